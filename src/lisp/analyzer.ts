@@ -1,0 +1,303 @@
+// Analyzer: forms → nodes (JS closures over a frame). Names are resolved here once: locals to frame
+// slots, builtins to the function itself; user definitions, tools and data are looked up when the
+// node runs (they may be defined later in the program, and an unknown name in a branch that never
+// runs must not fail the program).
+import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
+import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
+import { formToValue, type Form, type SymForm } from './reader.ts';
+import { arityMessage, invokeData, rt } from './runtime.ts';
+import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
+import { MapBuilder, PList, PSet, type PtcFn, type Value } from './values.ts';
+import { printValue } from './printer.ts';
+import { unsupportedHint } from './unsupported.ts';
+
+export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node;
+
+/** Special forms and macros by name; filled by special-forms modules. */
+export const specialForms = new Map<string, SpecialForm>();
+
+export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
+  throw new PtcError(type, message, loc);
+}
+
+/** Attach the location of the node that was running when an error passed through. */
+export function locate(e: unknown, loc: Loc): unknown {
+  if (e instanceof PtcError) e.at(loc);
+  return e;
+}
+
+export function analyze(form: Form, ctx: Ctx): Node {
+  switch (form.t) {
+    case 'lit': {
+      const v = form.v;
+      return () => v;
+    }
+    case 'sym':
+      return analyzeSymbol(form, ctx);
+    case 'vec':
+      return analyzeVector(form.items, ctx);
+    case 'map':
+      return analyzeMap(form.items, ctx);
+    case 'set':
+      return analyzeSet(form.items, ctx);
+    case 'list':
+      return analyzeList(form, ctx);
+  }
+}
+
+/** Analyze forms in a non-tail position. */
+export function analyzeArg(form: Form, ctx: Ctx): Node {
+  return analyze(form, ctx.tail ? { ...ctx, tail: false } : ctx);
+}
+
+/** A sequence of forms evaluated in order; the last is in tail position if ctx is. */
+export function analyzeBody(forms: readonly Form[], ctx: Ctx): Node {
+  if (forms.length === 0) return () => null;
+  if (forms.length === 1) return analyze(forms[0], ctx);
+  const init = forms.slice(0, -1).map((f) => analyzeArg(f, ctx));
+  const last = analyze(forms[forms.length - 1], ctx);
+  return (frame) => {
+    for (let i = 0; i < init.length; i++) init[i](frame);
+    return last(frame);
+  };
+}
+
+function isConst(form: Form): boolean {
+  return form.t === 'lit' || ((form.t === 'vec' || form.t === 'set' || form.t === 'map') && form.items.every(isConst));
+}
+
+function analyzeVector(forms: Form[], ctx: Ctx): Node {
+  if (forms.every(isConst)) {
+    const v = forms.map(formToValue);
+    return () => v;
+  }
+  const nodes = forms.map((f) => analyzeArg(f, ctx));
+  return (frame) => {
+    const out = new Array<Value>(nodes.length);
+    for (let i = 0; i < nodes.length; i++) out[i] = nodes[i](frame);
+    return out;
+  };
+}
+
+function analyzeMap(forms: Form[], ctx: Ctx): Node {
+  if (forms.every(isConst)) {
+    const b = new MapBuilder();
+    for (let i = 0; i < forms.length; i += 2) b.set(formToValue(forms[i]), formToValue(forms[i + 1]));
+    const m = b.build();
+    return () => m;
+  }
+  const nodes = forms.map((f) => analyzeArg(f, ctx));
+  return (frame) => {
+    const b = new MapBuilder();
+    for (let i = 0; i < nodes.length; i += 2) b.set(nodes[i](frame), nodes[i + 1](frame));
+    return b.build();
+  };
+}
+
+function analyzeSet(forms: Form[], ctx: Ctx): Node {
+  const nodes = forms.map((f) => analyzeArg(f, ctx));
+  return (frame) => PSet.from(nodes.map((n) => n(frame)));
+}
+
+function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
+  const [head, ...args] = form.items;
+  if (head === undefined) return () => EMPTY_LIST;
+  if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
+    const special = specialForms.get(head.name);
+    if (special !== undefined) return special(form, ctx);
+  }
+  if (head.t === 'lit' && (head.v === null || typeof head.v === 'number' || typeof head.v === 'string' || typeof head.v === 'boolean')) {
+    const shown = printValue(head.v);
+    invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
+  }
+  const fnNode = analyzeArg(head, ctx);
+  const argNodes = args.map((a) => analyzeArg(a, ctx));
+  return callNode(fnNode, argNodes, form.loc);
+}
+
+const EMPTY_LIST = new PList([]);
+
+function checkArity(f: PtcFn, n: number, loc: Loc): void {
+  const m = f.ptc;
+  if (n < m.minArity || n > m.maxArity) throw arityError(arityMessage(f, n)).at(loc);
+}
+
+/** A call, specialized by argument count so common calls allocate no argument array. */
+export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
+  switch (argNodes.length) {
+    case 0:
+      return (frame) => {
+        const f = fnNode(frame);
+        try {
+          if (typeof f === 'function') {
+            checkArity(f as PtcFn, 0, loc);
+            return (f as PtcFn)();
+          }
+          return invokeData(f, []);
+        } catch (e) {
+          throw locate(e, loc);
+        }
+      };
+    case 1: {
+      const a0 = argNodes[0];
+      return (frame) => {
+        const f = fnNode(frame);
+        const x = a0(frame);
+        try {
+          if (typeof f === 'function') {
+            checkArity(f as PtcFn, 1, loc);
+            return (f as PtcFn)(x);
+          }
+          return invokeData(f, [x]);
+        } catch (e) {
+          throw locate(e, loc);
+        }
+      };
+    }
+    case 2: {
+      const a0 = argNodes[0];
+      const a1 = argNodes[1];
+      return (frame) => {
+        const f = fnNode(frame);
+        const x = a0(frame);
+        const y = a1(frame);
+        try {
+          if (typeof f === 'function') {
+            checkArity(f as PtcFn, 2, loc);
+            return (f as PtcFn)(x, y);
+          }
+          return invokeData(f, [x, y]);
+        } catch (e) {
+          throw locate(e, loc);
+        }
+      };
+    }
+    case 3: {
+      const [a0, a1, a2] = argNodes;
+      return (frame) => {
+        const f = fnNode(frame);
+        const x = a0(frame);
+        const y = a1(frame);
+        const z = a2(frame);
+        try {
+          if (typeof f === 'function') {
+            checkArity(f as PtcFn, 3, loc);
+            return (f as PtcFn)(x, y, z);
+          }
+          return invokeData(f, [x, y, z]);
+        } catch (e) {
+          throw locate(e, loc);
+        }
+      };
+    }
+    default:
+      return (frame) => {
+        const f = fnNode(frame);
+        const args = new Array<Value>(argNodes.length);
+        for (let i = 0; i < argNodes.length; i++) args[i] = argNodes[i](frame);
+        try {
+          if (typeof f === 'function') {
+            checkArity(f as PtcFn, args.length, loc);
+            return (f as PtcFn)(...args);
+          }
+          return invokeData(f, args);
+        } catch (e) {
+          throw locate(e, loc);
+        }
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symbols
+
+const HISTORY: Record<string, number> = { '*1': 0, '*2': 1, '*3': 2 };
+
+export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
+  const { ns, name, loc } = form;
+  if (ns === null) {
+    const b = findLocal(ctx.locals, name);
+    if (b !== undefined) return readRef(ctx.fn.refTo(b));
+    if (name in HISTORY) {
+      const i = HISTORY[name];
+      return () => rt().history[i] ?? null;
+    }
+    const builtin = lookupBuiltin(name);
+    if (builtin !== undefined) {
+      const f = builtin.fn;
+      return () => f;
+    }
+    const interop = lookupInterop(name);
+    if (interop !== undefined) {
+      const f = interop.fn;
+      return () => f;
+    }
+    if (specialForms.has(name)) {
+      invalid(`${name} is a special form and cannot be used as a value; call it as (${name} ...)`, loc);
+    }
+    const locals = localNames(ctx.locals);
+    return () => resolveGlobal(name, locals, loc);
+  }
+  if (ns === 'tool') return () => toolFn(name, loc);
+  if (ns === 'data' || ns === 'ctx') return () => dataValue(name, loc);
+  const qualified = ns + '/' + name;
+  const constant = lookupConstant(qualified);
+  if (constant !== undefined) return () => constant;
+  const interop = lookupInterop(qualified);
+  if (interop !== undefined) {
+    const f = interop.fn;
+    return () => f;
+  }
+  const canonical = NAMESPACE_ALIASES[ns];
+  if (canonical !== undefined) {
+    const info = lookupNamespaced(ns, name);
+    if (info !== undefined) {
+      const f = info.fn;
+      return () => f;
+    }
+    const members = namespaceMembers(canonical).sort();
+    const message = `${name} is not available in ${ns}/.${didYouMean(name, members)} ${NAMESPACE_CATEGORY[canonical]} functions: ${members.join(', ')}`;
+    return () => {
+      throw new PtcError('undefined_error', message, loc);
+    };
+  }
+  const message = `Unknown namespace ${ns}/ in ${qualified}. Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/`;
+  return () => {
+    throw new PtcError('undefined_error', message, loc);
+  };
+}
+
+function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
+  const r = rt();
+  const def = r.lookupDef(name);
+  if (def !== undefined) return def.value;
+  const tool = r.tools.has(name);
+  const data = r.data.has(name);
+  if (tool && data) {
+    throw new PtcError('ambiguous_reference', `${name} is ambiguous: both tool/${name} and data/${name} exist. Write tool/${name} to call the tool or data/${name} to read the data`, loc);
+  }
+  if (tool) return r.toolFn(name);
+  if (data) return r.data.get(name) ?? null;
+  const hint = unsupportedHint(name);
+  if (hint !== null) throw new PtcError('undefined_error', `${name} is not supported in PTC-Lisp. ${hint}`, loc);
+  const candidates = [...locals, ...builtinNames(), ...r.defs.keys(), ...r.memory.keys(), ...[...r.tools.keys()].map((t) => 'tool/' + t), ...[...r.data.keys()].map((d) => 'data/' + d)];
+  throw new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.${didYouMean(name, candidates)}`, loc);
+}
+
+function toolFn(name: string, loc: Loc): Value {
+  const r = rt();
+  if (r.tools.has(name)) return r.toolFn(name);
+  const names = [...r.tools.keys()];
+  const available = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.map((t) => 'tool/' + t).join(', ')}`;
+  throw new PtcError('undefined_error', `Unknown tool tool/${name}.${didYouMean(name, names)} ${available}`, loc);
+}
+
+function dataValue(name: string, loc: Loc): Value {
+  const r = rt();
+  const v = r.data.get(name);
+  if (v !== undefined) return v;
+  const names = [...r.data.keys()];
+  const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
+  throw new PtcError('undefined_error', `data/${name} does not exist.${didYouMean(name, names)} ${available}`, loc);
+}
+

@@ -1,0 +1,84 @@
+// Shared argument coercions for builtins: turning collections into item arrays and checking types,
+// with error messages that name the function and show the offending value.
+import { PtcError, typeError } from '../errors.ts';
+import { isNumber, type Num } from '../numbers.ts';
+import { printValue } from '../printer.ts';
+import { rt } from '../runtime.ts';
+import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from '../values.ts';
+
+/** The kind of a value, in words, for error messages. */
+export function kindOf(v: Value): string {
+  if (v === null) return 'nil';
+  switch (typeof v) {
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(v) ? 'integer' : 'float';
+    case 'bigint':
+      return 'integer';
+    case 'string':
+      return 'string';
+    case 'function':
+      return 'function';
+  }
+  if (v instanceof PFloat) return 'float';
+  if (v instanceof Keyword) return 'keyword';
+  if (Array.isArray(v)) return 'vector';
+  if (v instanceof PList) return 'list';
+  if (v instanceof PMap) return 'map';
+  if (v instanceof PSet) return 'set';
+  if (v instanceof PRegex) return 'regex';
+  if (v instanceof PVar) return 'var';
+  if (v instanceof PInst) return v.dateOnly ? 'date' : 'date-time';
+  return 'value';
+}
+
+/** A short printed form of a value for messages. */
+export function show(v: Value): string {
+  const s = printValue(v);
+  return s.length > 60 ? s.slice(0, 57) + '...' : s;
+}
+
+export function expected(fn: string, what: string, got: Value): PtcError {
+  return typeError(`${fn} expected ${what}, got ${kindOf(got)}: ${show(got)}`);
+}
+
+/** Split a string into characters (code points), each a one-character string. */
+export function chars(s: string): string[] {
+  return Array.from(s);
+}
+
+/**
+ * The items of anything seqable, as an array (never mutate the result: it may be the vector
+ * itself). nil → []; map → [k v] entries; string → characters; set → members.
+ */
+export function items(fn: string, v: Value): readonly Value[] {
+  if (Array.isArray(v)) return v;
+  if (v === null) return [];
+  if (typeof v === 'string') return chars(v);
+  if (v instanceof PList) return v.items;
+  if (v instanceof PMap) return v.entries();
+  if (v instanceof PSet) return v.values();
+  throw expected(fn, 'a collection', v);
+}
+
+export function num(fn: string, v: Value): Num {
+  if (isNumber(v)) return v;
+  throw expected(fn, 'a number', v);
+}
+
+export function int(fn: string, v: Value): number {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  throw expected(fn, 'an integer', v);
+}
+
+export function str(fn: string, v: Value): string {
+  if (typeof v === 'string') return v;
+  throw expected(fn, 'a string', v);
+}
+
+/** Check the size of a collection about to be built against the value-size limit. */
+export function sized<T extends readonly Value[]>(v: T): T {
+  rt().checkSize(v.length);
+  return v;
+}

@@ -1,0 +1,101 @@
+// Builtins: equality and ordering. `=` is structural on any values; `< > <= >=` and `==` take
+// numbers only (NaN compares false); `compare` orders numbers, strings, keywords and vectors.
+import { compareValues, equals } from '../equality.ts';
+import { typeError } from '../errors.ts';
+import { isNumber, numCompare, type Num } from '../numbers.ts';
+import { PInst, type Value } from '../values.ts';
+import { kindOf, show } from './coerce.ts';
+import { builtin } from './registry.ts';
+
+function eq(...args: Value[]): Value {
+  if (args.length === 2) return equals(args[0], args[1]);
+  for (let i = 1; i < args.length; i++) if (!equals(args[i - 1], args[i])) return false;
+  return true;
+}
+
+builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 and 1.0 differ)', eq, {
+  params: ['[x & more]'],
+  examples: [
+    ['(= [1 2] [1 2])', 'true'],
+    ['(= 5 nil)', 'false'],
+  ],
+});
+builtin('not=', [1, Infinity], 'True when the arguments are not all equal', (...args) => !eq(...args), {
+  params: ['[x & more]'],
+  examples: [['(not= 1 2)', 'true']],
+});
+
+function notNumber(fn: string, v: Value): never {
+  let hint = '';
+  if (typeof v === 'string') hint = '; to order strings use (compare a b) or sort';
+  else if (v === null) hint = '; check for nil first, e.g. (and x (> x 0))';
+  else if (v instanceof PInst) hint = '; compare dates with (.getTime d) or .isBefore/.isAfter';
+  throw typeError(`${fn} expects numbers, got ${kindOf(v)}: ${show(v)}${hint}`);
+}
+
+/** A numeric comparison: `test` receives numCompare's result (NaN for unordered, which fails every test). */
+function chain(fn: string, test: (c: number) => boolean, fast: (a: number, b: number) => boolean): (...args: Value[]) => Value {
+  const cmp = (a: Value, b: Value): boolean => {
+    if (typeof a === 'number' && typeof b === 'number') return fast(a, b);
+    if (!isNumber(a)) notNumber(fn, a);
+    if (!isNumber(b)) notNumber(fn, b);
+    return test(numCompare(a as Num, b as Num));
+  };
+  return (...args: Value[]): Value => {
+    if (args.length === 2) return cmp(args[0], args[1]);
+    if (args.length === 1) {
+      if (!isNumber(args[0])) notNumber(fn, args[0]);
+      return true;
+    }
+    // Check every argument's type before answering, so (< 3 2 "a") still reports the string.
+    let result = true;
+    for (let i = 1; i < args.length; i++) if (!cmp(args[i - 1], args[i])) result = false;
+    return result;
+  };
+}
+
+builtin('<', [1, Infinity], 'True when the numbers are strictly increasing (numbers only)', chain('<', (c) => c < 0, (a, b) => a < b), {
+  params: ['[x y & more]'],
+  examples: [
+    ['(< 1 2)', 'true'],
+    ['(< 1 2 3)', 'true'],
+  ],
+});
+builtin('>', [1, Infinity], 'True when the numbers are strictly decreasing (numbers only)', chain('>', (c) => c > 0, (a, b) => a > b), {
+  params: ['[x y & more]'],
+  examples: [['(> 3 2)', 'true']],
+});
+builtin('<=', [1, Infinity], 'True when the numbers never decrease (numbers only)', chain('<=', (c) => c <= 0, (a, b) => a <= b), {
+  params: ['[x y & more]'],
+  examples: [['(<= 1 1)', 'true']],
+});
+builtin('>=', [1, Infinity], 'True when the numbers never increase (numbers only)', chain('>=', (c) => c >= 0, (a, b) => a >= b), {
+  params: ['[x y & more]'],
+  examples: [['(>= 3 2)', 'true']],
+});
+builtin('==', [1, Infinity], 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (c) => c === 0, (a, b) => a === b), {
+  params: ['[x y & more]'],
+  examples: [['(== 1 1.0)', 'true']],
+});
+
+builtin(
+  'compare',
+  2,
+  'Order two values: -1, 0 or 1. Works on numbers, strings, keywords and vectors of them',
+  (a, b) => Math.sign(compareValues(a, b)) + 0,
+  {
+    params: ['[x y]'],
+    examples: [
+      ['(compare 1 2)', '-1'],
+      ['(compare "b" "a")', '1'],
+    ],
+  },
+);
+
+builtin(
+  'identical?',
+  2,
+  'True when both arguments are the very same object (use = for equality)',
+  (a, b) => a === b,
+  { params: ['[x y]'], examples: [['(identical? :a :a)', 'true']] },
+);

@@ -1,0 +1,77 @@
+// Builtins that talk to the run rather than compute: println, return, fail, pmap, pcalls, call.
+import { displayOf } from '../printer.ts';
+import { FailSignal, invoke, ReturnSignal, rt } from '../runtime.ts';
+import type { Value } from '../values.ts';
+import { expected, items } from './coerce.ts';
+import { builtin } from './registry.ts';
+
+/** One println entry is cut to this many characters, then "..." (DECISIONS L6). */
+export const PRINTLN_ENTRY_LIMIT = 2000;
+
+builtin(
+  'println',
+  [0, Infinity],
+  'Print the arguments separated by spaces as one output entry (strings without quotes); returns nil.',
+  (...args: Value[]) => {
+    let line = args.map(displayOf).join(' ');
+    if (line.length > PRINTLN_ENTRY_LIMIT) line = line.slice(0, PRINTLN_ENTRY_LIMIT) + '...';
+    rt().print(line);
+    return null;
+  },
+  { examples: [['(println "total:" 42)', 'nil']], params: ['[& xs]'] },
+);
+
+builtin(
+  'return',
+  1,
+  'End the run successfully with value v.',
+  (v: Value) => {
+    throw new ReturnSignal(v);
+  },
+  { params: ['[v]'] },
+);
+
+builtin(
+  'fail',
+  1,
+  'End the run as a failure with the given reason.',
+  (reason: Value) => {
+    throw new FailSignal(reason);
+  },
+  { params: ['[reason]'] },
+);
+
+function mapN(name: string, f: Value, colls: Value[]): Value[] {
+  const seqs = colls.map((c) => items(name, c));
+  const n = Math.min(...seqs.map((s) => s.length));
+  const out = new Array<Value>(n);
+  for (let i = 0; i < n; i++) out[i] = invoke(f, seqs.map((s) => s[i]));
+  return out;
+}
+
+builtin(
+  'pmap',
+  [2, Infinity],
+  'Like mapv; PTC-Lisp runs the calls one after another, with the same results.',
+  (f: Value, ...colls: Value[]) => mapN('pmap', f, colls),
+  { examples: [['(pmap inc [1 2 3])', '[2 3 4]']], params: ['[f coll & colls]'] },
+);
+
+builtin(
+  'pcalls',
+  [0, Infinity],
+  'Call each function with no arguments; a vector of the results in order.',
+  (...fns: Value[]) => fns.map((f) => invoke(f, [])),
+  { examples: [['(pcalls #(+ 1 1) #(* 2 3))', '[2 6]']], params: ['[& fns]'] },
+);
+
+builtin(
+  'call',
+  [1, Infinity],
+  'Call a tool by name: (call "search" args) is (tool/search args).',
+  (name: Value, ...args: Value[]) => {
+    if (typeof name !== 'string') throw expected('call', 'a tool name string', name);
+    return invoke(rt().toolFn(name), args);
+  },
+  { params: ['[tool-name & args]'] },
+);

@@ -1,0 +1,2 @@
+// Builtins: functions. (being written)
+export {};

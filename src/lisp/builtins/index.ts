@@ -1,0 +1,18 @@
+// Importing this module registers every builtin.
+import './sequences.ts';
+import './transform.ts';
+import './build.ts';
+import './aggregate.ts';
+import './maps.ts';
+import './sets.ts';
+import './math.ts';
+import './compare.ts';
+import './predicates.ts';
+import './strings.ts';
+import './regex.ts';
+import './parsing.ts';
+import './functions.ts';
+import './interop.ts';
+import './control.ts';
+
+export * from './registry.ts';

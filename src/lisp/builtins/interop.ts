@@ -1,0 +1,2 @@
+// Builtins: interop. (being written)
+export {};

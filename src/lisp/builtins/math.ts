@@ -1,0 +1,280 @@
+// Builtins: arithmetic and math. Integers stay integers (BigInt past 2^53), any float makes the
+// result a float, `/` always returns a float and follows IEEE for division by zero.
+// The two-JS-number case is checked first everywhere: it is by far the most common.
+import { execError, typeError } from '../errors.ts';
+import { add, float, isFloat, isInteger, mul, negate, normBig, numCompare, sub, toJs, type Num } from '../numbers.ts';
+import type { Value } from '../values.ts';
+import { num, show } from './coerce.ts';
+import { builtin } from './registry.ts';
+
+function plus(...args: Value[]): Value {
+  const n = args.length;
+  if (n === 2) {
+    const a = args[0];
+    const b = args[1];
+    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+      const r = a + b;
+      if (Number.isSafeInteger(r)) return r;
+    }
+    return add(num('+', a), num('+', b));
+  }
+  if (n === 0) return 0;
+  let acc = num('+', args[0]);
+  for (let i = 1; i < n; i++) acc = add(acc, num('+', args[i]));
+  return acc;
+}
+
+function minus(...args: Value[]): Value {
+  const n = args.length;
+  if (n === 2) {
+    const a = args[0];
+    const b = args[1];
+    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+      const r = a - b;
+      if (Number.isSafeInteger(r)) return r + 0;
+    }
+    return sub(num('-', a), num('-', b));
+  }
+  if (n === 1) return negate(num('-', args[0]));
+  let acc = num('-', args[0]);
+  for (let i = 1; i < n; i++) acc = sub(acc, num('-', args[i]));
+  return acc;
+}
+
+function times(...args: Value[]): Value {
+  const n = args.length;
+  if (n === 2) return mul(num('*', args[0]), num('*', args[1]));
+  if (n === 0) return 1;
+  let acc = num('*', args[0]);
+  for (let i = 1; i < n; i++) acc = mul(acc, num('*', args[i]));
+  return acc;
+}
+
+function divide(...args: Value[]): Value {
+  if (args.length === 1) return float(1 / toJs(num('/', args[0])));
+  let acc = toJs(num('/', args[0]));
+  for (let i = 1; i < args.length; i++) acc = acc / toJs(num('/', args[i]));
+  return float(acc);
+}
+
+builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any float makes a float', plus, {
+  params: ['[& xs]'],
+  examples: [
+    ['(+ 1 2 3)', '6'],
+    ['(+ 1 2.0)', '3.0'],
+  ],
+});
+builtin('-', [1, Infinity], 'Subtract the rest from the first number; with one argument, negate it', minus, {
+  params: ['[x & ys]'],
+  examples: [
+    ['(- 10 3 2)', '5'],
+    ['(- 5)', '-5'],
+  ],
+});
+builtin('*', [0, Infinity], 'Product of the numbers', times, {
+  params: ['[& xs]'],
+  examples: [
+    ['(* 2 3 4)', '24'],
+    ['(* 100 0.1)', '10.0'],
+  ],
+});
+builtin('/', [1, Infinity], 'Divide; always returns a float. Division by zero gives ##Inf, ##-Inf or ##NaN', divide, {
+  params: ['[x & ys]'],
+  examples: [
+    ['(/ 10 2)', '5.0'],
+    ['(/ 10 4)', '2.5'],
+  ],
+});
+
+/** True when both operands are integers (otherwise mod/rem/quot use float math). */
+function bothInts(a: Num, b: Num): boolean {
+  return isInteger(a) && isInteger(b);
+}
+
+function intDivArgs(fn: string, a: Value, b: Value): [Num, Num] {
+  const x = num(fn, a);
+  const y = num(fn, b);
+  if (bothInts(x, y) && (y === 0 || y === 0n)) throw execError(`Division by zero in (${fn} ${show(a)} ${show(b)})`);
+  return [x, y];
+}
+
+builtin(
+  'mod',
+  2,
+  'Modulus of floored division: the sign follows the divisor',
+  (a, b) => {
+    const [x, y] = intDivArgs('mod', a, b);
+    if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+      const m = x % y;
+      return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
+    }
+    if (bothInts(x, y)) {
+      const bx = BigInt(x as number | bigint);
+      const by = BigInt(y as number | bigint);
+      const m = bx % by;
+      return normBig(m !== 0n && m < 0n !== by < 0n ? m + by : m);
+    }
+    const fx = toJs(x);
+    const fy = toJs(y);
+    const m = fx % fy;
+    return float(m !== 0 && m < 0 !== fy < 0 ? m + fy : m);
+  },
+  { params: ['[num div]'], examples: [['(mod -10 3)', '2'], ['(mod 10 3)', '1']] },
+);
+
+builtin(
+  'rem',
+  2,
+  'Remainder of truncated division: the sign follows the dividend',
+  (a, b) => {
+    const [x, y] = intDivArgs('rem', a, b);
+    if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) return (x % y) + 0;
+    if (bothInts(x, y)) return normBig(BigInt(x as number | bigint) % BigInt(y as number | bigint));
+    return float(toJs(x) % toJs(y));
+  },
+  { params: ['[num div]'], examples: [['(rem -10 3)', '-1']] },
+);
+
+builtin(
+  'quot',
+  2,
+  'Quotient of division truncated toward zero',
+  (a, b) => {
+    const [x, y] = intDivArgs('quot', a, b);
+    if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) return (x - (x % y)) / y + 0;
+    if (bothInts(x, y)) return normBig(BigInt(x as number | bigint) / BigInt(y as number | bigint));
+    return float(Math.trunc(toJs(x) / toJs(y)));
+  },
+  { params: ['[num div]'], examples: [['(quot 7 2)', '3'], ['(quot -7 2)', '-3']] },
+);
+
+builtin(
+  'inc',
+  1,
+  'The number plus one',
+  (x) => {
+    if (typeof x === 'number' && Number.isInteger(x) && x < 9007199254740991) return x + 1;
+    return add(num('inc', x), 1);
+  },
+  { params: ['[x]'], examples: [['(inc 41)', '42'], ['(inc 1.5)', '2.5']] },
+);
+
+builtin(
+  'dec',
+  1,
+  'The number minus one',
+  (x) => {
+    if (typeof x === 'number' && Number.isInteger(x) && x > -9007199254740991) return x - 1;
+    return sub(num('dec', x), 1);
+  },
+  { params: ['[x]'], examples: [['(dec 43)', '42']] },
+);
+
+builtin(
+  'abs',
+  1,
+  'Absolute value',
+  (x) => {
+    const n = num('abs', x);
+    return numCompare(n, 0) < 0 ? negate(n) : isFloat(n) ? float(Math.abs(toJs(n))) : n;
+  },
+  { params: ['[x]'], examples: [['(abs -5)', '5'], ['(abs -2.5)', '2.5']] },
+);
+
+function extreme(fn: string, sign: number): (...args: Value[]) => Value {
+  return (...args: Value[]): Value => {
+    let best = num(fn, args[0]);
+    if (Number.isNaN(toJs(best))) return best;
+    for (let i = 1; i < args.length; i++) {
+      const x = num(fn, args[i]);
+      const c = numCompare(x, best);
+      if (Number.isNaN(c)) return x; // NaN wins, as in Clojure
+      if (c * sign > 0) best = x;
+    }
+    return best;
+  };
+}
+
+builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) for a collection)', extreme('max', 1), {
+  params: ['[x & more]'],
+  examples: [
+    ['(max 1 5 3)', '5'],
+    ['(apply max [1 5 3])', '5'],
+  ],
+});
+builtin('min', [1, Infinity], 'The smallest of the numbers (use (apply min coll) for a collection)', extreme('min', -1), {
+  params: ['[x & more]'],
+  examples: [['(min 4 2 8)', '2']],
+});
+
+/** Round a number to an integer with `f`; integers pass through, ##Inf and ##NaN stay as they are. */
+function rounding(fn: string, f: (n: number) => number): (x: Value) => Value {
+  return (x: Value): Value => {
+    const n = num(fn, x);
+    if (isInteger(n)) return n;
+    const v = f(toJs(n));
+    if (!Number.isFinite(v)) return n;
+    return Number.isSafeInteger(v) ? v + 0 : normBig(BigInt(v));
+  };
+}
+
+builtin('floor', 1, 'Round down to an integer', rounding('floor', Math.floor), {
+  params: ['[x]'],
+  examples: [
+    ['(floor 3.7)', '3'],
+    ['(floor -3.2)', '-4'],
+  ],
+});
+builtin('ceil', 1, 'Round up to an integer', rounding('ceil', Math.ceil), {
+  params: ['[x]'],
+  examples: [['(ceil 3.2)', '4']],
+});
+builtin('round', 1, 'Round to the nearest integer (halves round up, as Java Math/round)', rounding('round', Math.round), {
+  params: ['[x]'],
+  examples: [
+    ['(round 3.5)', '4'],
+    ['(round 2.4)', '2'],
+  ],
+});
+builtin('trunc', 1, 'Drop the fractional part, giving an integer', rounding('trunc', Math.trunc), {
+  params: ['[x]'],
+  examples: [['(trunc -3.7)', '-3']],
+});
+
+function toDouble(fn: string): (x: Value) => Value {
+  return (x: Value): Value => {
+    if (typeof x === 'string') throw typeError(`${fn} expected a number, got string: ${show(x)}; to parse a string use parse-double`);
+    return float(toJs(num(fn, x)));
+  };
+}
+
+builtin('double', 1, 'Convert a number to a float', toDouble('double'), { params: ['[x]'], examples: [['(double 5)', '5.0']] });
+builtin('float', 1, 'Convert a number to a float (same as double)', toDouble('float'), { params: ['[x]'], examples: [['(float 2)', '2.0']] });
+
+builtin(
+  'int',
+  1,
+  'Convert a number to an integer, truncating toward zero',
+  (x) => {
+    if (isInteger(x)) return x;
+    if (typeof x === 'string') throw typeError(`int expected a number, got string: ${show(x)}; to parse a string use parse-long`);
+    const n = toJs(num('int', x));
+    if (!Number.isFinite(n)) throw execError(`int cannot convert ${show(x)} to an integer`);
+    const t = Math.trunc(n);
+    return Number.isSafeInteger(t) ? t + 0 : normBig(BigInt(t));
+  },
+  { params: ['[x]'], examples: [['(int 3.7)', '3'], ['(int -3.7)', '-3']] },
+);
+
+builtin('sqrt', 1, 'Square root, as a float (##NaN for negative numbers)', (x) => float(Math.sqrt(toJs(num('sqrt', x)))), {
+  params: ['[x]'],
+  examples: [['(sqrt 16)', '4.0']],
+});
+
+builtin(
+  'pow',
+  2,
+  'x raised to the power y, as a float',
+  (x, y) => float(Math.pow(toJs(num('pow', x)), toJs(num('pow', y)))),
+  { params: ['[x y]'], examples: [['(pow 2 10)', '1024.0']] },
+);

@@ -1,0 +1,133 @@
+// Builtins: type tests, numeric predicates, logic (`not`, `boolean`) and the keyword/name coercions.
+import { typeError } from '../errors.ts';
+import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
+import { Keyword, PList, PMap, PSet, truthy, type Value } from '../values.ts';
+import { expected, kindOf, num, show } from './coerce.ts';
+import { builtin } from './registry.ts';
+
+type Example = readonly [string, string];
+
+function pred(name: string, doc: string, test: (v: Value) => boolean, examples: readonly Example[] = []): void {
+  builtin(name, 1, doc, test, { params: ['[x]'], examples });
+}
+
+/** A one-character string (one code point): how characters are represented. */
+function isChar(v: Value): boolean {
+  if (typeof v !== 'string') return false;
+  if (v.length === 1) return true;
+  return v.length === 2 && (v.codePointAt(0) ?? 0) > 0xffff;
+}
+
+pred('nil?', 'True when x is nil', (v) => v === null, [['(nil? nil)', 'true']]);
+pred('some?', 'True when x is not nil (false counts as some)', (v) => v !== null, [['(some? false)', 'true']]);
+pred('true?', 'True when x is the boolean true', (v) => v === true, [['(true? 1)', 'false']]);
+pred('false?', 'True when x is the boolean false', (v) => v === false, [['(false? nil)', 'false']]);
+pred('boolean?', 'True when x is true or false', (v) => typeof v === 'boolean', [['(boolean? false)', 'true']]);
+pred('number?', 'True when x is a number (integer or float, ##NaN and ##Inf included)', isNumber, [['(number? 1.5)', 'true']]);
+pred('integer?', 'True when x is an integer', isInteger, [
+  ['(integer? 3)', 'true'],
+  ['(integer? 3.0)', 'false'],
+]);
+pred('int?', 'True when x is an integer', isInteger, [['(int? 3)', 'true']]);
+pred('float?', 'True when x is a float', isFloat, [['(float? 3.0)', 'true']]);
+pred('double?', 'True when x is a float', isFloat, [['(double? 1)', 'false']]);
+pred('string?', 'True when x is a string (characters are 1-character strings)', (v) => typeof v === 'string', [['(string? "a")', 'true']]);
+pred('char?', 'True when x is a 1-character string', isChar, [
+  ['(char? \\a)', 'true'],
+  ['(char? "ab")', 'false'],
+]);
+pred('keyword?', 'True when x is a keyword', (v) => v instanceof Keyword, [['(keyword? :a)', 'true']]);
+pred('vector?', 'True when x is a vector', (v) => Array.isArray(v), [['(vector? [1])', 'true']]);
+pred('list?', 'True when x is a list', (v) => v instanceof PList, [['(list? [1])', 'false']]);
+pred('map?', 'True when x is a map', (v) => v instanceof PMap, [['(map? {:a 1})', 'true']]);
+pred('set?', 'True when x is a set', (v) => v instanceof PSet, [['(set? #{1})', 'true']]);
+pred('coll?', 'True when x is a vector or list (not maps, sets or strings)', (v) => Array.isArray(v) || v instanceof PList, [
+  ['(coll? [1 2])', 'true'],
+  ['(coll? {:a 1})', 'false'],
+]);
+pred('sequential?', 'True when x is a vector or list', (v) => Array.isArray(v) || v instanceof PList, [['(sequential? [1])', 'true']]);
+pred(
+  'seqable?',
+  'True when x can be used as a sequence: nil, strings, vectors, lists, maps and sets',
+  (v) => v === null || typeof v === 'string' || Array.isArray(v) || v instanceof PList || v instanceof PMap || v instanceof PSet,
+  [['(seqable? "abc")', 'true']],
+);
+pred('fn?', 'True when x is a function', (v) => typeof v === 'function', [['(fn? inc)', 'true']]);
+pred(
+  'ifn?',
+  'True when x can be called: functions, keywords, maps, sets and vectors',
+  (v) => typeof v === 'function' || v instanceof Keyword || v instanceof PMap || v instanceof PSet || Array.isArray(v),
+  [['(ifn? :a)', 'true']],
+);
+
+// Numeric predicates: non-numbers are a type error; NaN makes each of them false.
+function numPred(name: string, doc: string, test: (c: number) => boolean, examples: readonly Example[]): void {
+  pred(name, doc, (v) => test(numCompare(num(name, v), 0)), examples);
+}
+numPred('zero?', 'True when the number is zero', (c) => c === 0, [['(zero? 0)', 'true'], ['(zero? 0.0)', 'true']]);
+numPred('pos?', 'True when the number is greater than zero', (c) => c > 0, [['(pos? 3)', 'true']]);
+numPred('neg?', 'True when the number is less than zero', (c) => c < 0, [['(neg? -1)', 'true']]);
+
+function parity(name: string, wantOdd: boolean): (v: Value) => boolean {
+  return (v: Value): boolean => {
+    if (typeof v === 'number' && Number.isInteger(v)) return (v % 2 !== 0) === wantOdd;
+    if (typeof v === 'bigint') return (v % 2n !== 0n) === wantOdd;
+    throw expected(name, 'an integer', v);
+  };
+}
+pred('even?', 'True when the integer is even (floats are an error)', parity('even?', false), [['(even? 4)', 'true']]);
+pred('odd?', 'True when the integer is odd (floats are an error)', parity('odd?', true), [['(odd? 3)', 'true']]);
+
+pred('nat-int?', 'True when x is an integer ≥ 0', (v) => isInteger(v) && numCompare(v, 0) >= 0, [['(nat-int? 0)', 'true']]);
+pred('pos-int?', 'True when x is an integer > 0', (v) => isInteger(v) && numCompare(v, 0) > 0, [['(pos-int? 0)', 'false']]);
+pred('neg-int?', 'True when x is an integer < 0', (v) => isInteger(v) && numCompare(v, 0) < 0, [['(neg-int? -2)', 'true']]);
+pred('NaN?', 'True when the number is ##NaN', (v) => Number.isNaN(toJs(num('NaN?', v))), [['(NaN? Double/NaN)', 'true']]);
+pred(
+  'infinite?',
+  'True when the number is ##Inf or ##-Inf',
+  (v) => {
+    const n = toJs(num('infinite?', v));
+    return n === Infinity || n === -Infinity;
+  },
+  [['(infinite? Double/POSITIVE_INFINITY)', 'true']],
+);
+
+pred('not', 'True when x is nil or false; false for everything else', (v) => !truthy(v), [
+  ['(not nil)', 'true'],
+  ['(not 0)', 'false'],
+]);
+pred('boolean', 'Coerce to a boolean: nil and false give false, everything else true', truthy, [['(boolean 0)', 'true']]);
+
+builtin(
+  'keyword',
+  1,
+  'Make a keyword from a string (a keyword is returned as is; nil gives nil)',
+  (v) => {
+    if (v instanceof Keyword || v === null) return v;
+    if (typeof v !== 'string') throw expected('keyword', 'a string', v);
+    const name = v.startsWith(':') ? v.slice(1) : v;
+    if (name.includes('/')) throw typeError(`keyword: namespaced keywords are not supported, got ${show(v)}`);
+    return Keyword.of(name);
+  },
+  { params: ['[name]'], examples: [['(keyword "status")', ':status']] },
+);
+
+builtin(
+  'name',
+  1,
+  'The name of a keyword without the colon; a string is returned as is',
+  (v) => {
+    if (v instanceof Keyword) return v.name;
+    if (typeof v === 'string') return v;
+    throw expected('name', 'a keyword or string', v);
+  },
+  { params: ['[x]'], examples: [['(name :user-id)', '"user-id"']] },
+);
+
+builtin('type', 1, 'The kind of a value as a keyword: :integer :float :string :keyword :vector :map :set :nil …', (v) => Keyword.of(kindOf(v)), {
+  params: ['[x]'],
+  examples: [
+    ['(type 1)', ':integer'],
+    ['(type "a")', ':string'],
+  ],
+});

@@ -1,0 +1,137 @@
+// The builtin table is data: one registry maps names to functions with their arity, doc and
+// examples. The analyzer resolves names through it; docs, completion and tests read it too.
+import { makeFn, type PtcFn, type Value } from '../values.ts';
+
+export interface BuiltinInfo {
+  name: string;
+  /** Namespace for functions only reachable with a prefix (e.g. 'clojure.set'); null for core. */
+  ns: string | null;
+  minArity: number;
+  maxArity: number;
+  doc: string;
+  /** [program, expected result in Clojure notation]; the test suite runs every one. */
+  examples: readonly (readonly [string, string])[];
+  fn: PtcFn;
+}
+
+export interface BuiltinOptions {
+  /** Also (or only, with `bare: false`) reachable as `ns/name`. */
+  ns?: string;
+  /** Reachable without a prefix (default true). */
+  bare?: boolean;
+  examples?: readonly (readonly [string, string])[];
+  /** Display parameter lists, e.g. ['[coll]', '[f coll]']. */
+  params?: readonly string[];
+}
+
+const core = new Map<string, BuiltinInfo>();
+const byNamespace = new Map<string, Map<string, BuiltinInfo>>();
+const all: BuiltinInfo[] = [];
+
+/** Canonical namespace names and the prefixes that mean the same. */
+export const NAMESPACE_ALIASES: Readonly<Record<string, string>> = {
+  'clojure.core': 'clojure.core',
+  core: 'clojure.core',
+  'clojure.string': 'clojure.string',
+  str: 'clojure.string',
+  string: 'clojure.string',
+  'clojure.set': 'clojure.set',
+  set: 'clojure.set',
+};
+
+/** What the "not available" message calls each namespace's functions. */
+export const NAMESPACE_CATEGORY: Readonly<Record<string, string>> = {
+  'clojure.core': 'Core',
+  'clojure.string': 'String',
+  'clojure.set': 'Set',
+};
+
+/**
+ * Register a builtin. `arity` is an exact count, or [min, max] with max Infinity for variadic.
+ * The function receives its arguments positionally; the call site has already checked the count.
+ */
+export function builtin(
+  name: string,
+  arity: number | readonly [number, number],
+  doc: string,
+  impl: (...args: Value[]) => Value,
+  opts: BuiltinOptions = {},
+): PtcFn {
+  const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
+  const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc });
+  const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn };
+  all.push(info);
+  if (opts.bare !== false) {
+    if (core.has(name)) throw new Error(`builtin ${name} registered twice`);
+    core.set(name, info);
+  }
+  if (opts.ns !== undefined) {
+    let m = byNamespace.get(opts.ns);
+    if (m === undefined) byNamespace.set(opts.ns, (m = new Map()));
+    m.set(name, info);
+  }
+  return fn;
+}
+
+/** A core builtin by bare name. */
+export function lookupBuiltin(name: string): BuiltinInfo | undefined {
+  return core.get(name);
+}
+
+/** A builtin by namespace prefix as written (aliases allowed): `str/join`, `clojure.set/union`. */
+export function lookupNamespaced(prefix: string, name: string): BuiltinInfo | undefined {
+  const ns = NAMESPACE_ALIASES[prefix];
+  if (ns === undefined) return undefined;
+  if (ns === 'clojure.core') return core.get(name);
+  return byNamespace.get(ns)?.get(name);
+}
+
+export function namespaceMembers(ns: string): string[] {
+  if (ns === 'clojure.core') return [...core.keys()];
+  return [...(byNamespace.get(ns)?.keys() ?? [])];
+}
+
+export function isBuiltinName(name: string): boolean {
+  return core.has(name);
+}
+
+export function allBuiltins(): readonly BuiltinInfo[] {
+  return all;
+}
+
+export function builtinNames(): string[] {
+  return [...core.keys()];
+}
+
+const interop = new Map<string, BuiltinInfo>();
+const constants = new Map<string, Value>();
+
+/**
+ * Register a Java-interop style function under its full symbol text: 'System/currentTimeMillis',
+ * 'java.util.Date.' (constructor), '.getTime' (method, receiver first).
+ */
+export function interopFn(symbol: string, arity: number | readonly [number, number], doc: string, impl: (...args: Value[]) => Value, examples: readonly (readonly [string, string])[] = []): PtcFn {
+  const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
+  const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: [], doc });
+  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn };
+  interop.set(symbol, info);
+  all.push(info);
+  return fn;
+}
+
+/** Register a constant such as 'Double/POSITIVE_INFINITY'. */
+export function interopConstant(symbol: string, value: Value): void {
+  constants.set(symbol, value);
+}
+
+export function lookupInterop(symbol: string): BuiltinInfo | undefined {
+  return interop.get(symbol);
+}
+
+export function lookupConstant(symbol: string): Value | undefined {
+  return constants.get(symbol);
+}
+
+export function interopNames(): string[] {
+  return [...interop.keys(), ...constants.keys()];
+}

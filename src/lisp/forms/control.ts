@@ -1,0 +1,218 @@
+// Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
+// case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
+import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
+import { compilePattern, type Binder } from '../destructure.ts';
+import { PtcError } from '../errors.ts';
+import { printValue } from '../printer.ts';
+import { formToValue, type Form } from '../reader.ts';
+import { invoke } from '../runtime.ts';
+import type { Ctx, Node } from '../scope.ts';
+import { hashKey, PVar, truthy, type Value } from '../values.ts';
+
+type ListForm = Extract<Form, { t: 'list' }>;
+
+function nargs(form: ListForm, min: number, max: number, usage: string): Form[] {
+  const args = form.items.slice(1);
+  if (args.length < min || args.length > max) {
+    const head = form.items[0] as Extract<Form, { t: 'sym' }>;
+    invalid(`${head.name} expects ${usage}, got ${args.length} argument${args.length === 1 ? '' : 's'}`, form.loc, 'arity_error');
+  }
+  return args;
+}
+
+specialForms.set('quote', (form) => {
+  const [x] = nargs(form, 1, 1, '(quote form)');
+  const v = formToValue(x);
+  return () => v;
+});
+
+specialForms.set('var', (form) => {
+  const [x] = nargs(form, 1, 1, "(var name) or #'name");
+  if (x.t !== 'sym') invalid("var expects a name: #'name", x.loc);
+  const v = new PVar(x.name);
+  return () => v;
+});
+
+specialForms.set('do', (form, ctx) => analyzeBody(form.items.slice(1), ctx));
+specialForms.set('comment', () => () => null);
+
+function ifNode(test: Node, then: Node, otherwise: Node | null): Node {
+  if (otherwise === null) return (f) => (truthy(test(f)) ? then(f) : null);
+  return (f) => (truthy(test(f)) ? then(f) : otherwise(f));
+}
+
+specialForms.set('if', (form, ctx) => {
+  const [c, t, e] = nargs(form, 2, 3, '(if test then else), with else optional');
+  return ifNode(analyzeArg(c, ctx), analyze(t, ctx), e === undefined ? null : analyze(e, ctx));
+});
+
+specialForms.set('if-not', (form, ctx) => {
+  const [c, t, e] = nargs(form, 2, 3, '(if-not test then else), with else optional');
+  const test = analyzeArg(c, ctx);
+  const then = analyze(t, ctx);
+  const otherwise = e === undefined ? null : analyze(e, ctx);
+  return (f) => (truthy(test(f)) ? (otherwise === null ? null : otherwise(f)) : then(f));
+});
+
+specialForms.set('when', (form, ctx) => {
+  const [c] = nargs(form, 1, Infinity, '(when test body...)');
+  return ifNode(analyzeArg(c, ctx), analyzeBody(form.items.slice(2), ctx), null);
+});
+
+specialForms.set('when-not', (form, ctx) => {
+  const [c] = nargs(form, 1, Infinity, '(when-not test body...)');
+  const test = analyzeArg(c, ctx);
+  const body = analyzeBody(form.items.slice(2), ctx);
+  return (f) => (truthy(test(f)) ? null : body(f));
+});
+
+specialForms.set('cond', (form, ctx) => {
+  const clauses = form.items.slice(1);
+  if (clauses.length % 2 !== 0) invalid('cond requires an even number of forms: test/result pairs, with :else for the default', form.loc);
+  const tests: Node[] = [];
+  const results: Node[] = [];
+  for (let i = 0; i < clauses.length; i += 2) {
+    tests.push(analyzeArg(clauses[i], ctx));
+    results.push(analyze(clauses[i + 1], ctx));
+  }
+  const n = tests.length;
+  return (f) => {
+    for (let i = 0; i < n; i++) if (truthy(tests[i](f))) return results[i](f);
+    return null;
+  };
+});
+
+specialForms.set('condp', (form, ctx) => {
+  const [predF, exprF, ...clauses] = nargs(form, 2, Infinity, '(condp pred expr test result ... default?)');
+  const pred = analyzeArg(predF, ctx);
+  const expr = analyzeArg(exprF, ctx);
+  const tests: Node[] = [];
+  const results: Node[] = [];
+  for (let i = 0; i + 1 < clauses.length; i += 2) {
+    tests.push(analyzeArg(clauses[i], ctx));
+    results.push(analyze(clauses[i + 1], ctx));
+  }
+  const fallback = clauses.length % 2 === 1 ? analyze(clauses[clauses.length - 1], ctx) : null;
+  const loc = form.loc;
+  return (f) => {
+    const p = pred(f);
+    const x = expr(f);
+    for (let i = 0; i < tests.length; i++) if (truthy(invoke(p, [tests[i](f), x]))) return results[i](f);
+    if (fallback !== null) return fallback(f);
+    throw new PtcError('execution_error', `condp: no clause matched ${printValue(x)} and there is no default`, loc);
+  };
+});
+
+specialForms.set('case', (form, ctx) => {
+  const [exprF, ...clauses] = nargs(form, 1, Infinity, '(case expr value result ... default?)');
+  const expr = analyzeArg(exprF, ctx);
+  const table = new Map<unknown, Node>();
+  for (let i = 0; i + 1 < clauses.length; i += 2) {
+    const test = clauses[i];
+    const result = analyze(clauses[i + 1], ctx);
+    // A list groups alternatives: (case x (1 2) "low" ...). Symbols match as their names.
+    const alternatives = test.t === 'list' ? test.items : [test];
+    for (const alt of alternatives) {
+      const key = hashKey(formToValue(alt));
+      if (!table.has(key)) table.set(key, result);
+    }
+  }
+  const fallback = clauses.length % 2 === 1 ? analyze(clauses[clauses.length - 1], ctx) : null;
+  const loc = form.loc;
+  return (f) => {
+    const x = expr(f);
+    const hit = table.get(hashKey(x));
+    if (hit !== undefined) return hit(f);
+    if (fallback !== null) return fallback(f);
+    throw new PtcError('execution_error', `case: no clause matches ${printValue(x)} and there is no default`, loc);
+  };
+});
+
+specialForms.set('and', (form, ctx) => {
+  const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
+  if (nodes.length === 0) return () => true;
+  return (f) => {
+    let v: Value = true;
+    for (let i = 0; i < nodes.length; i++) {
+      v = nodes[i](f);
+      if (!truthy(v)) return v;
+    }
+    return v;
+  };
+});
+
+specialForms.set('or', (form, ctx) => {
+  const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
+  return (f) => {
+    let v: Value = null;
+    for (let i = 0; i < nodes.length; i++) {
+      v = nodes[i](f);
+      if (truthy(v)) return v;
+    }
+    return v;
+  };
+});
+
+/** Analyze a binding vector sequentially; returns the context inside it and a node that binds. */
+export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: string): [Ctx, (f: Value[]) => void] {
+  if (bindings === undefined || bindings.t !== 'vec') invalid(`${what} bindings must be a vector, e.g. (${what} [x 1 y 2] ...)`, bindings?.loc ?? ctx.loc);
+  if (bindings.items.length % 2 !== 0) invalid(`${what} bindings require an even number of forms (name value pairs)`, bindings.loc);
+  let c: Ctx = { ...ctx, tail: false };
+  const values: Node[] = [];
+  const binders: Binder[] = [];
+  for (let i = 0; i < bindings.items.length; i += 2) {
+    values.push(analyze(bindings.items[i + 1], c));
+    let b: Binder;
+    [c, b] = compilePattern(bindings.items[i], c, analyze);
+    binders.push(b);
+  }
+  const n = values.length;
+  return [
+    { ...c, tail: ctx.tail },
+    (f) => {
+      for (let i = 0; i < n; i++) binders[i](f, values[i](f));
+    },
+  ];
+}
+
+specialForms.set('let', (form, ctx) => {
+  const [inner, bind] = analyzeBindings(form.items[1], ctx, 'let');
+  const body = analyzeBody(form.items.slice(2), inner);
+  return (f) => {
+    bind(f);
+    return body(f);
+  };
+});
+
+/** if-let and friends: one binding; `test` decides on the bound value. */
+function conditionalBinding(name: string, test: (v: Value) => boolean, withElse: boolean, first = false): void {
+  specialForms.set(name, (form, ctx) => {
+    const bindings = form.items[1];
+    if (bindings === undefined || bindings.t !== 'vec' || bindings.items.length !== 2) {
+      invalid(`${name} requires exactly one binding pair: (${name} [name expr] ...)`, bindings?.loc ?? form.loc);
+    }
+    const valueNode = analyzeArg(bindings.items[1], ctx);
+    const [inner, binder] = compilePattern(bindings.items[0], { ...ctx }, analyze);
+    const rest = form.items.slice(2);
+    if (withElse && (rest.length < 1 || rest.length > 2)) invalid(`${name} expects (${name} [name expr] then else?)`, form.loc, 'arity_error');
+    const then = withElse ? analyze(rest[0], inner) : analyzeBody(rest, inner);
+    const otherwise = withElse && rest.length === 2 ? analyze(rest[1], ctx) : null;
+    return (f) => {
+      let v = valueNode(f);
+      if (first) {
+        const xs = Array.isArray(v) ? v : null;
+        if (xs === null || xs.length === 0) return otherwise === null ? null : otherwise(f);
+        v = xs[0];
+      } else if (!test(v)) return otherwise === null ? null : otherwise(f);
+      binder(f, v);
+      return then(f);
+    };
+  });
+}
+
+conditionalBinding('if-let', truthy, true);
+conditionalBinding('when-let', truthy, false);
+conditionalBinding('if-some', (v) => v !== null, true);
+conditionalBinding('when-some', (v) => v !== null, false);
+conditionalBinding('when-first', () => true, false, true);
+

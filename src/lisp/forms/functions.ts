@@ -1,0 +1,281 @@
+// fn, defn, loop and recur. A closure is a plain JS function tagged with FnMeta; calling it builds
+// one frame, binds the parameters, and re-runs the body while it returns the RECUR sentinel.
+import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
+import { isBuiltinName } from '../builtins/registry.ts';
+import { compilePattern, type Binder } from '../destructure.ts';
+import { arityError, PtcError, type Loc } from '../errors.ts';
+import { printValue } from '../printer.ts';
+import type { Form } from '../reader.ts';
+import { RECUR, rt } from '../runtime.ts';
+import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
+import { makeFn, PVar, type PtcFn, type Value } from '../values.ts';
+
+type ListForm = Extract<Form, { t: 'list' }>;
+
+export const RECUR_VALUE = RECUR as unknown as Value;
+
+/** Arguments handed from a recur node to its loop or function (evaluation is single-threaded). */
+let recurArgs: Value[] = [];
+
+interface Arity {
+  fixed: number;
+  variadic: boolean;
+  params: Binder[];
+  rest: Binder | null;
+  body: Node;
+  display: string;
+}
+
+function loopLimitError(what: string, loc: Loc): PtcError {
+  const max = rt().limits.maxLoopIterations;
+  return new PtcError('loop_limit_exceeded', `${what} exceeded ${max} iterations; check the exit condition, or process fewer items`, loc);
+}
+
+function isSym(f: Form | undefined, name?: string): f is Extract<Form, { t: 'sym' }> {
+  return f !== undefined && f.t === 'sym' && f.ns === null && (name === undefined || f.name === name);
+}
+
+function compileArity(paramsForm: Form, body: Form[], ctx: Ctx, loc: Loc): Arity {
+  if (paramsForm.t !== 'vec') invalid('fn parameters must be a vector, e.g. (fn [x y] ...)', paramsForm.loc);
+  const params: Binder[] = [];
+  let rest: Binder | null = null;
+  let c = ctx;
+  const items = paramsForm.items;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i];
+    if (isSym(p, '&')) {
+      if (i !== items.length - 2) invalid('& in a parameter vector must be followed by exactly one parameter', p.loc);
+      [c, rest] = compilePattern(items[i + 1], c, analyze);
+      break;
+    }
+    let b: Binder;
+    [c, b] = compilePattern(p, c, analyze);
+    params.push(b);
+  }
+  const fixed = params.length;
+  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: fixed + (rest ? 1 : 0), what: 'fn' }, loc });
+  const display = printForm(paramsForm);
+  return { fixed, variadic: rest !== null, params, rest, body: bodyNode, display };
+}
+
+function printForm(f: Form): string {
+  switch (f.t) {
+    case 'sym':
+      return f.ns === null ? f.name : `${f.ns}/${f.name}`;
+    case 'lit':
+      return printValue(f.v);
+    case 'vec':
+      return '[' + f.items.map(printForm).join(' ') + ']';
+    case 'map':
+      return '{' + f.items.map(printForm).join(' ') + '}';
+    case 'set':
+      return '#{' + f.items.map(printForm).join(' ') + '}';
+    case 'list':
+      return '(' + f.items.map(printForm).join(' ') + ')';
+  }
+}
+
+function bindArgs(a: Arity, frame: Frame, args: readonly Value[]): void {
+  for (let i = 0; i < a.fixed; i++) a.params[i](frame, args[i]);
+  if (a.rest !== null) a.rest(frame, args.length > a.fixed ? args.slice(a.fixed) : null);
+}
+
+/**
+ * Analyze `(fn name? [params] body…)` or `(fn name? ([params] body…)…)`.
+ * `defName` marks a defn'd function: its results feed the return-type record of the user/ namespace.
+ */
+export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | null): Node {
+  let i = 0;
+  let selfName: string | null = null;
+  if (isSym(items[0])) {
+    selfName = items[0].name;
+    i = 1;
+  }
+  const scope = new FnScope(ctx.fn);
+  let c: Ctx = { fn: scope, locals: ctx.locals, tail: true, recur: null, loc };
+  let selfSlot = 0;
+  if (selfName !== null) [c, selfSlot] = bindLocal(c, selfName);
+  const rest = items.slice(i);
+  if (rest.length === 0) invalid('fn needs a parameter vector, e.g. (fn [x] (* x 2))', loc);
+  const arities: Arity[] = [];
+  if (rest[0].t === 'vec') {
+    arities.push(compileArity(rest[0], rest.slice(1), c, loc));
+  } else {
+    for (const clause of rest) {
+      if (clause.t !== 'list' || clause.items.length === 0) invalid('fn expects a parameter vector, or one or more ([params] body) clauses', clause.loc);
+      arities.push(compileArity(clause.items[0], clause.items.slice(1), c, clause.loc));
+    }
+  }
+  const variadic = arities.filter((a) => a.variadic);
+  if (variadic.length > 1) invalid('A function can have only one variadic arity', loc);
+  const minArity = Math.min(...arities.map((a) => a.fixed));
+  const maxArity = variadic.length > 0 ? Infinity : Math.max(...arities.map((a) => a.fixed));
+  const byCount = new Map<number, Arity>();
+  for (const a of arities) {
+    if (!a.variadic && byCount.has(a.fixed)) invalid(`Two arities of this function take ${a.fixed} arguments`, loc);
+    if (!a.variadic) byCount.set(a.fixed, a);
+  }
+  const varArity = variadic[0] ?? null;
+  const captures = scope.captures.map(readRef);
+  const name = selfName ?? defName;
+  const meta = { name, kind: 'closure' as const, minArity, maxArity, params: arities.map((a) => a.display) };
+  const single = arities.length === 1 ? arities[0] : null;
+
+  return (outer) => {
+    const captured = new Array<Value>(captures.length);
+    for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
+    const fn: PtcFn = makeFn((...args: Value[]): Value => {
+      const a = single ?? byCount.get(args.length) ?? (varArity !== null && args.length >= varArity.fixed ? varArity : null);
+      if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
+        throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
+      }
+      const r = rt();
+      r.enter(loc);
+      try {
+        const frame: Frame = new Array<Value>(scope.nslots);
+        frame[0] = captured;
+        if (selfSlot !== 0) frame[selfSlot] = fn;
+        bindArgs(a, frame, args);
+        let iterations = 0;
+        for (;;) {
+          const result = a.body(frame);
+          if (result !== RECUR_VALUE) {
+            if (defName !== null) r.noteReturn(defName, result);
+            return result;
+          }
+          if (++iterations > r.limits.maxLoopIterations) throw loopLimitError(`Recursion through recur in ${name ?? 'a function'}`, loc);
+          r.tick();
+          const next = recurArgs;
+          if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
+          else bindArgs(a, frame, next);
+        }
+      } finally {
+        r.depth--;
+      }
+    }, meta);
+    return fn as Value;
+  };
+}
+
+function seqOf(v: Value): Value[] {
+  return Array.isArray(v) ? [...v] : [v];
+}
+
+function describeArities(arities: Arity[]): string {
+  const counts = arities.map((a) => (a.variadic ? `${a.fixed}+` : String(a.fixed)));
+  return counts.length === 1 ? counts[0] : counts.slice(0, -1).join(', ') + ' or ' + counts[counts.length - 1];
+}
+
+specialForms.set('fn', (form, ctx) => analyzeFn(form.items.slice(1), ctx, form.loc, null));
+specialForms.set('fn*', (form, ctx) => analyzeFn(form.items.slice(1), ctx, form.loc, null));
+
+/** Strip `;` from docstrings so they cannot break the `;`-comment lines of the user/ section. */
+export function cleanDoc(doc: string): string {
+  return doc.replace(/;/g, '');
+}
+
+/** Validate the name of def/defn. */
+export function defName(form: Form | undefined, what: string, loc: Loc): string {
+  if (form === undefined || form.t !== 'sym') invalid(`${what} needs a name, e.g. (${what} total ...)`, form?.loc ?? loc);
+  if (form.ns === 'data') invalid(`data/ is read-only: cannot (${what} data/${form.name} ...). Use a plain name: (${what} ${form.name} ...)`, form.loc);
+  if (form.ns === 'tool') invalid(`Cannot define tools: (${what} tool/${form.name} ...). Use a plain name`, form.loc);
+  if (form.ns !== null) invalid(`Definitions cannot have a namespace: use (${what} ${form.name} ...)`, form.loc);
+  if (isBuiltinName(form.name)) invalid(`cannot shadow builtin '${form.name}': choose another name for your definition`, form.loc);
+  if (specialForms.has(form.name)) invalid(`cannot shadow special form '${form.name}': choose another name`, form.loc);
+  if (form.name === 'nil' || form.name === 'true' || form.name === 'false') invalid(`${form.name} cannot be redefined`, form.loc);
+  return form.name;
+}
+
+function defineNode(name: string, doc: string | undefined, value: Node): Node {
+  const v = new PVar(name);
+  return (frame) => {
+    const val = value(frame);
+    const r = rt();
+    r.defs.set(name, doc === undefined ? { name, value: val } : { name, value: val, doc });
+    return v;
+  };
+}
+
+specialForms.set('def', (form, ctx) => {
+  const [, nameForm, ...rest] = form.items;
+  const name = defName(nameForm, 'def', form.loc);
+  let doc: string | undefined;
+  let valueForm: Form | undefined;
+  if (rest.length === 2 && rest[0].t === 'lit' && typeof rest[0].v === 'string') {
+    doc = cleanDoc(rest[0].v);
+    valueForm = rest[1];
+  } else if (rest.length === 1) {
+    valueForm = rest[0];
+  } else {
+    invalid(`def expects (def name value) or (def name "doc" value), got ${rest.length} forms after the name`, form.loc, 'arity_error');
+  }
+  const valueNode =
+    valueForm.t === 'list' && isSym(valueForm.items[0], 'fn')
+      ? analyzeFn(valueForm.items.slice(1), { ...ctx, tail: false }, valueForm.loc, name)
+      : analyzeArg(valueForm, ctx);
+  return defineNode(name, doc, valueNode);
+});
+
+specialForms.set('defn', (form, ctx) => {
+  const [, nameForm, ...rest] = form.items;
+  const name = defName(nameForm, 'defn', form.loc);
+  let doc: string | undefined;
+  let body = rest;
+  if (body.length > 0 && body[0].t === 'lit' && typeof body[0].v === 'string' && body.length > 1) {
+    doc = cleanDoc(body[0].v);
+    body = body.slice(1);
+  }
+  if (body.length > 0 && body[0].t === 'map') body = body.slice(1); // attribute map: ignored
+  if (body.length === 0) invalid(`defn ${name} needs a parameter vector, e.g. (defn ${name} [x] ...)`, form.loc);
+  const fnNode = analyzeFn([{ t: 'sym', ns: null, name, loc: nameForm!.loc }, ...body], { ...ctx, tail: false }, form.loc, name);
+  return defineNode(name, doc, fnNode);
+});
+specialForms.set('defn-', specialForms.get('defn')!);
+
+specialForms.set('loop', (form, ctx) => {
+  const [, bindings, ...body] = form.items;
+  if (bindings === undefined || bindings.t !== 'vec') invalid('loop bindings must be a vector, e.g. (loop [i 0 acc []] ...)', form.loc);
+  if (bindings.items.length % 2 !== 0) invalid('loop bindings require an even number of forms (name value pairs)', bindings.loc);
+  let c: Ctx = { ...ctx, tail: false };
+  const inits: Node[] = [];
+  const binders: Binder[] = [];
+  for (let i = 0; i < bindings.items.length; i += 2) {
+    inits.push(analyze(bindings.items[i + 1], c));
+    let b: Binder;
+    [c, b] = compilePattern(bindings.items[i], c, analyze);
+    binders.push(b);
+  }
+  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: binders.length, what: 'loop' } });
+  const n = binders.length;
+  const loc = form.loc;
+  return (frame) => {
+    for (let i = 0; i < n; i++) binders[i](frame, inits[i](frame));
+    const r = rt();
+    const max = r.limits.maxLoopIterations;
+    let iterations = 0;
+    for (;;) {
+      const result = bodyNode(frame);
+      if (result !== RECUR_VALUE) return result;
+      if (++iterations > max) throw loopLimitError('loop', loc);
+      r.tick();
+      const next = recurArgs;
+      for (let i = 0; i < n; i++) binders[i](frame, next[i]);
+    }
+  };
+});
+
+specialForms.set('recur', (form, ctx) => {
+  const args = form.items.slice(1);
+  if (ctx.recur === null) invalid('recur can only be used inside loop or fn', form.loc);
+  if (!ctx.tail) invalid('recur must be in tail position (the last thing evaluated in its loop or fn)', form.loc);
+  if (args.length !== ctx.recur.arity) {
+    invalid(`recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`, form.loc, 'arity_error');
+  }
+  const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
+  return (frame) => {
+    const vals = new Array<Value>(nodes.length);
+    for (let i = 0; i < nodes.length; i++) vals[i] = nodes[i](frame);
+    recurArgs = vals;
+    return RECUR_VALUE;
+  };
+});

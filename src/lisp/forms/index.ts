@@ -1,0 +1,6 @@
+// Importing this module registers every special form with the analyzer.
+import './control.ts';
+import './functions.ts';
+import './threading.ts';
+import './iteration.ts';
+import './where.ts';

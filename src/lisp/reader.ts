@@ -1,0 +1,374 @@
+// Reader: source text → forms, each with its line and column (1-based).
+import { PtcError, type Loc } from './errors.ts';
+import { float, normBig } from './numbers.ts';
+import { kw, MapBuilder, PList, PRegex, PSet, type Value } from './values.ts';
+
+export type Form =
+  | { t: 'lit'; v: Value; loc: Loc }
+  | { t: 'sym'; ns: string | null; name: string; loc: Loc }
+  | { t: 'list'; items: Form[]; loc: Loc }
+  | { t: 'vec'; items: Form[]; loc: Loc }
+  | { t: 'map'; items: Form[]; loc: Loc }
+  | { t: 'set'; items: Form[]; loc: Loc };
+
+export type SymForm = Extract<Form, { t: 'sym' }>;
+
+const DELIMS = new Set([' ', '\t', '\n', '\r', '\f', ',', '(', ')', '[', ']', '{', '}', '"', ';']);
+const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const CHAR_NAMES: Record<string, string> = {
+  newline: '\n',
+  space: ' ',
+  tab: '\t',
+  return: '\r',
+  formfeed: '\f',
+  backspace: '\b',
+};
+const INT_RE = /^[+-]?\d+N?$/;
+const FLOAT_RE = /^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?M?$/;
+
+export const sym = (name: string, loc: Loc, ns: string | null = null): SymForm => ({ t: 'sym', ns, name, loc });
+
+class Reader {
+  private i = 0;
+  private line = 1;
+  private col = 1;
+  /** Inside `#( … )`: the highest %N seen, and whether %& was used. */
+  private fnArgs: { max: number; rest: boolean } | null = null;
+
+  constructor(private readonly src: string) {}
+
+  private loc(): Loc {
+    return { line: this.line, column: this.col };
+  }
+
+  private fail(message: string, loc: Loc = this.loc()): never {
+    throw new PtcError('parse_error', `${message} (line ${loc.line}, column ${loc.column})`, loc);
+  }
+
+  private advance(): string {
+    const c = this.src[this.i++];
+    if (c === '\n') {
+      this.line++;
+      this.col = 1;
+    } else this.col++;
+    return c;
+  }
+
+  /** Skip whitespace, commas and comments; true if a form may follow. */
+  private skip(): boolean {
+    for (;;) {
+      if (this.i >= this.src.length) return false;
+      const c = this.src[this.i];
+      if (c === ';') {
+        while (this.i < this.src.length && this.src[this.i] !== '\n') this.advance();
+      } else if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === '\f') {
+        this.advance();
+      } else if (c === '#' && this.src[this.i + 1] === '_') {
+        this.advance();
+        this.advance();
+        if (!this.skip()) this.fail('Expected a form after #_');
+        this.read();
+      } else return true;
+    }
+  }
+
+  readAll(): Form[] {
+    const forms: Form[] = [];
+    while (this.skip()) forms.push(this.read());
+    return forms;
+  }
+
+  private token(): string {
+    const start = this.i;
+    while (this.i < this.src.length && !DELIMS.has(this.src[this.i])) this.advance();
+    return this.src.slice(start, this.i);
+  }
+
+  read(): Form {
+    const loc = this.loc();
+    const c = this.src[this.i];
+    switch (c) {
+      case '(':
+        return { t: 'list', items: this.readSeq(loc), loc };
+      case '[':
+        return { t: 'vec', items: this.readSeq(loc), loc };
+      case '{': {
+        const items = this.readSeq(loc);
+        if (items.length % 2 !== 0) this.fail('A map literal needs an even number of forms (key value pairs)', loc);
+        return { t: 'map', items, loc };
+      }
+      case ')':
+      case ']':
+      case '}':
+        return this.fail(`Unexpected ${c}: nothing to close`);
+      case '"':
+        return { t: 'lit', v: this.readString(), loc };
+      case ':':
+        return this.readKeyword(loc);
+      case '\\':
+        return { t: 'lit', v: this.readChar(), loc };
+      case "'":
+        this.advance();
+        return { t: 'list', items: [sym('quote', loc), this.readAfterPrefix("'")], loc };
+      case '#':
+        return this.readDispatch(loc);
+      case '@':
+        return this.fail('Deref (@) is not supported: PTC-Lisp has no atoms or refs');
+      case '`':
+      case '~':
+        return this.fail('Syntax quote and unquote are not supported: PTC-Lisp has no macros');
+      case '^':
+        return this.fail('Metadata (^) is not supported');
+    }
+    return this.readAtom(loc);
+  }
+
+  private readAfterPrefix(prefix: string): Form {
+    if (!this.skip()) this.fail(`Expected a form after ${prefix}`);
+    return this.read();
+  }
+
+  private readSeq(open: Loc): Form[] {
+    const opener = this.advance();
+    const closer = CLOSERS[opener];
+    const items: Form[] = [];
+    for (;;) {
+      if (!this.skip()) {
+        this.fail(`Unexpected end of input: missing ${closer} to close ${opener} opened at line ${open.line}, column ${open.column}`, open);
+      }
+      const c = this.src[this.i];
+      if (c === closer) {
+        this.advance();
+        return items;
+      }
+      if (c === ')' || c === ']' || c === '}') {
+        this.fail(`Mismatched ${c}: expected ${closer} to close ${opener} opened at line ${open.line}, column ${open.column}`);
+      }
+      items.push(this.read());
+    }
+  }
+
+  private readString(): string {
+    const start = this.loc();
+    this.advance();
+    let out = '';
+    for (;;) {
+      if (this.i >= this.src.length) this.fail('Unterminated string literal', start);
+      const c = this.advance();
+      if (c === '"') return out;
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
+      if (this.i >= this.src.length) this.fail('Unterminated string literal', start);
+      const e = this.advance();
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case 'u': {
+          const hex = this.src.slice(this.i, this.i + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('Invalid unicode escape in string: expected \\uXXXX');
+          for (let k = 0; k < 4; k++) this.advance();
+          out += String.fromCharCode(parseInt(hex, 16));
+          break;
+        }
+        default:
+          this.fail(`Unsupported escape \\${e} in string (use \\n \\t \\r \\" \\\\ or \\uXXXX)`);
+      }
+    }
+  }
+
+  private readChar(): string {
+    const loc = this.loc();
+    this.advance();
+    if (this.i >= this.src.length) this.fail('Expected a character after \\', loc);
+    // The first character is always part of the literal, even a delimiter: \( \space \,
+    const first = this.advance();
+    let rest = '';
+    while (this.i < this.src.length && !DELIMS.has(this.src[this.i])) rest += this.advance();
+    if (rest === '') return first;
+    const name = first + rest;
+    if (name in CHAR_NAMES) return CHAR_NAMES[name];
+    if (/^u[0-9a-fA-F]{4}$/.test(name)) return String.fromCharCode(parseInt(name.slice(1), 16));
+    return this.fail(`Unknown character literal \\${name}`, loc);
+  }
+
+  private readKeyword(loc: Loc): Form {
+    this.advance();
+    if (this.src[this.i] === ':') this.fail('Auto-resolved keywords (::name) are not supported', loc);
+    const name = this.token();
+    if (name === '') this.fail('Expected a keyword name after :', loc);
+    return { t: 'lit', v: kw(name), loc };
+  }
+
+  private readDispatch(loc: Loc): Form {
+    const next = this.src[this.i + 1];
+    if (next === '{') {
+      this.advance();
+      return { t: 'set', items: this.readSeq(loc), loc };
+    }
+    if (next === '(') {
+      this.advance();
+      return this.readShortFn(loc);
+    }
+    if (next === '"') {
+      this.advance();
+      return { t: 'lit', v: this.readRegex(loc), loc };
+    }
+    if (next === "'") {
+      this.advance();
+      this.advance();
+      return { t: 'list', items: [sym('var', loc), this.readAfterPrefix("#'")], loc };
+    }
+    if (next === '#') {
+      this.advance();
+      this.advance();
+      const name = this.token();
+      const specials: Record<string, number> = { Inf: Infinity, '-Inf': -Infinity, NaN: NaN };
+      if (name in specials) return { t: 'lit', v: specials[name], loc };
+      return this.fail(`Unknown symbolic value ##${name} (use ##Inf, ##-Inf or ##NaN)`, loc);
+    }
+    return this.fail(`Unsupported dispatch #${next ?? ''}`, loc);
+  }
+
+  private readShortFn(loc: Loc): Form {
+    if (this.fnArgs !== null) this.fail('Nested #() short functions are not allowed; use (fn [x] ...) for the inner one', loc);
+    const used = { max: 0, rest: false };
+    this.fnArgs = used;
+    let body: Form[];
+    try {
+      body = this.readSeq(loc);
+    } finally {
+      this.fnArgs = null;
+    }
+    const params: Form[] = [];
+    for (let k = 1; k <= used.max; k++) params.push(sym('%' + k, loc));
+    if (used.rest) params.push(sym('&', loc), sym('%&', loc));
+    return {
+      t: 'list',
+      items: [sym('fn', loc), { t: 'vec', items: params, loc }, { t: 'list', items: body, loc }],
+      loc,
+    };
+  }
+
+  private readRegex(loc: Loc): PRegex {
+    this.advance();
+    let src = '';
+    for (;;) {
+      if (this.i >= this.src.length) this.fail('Unterminated regex literal', loc);
+      const c = this.advance();
+      if (c === '"') break;
+      if (c === '\\' && this.i < this.src.length) {
+        const e = this.advance();
+        src += e === '"' ? '"' : '\\' + e;
+      } else src += c;
+    }
+    try {
+      return compileRegex(src);
+    } catch (e) {
+      return this.fail(`Invalid regex #"${src}": ${(e as Error).message}`, loc);
+    }
+  }
+
+  private readAtom(loc: Loc): Form {
+    const tok = this.token();
+    if (tok === '') this.fail(`Unexpected character ${JSON.stringify(this.src[this.i])}`);
+    if (tok === 'nil') return { t: 'lit', v: null, loc };
+    if (tok === 'true') return { t: 'lit', v: true, loc };
+    if (tok === 'false') return { t: 'lit', v: false, loc };
+    const c0 = tok[0];
+    const startsNumber = (c0 >= '0' && c0 <= '9') || ((c0 === '-' || c0 === '+') && tok.length > 1 && tok[1] >= '0' && tok[1] <= '9');
+    if (startsNumber) return { t: 'lit', v: parseNumber(tok, loc), loc };
+    if (this.fnArgs !== null && tok[0] === '%') return sym(this.shortFnArg(tok, loc), loc);
+    const slash = tok.indexOf('/');
+    if (slash > 0 && slash < tok.length - 1) return sym(tok.slice(slash + 1), loc, tok.slice(0, slash));
+    return sym(tok, loc);
+  }
+
+  private shortFnArg(tok: string, loc: Loc): string {
+    const args = this.fnArgs!;
+    if (tok === '%' || tok === '%1') {
+      args.max = Math.max(args.max, 1);
+      return '%1';
+    }
+    if (tok === '%&') {
+      args.rest = true;
+      return '%&';
+    }
+    const n = /^%([1-9]\d?)$/.exec(tok);
+    if (!n) return this.fail(`Invalid short-function argument ${tok} (use %, %1, %2 … or %&)`, loc);
+    args.max = Math.max(args.max, Number(n[1]));
+    return tok;
+  }
+}
+
+function parseNumber(tok: string, loc: Loc): Value {
+  const fail = (why: string): never => {
+    throw new PtcError('parse_error', `Invalid number ${tok}: ${why} (line ${loc.line}, column ${loc.column})`, loc);
+  };
+  if (INT_RE.test(tok)) {
+    const digits = tok.endsWith('N') ? tok.slice(0, -1) : tok;
+    const n = Number(digits);
+    return Number.isSafeInteger(n) ? n + 0 : normBig(BigInt(digits));
+  }
+  if (FLOAT_RE.test(tok)) return float(Number(tok.endsWith('M') ? tok.slice(0, -1) : tok));
+  if (/^[+-]?0[xX]/.test(tok)) return fail('hexadecimal literals are not supported');
+  if (/^[+-]?\d+\/\d+$/.test(tok)) return fail('ratios are not supported; use (/ a b), which gives a float');
+  return fail('not a number');
+}
+
+/** Compile a Java-style regex source to a JS RegExp (inline (?i) (?m) (?s) flags become JS flags). */
+export function compileRegex(source: string): PRegex {
+  let body = source;
+  let flags = 'u';
+  const m = /^\(\?([imsx]+)\)/.exec(body);
+  if (m) {
+    body = body.slice(m[0].length);
+    for (const f of m[1]) if (f !== 'x' && !flags.includes(f)) flags += f;
+  }
+  // Java allows \Q...\E quoting and possessive quantifiers; JS does not. Quote the \Q…\E part.
+  body = body.replace(/\\Q([\s\S]*?)(\\E|$)/g, (_, lit: string) => lit.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+  return new PRegex(source, new RegExp(body, flags));
+}
+
+/** Read every top-level form of a program. Throws PtcError('parse_error') on bad input. */
+export function readProgram(src: string): Form[] {
+  return new Reader(src).readAll();
+}
+
+/** The value a form denotes when quoted: symbols become strings' counterparts (symbols are not values). */
+export function formToValue(f: Form): Value {
+  // Used for quoted data and for round-trip tests.
+  switch (f.t) {
+    case 'lit':
+      return f.v;
+    case 'sym':
+      return f.ns === null ? f.name : `${f.ns}/${f.name}`;
+    case 'vec':
+      return f.items.map(formToValue);
+    default:
+      return formToValueSlow(f);
+  }
+}
+
+
+function formToValueSlow(f: Form): Value {
+  switch (f.t) {
+    case 'list':
+      return new PList(f.items.map(formToValue));
+    case 'set':
+      return PSet.from(f.items.map(formToValue));
+    case 'map': {
+      const b = new MapBuilder();
+      for (let k = 0; k < f.items.length; k += 2) b.set(formToValue(f.items[k]), formToValue(f.items[k + 1]));
+      return b.build();
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,244 @@
+// The state of one program run: limits, the clock, printed output, tool calls and new definitions.
+// Evaluation is synchronous and single-threaded, so the active run is a module-level variable that
+// builtins reach through `rt()`.
+import { arityError, PtcError, type Loc, typeError } from './errors.ts';
+import { printValue } from './printer.ts';
+import { Keyword, makeFn, PMap, PSet, type PtcFn, type Value } from './values.ts';
+
+export interface Limits {
+  /** Wall time per program in milliseconds, tool calls included. */
+  timeoutMs: number;
+  /** Iterations of one loop (or recursion through recur) before it is stopped. */
+  maxLoopIterations: number;
+  /** Nested function calls. */
+  maxDepth: number;
+  /** Characters printed by println per program. */
+  maxOutputChars: number;
+  /** Elements in any single collection built. */
+  maxValueSize: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  timeoutMs: 1000,
+  maxLoopIterations: 1000,
+  maxDepth: 1000,
+  maxOutputChars: 64 * 1024,
+  maxValueSize: 1_000_000,
+};
+
+export interface ToolCallRecord {
+  name: string;
+  args: Value[];
+  result: Value;
+  durationMs: number;
+  error?: string;
+}
+
+export interface Definition {
+  name: string;
+  value: Value;
+  doc?: string;
+}
+
+/** A tool the program may call: a PTC function (or a host function tagged as one). */
+export interface ToolImpl {
+  name: string;
+  fn: PtcFn;
+}
+
+/** Thrown by `(return v)` and `(fail reason)` to end the program. */
+export class ReturnSignal {
+  constructor(readonly value: Value) {}
+}
+export class FailSignal {
+  constructor(readonly reason: Value) {}
+}
+
+/** Returned (not thrown) by a `recur` node; the enclosing loop or fn reads `rt().recurArgs`. */
+export const RECUR: unique symbol = Symbol('recur');
+
+const CLOCK_EVERY = 256;
+
+export class Runtime {
+  depth = 0;
+  private ticks = 0;
+  private readonly deadline: number;
+  readonly prints: string[] = [];
+  private printedChars = 0;
+  readonly toolCalls: ToolCallRecord[] = [];
+  readonly defs = new Map<string, Definition>();
+  /** Last value returned by each defn'd function this run (for the user/ section's return types). */
+  readonly returns = new Map<string, Value>();
+
+  constructor(
+    readonly limits: Limits,
+    readonly memory: ReadonlyMap<string, Definition>,
+    readonly data: ReadonlyMap<string, Value>,
+    readonly tools: ReadonlyMap<string, ToolImpl>,
+    readonly history: readonly Value[],
+    readonly now: () => number,
+  ) {
+    this.deadline = now() + limits.timeoutMs;
+  }
+
+  /** Called on every function call and loop iteration; checks the clock now and then. */
+  tick(): void {
+    if (++this.ticks >= CLOCK_EVERY) {
+      this.ticks = 0;
+      this.checkClock();
+    }
+  }
+
+  checkClock(): void {
+    if (this.now() > this.deadline) {
+      throw new PtcError('timeout', `Execution timed out after ${this.limits.timeoutMs} ms; simplify the program or process less data per turn`);
+    }
+  }
+
+  enter(loc?: Loc | null): void {
+    if (++this.depth > this.limits.maxDepth) {
+      this.depth = 0;
+      throw new PtcError('depth_limit_exceeded', `Call depth exceeded ${this.limits.maxDepth} nested calls (runaway recursion?); use loop/recur or reduce instead`, loc);
+    }
+    if (++this.ticks >= CLOCK_EVERY) {
+      this.ticks = 0;
+      this.checkClock();
+    }
+  }
+
+  private readonly toolFns = new Map<string, PtcFn>();
+
+  /** The callable for tool `name`: runs its implementation and records the call (L5). */
+  toolFn(name: string): PtcFn {
+    let f = this.toolFns.get(name);
+    if (f !== undefined) return f;
+    const tool = this.tools.get(name);
+    if (tool === undefined) throw new PtcError('undefined_error', `Unknown tool tool/${name}`);
+    const impl = tool.fn;
+    f = makeFn(
+      (...args: Value[]) => {
+        const start = this.now();
+        const record: ToolCallRecord = { name, args, result: null, durationMs: 0 };
+        this.toolCalls.push(record);
+        try {
+          record.result = invoke(impl, args);
+          return record.result;
+        } catch (e) {
+          record.error = e instanceof PtcError ? e.message : e instanceof Error ? e.message : String(e);
+          throw e;
+        } finally {
+          record.durationMs = this.now() - start;
+          this.checkClock();
+        }
+      },
+      { name: 'tool/' + name, kind: 'tool', minArity: impl.ptc.minArity, maxArity: impl.ptc.maxArity, params: impl.ptc.params },
+    );
+    this.toolFns.set(name, f);
+    return f;
+  }
+
+  noteReturn(name: string, value: Value): void {
+    this.returns.set(name, value);
+  }
+
+  /** Look up a user definition: this run's first, then memory from earlier turns. */
+  lookupDef(name: string): Definition | undefined {
+    return this.defs.get(name) ?? this.memory.get(name);
+  }
+
+  print(line: string): void {
+    this.printedChars += line.length + 1;
+    if (this.printedChars > this.limits.maxOutputChars) {
+      throw new PtcError('output_limit_exceeded', `Printed output exceeded ${this.limits.maxOutputChars} characters; print summaries (count, first few items) instead of whole collections`);
+    }
+    this.prints.push(line);
+  }
+
+  checkSize(n: number, what = 'collection'): void {
+    if (n > this.limits.maxValueSize) {
+      throw new PtcError('memory_exceeded', `A ${what} of ${n} elements exceeds the limit of ${this.limits.maxValueSize}; work on less data at a time`);
+    }
+  }
+}
+
+let active: Runtime | null = null;
+
+export function rt(): Runtime {
+  if (active === null) throw new Error('no PTC-Lisp program is running');
+  return active;
+}
+
+/** Run `body` with `r` as the active runtime (restoring the previous one: tools can nest runs). */
+export function withRuntime<T>(r: Runtime, body: () => T): T {
+  const prev = active;
+  active = r;
+  try {
+    return body();
+  } finally {
+    active = prev;
+  }
+}
+
+/** Lookup in a map by key, accepting a keyword for a string key and vice versa. */
+export function getFlex(m: PMap, key: Value): Value | undefined {
+  const v = m.lookup(key);
+  if (v !== undefined) return v;
+  if (key instanceof Keyword) return m.lookup(key.name);
+  if (typeof key === 'string') return m.lookup(Keyword.of(key));
+  return undefined;
+}
+
+function describe(v: Value): string {
+  const s = printValue(v);
+  return s.length > 40 ? s.slice(0, 40) + '…' : s;
+}
+
+export function arityMessage(f: PtcFn, n: number): string {
+  const m = f.ptc;
+  const name = m.name ?? 'anonymous function';
+  const expected =
+    m.maxArity === Infinity
+      ? `at least ${m.minArity}`
+      : m.minArity === m.maxArity
+        ? String(m.minArity)
+        : `${m.minArity} to ${m.maxArity}`;
+  return `${name} expects ${expected} argument${expected === '1' ? '' : 's'}, got ${n}`;
+}
+
+/** Call any callable value: functions, keywords, maps, sets and vectors. */
+export function invoke(f: Value, args: Value[]): Value {
+  if (typeof f === 'function') {
+    const fn = f as PtcFn;
+    const m = fn.ptc;
+    if (args.length < m.minArity || args.length > m.maxArity) throw arityError(arityMessage(fn, args.length));
+    return fn(...args);
+  }
+  return invokeData(f, args);
+}
+
+export function invokeData(f: Value, args: Value[]): Value {
+  if (f instanceof Keyword) {
+    if (args.length < 1 || args.length > 2) throw arityError(`keyword ${printValue(f)} used as a function expects 1 or 2 arguments (map, default), got ${args.length}`);
+    const m = args[0];
+    const notFound = args.length === 2 ? args[1] : null;
+    if (m instanceof PMap) return getFlex(m, f) ?? notFound;
+    if (m instanceof PSet) return m.has(f) ? f : notFound;
+    return notFound;
+  }
+  if (f instanceof PMap) {
+    if (args.length < 1 || args.length > 2) throw arityError(`a map used as a function expects 1 or 2 arguments (key, default), got ${args.length}`);
+    return getFlex(f, args[0]) ?? (args.length === 2 ? args[1] : null);
+  }
+  if (f instanceof PSet) {
+    if (args.length !== 1) throw arityError(`a set used as a function expects 1 argument, got ${args.length}`);
+    return f.lookup(args[0]) ?? null;
+  }
+  if (Array.isArray(f)) {
+    if (args.length !== 1) throw arityError(`a vector used as a function expects 1 argument (index), got ${args.length}`);
+    const i = args[0];
+    if (typeof i !== 'number' || !Number.isInteger(i)) throw typeError(`a vector used as a function needs an integer index, got ${describe(i)}`);
+    if (i < 0 || i >= f.length) throw new PtcError('execution_error', `Index ${i} out of bounds for a vector of ${f.length} items`);
+    return f[i];
+  }
+  throw typeError(`${describe(f)} is not a function and cannot be called`);
+}

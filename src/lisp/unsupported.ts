@@ -1,0 +1,38 @@
+// Clojure names PTC-Lisp deliberately leaves out, with what to write instead. Used when an unknown
+// name is called, so the LLM gets a direction rather than only "unable to resolve".
+const HINTS: Readonly<Record<string, string>> = {
+  try: 'There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
+  catch: 'There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
+  throw: 'There are no exceptions; use (fail reason) to end the program with a failure.',
+  atom: 'There is no mutable state; thread values through let, loop/recur or reduce, and keep results with def.',
+  'swap!': 'There is no mutable state; compute the new value and (def name value) it.',
+  'reset!': 'There is no mutable state; compute the new value and (def name value) it.',
+  deref: 'There are no atoms or refs.',
+  defmacro: 'Macros are not supported; write a function with defn.',
+  eval: 'eval is not available; write the expression directly.',
+  'read-string': 'read-string is not available; use parse-long or parse-double for numbers.',
+  ns: 'Namespaces cannot be declared; every program runs in one user namespace.',
+  require: 'Nothing can be required; clojure.string (str/) and clojure.set (set/) are always available.',
+  import: 'Java classes cannot be imported.',
+  slurp: 'There is no file or network access; use the tool/ functions.',
+  spit: 'There is no file or network access; use the tool/ functions.',
+  'lazy-seq': 'Sequences are eager; build vectors with map, filter, range, for.',
+  iterate: 'Infinite sequences are not supported; use (range n), loop/recur or reduce.',
+  cycle: 'Infinite sequences are not supported; use (range n) or (repeat n x).',
+  defmulti: 'Multimethods are not supported; dispatch with cond or case.',
+  defmethod: 'Multimethods are not supported; dispatch with cond or case.',
+  defprotocol: 'Protocols are not supported; use maps and functions.',
+  defrecord: 'Records are not supported; use maps.',
+  deftype: 'Types are not supported; use maps.',
+  'set!': 'There is no mutable state.',
+  binding: 'Dynamic vars are not supported; pass values as arguments.',
+  future: 'Use pmap or pcalls for parallel work.',
+  promise: 'Use pmap or pcalls for parallel work.',
+  while: 'Use loop/recur (with an exit condition) or doseq over a collection.',
+  letfn: 'Use defn for named helper functions, or (let [f (fn f [x] ...)] ...).',
+  capitalize: 'Combine upper-case, lower-case and subs: (str (upper-case (subs s 0 1)) (subs s 1)).',
+};
+
+export function unsupportedHint(name: string): string | null {
+  return Object.prototype.hasOwnProperty.call(HINTS, name) ? HINTS[name] : null;
+}

@@ -1,0 +1,380 @@
+// PTC-Lisp runtime values.
+//
+// Representation choices (for speed, since most data is small integers, strings and keywords):
+// - nil is `null`, booleans are JS booleans, strings are JS strings (a character is a 1-char string).
+// - Integers are JS numbers holding integral values in the safe range, or `bigint` beyond it.
+// - Floats are JS numbers that are not integral (2.5, NaN, Infinity); an integral float such as 2.0
+//   is boxed as `PFloat` so it stays a float. Use the helpers in numbers.ts, never `typeof`, to ask.
+// - Vectors are plain JS arrays, never mutated after construction.
+// - Lists, maps, sets, keywords, regexes, vars are small classes; functions are JS functions tagged
+//   with `FnMeta`.
+
+export class Keyword {
+  /** Nominal brand (no runtime cost): keeps `typeof v === 'function'` narrowing exact. */
+  declare private readonly brand: 'keyword';
+  private static readonly table = new Map<string, Keyword>();
+  private constructor(readonly name: string) {}
+  /** Keywords are interned: equal keywords are the same object. */
+  static of(name: string): Keyword {
+    let k = Keyword.table.get(name);
+    if (k === undefined) {
+      k = new Keyword(name);
+      Keyword.table.set(name, k);
+    }
+    return k;
+  }
+  toString(): string {
+    return ':' + this.name;
+  }
+}
+
+export const kw = (name: string): Keyword => Keyword.of(name);
+
+/** A float whose value is integral (2.0, -0.0, 1e21): boxed so it is not mistaken for an integer. */
+export class PFloat {
+  constructor(readonly v: number) {}
+}
+
+/** A list, e.g. from `(list 1 2)` or a quoted form. Immutable. */
+export class PList {
+  constructor(readonly items: readonly Value[]) {}
+}
+
+/** A compiled regex. `source` is the pattern as written. */
+export class PRegex {
+  readonly re: RegExp;
+  constructor(readonly source: string, re?: RegExp) {
+    this.re = re ?? new RegExp(source, 'u');
+  }
+}
+
+/** What `(def x …)` returns and `#'x` reads as. */
+export class PVar {
+  declare private readonly brand: 'var';
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A point in time from the minimal date interop: `(java.util.Date. …)` makes a date-time,
+ * `(LocalDate/parse "2026-01-08")` a date without time (`dateOnly`). Milliseconds since the epoch, UTC.
+ */
+export class PInst {
+  constructor(
+    readonly ms: number,
+    readonly dateOnly: boolean,
+  ) {}
+  iso(): string {
+    const s = new Date(this.ms).toISOString();
+    return this.dateOnly ? s.slice(0, 10) : s;
+  }
+}
+
+export interface FnMeta {
+  /** Name shown in errors and when printed (`#fn[name]`), or null for anonymous functions. */
+  readonly name: string | null;
+  readonly kind: 'builtin' | 'closure' | 'tool';
+  /** Smallest and largest argument count accepted (Infinity when variadic). */
+  readonly minArity: number;
+  readonly maxArity: number;
+  /** Parameter vectors as written, for display: ['[x]', '[x y & more]']. */
+  readonly params: readonly string[];
+  readonly doc?: string;
+}
+
+export type PtcFn = ((...args: Value[]) => Value) & { ptc: FnMeta };
+
+export type Value =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | Keyword
+  | PFloat
+  | readonly Value[]
+  | PList
+  | PMap
+  | PSet
+  | PtcFn
+  | PRegex
+  | PVar
+  | PInst;
+
+export type Vector = readonly Value[];
+
+/**
+ * A key for JS Map lookups that is equal for equal PTC values.
+ * Strings, integers, non-integral floats, booleans, nil and keywords are their own key; everything
+ * else is turned into a canonical string starting with \u0001 (strings that start with \u0001 are
+ * escaped so they cannot collide).
+ */
+export function hashKey(v: Value): unknown {
+  if (typeof v === 'string') return v.length > 0 && v.charCodeAt(0) === 1 ? '\u0001s' + v : v;
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'function') return v;
+    return v;
+  }
+  if (v instanceof Keyword) return v;
+  if (v instanceof PFloat) return '\u0001f' + String(v.v);
+  if (v instanceof PRegex || v instanceof PVar) return v;
+  if (v instanceof PInst) return '\u0001i' + v.iso();
+  return '\u0001c' + canonical(v);
+}
+
+function canonical(v: Value): string {
+  if (v === null) return 'nil';
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'number':
+      return Number.isInteger(v) ? String(v) : 'f' + String(v);
+    case 'bigint':
+      return String(v);
+    case 'boolean':
+      return String(v);
+    case 'function':
+      return '#fn@' + fnId(v);
+  }
+  if (v instanceof Keyword) return ':' + v.name;
+  if (v instanceof PFloat) return 'f' + String(v.v);
+  if (Array.isArray(v)) return '[' + v.map(canonical).join(' ') + ']';
+  if (v instanceof PList) return '[' + v.items.map(canonical).join(' ') + ']';
+  if (v instanceof PMap) {
+    const parts: string[] = [];
+    v.forEach((val, key) => parts.push(canonical(key) + ' ' + canonical(val)));
+    return '{' + parts.sort().join(',') + '}';
+  }
+  if (v instanceof PSet) return '#{' + v.values().map(canonical).sort().join(' ') + '}';
+  if (v instanceof PRegex) return '#"' + v.source + '"';
+  if (v instanceof PVar) return "#'" + v.name;
+  if (v instanceof PInst) return '#inst ' + v.iso();
+  return '?';
+}
+
+const fnIds = new WeakMap<object, number>();
+let nextFnId = 1;
+function fnId(f: object): number {
+  let id = fnIds.get(f);
+  if (id === undefined) {
+    id = nextFnId++;
+    fnIds.set(f, id);
+  }
+  return id;
+}
+
+/**
+ * An immutable map with any values as keys, iterated in insertion order.
+ * `vals` maps hash keys to values; `origKeys` holds the original key only where it differs from its
+ * hash key (composite keys, boxed floats), so the common keyword/string case stores nothing extra.
+ */
+export class PMap {
+  static readonly EMPTY = new PMap(new Map(), null);
+
+  constructor(
+    private readonly vals: Map<unknown, Value>,
+    private readonly origKeys: Map<unknown, Value> | null,
+  ) {}
+
+  get size(): number {
+    return this.vals.size;
+  }
+
+  static fromEntries(entries: Iterable<readonly [Value, Value]>): PMap {
+    const b = new MapBuilder();
+    for (const [k, v] of entries) b.set(k, v);
+    return b.build();
+  }
+
+  has(key: Value): boolean {
+    return this.vals.has(hashKey(key));
+  }
+
+  /** The value for `key`, or `undefined` when absent (distinct from a present nil). */
+  lookup(key: Value): Value | undefined {
+    return this.vals.get(hashKey(key));
+  }
+
+  get(key: Value, notFound: Value = null): Value {
+    const v = this.vals.get(hashKey(key));
+    return v === undefined ? notFound : v;
+  }
+
+  private keyOf(h: unknown): Value {
+    if (this.origKeys !== null) {
+      const k = this.origKeys.get(h);
+      if (k !== undefined) return k;
+    }
+    return h as Value;
+  }
+
+  forEach(f: (value: Value, key: Value) => void): void {
+    for (const [h, v] of this.vals) f(v, this.keyOf(h));
+  }
+
+  keys(): Value[] {
+    const out: Value[] = [];
+    for (const h of this.vals.keys()) out.push(this.keyOf(h));
+    return out;
+  }
+
+  values(): Value[] {
+    return Array.from(this.vals.values());
+  }
+
+  entries(): [Value, Value][] {
+    const out: [Value, Value][] = [];
+    for (const [h, v] of this.vals) out.push([this.keyOf(h), v]);
+    return out;
+  }
+
+  assoc(key: Value, value: Value): PMap {
+    const h = hashKey(key);
+    if (this.vals.get(h) === value && this.vals.has(h)) return this;
+    const vals = new Map(this.vals);
+    vals.set(h, value);
+    let origKeys = this.origKeys;
+    if (h !== key && !(origKeys !== null && origKeys.has(h))) {
+      origKeys = new Map(origKeys ?? []);
+      origKeys.set(h, key);
+    }
+    return new PMap(vals, origKeys);
+  }
+
+  dissoc(key: Value): PMap {
+    const h = hashKey(key);
+    if (!this.vals.has(h)) return this;
+    const vals = new Map(this.vals);
+    vals.delete(h);
+    let origKeys = this.origKeys;
+    if (origKeys !== null && origKeys.has(h)) {
+      origKeys = new Map(origKeys);
+      origKeys.delete(h);
+    }
+    return new PMap(vals, origKeys);
+  }
+
+  /** A builder pre-filled with this map's entries, for bulk updates without quadratic copying. */
+  toBuilder(): MapBuilder {
+    return new MapBuilder(new Map(this.vals), this.origKeys === null ? null : new Map(this.origKeys));
+  }
+}
+
+/** Mutable while building; `build()` hands the storage to an immutable PMap and must be last. */
+export class MapBuilder {
+  constructor(
+    private vals: Map<unknown, Value> = new Map(),
+    private origKeys: Map<unknown, Value> | null = null,
+  ) {}
+  get size(): number {
+    return this.vals.size;
+  }
+  set(key: Value, value: Value): this {
+    const h = hashKey(key);
+    this.vals.set(h, value);
+    if (h !== key) (this.origKeys ??= new Map()).set(h, key);
+    return this;
+  }
+  lookup(key: Value): Value | undefined {
+    return this.vals.get(hashKey(key));
+  }
+  delete(key: Value): this {
+    const h = hashKey(key);
+    this.vals.delete(h);
+    this.origKeys?.delete(h);
+    return this;
+  }
+  build(): PMap {
+    return this.vals.size === 0 ? PMap.EMPTY : new PMap(this.vals, this.origKeys);
+  }
+}
+
+/** An immutable set; iteration follows insertion order (printing is stable, though sets are unordered). */
+export class PSet {
+  static readonly EMPTY = new PSet(new Map());
+
+  constructor(private readonly members: Map<unknown, Value>) {}
+
+  static from(items: Iterable<Value>): PSet {
+    const m = new Map<unknown, Value>();
+    for (const x of items) {
+      const h = hashKey(x);
+      if (!m.has(h)) m.set(h, x);
+    }
+    return m.size === 0 ? PSet.EMPTY : new PSet(m);
+  }
+
+  get size(): number {
+    return this.members.size;
+  }
+
+  has(x: Value): boolean {
+    return this.members.has(hashKey(x));
+  }
+
+  /** The member equal to x (sets as functions return it), or undefined. */
+  lookup(x: Value): Value | undefined {
+    return this.members.get(hashKey(x));
+  }
+
+  values(): Value[] {
+    return Array.from(this.members.values());
+  }
+
+  conj(...xs: Value[]): PSet {
+    let m: Map<unknown, Value> | null = null;
+    for (const x of xs) {
+      const h = hashKey(x);
+      if ((m ?? this.members).has(h)) continue;
+      m ??= new Map(this.members);
+      m.set(h, x);
+    }
+    return m === null ? this : new PSet(m);
+  }
+
+  disj(...xs: Value[]): PSet {
+    let m: Map<unknown, Value> | null = null;
+    for (const x of xs) {
+      const h = hashKey(x);
+      if (!(m ?? this.members).has(h)) continue;
+      m ??= new Map(this.members);
+      m.delete(h);
+    }
+    return m === null ? this : new PSet(m);
+  }
+}
+
+export function isFn(v: Value): v is PtcFn {
+  return typeof v === 'function';
+}
+
+export function isVector(v: Value): v is Vector {
+  return Array.isArray(v);
+}
+
+export function isMap(v: Value): v is PMap {
+  return v instanceof PMap;
+}
+
+export function isSet(v: Value): v is PSet {
+  return v instanceof PSet;
+}
+
+export function isList(v: Value): v is PList {
+  return v instanceof PList;
+}
+
+/** Vectors and lists: ordered, indexed collections. */
+export function isSequential(v: Value): v is Vector | PList {
+  return Array.isArray(v) || v instanceof PList;
+}
+
+export function truthy(v: Value): boolean {
+  return v !== null && v !== false;
+}
+
+/** Tag a JS function as a PTC function. */
+export function makeFn<F extends (...args: Value[]) => Value>(f: F, meta: FnMeta): PtcFn {
+  const g = f as unknown as PtcFn;
+  g.ptc = meta;
+  return g;
+}
