@@ -38,6 +38,7 @@ export function fn1(fn: string, f: Value, coll?: Value, stringKey = false): Fn1 
       throw arityError(`${arityMessage(f, 1)} (called by ${fn} with one item at a time)`);
     };
   }
+  if (typeof coll === 'function') notCallable(fn, f, coll);
   if (f instanceof Keyword) return keyGetter(f);
   if (typeof f === 'string' && stringKey) return keyGetter(f);
   if (f instanceof PMap || f instanceof PSet || Array.isArray(f)) return (x) => invokeData(f, [x]);
@@ -53,6 +54,7 @@ export function fn2(fn: string, f: Value, coll?: Value): Fn2 {
       throw arityError(`${arityMessage(f, 2)} (called by ${fn} with two arguments)`);
     };
   }
+  if (typeof coll === 'function') notCallable(fn, f, coll);
   if (f instanceof Keyword || f instanceof PMap) return (x, y) => invokeData(f, [x, y]);
   if (f instanceof PSet || Array.isArray(f)) return (x, y) => invokeData(f, [x, y]);
   return notCallable(fn, f, coll);

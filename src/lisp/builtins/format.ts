@@ -5,7 +5,7 @@
 import { execError, typeError } from '../errors.ts';
 import { isFloat, isInteger, isNumber, toJs } from '../numbers.ts';
 import { printValue, strOf } from '../printer.ts';
-import type { Value } from '../values.ts';
+import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
 
 const SPEC = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(\.\d+)?([a-zA-Z%])/g;
@@ -151,7 +151,7 @@ function convert(spec: Spec, v: Value): string {
   switch (spec.conv) {
     case 's':
     case 'S': {
-      let s = v === null ? 'nil' : strOf(v);
+      let s = v === null ? 'nil' : v instanceof PInst ? v.iso() : strOf(v);
       if (spec.prec !== null) s = Array.from(s).slice(0, spec.prec).join('');
       return spec.conv === 'S' ? s.toUpperCase() : s;
     }

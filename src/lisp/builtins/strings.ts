@@ -4,7 +4,7 @@
 import { execError, typeError } from '../errors.ts';
 import { printValue, strOf } from '../printer.ts';
 import { invoke } from '../runtime.ts';
-import { Keyword, PMap, PRegex, type Value } from '../values.ts';
+import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
 import { expected, int, items, kindOf, show, sized, str } from './coerce.ts';
 import { formatString } from './format.ts';
 import { regexSplit } from './regex.ts';
@@ -15,6 +15,11 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 function sfn(name: string, arity: number | readonly [number, number], doc: string, impl: (...args: Value[]) => Value, opts: BuiltinOptions = {}): void {
   builtin(name, arity, doc, impl, { ...opts, ns: NS });
+}
+
+/** `str` of one value; dates give their ISO text ("2026-01-08", "2026-01-08T14:30:00.000Z"). */
+export function textOf(v: Value): string {
+  return v instanceof PInst ? v.iso() : strOf(v);
 }
 
 export function cpLength(s: string): number {
@@ -53,9 +58,9 @@ sfn(
   [0, Infinity],
   'Concatenate the arguments as text: nil is "", keywords keep their colon, collections print as Clojure',
   (...args) => {
-    if (args.length === 1) return strOf(args[0]);
+    if (args.length === 1) return textOf(args[0]);
     let out = '';
-    for (const a of args) out += strOf(a);
+    for (const a of args) out += textOf(a);
     return out;
   },
   {
@@ -83,11 +88,11 @@ sfn(
   [1, 2],
   'Join the items of a collection into a string, with an optional separator first',
   (a, b) => {
-    if (b === undefined) return items('join', a).map(strOf).join('');
+    if (b === undefined) return items('join', a).map(textOf).join('');
     if (typeof b === 'string' && a !== null && typeof a === 'object' && !(a instanceof Keyword)) {
       throw typeError(`join takes the separator first: (join ${show(b)} coll), got the collection first`);
     }
-    return items('join', b).map(strOf).join(strOf(a));
+    return items('join', b).map(textOf).join(textOf(a));
   },
   {
     params: ['[coll]', '[sep coll]'],

@@ -235,18 +235,24 @@ builtin(
 
 const isColl = (v: Value): boolean => Array.isArray(v) || v instanceof PMap || v instanceof PSet || v instanceof PList;
 
-/** Sort a copy of xs in natural order, with fast paths for all-number and all-string input. */
-function naturalSort(xs: readonly Value[]): Value[] {
-  const out = xs.slice();
+/** 'number' when all are plain non-NaN JS numbers, 'string' when all are strings, else null. */
+function uniformKind(xs: readonly Value[]): 'number' | 'string' | null {
   let nums = true;
   let strs = true;
-  for (let i = 0; i < out.length && (nums || strs); i++) {
-    const x = out[i];
+  for (let i = 0; i < xs.length && (nums || strs); i++) {
+    const x = xs[i];
     if (typeof x !== 'number' || x !== x) nums = false;
     if (typeof x !== 'string') strs = false;
   }
-  if (nums) return out.sort((a, b) => (a as number) - (b as number));
-  if (strs) return out.sort((a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0));
+  return nums ? 'number' : strs ? 'string' : null;
+}
+
+/** Sort a copy of xs in natural order, with fast paths for all-number and all-string input. */
+function naturalSort(xs: readonly Value[]): Value[] {
+  const out = xs.slice();
+  const kind = uniformKind(out);
+  if (kind === 'number') return out.sort((a, b) => (a as number) - (b as number));
+  if (kind === 'string') return out.sort((a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0));
   return out.sort(compareValues);
 }
 
@@ -287,8 +293,19 @@ builtin(
       keys[i] = kf(xs[i]);
       idx[i] = i;
     }
-    const cmp = args.length === 3 ? comparator('sort-by', args[1]) : compareValues;
-    idx.sort((a, b) => cmp(keys[a], keys[b]));
+    const c = args.length === 3 ? args[1] : null;
+    const dir = c === null ? 1 : c instanceof Keyword && (c.name === 'asc' || c.name === 'desc') ? (c.name === 'asc' ? 1 : -1) : 0;
+    const kind = dir === 0 ? null : uniformKind(keys);
+    if (kind === 'number') {
+      const ks = keys as number[];
+      idx.sort((a, b) => dir * (ks[a] - ks[b]));
+    } else if (kind === 'string') {
+      const ks = keys as string[];
+      idx.sort((a, b) => dir * (ks[a] < ks[b] ? -1 : ks[a] > ks[b] ? 1 : 0));
+    } else {
+      const cmp = c === null ? compareValues : comparator('sort-by', c);
+      idx.sort((a, b) => cmp(keys[a], keys[b]));
+    }
     const out = new Array<Value>(n);
     for (let i = 0; i < n; i++) out[i] = xs[idx[i]];
     return out;
@@ -319,7 +336,7 @@ builtin(
     }
     return b.build();
   },
-  { params: ['[f coll]'], examples: [['(group-by odd? [1 2 3])', '{false [2] true [1 3]}']] },
+  { params: ['[f coll]'], examples: [['(group-by odd? [1 2 3])', '{true [1 3] false [2]}']] },
 );
 
 builtin(

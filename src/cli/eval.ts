@@ -1,0 +1,60 @@
+// `ptc eval`: run one program (from -e, a file or stdin) and print its result in Clojure notation.
+import { printValue } from '../lisp/printer.ts';
+import { run } from '../lisp/run.ts';
+import type { Value } from '../lisp/values.ts';
+import { runBatch } from './batch.ts';
+import { errorLine, formatMs, loadDataFile, readSource, UsageError } from './common.ts';
+
+export const EVAL_USAGE = `usage: ptc eval [--data FILE.json] [--time] (-e PROGRAM | FILE.clj | -)
+       ptc eval --batch < LINES.jsonl`;
+
+interface EvalArgs {
+  program?: string;
+  file?: string;
+  data?: string;
+  time: boolean;
+  batch: boolean;
+}
+
+function parseEvalArgs(argv: string[]): EvalArgs {
+  const a: EvalArgs = { time: false, batch: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = (): string => {
+      if (i + 1 >= argv.length) throw new UsageError(`${arg} needs a value`);
+      return argv[++i];
+    };
+    if (arg === '-e' || arg === '--expr') a.program = next();
+    else if (arg === '--data') a.data = next();
+    else if (arg === '--time') a.time = true;
+    else if (arg === '--batch') a.batch = true;
+    else if (arg === '-' || !arg.startsWith('-')) {
+      if (a.file !== undefined) throw new UsageError(`only one program file may be given (got ${a.file} and ${arg})`);
+      a.file = arg;
+    } else throw new UsageError(`unknown option ${arg}`);
+  }
+  if (a.batch && (a.program !== undefined || a.file !== undefined)) throw new UsageError('--batch reads programs from stdin; give no -e or FILE');
+  if (!a.batch && a.program === undefined && a.file === undefined) throw new UsageError('give a program with -e, a FILE, or - for stdin');
+  if (a.program !== undefined && a.file !== undefined) throw new UsageError('give either -e or FILE, not both');
+  return a;
+}
+
+export async function evalCommand(argv: string[]): Promise<number> {
+  const args = parseEvalArgs(argv);
+  if (args.batch) return runBatch(process.stdin, process.stdout);
+  const data: Map<string, Value> | undefined = args.data !== undefined ? loadDataFile(args.data) : undefined;
+  const program = args.program ?? readSource(args.file as string);
+  const result = run({ program, data });
+  for (const line of result.prints) process.stderr.write(line + '\n');
+  if (args.time) process.stderr.write(`time-ms: ${formatMs(result.durationMs)}\n`);
+  if (!result.ok) {
+    process.stderr.write(errorLine(result.error) + '\n');
+    return 1;
+  }
+  if (result.signal === 'fail') {
+    process.stderr.write(`fail: ${printValue(result.value)}\n`);
+    return 1;
+  }
+  process.stdout.write(printValue(result.value) + '\n');
+  return 0;
+}

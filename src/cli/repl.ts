@@ -1,0 +1,135 @@
+// `ptc repl`: an interactive loop that keeps definitions between inputs and offers *1 *2 *3.
+// Works on a terminal (prompts, line editing, history) and on piped stdin (no prompts).
+import { createInterface } from 'node:readline';
+import type { Definition } from '../lisp/runtime.ts';
+import { format, printValue } from '../lisp/printer.ts';
+import { run } from '../lisp/run.ts';
+import type { Value } from '../lisp/values.ts';
+import { errorLine, loadDataFile, UsageError } from './common.ts';
+
+const HELP = `Enter PTC-Lisp forms; input continues while brackets are open.
+  :defs          list your definitions
+  :data FILE     load FILE.json as data/ (a JSON object)
+  :help          this help
+  :quit          leave (or Ctrl-D)
+*1 *2 *3 are the last three results.`;
+
+/** Open brackets in `src`, ignoring strings, comments and character literals like \\( . */
+export function openBrackets(src: string): number {
+  let depth = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '"') {
+      for (i++; i < src.length && src[i] !== '"'; i++) if (src[i] === '\\') i++;
+      if (i >= src.length) return depth + 1; // an unterminated string keeps the input open
+    } else if (c === ';') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else if (c === '\\') i++;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+  }
+  return depth;
+}
+
+export class ReplSession {
+  memory = new Map<string, Definition>();
+  data = new Map<string, Value>();
+  history: Value[] = [];
+
+  /** Evaluates one complete input and returns the text to show. */
+  evaluate(program: string): { out: string[]; err: string[] } {
+    const r = run({ program, memory: this.memory, data: this.data, history: this.history });
+    const out = [...r.prints];
+    if (!r.ok) return { out, err: [errorLine(r.error)] };
+    this.memory = r.memory;
+    if (r.signal === 'fail') return { out, err: [`fail: ${printValue(r.value)}`] };
+    this.history = [r.value, ...this.history].slice(0, 3);
+    out.push(`=> ${printValue(r.value)}`);
+    return { out, err: [] };
+  }
+
+  /** Runs a `:command`; returns null when the line is not one. */
+  command(line: string): { out: string[]; err: string[]; quit?: boolean } | null {
+    const [cmd, ...rest] = line.trim().split(/\s+/);
+    switch (cmd) {
+      case ':quit':
+      case ':q':
+        return { out: [], err: [], quit: true };
+      case ':help':
+        return { out: [HELP], err: [] };
+      case ':defs': {
+        if (this.memory.size === 0) return { out: ['(no definitions)'], err: [] };
+        const out = [...this.memory.values()].map((d) => `${d.name} = ${format(d.value, { limit: 10, printableLimit: 80 }).text}`);
+        return { out, err: [] };
+      }
+      case ':data': {
+        if (rest.length !== 1) return { out: [], err: ['usage: :data FILE.json'] };
+        try {
+          this.data = loadDataFile(rest[0]);
+        } catch (e) {
+          if (e instanceof UsageError) return { out: [], err: [e.message] };
+          throw e;
+        }
+        return { out: [`loaded data/: ${[...this.data.keys()].join(' ') || '(empty)'}`], err: [] };
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+export async function replCommand(argv: string[]): Promise<number> {
+  const session = new ReplSession();
+  const dataFlag = argv.indexOf('--data');
+  if (dataFlag >= 0) {
+    if (argv[dataFlag + 1] === undefined) throw new UsageError('--data needs a value');
+    session.data = loadDataFile(argv[dataFlag + 1]);
+  } else if (argv.length > 0) throw new UsageError(`unknown option ${argv[0]}`);
+
+  const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty, historySize: 500, crlfDelay: Infinity });
+  const show = (r: { out: string[]; err: string[] }): void => {
+    for (const l of r.out) process.stdout.write(l + '\n');
+    for (const l of r.err) process.stderr.write(l + '\n');
+  };
+  let pending = '';
+  const prompt = (): void => {
+    if (!tty) return;
+    rl.setPrompt(pending ? '...> ' : 'ptc> ');
+    rl.prompt();
+  };
+  if (tty) process.stdout.write('PTC-Lisp REPL — :help for commands, :quit or Ctrl-D to leave\n');
+
+  let quitting = false;
+  return new Promise<number>((resolve) => {
+    rl.on('line', (line) => {
+      if (quitting) return; // lines already buffered after :quit
+      if (pending === '' && line.trim().startsWith(':')) {
+        const c = session.command(line);
+        if (c) {
+          show(c);
+          if (c.quit) {
+            quitting = true;
+            pending = '';
+            return rl.close();
+          }
+          return prompt();
+        }
+      }
+      pending = pending ? pending + '\n' + line : line;
+      if (pending.trim() === '') pending = '';
+      else if (openBrackets(pending) <= 0) {
+        const src = pending;
+        pending = '';
+        show(session.evaluate(src));
+      }
+      prompt();
+    });
+    rl.on('close', () => {
+      if (pending.trim() !== '') show(session.evaluate(pending)); // unbalanced input at EOF: report it
+      if (tty) process.stdout.write('\n');
+      resolve(0);
+    });
+    prompt();
+  });
+}

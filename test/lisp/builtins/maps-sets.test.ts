@@ -1,0 +1,193 @@
+// Map and set builtins, run through the evaluator.
+import { describe, expect, it } from 'vitest';
+import { callBuiltin, ev, evErr } from '../helpers.ts';
+import { kw, PMap } from '../../../src/lisp/values.ts';
+
+type Case = readonly [program: string, expected: string];
+type ErrCase = readonly [program: string, type: string, message: RegExp];
+
+function table(cases: readonly Case[]): void {
+  it.each(cases)('%s → %s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+}
+
+function errors(cases: readonly ErrCase[]): void {
+  it.each(cases)('%s fails with %s', (program, type, message) => {
+    const e = evErr(program);
+    expect(e.type).toBe(type);
+    expect(e.message).toMatch(message);
+  });
+}
+
+describe('lookup: get, get-in, contains?, keys, vals', () => {
+  table([
+    ['(get {:a 1} :a)', '1'],
+    ['(get {:a 1} :b)', 'nil'],
+    ['(get {:a 1} :b "default")', '"default"'],
+    ['(get {:a nil} :a "default")', 'nil'],
+    ['(get {"name" "A"} :name)', '"A"'],
+    ['(get {:name "A"} "name")', '"A"'],
+    ['(get [10 20 30] 1)', '20'],
+    ['(get [10 20 30] 5)', 'nil'],
+    ['(get [10 20 30] -1 :x)', ':x'],
+    ['(get "abc" 1)', '"b"'],
+    ['(get #{:a} :a)', ':a'],
+    ['(get #{:a} :b)', 'nil'],
+    ['(get nil :a)', 'nil'],
+    ['(get 5 :a)', 'nil'],
+    ['(get-in {:user {:name "A"}} [:user :name])', '"A"'],
+    ['(get-in {:a {:b 1}} [:a :c])', 'nil'],
+    ['(get-in {:a {:b 1}} [:a :c] 0)', '0'],
+    ['(get-in {:results [{:title "A"}]} [:results 0 :title])', '"A"'],
+    ['(get-in {:r [1 2]} [:r 5])', 'nil'],
+    ['(get-in {:r [1 2]} [:r -1])', 'nil'],
+    ['(get-in [[1 2] [3 4]] [1 0])', '3'],
+    ['(get-in {"user" {"name" "A"}} [:user :name])', '"A"'],
+    ['(get-in {:a 1} [])', '{:a 1}'],
+    ['(get-in {:a 1} nil)', '{:a 1}'],
+    ['(get-in nil [:a])', 'nil'],
+    ['(contains? {:a 1} :a)', 'true'],
+    ['(contains? {:a nil} :a)', 'true'],
+    ['(contains? {:a 1} :b)', 'false'],
+    ['(contains? {"a" 1} :a)', 'true'],
+    ['(contains? #{1 2} 2)', 'true'],
+    ['(contains? #{1 2} 3)', 'false'],
+    ['(contains? ["a" "b" "c"] "b")', 'true'],
+    ['(contains? ["a" "b" "c"] "x")', 'false'],
+    ['(contains? [1 2] 0)', 'false'],
+    ['(contains? nil :a)', 'false'],
+    ['(keys {:a 1 :b 2})', '[:a :b]'],
+    ['(keys {})', '[]'],
+    ['(keys nil)', '[]'],
+    ['(vals {:a 1 :b 2})', '[1 2]'],
+    ['(entries {:a 1 :b 2})', '[[:a 1] [:b 2]]'],
+    ['(key [:a 1])', ':a'],
+    ['(val [:a 1])', '1'],
+    ['(map key {:a 1 :b 2})', '[:a :b]'],
+  ]);
+  errors([
+    ['(keys [1 2])', 'type_error', /keys expected a map, got vector/],
+    ['(contains? 5 1)', 'type_error', /contains\? expected a map, set, vector or nil/],
+    ['(get-in {:a 1} :a)', 'type_error', /get-in expected a vector of keys/],
+    ['(key 5)', 'type_error', /key expected a map entry/],
+  ]);
+});
+
+describe('assoc, update, dissoc', () => {
+  table([
+    ['(assoc {:a 1} :b 2)', '{:a 1 :b 2}'],
+    ['(assoc {:a 1} :a 2)', '{:a 2}'],
+    ['(assoc {} :a 1 :b 2 :c 3)', '{:a 1 :b 2 :c 3}'],
+    ['(assoc {:x 0} :a 1 :b 2 :c 3)', '{:x 0 :a 1 :b 2 :c 3}'],
+    ['(assoc nil :a 1)', '{:a 1}'],
+    ['(assoc [1 2 3] 1 5)', '[1 5 3]'],
+    ['(assoc [1 2 3] 3 4)', '[1 2 3 4]'],
+    ['(assoc-in {} [:a :b] 1)', '{:a {:b 1}}'],
+    ['(assoc-in {:a {:c 2}} [:a :b] 1)', '{:a {:c 2 :b 1}}'],
+    ['(assoc-in [1 2 3] [1] 99)', '[1 99 3]'],
+    ['(assoc-in {:a [{:b 1}]} [:a 0 :b] 2)', '{:a [{:b 2}]}'],
+    ['(assoc-in nil [:a] 1)', '{:a 1}'],
+    ['(update {:n 1} :n inc)', '{:n 2}'],
+    ['(update {:n 1} :n + 10 100)', '{:n 111}'],
+    ['(update {} :n (fnil inc 0))', '{:n 1}'],
+    ['(update {"n" 1} :n inc)', '{"n" 2}'],
+    ['(update [1 2] 0 inc)', '[2 2]'],
+    ['(update {:a [1]} :a conj 2)', '{:a [1 2]}'],
+    ['(update-in {:a {:b 1}} [:a :b] inc)', '{:a {:b 2}}'],
+    ['(update-in [1 2 3] [1] inc)', '[1 3 3]'],
+    ['(update-in {} [:a :b] (fnil inc 0))', '{:a {:b 1}}'],
+    ['(update-in {:a {:b 1}} [:a :b] + 5)', '{:a {:b 6}}'],
+    ['(dissoc {:a 1 :b 2} :b)', '{:a 1}'],
+    ['(dissoc {:a 1 :b 2} :a :b)', '{}'],
+    ['(dissoc {:a 1} :z)', '{:a 1}'],
+    ['(dissoc {"a" 1} :a)', '{}'],
+    ['(dissoc nil :a)', 'nil'],
+    ['(dissoc {:a 1})', '{:a 1}'],
+  ]);
+  errors([
+    ['(assoc [1 2 3] 5 0)', 'execution_error', /index 5 is out of bounds for a vector of 3 items/],
+    ['(assoc [1 2] :a 0)', 'type_error', /integer index/],
+    ['(assoc {:a 1} :b)', 'arity_error', /assoc expects 3 or more arguments|at least 3/],
+    ['(assoc {:a 1} :b 2 :c)', 'arity_error', /odd number/],
+    ['(assoc 5 :a 1)', 'type_error', /assoc expected a map or vector, got integer/],
+    ['(assoc-in [1 2] [7] 0)', 'execution_error', /out of bounds/],
+    ['(assoc-in {} [] 1)', 'execution_error', /non-empty key path/],
+    ['(update {:n "x"} :n inc)', 'type_error', /inc|number/],
+    ['(dissoc [1 2] 0)', 'type_error', /dissoc expected a map/],
+  ]);
+});
+
+describe('merge, select-keys, update-vals and friends', () => {
+  table([
+    ['(merge {:a 1} {:b 2} {:a 3})', '{:a 3 :b 2}'],
+    ['(merge {:a 1} nil)', '{:a 1}'],
+    ['(merge nil {:a 1})', '{:a 1}'],
+    ['(merge)', 'nil'],
+    ['(merge nil nil)', 'nil'],
+    ['(merge-with + {:a 1 :b 2} {:a 10} {:a 100 :c 1})', '{:a 111 :b 2 :c 1}'],
+    ['(merge-with into {:a [1]} {:a [2]})', '{:a [1 2]}'],
+    ['(select-keys {:a 1 :b 2 :c 3} [:a :c])', '{:a 1 :c 3}'],
+    ['(select-keys {:a 1} [:a :z])', '{:a 1}'],
+    ['(select-keys {"a" 1} [:a])', '{"a" 1}'],
+    ['(select-keys nil [:a])', '{}'],
+    ['(update-vals {:a 1 :b 2} inc)', '{:a 2 :b 3}'],
+    ['(update-vals inc {:a 1})', '{:a 2}'],
+    ['(update-vals {} inc)', '{}'],
+    ['(update-keys {:a 1} str)', '{":a" 1}'],
+    ['(zipmap [:a :b] [1 2])', '{:a 1 :b 2}'],
+    ['(zipmap [:a :b :c] [1])', '{:a 1}'],
+    ['(zipmap [] [])', '{}'],
+  ]);
+  errors([
+    ['(merge {:a 1} [1 2])', 'type_error', /merge expected maps, got vector/],
+    ['(update-vals [1] inc)', 'type_error', /update-vals expected a map/],
+  ]);
+});
+
+describe('sets', () => {
+  table([
+    ['(disj #{1 2 3} 2)', '#{1 3}'],
+    ['(disj #{1 2 3} 2 3 4)', '#{1}'],
+    ['(disj nil 1)', 'nil'],
+    ['(clojure.set/union #{1 2} #{2 3})', '#{1 2 3}'],
+    ['(set/union)', '#{}'],
+    ['(set/union #{1} nil)', '#{1}'],
+    ['(set/union #{1} [2 2])', '#{1 2}'],
+    ['(set/intersection #{1 2 3} #{2 3 4} #{3})', '#{3}'],
+    ['(set/intersection #{1 2} #{3})', '#{}'],
+    ['(set/difference #{1 2 3} #{2} #{3})', '#{1}'],
+    ['(set/difference #{1 2})', '#{1 2}'],
+    ['(set/subset? #{1} #{1 2})', 'true'],
+    ['(set/subset? #{1 3} #{1 2})', 'false'],
+    ['(set/subset? #{} #{})', 'true'],
+    ['(set/superset? #{1 2} #{1})', 'true'],
+    ['(set/select odd? #{1 2 3})', '#{1 3}'],
+    ['(set/rename-keys {:a 1 :b 2} {:a :x})', '{:b 2 :x 1}'],
+    ['(set/rename-keys {:a 1 :b 2} {:a :b :b :a})', '{:b 1 :a 2}'],
+    ['(set/map-invert {:a 1 :b 2})', '{1 :a 2 :b}'],
+    ['(set/index [{:a 1 :b 2} {:a 1 :b 3} {:a 2}] [:a])', '{{:a 1} #{{:a 1 :b 2} {:a 1 :b 3}} {:a 2} #{{:a 2}}}'],
+    ['(#{1 2 3} 2)', '2'],
+    ['(count (set/union (set (range 1000)) (set (range 500 1500))))', '1500'],
+  ]);
+  errors([
+    ['(set/union #{1} 5)', 'type_error', /union expected a set, got integer/],
+    ['(disj [1 2] 1)', 'type_error', /disj expected a set/],
+    ['(union #{1} #{2})', 'undefined_error', /union/],
+    ['(set/project [{:a 1}] [:a])', 'undefined_error', /project/],
+  ]);
+});
+
+describe('direct calls', () => {
+  it('assoc and dissoc leave the input map unchanged', () => {
+    const m = PMap.fromEntries([[kw('a'), 1]]);
+    callBuiltin('assoc', m, kw('b'), 2);
+    callBuiltin('dissoc', m, kw('a'));
+    callBuiltin('merge', m, PMap.fromEntries([[kw('a'), 5]]));
+    expect(m.size).toBe(1);
+    expect(m.get(kw('a'))).toBe(1);
+  });
+  it('group-by on many items builds one map efficiently', () => {
+    expect(ev('(count (group-by #(mod % 100) (range 100000)))')).toBe('100');
+  });
+});

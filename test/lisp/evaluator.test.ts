@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { ev, evErr } from './helpers.ts';
+
+describe('special forms', () => {
+  it.each([
+    ['(if true 1 2)', '1'],
+    ['(if nil 1)', 'nil'],
+    ['(if-not false 1 2)', '1'],
+    ['(when (> 2 1) :a :b)', ':b'],
+    ['(when-not true 1)', 'nil'],
+    ['(cond (< 2 1) :a (> 2 1) :b :else :c)', ':b'],
+    ['(condp = 2 1 :one 2 :two :other)', ':two'],
+    ['(condp = 9 1 :one :other)', ':other'],
+    ['(case 2 1 :one (2 3) :two-or-three :default)', ':two-or-three'],
+    ['(case "x" "x" 1 2)', '1'],
+    ['(case :zz :a 1 :fallback)', ':fallback'],
+    ['(and 1 2 3)', '3'],
+    ['(and 1 nil 3)', 'nil'],
+    ['(and)', 'true'],
+    ['(or nil false)', 'false'],
+    ['(or nil 2)', '2'],
+    ['(do 1 2 3)', '3'],
+    ['(if-let [x 5] (* x 2) :none)', '10'],
+    ['(if-some [x false] [x] :none)', '[false]'],
+    ['(when-some [x nil] 1)', 'nil'],
+    ['(when-first [x [7 8]] x)', '7'],
+    ["(quote [a b])", '["a" "b"]'],
+    ["#'foo", "#'foo"],
+    ['(comment (undefined-thing))', 'nil'],
+  ])('%s → %s', (src, expected) => {
+    expect(ev(src)).toBe(expected);
+  });
+
+  it('case with no match and no default is an error', () => {
+    expect(evErr('(case 5 1 :a)').message).toContain('no clause matches 5');
+  });
+});
+
+describe('let and destructuring', () => {
+  it.each([
+    ['(let [[a b & more :as all] [1 2 3 4]] [a b more all])', '[1 2 [3 4] [1 2 3 4]]'],
+    ['(let [[a b] [1]] [a b])', '[1 nil]'],
+    ['(let [[a [b c]] [1 [2 3]]] (+ a b c))', '6'],
+    ['(let [[x y] "hi"] [x y])', '["h" "i"]'],
+    ['(let [{:keys [a b] :or {b 2} :as m} {:a 1}] [a b m])', '[1 2 {:a 1}]'],
+    ['(let [{:strs [a]} {"a" 5}] a)', '5'],
+    ['(let [{:keys [a]} {"a" 5}] a)', '5'],
+    ['(let [{x :x [y] :ys} {:x 1 :ys [2 3]}] [x y])', '[1 2]'],
+    ['(let [{{c :c} :b} {:b {:c 3}}] c)', '3'],
+    ['(let [{:keys [a]} nil] a)', 'nil'],
+    ['(let [{:keys [a] :or {a 7}} {:a nil}] a)', 'nil'],
+    ['(let [x 1 x (inc x)] x)', '2'],
+    ['(let [f (fn [& {:keys [a]}] a)] (f :a 4))', '4'],
+  ])('%s → %s', (src, expected) => {
+    expect(ev(src)).toBe(expected);
+  });
+
+  it('rejects odd binding vectors', () => {
+    const e = evErr('(let [x] x)');
+    expect(e.type).toBe('validation_error');
+    expect(e.message).toContain('even number');
+  });
+});
+
+describe('functions', () => {
+  it.each([
+    ['((fn [x] (* x 2)) 4)', '8'],
+    ['((fn [a & more] [a more]) 1)', '[1 nil]'],
+    ['((fn [a & more] [a more]) 1 2 3)', '[1 [2 3]]'],
+    ['((fn ([x] x) ([x y] (+ x y)) ([x y & zs] (apply + x y zs))) 1 2 3 4)', '10'],
+    ['((fn ([x] x) ([x y] (+ x y))) 1 2)', '3'],
+    ['((fn fact [n] (if (< n 2) 1 (* n (fact (dec n))))) 10)', '3628800'],
+    ['(defn f ([x] (f x 10)) ([x y] (+ x y))) (f 1)', '11'],
+    ['(defn sum-to [n] (loop [i 0 acc 0] (if (> i n) acc (recur (inc i) (+ acc i))))) (sum-to 100)', '5050'],
+    ['(defn countdown [n acc] (if (zero? n) acc (recur (dec n) (conj acc n)))) (countdown 3 [])', '[3 2 1]'],
+    ['(defn v [x & xs] (if (empty? xs) x (recur (+ x (first xs)) (rest xs)))) (v 1 2 3)', '6'],
+    ['(let [adders (map (fn [n] (fn [x] (+ x n))) [1 2 3])] (map #(% 10) adders))', '[11 12 13]'],
+    ['(let [x 1 f (fn [] (let [y 2] (fn [] (+ x y))))] ((f)))', '3'],
+    ['(#(vector %1 %2) 1 2)', '[1 2]'],
+    ['(#(count %&) 1 2 3)', '3'],
+    ['(defn g "Doubles." [x] (* 2 x)) (g 4)', '8'],
+  ])('%s → %s', (src, expected) => {
+    expect(ev(src)).toBe(expected);
+  });
+
+  it('reports wrong argument counts', () => {
+    const e = evErr('((fn [x] x) 1 2)');
+    expect(e.type).toBe('arity_error');
+    expect(e.message).toContain('anonymous function expects 1 argument, got 2');
+    expect(evErr('(inc 1 2)').message).toContain('inc expects 1 argument, got 2');
+  });
+
+  it('checks that recur is in tail position', () => {
+    expect(evErr('(loop [i 0] (inc (recur i)))').message).toContain('tail position');
+    expect(evErr('(recur 1)').message).toContain('inside loop or fn');
+    expect(evErr('(loop [i 0 j 1] (recur i))').type).toBe('arity_error');
+  });
+
+  it('prints functions as #fn[name]', () => {
+    expect(ev('(defn h [x] x) h')).toBe('#fn[h]');
+    expect(ev('inc')).toBe('#fn[inc]');
+  });
+});
+
+describe('threading and iteration', () => {
+  it.each([
+    ['(-> 5 (- 2) (* 3))', '9'],
+    ['(->> 5 (- 2) (* 3))', '-9'],
+    ['(-> {:a {:b 1}} :a :b)', '1'],
+    ['(some-> {:a nil} :a inc)', 'nil'],
+    ['(some->> [1 2] (map inc))', '[2 3]'],
+    ['(as-> 2 x (* x x) (+ x 1))', '5'],
+    ['(cond-> 1 true inc false (* 100) true (* 2))', '4'],
+    ['(cond->> [1 2] true (map inc))', '[2 3]'],
+    ['(for [x [1 2] y [:a :b]] [x y])', '[[1 :a] [1 :b] [2 :a] [2 :b]]'],
+    ['(for [x (range 10) :let [y (* x x)] :when (odd? x) :while (< y 30)] y)', '[1 9 25]'],
+    ['(for [[k v] {:a 1 :b 2}] (str (name k) v))', '["a1" "b2"]'],
+    ['(doseq [x [1 2]] (println x))', 'nil'],
+    ['(dotimes [i 3] (println i))', 'nil'],
+  ])('%s → %s', (src, expected) => {
+    expect(ev(src)).toBe(expected);
+  });
+});
+
+describe('where and predicate combinators', () => {
+  const people = '[{:name "Ann" :age 30 :tags ["a"] :role "admin"} {:name "Bob" :age nil :role "user"} {:name "Cy" :age 17 :tags []}]';
+  it.each([
+    [`(map :name (filter (where :age > 18) ${people}))`, '["Ann"]'],
+    [`(map :name (filter (where :age = nil) ${people}))`, '["Bob"]'],
+    [`(map :name (filter (where :role in ["admin" "user"]) ${people}))`, '["Ann" "Bob"]'],
+    [`(map :name (filter (where :role = :admin) ${people}))`, '["Ann"]'],
+    [`(map :name (filter (where :tags includes "a") ${people}))`, '["Ann"]'],
+    [`(map :name (filter (where :name includes "y") ${people}))`, '["Cy"]'],
+    [`(map :name (filter (where :tags) ${people}))`, '["Ann" "Cy"]'],
+    [`(count (filter (where [:p :q] >= 2) [{:p {:q 2}} {:p {:q 1}} {:p nil}]))`, '1'],
+    [`(count (filter (where "x" = 1) [{:x 1} {"x" 1} {:x 2}]))`, '2'],
+    [`(let [min-age 18] (count (filter (where :age >= min-age) ${people})))`, '1'],
+  ])('%s → %s', (src, expected) => {
+    expect(ev(src)).toBe(expected);
+  });
+
+  it('explains a missing operator', () => {
+    expect(evErr('(where :status "active")').message).toContain('(where :field = value)');
+    expect(evErr('(where :a like 1)').message).toContain('Unknown where operator like');
+  });
+});
