@@ -15,7 +15,7 @@ export const scalar: fc.Arbitrary<Value> = fc.oneof(
   keywordName.map((n) => Keyword.of(n)),
 );
 
-export const value: fc.Arbitrary<Value> = fc.letrec((tie) => ({
+export const value: fc.Arbitrary<Value> = fc.letrec<{ v: Value; vec: Value[]; list: PList; set: PSet; map: Value }>((tie) => ({
   v: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('vec'), tie('map'), tie('set'), tie('list')),
   vec: fc.array(tie('v'), { maxLength: 5 }),
   list: fc.array(tie('v'), { maxLength: 4 }).map((xs) => new PList(xs)),
@@ -25,4 +25,4 @@ export const value: fc.Arbitrary<Value> = fc.letrec((tie) => ({
     for (const [k, v] of es) b.set(k, v);
     return b.build();
   }),
-})).v as fc.Arbitrary<Value>;
+})).v;

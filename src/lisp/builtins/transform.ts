@@ -247,6 +247,16 @@ function uniformKind(xs: readonly Value[]): 'number' | 'string' | null {
   return nums ? 'number' : strs ? 'string' : null;
 }
 
+/**
+ * For comparators that are plain natural order: 1 for :asc and the builtin <, -1 for :desc and the
+ * builtin >, else 0. (< and > only agree with natural order on numbers; callers check.)
+ */
+function fastDirection(c: Value): number {
+  if (c instanceof Keyword) return c.name === 'asc' ? 1 : c.name === 'desc' ? -1 : 0;
+  if (typeof c === 'function' && c.ptc.kind === 'builtin') return c.ptc.name === '<' ? 1 : c.ptc.name === '>' ? -1 : 0;
+  return 0;
+}
+
 /** Sort a copy of xs in natural order, with fast paths for all-number and all-string input. */
 function naturalSort(xs: readonly Value[]): Value[] {
   const out = xs.slice();
@@ -266,8 +276,17 @@ builtin(
     if (isColl(cmp) && (typeof coll === 'function' || coll instanceof Keyword)) {
       throw typeError('sort takes the comparator first: (sort > coll) or (sort :desc coll)');
     }
-    if (cmp instanceof Keyword && cmp.name === 'asc') return naturalSort(items('sort', coll));
-    return items('sort', coll).slice().sort(comparator('sort', cmp));
+    const xs = items('sort', coll);
+    const dir = fastDirection(cmp);
+    if (dir !== 0) {
+      const kind = uniformKind(xs);
+      // Reversing is only safe where equal items are identical (plain numbers, strings).
+      if (kind === 'number' || (kind === 'string' && cmp instanceof Keyword)) {
+        const out = naturalSort(xs);
+        return dir > 0 ? out : out.reverse();
+      }
+    }
+    return xs.slice().sort(comparator('sort', cmp));
   },
   {
     params: ['[coll]', '[comp coll]'],
@@ -294,11 +313,14 @@ builtin(
       idx[i] = i;
     }
     const c = args.length === 3 ? args[1] : null;
-    const dir = c === null ? 1 : c instanceof Keyword && (c.name === 'asc' || c.name === 'desc') ? (c.name === 'asc' ? 1 : -1) : 0;
+    const dir = c === null ? 1 : fastDirection(c);
     const kind = dir === 0 ? null : uniformKind(keys);
     if (kind === 'number') {
       const ks = keys as number[];
       idx.sort((a, b) => dir * (ks[a] - ks[b]));
+    } else if (kind === 'string' && c !== null && !(c instanceof Keyword)) {
+      const cmp = comparator('sort-by', c);
+      idx.sort((a, b) => cmp(keys[a], keys[b]));
     } else if (kind === 'string') {
       const ks = keys as string[];
       idx.sort((a, b) => dir * (ks[a] < ks[b] ? -1 : ks[a] > ks[b] ? 1 : 0));

@@ -1,0 +1,134 @@
+// The ptc command line, driven as a user would: spawn `node bin/ptc.mjs ...` and read its output.
+// Spawns are ~0.3 s each, so each one checks several things; pure helpers are tested in-process.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { answerLine } from '../../src/cli/batch.ts';
+import { errorLine, formatMs } from '../../src/cli/common.ts';
+import { openBrackets } from '../../src/cli/repl.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'ptc-cli-'));
+const file = (name: string, text: string): string => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+function ptc(args: string[], input = ''): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'ptc.mjs'), ...args], { input, encoding: 'utf8', cwd: root, timeout: 20000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('ptc eval', () => {
+  test('prints the result of -e in Clojure notation, println output on stderr', () => {
+    const r = ptc(['eval', '--time', '-e', '(println "hello" 42) {:a [1 2.5 "s" nil]}']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('{:a [1 2.5 "s" nil]}\n');
+    expect(r.err).toMatch(/^hello 42\ntime-ms: \d+(\.\d{1,3})?\n$/);
+  });
+
+  test('runs a file with --data from a JSON object', () => {
+    const prog = file('p.clj', '(defn total [xs] (reduce + (map :price xs)))\n(total data/items)');
+    const data = file('d.json', JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }));
+    const r = ptc(['eval', '--data', data, prog]);
+    expect([r.code, r.out, r.err]).toEqual([0, '5\n', '']);
+  });
+
+  test('reads the program from stdin with -, and (return v) prints v', () => {
+    const r = ptc(['eval', '-'], '(return (str "a" 1)) :never');
+    expect([r.code, r.out]).toEqual([0, '"a1"\n']);
+  });
+
+  test('a failed program exits 1 with type, message and location on stderr', () => {
+    const r = ptc(['eval', '-e', '(def x 1)\n  (+ x "a")']);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^type_error: .+ \(line 2, column 3\)\n$/);
+  });
+
+  test('(fail reason) exits 1 with the printed reason', () => {
+    const r = ptc(['eval', '-e', '(println "before") (fail {:why "no stock"})']);
+    expect([r.code, r.out, r.err]).toEqual([1, '', 'before\nfail: {:why "no stock"}\n']);
+  });
+
+  test('a data file that is not JSON is a usage error (exit 2)', () => {
+    const r = ptc(['eval', '--data', file('bad.json', '{oops'), '-e', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/bad\.json is not valid JSON/);
+  });
+});
+
+describe('ptc eval --batch', () => {
+  test('answers every line, including malformed ones, with fresh memory per line', () => {
+    const lines = [
+      { id: 1, program: '(def a 2) (println "x" a) (* a 3)' },
+      'not json',
+      { id: 'no-program' },
+      { id: 3, program: '(fail "nope")' },
+      { id: 4, program: '(+ data/x 1)', data: { x: 41 } },
+      { id: 5, program: 'a' },
+      { id: 6, program: '(vec (range 30))' },
+    ];
+    const input = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
+    const r = ptc(['eval', '--batch'], input);
+    expect(r.code).toBe(0);
+    const got = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(got).toHaveLength(7);
+    expect(got[0]).toEqual({ id: 1, ok: true, result: '6', prints: ['x 2'], memory: { a: '2' } });
+    expect(got[1]).toMatchObject({ id: null, ok: false, error: { type: 'request_error' } });
+    expect(got[2]).toMatchObject({ id: 'no-program', ok: false, error: { type: 'request_error' } });
+    expect(got[3]).toEqual({ id: 3, ok: false, error: { type: 'fail', message: '"nope"' } });
+    expect(got[4]).toMatchObject({ id: 4, ok: true, result: '42' });
+    expect(got[5]).toMatchObject({ id: 5, ok: false, error: { type: 'undefined_error' } });
+    expect(got[6].result).toBe(`[${Array.from({ length: 30 }, (_, i) => i).join(' ')}]`); // untruncated
+  });
+});
+
+describe('ptc repl', () => {
+  test('keeps definitions between inputs, continues unbalanced input, offers *1 and commands', () => {
+    const data = file('r.json', JSON.stringify({ n: 7 }));
+    const input = ['(def x 10)', '(defn add', '  [a b] ; a ) in a comment', '  (+ a b (count "))")))', '(add x 5)', '(* *1 2)', '(nope)', ':defs', `:data ${data}`, 'data/n', ':quit', '(+ 1 1)'].join('\n') + '\n';
+    const r = ptc(['repl'], input);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(["=> #'x", "=> #'add", '=> 17', '=> 34', 'x = 10', 'add = #fn[add]', 'loaded data/: n', '=> 7', ''].join('\n'));
+    expect(r.err).toMatch(/^undefined_error: .*nope/);
+  });
+});
+
+describe('ptc usage', () => {
+  test('--version prints the version; an unknown command prints usage on stderr and exits 2', () => {
+    const v = ptc(['--version']);
+    expect([v.code, v.out]).toEqual([0, 'ptc 0.1.0\n']);
+    const u = ptc(['frobnicate']);
+    expect(u.code).toBe(2);
+    expect(u.err).toMatch(/unknown command frobnicate[\s\S]*usage:/);
+  });
+});
+
+describe('cli helpers (in-process)', () => {
+  test('openBrackets ignores strings, comments and character literals', () => {
+    expect(openBrackets('(defn f [x]')).toBe(1);
+    expect(openBrackets('(str ")" \\( ; ((\n)')).toBe(0);
+    expect(openBrackets('(str "unterminated')).toBeGreaterThan(0);
+    expect(openBrackets('{:a [1 2]}')).toBe(0);
+  });
+
+  test('errorLine adds the location unless the message already ends with it', () => {
+    expect(errorLine({ type: 'type_error', message: 'bad', line: 2, column: 3 })).toBe('type_error: bad (line 2, column 3)');
+    expect(errorLine({ type: 'parse_error', message: 'eof (line 1, column 1)', line: 1, column: 1 })).toBe('parse_error: eof (line 1, column 1)');
+    expect(errorLine({ type: 'timeout', message: 'slow' })).toBe('timeout: slow');
+  });
+
+  test('formatMs keeps at most three decimals', () => {
+    expect(formatMs(1.23456)).toBe('1.235');
+    expect(formatMs(7)).toBe('7');
+  });
+
+  test('answerLine rejects data that is not a JSON object', () => {
+    expect(answerLine(JSON.stringify({ id: 9, program: '1', data: [1] }))).toMatchObject({ id: 9, ok: false, error: { type: 'request_error' } });
+  });
+});
