@@ -163,128 +163,152 @@ function fnId(f: object): number {
 }
 
 /**
+ * Storage shared by PMaps: entries in insertion order (keys, hash keys, values) and an index from
+ * hash key to position. Several PMaps may share one backing, each seeing its first `size` entries.
+ */
+interface MapBacking {
+  readonly index: Map<unknown, number>;
+  readonly keys: Value[];
+  readonly hashes: unknown[];
+  readonly vals: Value[];
+}
+
+function copyBacking(b: MapBacking, size: number): MapBacking {
+  const index = new Map<unknown, number>();
+  for (let i = 0; i < size; i++) index.set(b.hashes[i], i);
+  return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size) };
+}
+
+/**
  * An immutable map with any values as keys, iterated in insertion order.
- * `vals` maps hash keys to values; `origKeys` holds the original key only where it differs from its
- * hash key (composite keys, boxed floats), so the common keyword/string case stores nothing extra.
+ * Adding a new key to the newest map of a backing appends in place (amortized O(1)), so building a
+ * map with assoc in a loop is linear; any other change copies the backing.
  */
 export class PMap {
-  static readonly EMPTY = new PMap(new Map(), null);
+  static readonly EMPTY = new PMap({ index: new Map(), keys: [], hashes: [], vals: [] }, 0);
 
-  constructor(
-    private readonly vals: Map<unknown, Value>,
-    private readonly origKeys: Map<unknown, Value> | null,
+  private constructor(
+    private readonly b: MapBacking,
+    readonly size: number,
   ) {}
 
-  get size(): number {
-    return this.vals.size;
+  static fromEntries(entries: Iterable<readonly [Value, Value]>): PMap {
+    const builder = new MapBuilder();
+    for (const [k, v] of entries) builder.set(k, v);
+    return builder.build();
   }
 
-  static fromEntries(entries: Iterable<readonly [Value, Value]>): PMap {
-    const b = new MapBuilder();
-    for (const [k, v] of entries) b.set(k, v);
-    return b.build();
+  /** @internal Used by MapBuilder. */
+  static fromBacking(b: MapBacking): PMap {
+    return b.keys.length === 0 ? PMap.EMPTY : new PMap(b, b.keys.length);
+  }
+
+  private position(h: unknown): number {
+    const i = this.b.index.get(h);
+    return i !== undefined && i < this.size ? i : -1;
   }
 
   has(key: Value): boolean {
-    return this.vals.has(hashKey(key));
+    return this.position(hashKey(key)) >= 0;
   }
 
   /** The value for `key`, or `undefined` when absent (distinct from a present nil). */
   lookup(key: Value): Value | undefined {
-    return this.vals.get(hashKey(key));
+    const i = this.position(hashKey(key));
+    return i >= 0 ? this.b.vals[i] : undefined;
   }
 
   get(key: Value, notFound: Value = null): Value {
-    const v = this.vals.get(hashKey(key));
-    return v === undefined ? notFound : v;
-  }
-
-  private keyOf(h: unknown): Value {
-    if (this.origKeys !== null) {
-      const k = this.origKeys.get(h);
-      if (k !== undefined) return k;
-    }
-    return h as Value;
+    const i = this.position(hashKey(key));
+    return i >= 0 ? this.b.vals[i] : notFound;
   }
 
   forEach(f: (value: Value, key: Value) => void): void {
-    for (const [h, v] of this.vals) f(v, this.keyOf(h));
+    const { keys, vals } = this.b;
+    for (let i = 0; i < this.size; i++) f(vals[i], keys[i]);
   }
 
   keys(): Value[] {
-    const out: Value[] = [];
-    for (const h of this.vals.keys()) out.push(this.keyOf(h));
-    return out;
+    return this.b.keys.slice(0, this.size);
   }
 
   values(): Value[] {
-    return Array.from(this.vals.values());
+    return this.b.vals.slice(0, this.size);
   }
 
   entries(): [Value, Value][] {
-    const out: [Value, Value][] = [];
-    for (const [h, v] of this.vals) out.push([this.keyOf(h), v]);
+    const { keys, vals } = this.b;
+    const out = new Array<[Value, Value]>(this.size);
+    for (let i = 0; i < this.size; i++) out[i] = [keys[i], vals[i]];
     return out;
   }
 
   assoc(key: Value, value: Value): PMap {
     const h = hashKey(key);
-    if (this.vals.get(h) === value && this.vals.has(h)) return this;
-    const vals = new Map(this.vals);
-    vals.set(h, value);
-    let origKeys = this.origKeys;
-    if (h !== key && !(origKeys !== null && origKeys.has(h))) {
-      origKeys = new Map(origKeys ?? []);
-      origKeys.set(h, key);
+    const i = this.position(h);
+    if (i >= 0) {
+      if (this.b.vals[i] === value) return this;
+      const b = copyBacking(this.b, this.size);
+      b.vals[i] = value;
+      return new PMap(b, this.size);
     }
-    return new PMap(vals, origKeys);
+    // Append in place when no other map has appended to this backing yet.
+    const b = this.size > 0 && this.b.keys.length === this.size ? this.b : copyBacking(this.b, this.size);
+    b.index.set(h, this.size);
+    b.keys.push(key);
+    b.hashes.push(h);
+    b.vals.push(value);
+    return new PMap(b, this.size + 1);
   }
 
   dissoc(key: Value): PMap {
-    const h = hashKey(key);
-    if (!this.vals.has(h)) return this;
-    const vals = new Map(this.vals);
-    vals.delete(h);
-    let origKeys = this.origKeys;
-    if (origKeys !== null && origKeys.has(h)) {
-      origKeys = new Map(origKeys);
-      origKeys.delete(h);
-    }
-    return new PMap(vals, origKeys);
+    const i = this.position(hashKey(key));
+    if (i < 0) return this;
+    const builder = new MapBuilder();
+    const { keys, vals } = this.b;
+    for (let j = 0; j < this.size; j++) if (j !== i) builder.set(keys[j], vals[j]);
+    return builder.build();
   }
 
   /** A builder pre-filled with this map's entries, for bulk updates without quadratic copying. */
   toBuilder(): MapBuilder {
-    return new MapBuilder(new Map(this.vals), this.origKeys === null ? null : new Map(this.origKeys));
+    return new MapBuilder(copyBacking(this.b, this.size));
   }
 }
 
 /** Mutable while building; `build()` hands the storage to an immutable PMap and must be last. */
 export class MapBuilder {
-  constructor(
-    private vals: Map<unknown, Value> = new Map(),
-    private origKeys: Map<unknown, Value> | null = null,
-  ) {}
+  constructor(private b: MapBacking = { index: new Map(), keys: [], hashes: [], vals: [] }) {}
   get size(): number {
-    return this.vals.size;
+    return this.b.keys.length;
   }
   set(key: Value, value: Value): this {
     const h = hashKey(key);
-    this.vals.set(h, value);
-    if (h !== key) (this.origKeys ??= new Map()).set(h, key);
+    const i = this.b.index.get(h);
+    if (i !== undefined) this.b.vals[i] = value;
+    else {
+      this.b.index.set(h, this.b.keys.length);
+      this.b.keys.push(key);
+      this.b.hashes.push(h);
+      this.b.vals.push(value);
+    }
     return this;
   }
   lookup(key: Value): Value | undefined {
-    return this.vals.get(hashKey(key));
+    const i = this.b.index.get(hashKey(key));
+    return i === undefined ? undefined : this.b.vals[i];
   }
   delete(key: Value): this {
     const h = hashKey(key);
-    this.vals.delete(h);
-    this.origKeys?.delete(h);
+    if (!this.b.index.has(h)) return this;
+    const old = this.b;
+    const fresh = new MapBuilder();
+    for (let j = 0; j < old.keys.length; j++) if (old.hashes[j] !== h) fresh.set(old.keys[j], old.vals[j]);
+    this.b = fresh.b;
     return this;
   }
   build(): PMap {
-    return this.vals.size === 0 ? PMap.EMPTY : new PMap(this.vals, this.origKeys);
+    return PMap.fromBacking(this.b);
   }
 }
 

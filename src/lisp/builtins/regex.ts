@@ -39,6 +39,8 @@ export function regexArg(fn: string, v: Value): PRegex {
 interface Derived {
   global: RegExp;
   whole: RegExp;
+  /** The pattern's text when it has no regex syntax at all (e.g. "-"), so it can be split on directly. */
+  literal: string | null;
 }
 const derived = new WeakMap<PRegex, Derived>();
 
@@ -51,6 +53,7 @@ function variants(re: PRegex): Derived {
       global: new RegExp(re.re.source, flags + 'g'),
       // Sticky + "nothing follows": the match must span the whole input, whatever the m flag says.
       whole: new RegExp(`(?:${re.re.source})(?![\\s\\S])`, flags + 'y'),
+      literal: re.source !== '' && !/[\\^$.|?*+()[\]{}]/.test(re.source) && !/[imsx]/.test(flags.replace('u', '')) ? re.source : null,
     };
     derived.set(re, d);
   }
@@ -76,11 +79,14 @@ function firstMatch(re: PRegex, s: string): RegExpExecArray | null {
   return g.exec(s);
 }
 
-/** Split by a regex as Java does without a limit, but keeping trailing empty strings; groups are not included. */
-export function regexSplit(re: PRegex, s: string): string[] {
+/** Split by a regex as Java does (at most `limit` parts when positive), keeping trailing empty strings; groups are not included. */
+export function regexSplit(re: PRegex, s: string, limit = 0): string[] {
+  const lit = variants(re).literal;
+  if (lit !== null && limit <= 0) return s.split(lit);
   const parts: string[] = [];
   let last = 0;
   for (const m of s.matchAll(variants(re).global)) {
+    if (limit > 0 && parts.length === limit - 1) break;
     const at = m.index ?? 0;
     if (m[0] === '' && (at === 0 || at >= s.length)) continue;
     parts.push(s.slice(last, at));

@@ -114,15 +114,11 @@ sfn(
     if (typeof sep === 'string') {
       parts = sep === '' ? Array.from(text) : text.split(sep);
     } else if (sep instanceof PRegex) {
-      parts = regexSplit(sep, text);
-      // Java's String.split with a regex drops trailing empty strings.
+      parts = regexSplit(sep, text, max);
+      // Java's String.split with a regex and no limit drops trailing empty strings.
       if (max === 0) while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
     } else throw expected('split', 'a separator string or regex', sep);
-    if (max > 0 && parts.length > max) {
-      // Rejoin the tail so there are at most `max` parts (only exact for string separators).
-      const sepText = typeof sep === 'string' ? sep : null;
-      if (sepText !== null) parts = [...parts.slice(0, max - 1), parts.slice(max - 1).join(sepText)];
-    }
+    if (typeof sep === 'string' && max > 0 && parts.length > max) parts = [...parts.slice(0, max - 1), parts.slice(max - 1).join(sep)];
     return sized(parts);
   },
   {

@@ -15,11 +15,13 @@ function table(name: string, cases: readonly Case[]): void {
 
 function errors(name: string, cases: readonly (readonly [string, string, RegExp?])[]): void {
   describe(name, () => {
-    test.each(cases)('%s fails with %s', (program, type, message) => {
-      const e = evErr(program);
-      expect(e.type).toBe(type);
-      if (message) expect(e.message).toMatch(message);
-    });
+    for (const [program, type, message] of cases) {
+      test(`${program} fails with ${type}`, () => {
+        const e = evErr(program);
+        expect(e.type).toBe(type);
+        if (message) expect(e.message).toMatch(message);
+      });
+    }
   });
 }
 
