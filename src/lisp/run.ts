@@ -35,6 +35,8 @@ export interface RunSuccess extends RunBase {
   signal: 'return' | 'fail' | null;
   /** Memory after the run: the memory passed in plus this run's definitions. */
   memory: Map<string, Definition>;
+  /** The definitions this run made, in order of first definition (latest value each). */
+  defined: Definition[];
   /** The latest value returned by each defn'd function called in this run. */
   returns: Map<string, Value>;
 }
@@ -80,7 +82,7 @@ export function run(opts: RunOptions): RunResult {
   const success = (value: Value, signal: RunSuccess['signal']): RunSuccess => {
     const mem = new Map(memory);
     for (const [k, d] of r.defs) mem.set(k, d);
-    return { ok: true, value, signal, memory: mem, returns: r.returns, ...base() };
+    return { ok: true, value, signal, memory: mem, defined: [...r.defs.values()], returns: r.returns, ...base() };
   };
   try {
     return withRuntime(r, () => {

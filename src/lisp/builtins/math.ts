@@ -1,7 +1,7 @@
 // Builtins: arithmetic and math. Integers stay integers (BigInt past 2^53), any float makes the
 // result a float, `/` always returns a float and follows IEEE for division by zero.
 // The two-JS-number case is checked first everywhere: it is by far the most common.
-import { execError, typeError } from '../errors.ts';
+import { PtcError, typeError } from '../errors.ts';
 import { add, float, isFloat, isInteger, mul, negate, normBig, numCompare, sub, toJs, type Num } from '../numbers.ts';
 import type { Value } from '../values.ts';
 import { num, show } from './coerce.ts';
@@ -94,7 +94,7 @@ function bothInts(a: Num, b: Num): boolean {
 function intDivArgs(fn: string, a: Value, b: Value): [Num, Num] {
   const x = num(fn, a);
   const y = num(fn, b);
-  if (bothInts(x, y) && (y === 0 || y === 0n)) throw execError(`Division by zero in (${fn} ${show(a)} ${show(b)})`);
+  if (bothInts(x, y) && (y === 0 || y === 0n)) throw new PtcError('arithmetic_error', `Division by zero in (${fn} ${show(a)} ${show(b)})`);
   return [x, y];
 }
 
@@ -259,7 +259,7 @@ builtin(
     if (isInteger(x)) return x;
     if (typeof x === 'string') throw typeError(`int expected a number, got string: ${show(x)}; to parse a string use parse-long`);
     const n = toJs(num('int', x));
-    if (!Number.isFinite(n)) throw execError(`int cannot convert ${show(x)} to an integer`);
+    if (!Number.isFinite(n)) throw new PtcError('arithmetic_error', `int cannot convert ${show(x)} to an integer`);
     const t = Math.trunc(n);
     return Number.isSafeInteger(t) ? t + 0 : normBig(BigInt(t));
   },
