@@ -5,9 +5,9 @@
 import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
 import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
-import { arityMessage, invokeData, rt } from './runtime.ts';
+import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
-import { MapBuilder, PList, PSet, type PtcFn, type Value } from './values.ts';
+import { Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
 
@@ -148,6 +148,8 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
             checkArity(f as PtcFn, 1, loc);
             return (f as PtcFn)(x);
           }
+          // (:key m): the most common call in data pipelines, without an argument array.
+          if (f instanceof Keyword && x instanceof PMap) return getFlex(x, f) ?? null;
           return invokeData(f, [x]);
         } catch (e) {
           throw locate(e, loc);

@@ -167,25 +167,68 @@ function fnId(f: object): number {
  * hash key to position. Several PMaps may share one backing, each seeing its first `size` entries.
  */
 interface MapBacking {
-  readonly index: Map<unknown, number>;
+  /** Hash key → position; null while the map is small enough to scan `hashes` directly. */
+  index: Map<unknown, number> | null;
   readonly keys: Value[];
   readonly hashes: unknown[];
   readonly vals: Value[];
 }
 
+/** Maps up to this size find keys by scanning (records are small; a JS Map costs more to build). */
+const SCAN_LIMIT = 8;
+
+function indexOf(b: MapBacking, h: unknown, size: number): number {
+  if (b.index === null) {
+    const hs = b.hashes;
+    for (let i = 0; i < size; i++) if (hs[i] === h) return i;
+    return -1;
+  }
+  const i = b.index.get(h);
+  return i !== undefined && i < size ? i : -1;
+}
+
+function appendEntry(b: MapBacking, key: Value, h: unknown, value: Value): void {
+  const pos = b.keys.length;
+  b.keys.push(key);
+  b.hashes.push(h);
+  b.vals.push(value);
+  if (b.index !== null) b.index.set(h, pos);
+  else if (pos + 1 > SCAN_LIMIT) {
+    const index = new Map<unknown, number>();
+    for (let i = 0; i <= pos; i++) index.set(b.hashes[i], i);
+    b.index = index;
+  }
+}
+
 function copyBacking(b: MapBacking, size: number): MapBacking {
-  const index = new Map<unknown, number>();
-  for (let i = 0; i < size; i++) index.set(b.hashes[i], i);
+  let index: Map<unknown, number> | null = null;
+  if (size > SCAN_LIMIT) {
+    index = new Map<unknown, number>();
+    for (let i = 0; i < size; i++) index.set(b.hashes[i], i);
+  }
   return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size) };
+}
+
+/** How a non-current version differs from the next one: value `val` at `pos` (pos -1: no change). */
+interface MapDiff {
+  readonly pos: number;
+  readonly val: Value;
+  readonly next: PMap;
 }
 
 /**
  * An immutable map with any values as keys, iterated in insertion order.
- * Adding a new key to the newest map of a backing appends in place (amortized O(1)), so building a
- * map with assoc in a loop is linear; any other change copies the backing.
+ *
+ * Versions share storage (Baker's "rerooting" persistent arrays): the newest version owns the
+ * backing's values, and each older version records the one value it differs by. Changing or adding
+ * a key of the newest version is O(1), so building or updating a map in a loop is linear; reading an
+ * older version first replays the recorded differences. Keys only ever get appended, so positions
+ * below a version's size mean the same key in every version of a backing.
  */
 export class PMap {
-  static readonly EMPTY = new PMap({ index: new Map(), keys: [], hashes: [], vals: [] }, 0);
+  static readonly EMPTY = new PMap({ index: null, keys: [], hashes: [], vals: [] }, 0);
+
+  private diff: MapDiff | null = null;
 
   private constructor(
     private readonly b: MapBacking,
@@ -203,9 +246,27 @@ export class PMap {
     return b.keys.length === 0 ? PMap.EMPTY : new PMap(b, b.keys.length);
   }
 
+  /** Make the backing's values this version's values. */
+  private reroot(): void {
+    if (this.diff === null) return;
+    const chain: PMap[] = [];
+    for (let t: PMap = this; t.diff !== null; t = t.diff.next) chain.push(t);
+    const vals = this.b.vals;
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const v = chain[k];
+      const d = v.diff!;
+      let undo: Value = null;
+      if (d.pos >= 0) {
+        undo = vals[d.pos];
+        vals[d.pos] = d.val;
+      }
+      d.next.diff = { pos: d.pos, val: undo, next: v };
+      v.diff = null;
+    }
+  }
+
   private position(h: unknown): number {
-    const i = this.b.index.get(h);
-    return i !== undefined && i < this.size ? i : -1;
+    return indexOf(this.b, h, this.size);
   }
 
   has(key: Value): boolean {
@@ -215,17 +276,21 @@ export class PMap {
   /** The value for `key`, or `undefined` when absent (distinct from a present nil). */
   lookup(key: Value): Value | undefined {
     const i = this.position(hashKey(key));
-    return i >= 0 ? this.b.vals[i] : undefined;
+    if (i < 0) return undefined;
+    this.reroot();
+    return this.b.vals[i];
   }
 
   get(key: Value, notFound: Value = null): Value {
-    const i = this.position(hashKey(key));
-    return i >= 0 ? this.b.vals[i] : notFound;
+    const v = this.lookup(key);
+    return v === undefined ? notFound : v;
   }
 
   forEach(f: (value: Value, key: Value) => void): void {
-    const { keys, vals } = this.b;
-    for (let i = 0; i < this.size; i++) f(vals[i], keys[i]);
+    // Iterate a snapshot: the callback may read other versions of this backing.
+    const vals = this.values();
+    const keys = this.b.keys;
+    for (let i = 0; i < vals.length; i++) f(vals[i], keys[i]);
   }
 
   keys(): Value[] {
@@ -233,13 +298,15 @@ export class PMap {
   }
 
   values(): Value[] {
+    this.reroot();
     return this.b.vals.slice(0, this.size);
   }
 
   entries(): [Value, Value][] {
-    const { keys, vals } = this.b;
-    const out = new Array<[Value, Value]>(this.size);
-    for (let i = 0; i < this.size; i++) out[i] = [keys[i], vals[i]];
+    const vals = this.values();
+    const keys = this.b.keys;
+    const out = new Array<[Value, Value]>(vals.length);
+    for (let i = 0; i < vals.length; i++) out[i] = [keys[i], vals[i]];
     return out;
   }
 
@@ -247,60 +314,66 @@ export class PMap {
     const h = hashKey(key);
     const i = this.position(h);
     if (i >= 0) {
-      if (this.b.vals[i] === value) return this;
-      const b = copyBacking(this.b, this.size);
-      b.vals[i] = value;
-      return new PMap(b, this.size);
+      this.reroot();
+      const vals = this.b.vals;
+      if (vals[i] === value) return this;
+      const next = new PMap(this.b, this.size);
+      this.diff = { pos: i, val: vals[i], next };
+      vals[i] = value;
+      return next;
     }
-    // Append in place when no other map has appended to this backing yet.
-    const b = this.size > 0 && this.b.keys.length === this.size ? this.b : copyBacking(this.b, this.size);
-    b.index.set(h, this.size);
-    b.keys.push(key);
-    b.hashes.push(h);
-    b.vals.push(value);
-    return new PMap(b, this.size + 1);
+    if (this.size === 0) return MapBuilder.single(key, value);
+    if (this.b.keys.length !== this.size) {
+      // Another version already appended to this backing: branch off a copy.
+      this.reroot();
+      const b = copyBacking(this.b, this.size);
+      appendEntry(b, key, h, value);
+      return new PMap(b, this.size + 1);
+    }
+    this.reroot();
+    appendEntry(this.b, key, h, value);
+    const next = new PMap(this.b, this.size + 1);
+    this.diff = { pos: -1, val: null, next };
+    return next;
   }
 
   dissoc(key: Value): PMap {
     const i = this.position(hashKey(key));
     if (i < 0) return this;
+    const vals = this.values();
+    const keys = this.b.keys;
     const builder = new MapBuilder();
-    const { keys, vals } = this.b;
-    for (let j = 0; j < this.size; j++) if (j !== i) builder.set(keys[j], vals[j]);
+    for (let j = 0; j < vals.length; j++) if (j !== i) builder.set(keys[j], vals[j]);
     return builder.build();
   }
 
   /** A builder pre-filled with this map's entries, for bulk updates without quadratic copying. */
   toBuilder(): MapBuilder {
+    this.reroot();
     return new MapBuilder(copyBacking(this.b, this.size));
   }
 }
 
 /** Mutable while building; `build()` hands the storage to an immutable PMap and must be last. */
 export class MapBuilder {
-  constructor(private b: MapBacking = { index: new Map(), keys: [], hashes: [], vals: [] }) {}
+  constructor(private b: MapBacking = { index: null, keys: [], hashes: [], vals: [] }) {}
   get size(): number {
     return this.b.keys.length;
   }
   set(key: Value, value: Value): this {
     const h = hashKey(key);
-    const i = this.b.index.get(h);
-    if (i !== undefined) this.b.vals[i] = value;
-    else {
-      this.b.index.set(h, this.b.keys.length);
-      this.b.keys.push(key);
-      this.b.hashes.push(h);
-      this.b.vals.push(value);
-    }
+    const i = indexOf(this.b, h, this.b.keys.length);
+    if (i >= 0) this.b.vals[i] = value;
+    else appendEntry(this.b, key, h, value);
     return this;
   }
   lookup(key: Value): Value | undefined {
-    const i = this.b.index.get(hashKey(key));
-    return i === undefined ? undefined : this.b.vals[i];
+    const i = indexOf(this.b, hashKey(key), this.b.keys.length);
+    return i < 0 ? undefined : this.b.vals[i];
   }
   delete(key: Value): this {
     const h = hashKey(key);
-    if (!this.b.index.has(h)) return this;
+    if (indexOf(this.b, h, this.b.keys.length) < 0) return this;
     const old = this.b;
     const fresh = new MapBuilder();
     for (let j = 0; j < old.keys.length; j++) if (old.hashes[j] !== h) fresh.set(old.keys[j], old.vals[j]);
@@ -309,6 +382,9 @@ export class MapBuilder {
   }
   build(): PMap {
     return PMap.fromBacking(this.b);
+  }
+  static single(key: Value, value: Value): PMap {
+    return new MapBuilder().set(key, value).build();
   }
 }
 
