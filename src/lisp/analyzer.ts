@@ -165,6 +165,8 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
         const y = a1(frame);
         try {
           if (typeof f === 'function') {
+            const m = (f as PtcFn).ptc;
+            if (m.binary !== undefined) return m.binary(x, y);
             checkArity(f as PtcFn, 2, loc);
             return (f as PtcFn)(x, y);
           }

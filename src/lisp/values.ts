@@ -79,6 +79,8 @@ export interface FnMeta {
   /** Parameter vectors as written, for display: ['[x]', '[x y & more]']. */
   readonly params: readonly string[];
   readonly doc?: string;
+  /** Optional allocation-free implementation for exactly two arguments (hot variadic builtins). */
+  readonly binary?: (a: Value, b: Value) => Value;
 }
 
 export type PtcFn = ((...args: Value[]) => Value) & { ptc: FnMeta };

@@ -5,7 +5,7 @@ import { typeError } from '../errors.ts';
 import { isNumber, numCompare, type Num } from '../numbers.ts';
 import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, type BuiltinOptions } from './registry.ts';
 
 function eq(...args: Value[]): Value {
   if (args.length === 2) return equals(args[0], args[1]);
@@ -14,6 +14,7 @@ function eq(...args: Value[]): Value {
 }
 
 builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 and 1.0 differ)', eq, {
+  binary: equals,
   params: ['[x & more]'],
   examples: [
     ['(= [1 2] [1 2])', 'true'],
@@ -21,6 +22,7 @@ builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 an
   ],
 });
 builtin('not=', [1, Infinity], 'True when the arguments are not all equal', (...args) => !eq(...args), {
+  binary: (a, b) => !equals(a, b),
   params: ['[x & more]'],
   examples: [['(not= 1 2)', 'true']],
 });
@@ -34,14 +36,21 @@ function notNumber(fn: string, v: Value): never {
 }
 
 /** A numeric comparison: `test` receives numCompare's result (NaN for unordered, which fails every test). */
-function chain(fn: string, test: (c: number) => boolean, fast: (a: number, b: number) => boolean): (...args: Value[]) => Value {
+type Chain = ((...args: Value[]) => Value) & { pair: (a: Value, b: Value) => Value };
+
+/** Register a numeric comparison with its two-argument fast path. */
+function comparison(name: string, doc: string, f: Chain, opts: BuiltinOptions): void {
+  builtin(name, [1, Infinity], doc, f, { ...opts, binary: f.pair });
+}
+
+function chain(fn: string, test: (c: number) => boolean, fast: (a: number, b: number) => boolean): Chain {
   const cmp = (a: Value, b: Value): boolean => {
     if (typeof a === 'number' && typeof b === 'number') return fast(a, b);
     if (!isNumber(a)) notNumber(fn, a);
     if (!isNumber(b)) notNumber(fn, b);
     return test(numCompare(a as Num, b as Num));
   };
-  return (...args: Value[]): Value => {
+  const variadic = (...args: Value[]): Value => {
     if (args.length === 2) return cmp(args[0], args[1]);
     if (args.length === 1) {
       if (!isNumber(args[0])) notNumber(fn, args[0]);
@@ -52,28 +61,29 @@ function chain(fn: string, test: (c: number) => boolean, fast: (a: number, b: nu
     for (let i = 1; i < args.length; i++) if (!cmp(args[i - 1], args[i])) result = false;
     return result;
   };
+  return Object.assign(variadic, { pair: cmp });
 }
 
-builtin('<', [1, Infinity], 'True when the numbers are strictly increasing (numbers only)', chain('<', (c) => c < 0, (a, b) => a < b), {
+comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (c) => c < 0, (a, b) => a < b), {
   params: ['[x y & more]'],
   examples: [
     ['(< 1 2)', 'true'],
     ['(< 1 2 3)', 'true'],
   ],
 });
-builtin('>', [1, Infinity], 'True when the numbers are strictly decreasing (numbers only)', chain('>', (c) => c > 0, (a, b) => a > b), {
+comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (c) => c > 0, (a, b) => a > b), {
   params: ['[x y & more]'],
   examples: [['(> 3 2)', 'true']],
 });
-builtin('<=', [1, Infinity], 'True when the numbers never decrease (numbers only)', chain('<=', (c) => c <= 0, (a, b) => a <= b), {
+comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (c) => c <= 0, (a, b) => a <= b), {
   params: ['[x y & more]'],
   examples: [['(<= 1 1)', 'true']],
 });
-builtin('>=', [1, Infinity], 'True when the numbers never increase (numbers only)', chain('>=', (c) => c >= 0, (a, b) => a >= b), {
+comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (c) => c >= 0, (a, b) => a >= b), {
   params: ['[x y & more]'],
   examples: [['(>= 3 2)', 'true']],
 });
-builtin('==', [1, Infinity], 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (c) => c === 0, (a, b) => a === b), {
+comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (c) => c === 0, (a, b) => a === b), {
   params: ['[x y & more]'],
   examples: [['(== 1 1.0)', 'true']],
 });

@@ -7,6 +7,22 @@ import type { Value } from '../values.ts';
 import { num, show } from './coerce.ts';
 import { builtin } from './registry.ts';
 
+function plus2(a: Value, b: Value): Value {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return add(num('+', a), num('+', b));
+}
+
+function minus2(a: Value, b: Value): Value {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
+  return sub(num('-', a), num('-', b));
+}
+
 function plus(...args: Value[]): Value {
   const n = args.length;
   if (n === 2) {
@@ -58,6 +74,7 @@ function divide(...args: Value[]): Value {
 }
 
 builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any float makes a float', plus, {
+  binary: plus2,
   params: ['[& xs]'],
   examples: [
     ['(+ 1 2 3)', '6'],
@@ -65,6 +82,7 @@ builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any flo
   ],
 });
 builtin('-', [1, Infinity], 'Subtract the rest from the first number; with one argument, negate it', minus, {
+  binary: minus2,
   params: ['[x & ys]'],
   examples: [
     ['(- 10 3 2)', '5'],

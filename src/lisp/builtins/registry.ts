@@ -22,6 +22,8 @@ export interface BuiltinOptions {
   examples?: readonly (readonly [string, string])[];
   /** Display parameter lists, e.g. ['[coll]', '[f coll]']. */
   params?: readonly string[];
+  /** Fast path for calls with exactly two arguments (avoids the rest-argument array). */
+  binary?: (a: Value, b: Value) => Value;
 }
 
 const core = new Map<string, BuiltinInfo>();
@@ -58,7 +60,7 @@ export function builtin(
   opts: BuiltinOptions = {},
 ): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
-  const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc });
+  const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc, ...(opts.binary ? { binary: opts.binary } : {}) });
   const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn };
   all.push(info);
   if (opts.bare !== false) {
