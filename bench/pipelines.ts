@@ -3,8 +3,15 @@
 // and checks both print the same value. Goal: every PTC time at most half of nbb's.
 // usage: npm run bench [-- --runs N --warmup N --only NAME]
 import { loadString, version as nbbVersion } from 'nbb';
-import { printValue } from '../src/lisp/printer.ts';
-import { run } from '../src/lisp/run.ts';
+import { build } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// Time the engine as it ships: bundled into one module (as Vite bundles it for the worker), not as
+// separate files loaded through tsx, whose per-module export getters would be measured too.
+const here = fileURLToPath(new URL('.', import.meta.url));
+const bundle = `${here}.build/engine.mjs`;
+await build({ entryPoints: [`${here}engine-entry.ts`], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile: bundle, logLevel: 'error' });
+const { run, printValue } = (await import(pathToFileURL(bundle).href)) as typeof import('./engine-entry.ts');
 
 /** Records shared by most pipelines: 20,000 orders with integer prices (cents) so CLJS numbers print alike. */
 const ORDERS = `(mapv (fn [i]

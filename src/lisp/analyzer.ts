@@ -110,9 +110,51 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
     const shown = printValue(head.v);
     invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
   }
-  const fnNode = analyzeArg(head, ctx);
   const argNodes = args.map((a) => analyzeArg(a, ctx));
-  return callNode(fnNode, argNodes, form.loc);
+  if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
+    const info = lookupBuiltin(head.name);
+    if (info !== undefined) return builtinCallNode(info.fn, argNodes, form.loc);
+  }
+  return callNode(analyzeArg(head, ctx), argNodes, form.loc);
+}
+
+/** A call of a builtin known at analysis time: no callee lookup, arity checked once here. */
+function builtinCallNode(f: PtcFn, argNodes: Node[], loc: Loc): Node {
+  const m = f.ptc;
+  const n = argNodes.length;
+  if (n < m.minArity || n > m.maxArity) {
+    // Reported when the call runs, so a branch that never runs cannot fail the program.
+    const message = arityMessage(f, n);
+    return () => {
+      throw arityError(message).at(loc);
+    };
+  }
+  if (n === 1) {
+    const a0 = argNodes[0];
+    return (frame) => {
+      const x = a0(frame);
+      try {
+        return f(x);
+      } catch (e) {
+        throw locate(e, loc);
+      }
+    };
+  }
+  if (n === 2) {
+    const [a0, a1] = argNodes;
+    const g = m.binary ?? ((x: Value, y: Value) => f(x, y));
+    return (frame) => {
+      const x = a0(frame);
+      const y = a1(frame);
+      try {
+        return g(x, y);
+      } catch (e) {
+        throw locate(e, loc);
+      }
+    };
+  }
+  const constant: Node = () => f;
+  return callNode(constant, argNodes, loc);
 }
 
 const EMPTY_LIST = new PList([]);

@@ -1,0 +1,3 @@
+// What the benchmark bundles: the run API and the printer.
+export { run } from '../src/lisp/run.ts';
+export { printValue } from '../src/lisp/printer.ts';
