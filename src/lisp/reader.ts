@@ -42,7 +42,7 @@ class Reader {
   }
 
   private fail(message: string, loc: Loc = this.loc()): never {
-    throw new PtcError('parse_error', `${message} (line ${loc.line}, column ${loc.column})`, loc);
+    throw new PtcError('parse_error', message, loc);
   }
 
   private advance(): string {
@@ -134,7 +134,7 @@ class Reader {
     const items: Form[] = [];
     for (;;) {
       if (!this.skip()) {
-        this.fail(`Unexpected end of input: missing ${closer} to close ${opener} opened at line ${open.line}, column ${open.column}`, open);
+        this.fail(`Unexpected end of input: missing ${closer} to close the ${opener} that starts here`, open);
       }
       const c = this.src[this.i];
       if (c === closer) {
@@ -309,7 +309,7 @@ class Reader {
 
 function parseNumber(tok: string, loc: Loc): Value {
   const fail = (why: string): never => {
-    throw new PtcError('parse_error', `Invalid number ${tok}: ${why} (line ${loc.line}, column ${loc.column})`, loc);
+    throw new PtcError('parse_error', `Invalid number ${tok}: ${why}`, loc);
   };
   if (INT_RE.test(tok)) {
     const digits = tok.endsWith('N') ? tok.slice(0, -1) : tok;

@@ -111,7 +111,8 @@ describe('reader errors', () => {
 
   it('points at the unclosed opener', () => {
     const e = parseError('(let [x 1]\n  (+ x 1)');
-    expect(e.message).toContain('opened at line 1, column 1');
+    expect(e.message).toContain('missing ) to close the (');
+    expect([e.line, e.column]).toEqual([1, 1]);
   });
 });
 
