@@ -1,4 +1,5 @@
 // Test helpers: evaluate programs and call builtins with a fresh runtime.
+import { describe, expect, it } from 'vitest';
 import { lookupBuiltin } from '../../src/lisp/builtins/index.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
@@ -25,4 +26,35 @@ export function callBuiltin(name: string, ...args: Value[]): Value {
   if (!info) throw new Error(`no builtin ${name}`);
   const r = new Runtime(DEFAULT_LIMITS, new Map(), new Map(), new Map(), [], () => Date.now());
   return withRuntime(r, () => info.fn(...args));
+}
+
+export type ResultCase = readonly [program: string, expected: string];
+export type ErrorCase = readonly [program: string, type: string, message?: RegExp];
+
+/** One test per case: the program's printed result must be `expected`. */
+export function expectResults(cases: readonly ResultCase[]): void {
+  it.each(cases)('%s → %s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+}
+
+/** One test per case: the program must fail with `type` (and a message matching `message`). */
+export function expectErrors(cases: readonly ErrorCase[]): void {
+  for (const [program, type, message] of cases) {
+    it(`${program} fails with ${type}`, () => {
+      const e = evErr(program);
+      expect(e.type).toBe(type);
+      if (message) expect(e.message).toMatch(message);
+    });
+  }
+}
+
+/** A named group of result cases. */
+export function table(name: string, cases: readonly ResultCase[]): void {
+  describe(name, () => expectResults(cases));
+}
+
+/** A named group of error cases. */
+export function errors(name: string, cases: readonly ErrorCase[]): void {
+  describe(name, () => expectErrors(cases));
 }

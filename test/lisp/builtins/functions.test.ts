@@ -1,30 +1,8 @@
 // Function combinators, predicate combinators and apply.
 import { describe, expect, test } from 'vitest';
-import { callBuiltin, ev, evErr } from '../helpers.ts';
+import { callBuiltin, errors, evErr, table } from '../helpers.ts';
 import { lookupBuiltin } from '../../../src/lisp/builtins/index.ts';
 import type { PtcFn } from '../../../src/lisp/values.ts';
-
-type Case = readonly [string, string];
-
-function table(name: string, cases: readonly Case[]): void {
-  describe(name, () => {
-    test.each(cases)('%s → %s', (program, expected) => {
-      expect(ev(program)).toBe(expected);
-    });
-  });
-}
-
-function errors(name: string, cases: readonly (readonly [string, string, RegExp?])[]): void {
-  describe(name, () => {
-    for (const [program, type, message] of cases) {
-      test(`${program} fails with ${type}`, () => {
-        const e = evErr(program);
-        expect(e.type).toBe(type);
-        if (message) expect(e.message).toMatch(message);
-      });
-    }
-  });
-}
 
 table('apply spreads the last argument', [
   ['(apply + [1 2 3])', '6'],

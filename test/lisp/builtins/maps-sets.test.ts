@@ -1,24 +1,9 @@
 // Map and set builtins, run through the evaluator.
 import { describe, expect, it } from 'vitest';
-import { callBuiltin, ev, evErr } from '../helpers.ts';
+import { callBuiltin, ev, expectErrors as errors, expectResults as table } from '../helpers.ts';
 import { kw, PMap } from '../../../src/lisp/values.ts';
 
-type Case = readonly [program: string, expected: string];
 type ErrCase = readonly [program: string, type: string, message: RegExp];
-
-function table(cases: readonly Case[]): void {
-  it.each(cases)('%s → %s', (program, expected) => {
-    expect(ev(program)).toBe(expected);
-  });
-}
-
-function errors(cases: readonly ErrCase[]): void {
-  it.each(cases)('%s fails with %s', (program, type, message) => {
-    const e = evErr(program);
-    expect(e.type).toBe(type);
-    expect(e.message).toMatch(message);
-  });
-}
 
 describe('lookup: get, get-in, contains?, keys, vals', () => {
   table([

@@ -1,29 +1,7 @@
 // Numbers, comparison, predicates, parsing and date/constant interop.
 import { describe, expect, test } from 'vitest';
-import { callBuiltin, ev, evErr } from '../helpers.ts';
+import { callBuiltin, errors, table } from '../helpers.ts';
 import { PFloat } from '../../../src/lisp/values.ts';
-
-type Case = readonly [string, string];
-
-function table(name: string, cases: readonly Case[]): void {
-  describe(name, () => {
-    test.each(cases)('%s → %s', (program, expected) => {
-      expect(ev(program)).toBe(expected);
-    });
-  });
-}
-
-function errors(name: string, cases: readonly (readonly [string, string, RegExp?])[]): void {
-  describe(name, () => {
-    for (const [program, type, message] of cases) {
-      test(`${program} fails with ${type}`, () => {
-        const e = evErr(program);
-        expect(e.type).toBe(type);
-        if (message) expect(e.message).toMatch(message);
-      });
-    }
-  });
-}
 
 table('arithmetic keeps integers and floats apart', [
   ['(+)', '0'],
