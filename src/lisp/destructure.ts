@@ -7,7 +7,8 @@ import { getFlex } from './runtime.ts';
 import { bindLocal, type Ctx, type Frame, type Node } from './scope.ts';
 import { Keyword, MapBuilder, PList, PMap, type Value } from './values.ts';
 
-export type Binder = (frame: Frame, value: Value) => void;
+/** Binds a value into the frame; `slot` is set when the pattern is a plain name (callers may store directly). */
+export type Binder = ((frame: Frame, value: Value) => void) & { readonly slot?: number };
 
 /** Analyzes a default-value expression of `:or` (supplied by the analyzer to avoid a cycle). */
 export type AnalyzeFn = (form: Form, ctx: Ctx) => Node;
@@ -23,7 +24,7 @@ export function compilePattern(pattern: Form, ctx: Ctx, analyze: AnalyzeFn): [Ct
       if (pattern.ns !== null) invalid(`Cannot bind a namespaced name ${pattern.ns}/${pattern.name}; use a plain name`, pattern);
       if (pattern.name === '&') invalid('& must be followed by a name, inside a vector pattern', pattern);
       const [c, slot] = bindLocal(ctx, pattern.name);
-      return [c, (f, v) => void (f[slot] = v)];
+      return [c, Object.assign((f: Frame, v: Value) => void (f[slot] = v), { slot })];
     }
     case 'vec':
       return compileVector(pattern.items, pattern, ctx, analyze);

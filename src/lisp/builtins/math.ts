@@ -213,14 +213,18 @@ function extreme(fn: string, sign: number): (...args: Value[]) => Value {
   };
 }
 
-builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) for a collection)', extreme('max', 1), {
+const max = extreme('max', 1);
+const min = extreme('min', -1);
+builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) for a collection)', max, {
+  binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a >= b ? a : b) : max(a, b)),
   params: ['[x & more]'],
   examples: [
     ['(max 1 5 3)', '5'],
     ['(apply max [1 5 3])', '5'],
   ],
 });
-builtin('min', [1, Infinity], 'The smallest of the numbers (use (apply min coll) for a collection)', extreme('min', -1), {
+builtin('min', [1, Infinity], 'The smallest of the numbers (use (apply min coll) for a collection)', min, {
+  binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a <= b ? a : b) : min(a, b)),
   params: ['[x & more]'],
   examples: [['(min 4 2 8)', '2']],
 });

@@ -167,8 +167,14 @@ export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: stri
     binders.push(b);
   }
   const n = values.length;
+  const inner = { ...c, tail: ctx.tail };
+  if (n === 1 && binders[0].slot !== undefined) {
+    const slot = binders[0].slot;
+    const value = values[0];
+    return [inner, (f) => void (f[slot] = value(f))];
+  }
   return [
-    { ...c, tail: ctx.tail },
+    inner,
     (f) => {
       for (let i = 0; i < n; i++) binders[i](f, values[i](f));
     },

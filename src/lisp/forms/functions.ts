@@ -248,6 +248,24 @@ specialForms.set('loop', (form, ctx) => {
   const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: binders.length, what: 'loop' } });
   const n = binders.length;
   const loc = form.loc;
+  const slots = binders.every((b) => b.slot !== undefined) ? binders.map((b) => b.slot!) : null;
+  if (slots !== null) {
+    // Plain names only: store straight into the frame.
+    return (frame) => {
+      for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
+      const r = rt();
+      const max = r.limits.maxLoopIterations;
+      let iterations = 0;
+      for (;;) {
+        const result = bodyNode(frame);
+        if (result !== RECUR_VALUE) return result;
+        if (++iterations > max) throw loopLimitError('loop', loc);
+        r.tick();
+        const next = recurArgs;
+        for (let i = 0; i < n; i++) frame[slots[i]] = next[i];
+      }
+    };
+  }
   return (frame) => {
     for (let i = 0; i < n; i++) binders[i](frame, inits[i](frame));
     const r = rt();
