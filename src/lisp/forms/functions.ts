@@ -6,7 +6,7 @@ import { compilePattern, type Binder } from '../destructure.ts';
 import { arityError, PtcError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
-import { RECUR, rt } from '../runtime.ts';
+import { RECUR, rt, type Runtime } from '../runtime.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { makeFn, PVar, type PtcFn, type Value } from '../values.ts';
 
@@ -121,38 +121,79 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   const meta = { name, kind: 'closure' as const, minArity, maxArity, params: arities.map((a) => a.display) };
   const single = arities.length === 1 ? arities[0] : null;
 
+  /** Run arity `a` in a fresh frame whose parameters are already bound; loops while it recurs. */
+  const runBody = (a: Arity, frame: Frame, r: Runtime): Value => {
+    let iterations = 0;
+    for (;;) {
+      const result = a.body(frame);
+      if (result !== RECUR_VALUE) {
+        if (defName !== null) r.noteReturn(defName, result);
+        return result;
+      }
+      if (++iterations > r.limits.maxLoopIterations) throw loopLimitError(`Recursion through recur in ${name ?? 'a function'}`, loc);
+      r.tick();
+      const next = recurArgs;
+      if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
+      else bindArgs(a, frame, next);
+    }
+  };
+  const nslots = scope.nslots;
+  // The common case, one fixed arity of plain names: no rest array, direct slot stores. Callers
+  // (call nodes, invoke, builtins) check the argument count before calling.
+  const simple = single !== null && !single.variadic && single.fixed <= 3 && single.params.every((p) => p.slot !== undefined) ? single : null;
+  const slots = simple?.params.map((p) => p.slot!) ?? [];
+
   return (outer) => {
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
-    const fn: PtcFn = makeFn((...args: Value[]): Value => {
-      const a = single ?? byCount.get(args.length) ?? (varArity !== null && args.length >= varArity.fixed ? varArity : null);
-      if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
-        throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
-      }
+    const enter = (): [Runtime, Frame] => {
       const r = rt();
       r.enter(loc);
-      try {
-        const frame: Frame = new Array<Value>(scope.nslots);
-        frame[0] = captured;
-        if (selfSlot !== 0) frame[selfSlot] = fn;
-        bindArgs(a, frame, args);
-        let iterations = 0;
-        for (;;) {
-          const result = a.body(frame);
-          if (result !== RECUR_VALUE) {
-            if (defName !== null) r.noteReturn(defName, result);
-            return result;
-          }
-          if (++iterations > r.limits.maxLoopIterations) throw loopLimitError(`Recursion through recur in ${name ?? 'a function'}`, loc);
-          r.tick();
-          const next = recurArgs;
-          if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
-          else bindArgs(a, frame, next);
+      const frame: Frame = new Array<Value>(nslots);
+      frame[0] = captured;
+      if (selfSlot !== 0) frame[selfSlot] = fn;
+      return [r, frame];
+    };
+    let impl: (...args: Value[]) => Value;
+    if (simple !== null && simple.fixed === 1) {
+      const [s0] = slots;
+      impl = (x: Value): Value => {
+        const [r, frame] = enter();
+        try {
+          frame[s0] = x;
+          return runBody(simple, frame, r);
+        } finally {
+          r.depth--;
         }
-      } finally {
-        r.depth--;
-      }
-    }, meta);
+      };
+    } else if (simple !== null && simple.fixed === 2) {
+      const [s0, s1] = slots;
+      impl = (x: Value, y: Value): Value => {
+        const [r, frame] = enter();
+        try {
+          frame[s0] = x;
+          frame[s1] = y;
+          return runBody(simple, frame, r);
+        } finally {
+          r.depth--;
+        }
+      };
+    } else {
+      impl = (...args: Value[]): Value => {
+        const a = single ?? byCount.get(args.length) ?? (varArity !== null && args.length >= varArity.fixed ? varArity : null);
+        if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
+          throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
+        }
+        const [r, frame] = enter();
+        try {
+          bindArgs(a, frame, args);
+          return runBody(a, frame, r);
+        } finally {
+          r.depth--;
+        }
+      };
+    }
+    const fn: PtcFn = makeFn(impl, meta);
     return fn as Value;
   };
 }
