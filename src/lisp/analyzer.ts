@@ -7,7 +7,7 @@ import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
-import { Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
+import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
 
@@ -85,6 +85,21 @@ function analyzeMap(forms: Form[], ctx: Ctx): Node {
     for (let i = 0; i < forms.length; i += 2) b.set(formToValue(forms[i]), formToValue(forms[i + 1]));
     const m = b.build();
     return () => m;
+  }
+  const keyForms = forms.filter((_, i) => i % 2 === 0);
+  if (keyForms.every(isConst)) {
+    const keys = keyForms.map(formToValue);
+    const hashes = keys.map(hashKey);
+    if (new Set(hashes).size === hashes.length) {
+      // Constant, distinct keys (the usual record literal): only the values are computed.
+      const valueNodes = forms.filter((_, i) => i % 2 === 1).map((f) => analyzeArg(f, ctx));
+      const n = valueNodes.length;
+      return (frame) => {
+        const vals = new Array<Value>(n);
+        for (let i = 0; i < n; i++) vals[i] = valueNodes[i](frame);
+        return PMap.fromDistinct(keys, hashes, vals);
+      };
+    }
   }
   const nodes = forms.map((f) => analyzeArg(f, ctx));
   return (frame) => {

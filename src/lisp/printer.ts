@@ -157,6 +157,8 @@ export function printValue(v: Value): string {
 export function strOf(v: Value): string {
   if (typeof v === 'string') return v;
   if (v === null) return '';
+  if (typeof v === 'number' && Number.isInteger(v)) return String(v);
+  if (v instanceof Keyword) return ':' + v.name;
   return printValue(v);
 }
 

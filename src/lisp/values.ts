@@ -243,6 +243,21 @@ export class PMap {
     return builder.build();
   }
 
+  /**
+   * A small map from keys known to be distinct, with their hash keys computed once by the caller
+   * (map literals with constant keys). The arrays are copied: backings grow in place.
+   */
+  static fromDistinct(keys: readonly Value[], hashes: readonly unknown[], vals: Value[]): PMap {
+    if (keys.length === 0) return PMap.EMPTY;
+    const b: MapBacking = { index: null, keys: keys.slice(), hashes: hashes.slice(), vals };
+    if (keys.length > SCAN_LIMIT) {
+      const index = new Map<unknown, number>();
+      for (let i = 0; i < hashes.length; i++) index.set(hashes[i], i);
+      b.index = index;
+    }
+    return new PMap(b, keys.length);
+  }
+
   /** @internal Used by MapBuilder. */
   static fromBacking(b: MapBacking): PMap {
     return b.keys.length === 0 ? PMap.EMPTY : new PMap(b, b.keys.length);

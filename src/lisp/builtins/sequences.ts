@@ -280,10 +280,13 @@ builtin(
 );
 
 /** Number of items of any collection (strings count characters). */
+const HAS_SURROGATE = /[\uD800-\uDFFF]/;
+
 export function countOf(fn: string, c: Value): number {
   if (Array.isArray(c)) return c.length;
   if (c === null) return 0;
   if (typeof c === 'string') {
+    if (!HAS_SURROGATE.test(c)) return c.length;
     let n = 0;
     for (let i = 0; i < c.length; i++) {
       const code = c.charCodeAt(i);
