@@ -176,6 +176,16 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
       base = m;
       continue;
     }
+    if (b === null && m.size <= 8) {
+      // A few entries onto a map: persistent assoc is O(1) each, cheaper than copying the base.
+      let acc: PMap = base;
+      m.forEach((v, k) => {
+        const old = f !== null ? acc.lookup(k) : undefined;
+        acc = acc.assoc(k, old === undefined ? v : f!(old, v));
+      });
+      base = acc;
+      continue;
+    }
     b ??= base.toBuilder();
     const bb = b;
     m.forEach((v, k) => {
