@@ -171,9 +171,11 @@ function fnId(f: object): number {
 interface MapBacking {
   /** Hash key → position; null while the map is small enough to scan `hashes` directly. */
   index: Map<unknown, number> | null;
-  readonly keys: Value[];
-  readonly hashes: unknown[];
+  keys: Value[];
+  hashes: unknown[];
   readonly vals: Value[];
+  /** keys/hashes belong to a map literal's template and are copied before the first append. */
+  sharedKeys: boolean;
 }
 
 /** Maps up to this size find keys by scanning (records are small; a JS Map costs more to build). */
@@ -190,6 +192,11 @@ function indexOf(b: MapBacking, h: unknown, size: number): number {
 }
 
 function appendEntry(b: MapBacking, key: Value, h: unknown, value: Value): void {
+  if (b.sharedKeys) {
+    b.keys = b.keys.slice();
+    b.hashes = b.hashes.slice();
+    b.sharedKeys = false;
+  }
   const pos = b.keys.length;
   b.keys.push(key);
   b.hashes.push(h);
@@ -208,7 +215,7 @@ function copyBacking(b: MapBacking, size: number): MapBacking {
     index = new Map<unknown, number>();
     for (let i = 0; i < size; i++) index.set(b.hashes[i], i);
   }
-  return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size) };
+  return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size), sharedKeys: false };
 }
 
 /** How a non-current version differs from the next one: value `val` at `pos` (pos -1: no change). */
@@ -228,7 +235,7 @@ interface MapDiff {
  * below a version's size mean the same key in every version of a backing.
  */
 export class PMap {
-  static readonly EMPTY = new PMap({ index: null, keys: [], hashes: [], vals: [] }, 0);
+  static readonly EMPTY = new PMap({ index: null, keys: [], hashes: [], vals: [], sharedKeys: false }, 0);
 
   private diff: MapDiff | null = null;
 
@@ -245,11 +252,11 @@ export class PMap {
 
   /**
    * A small map from keys known to be distinct, with their hash keys computed once by the caller
-   * (map literals with constant keys). The arrays are copied: backings grow in place.
+   * (map literals with constant keys). The key arrays are shared until the map grows.
    */
-  static fromDistinct(keys: readonly Value[], hashes: readonly unknown[], vals: Value[]): PMap {
+  static fromDistinct(keys: Value[], hashes: unknown[], vals: Value[]): PMap {
     if (keys.length === 0) return PMap.EMPTY;
-    const b: MapBacking = { index: null, keys: keys.slice(), hashes: hashes.slice(), vals };
+    const b: MapBacking = { index: null, keys, hashes, vals, sharedKeys: true };
     if (keys.length > SCAN_LIMIT) {
       const index = new Map<unknown, number>();
       for (let i = 0; i < hashes.length; i++) index.set(hashes[i], i);
@@ -373,7 +380,7 @@ export class PMap {
 
 /** Mutable while building; `build()` hands the storage to an immutable PMap and must be last. */
 export class MapBuilder {
-  constructor(private b: MapBacking = { index: null, keys: [], hashes: [], vals: [] }) {}
+  constructor(private b: MapBacking = { index: null, keys: [], hashes: [], vals: [], sharedKeys: false }) {}
   get size(): number {
     return this.b.keys.length;
   }

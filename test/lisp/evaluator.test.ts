@@ -102,6 +102,19 @@ describe('functions', () => {
   });
 });
 
+describe('map literals', () => {
+  it('builds each record literal as its own value, even when later grown', () => {
+    expect(ev('(let [mk (fn [i] {:a i :b 0}) x (mk 1) y (assoc x :c 2) z (mk 3)] [x y z (assoc z :d 4) (assoc x :e 5)])')).toBe(
+      '[{:a 1 :b 0} {:a 1 :b 0 :c 2} {:a 3 :b 0} {:a 3 :b 0 :d 4} {:a 1 :b 0 :e 5}]',
+    );
+  });
+
+  it('keeps the last value of a repeated literal key', () => {
+    expect(ev('{:a 1 :a 2}')).toBe('{:a 2}');
+    expect(ev('(let [x 1] {:a x :a 2})')).toBe('{:a 2}');
+  });
+});
+
 describe('threading and iteration', () => {
   it.each([
     ['(-> 5 (- 2) (* 3))', '9'],
