@@ -90,6 +90,12 @@ describe('functions', () => {
     expect(evErr('(inc 1 2)').message).toContain('inc expects 1 argument, got 2');
   });
 
+  it('keeps recur arguments intact when an argument re-enters the same loop', () => {
+    const src = '(defn f [n] (loop [i 0 acc 0] (if (< i n) (recur (inc i) (+ acc (if (> n 1) (f (dec n)) 1))) acc))) (f 4)';
+    expect(ev(src)).toBe('24');
+    expect(ev('(defn g [n] (loop [[a b] [0 n]] (if (< a b) (recur [(+ a (if (> b 1) (g (dec b)) 1)) b]) a))) (g 3)')).toBe('4');
+  });
+
   it('checks that recur is in tail position', () => {
     expect(evErr('(loop [i 0] (inc (recur i)))').message).toContain('tail position');
     expect(evErr('(recur 1)').message).toContain('inside loop or fn');

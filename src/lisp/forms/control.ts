@@ -154,7 +154,11 @@ specialForms.set('or', (form, ctx) => {
 });
 
 /** Analyze a binding vector sequentially; returns the context inside it and a node that binds. */
-export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: string): [Ctx, (f: Value[]) => void] {
+export function analyzeBindings(
+  bindings: Form | undefined,
+  ctx: Ctx,
+  what: string,
+): [Ctx, (f: Value[]) => void, { slot: number; value: Node } | null] {
   if (bindings === undefined || bindings.t !== 'vec') invalid(`${what} bindings must be a vector, e.g. (${what} [x 1 y 2] ...)`, bindings?.loc ?? ctx.loc);
   if (bindings.items.length % 2 !== 0) invalid(`${what} bindings require an even number of forms (name value pairs)`, bindings.loc);
   let c: Ctx = { ...ctx, tail: false };
@@ -171,19 +175,28 @@ export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: stri
   if (n === 1 && binders[0].slot !== undefined) {
     const slot = binders[0].slot;
     const value = values[0];
-    return [inner, (f) => void (f[slot] = value(f))];
+    return [inner, (f) => void (f[slot] = value(f)), { slot, value }];
   }
   return [
     inner,
     (f) => {
       for (let i = 0; i < n; i++) binders[i](f, values[i](f));
     },
+    null,
   ];
 }
 
 specialForms.set('let', (form, ctx) => {
-  const [inner, bind] = analyzeBindings(form.items[1], ctx, 'let');
+  const [inner, bind, single] = analyzeBindings(form.items[1], ctx, 'let');
   const body = analyzeBody(form.items.slice(2), inner);
+  if (single !== null) {
+    // One plain name: store and continue without the binder call.
+    const { slot, value } = single;
+    return (f) => {
+      f[slot] = value(f);
+      return body(f);
+    };
+  }
   return (f) => {
     bind(f);
     return body(f);

@@ -134,7 +134,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
       r.tick();
       const next = recurArgs;
       if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
-      else bindArgs(a, frame, next);
+      else bindArgs(a, frame, next.slice()); // a copy: destructuring defaults may run this recur again
     }
   };
   const nslots = scope.nslots;
@@ -317,7 +317,7 @@ specialForms.set('loop', (form, ctx) => {
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      const next = recurArgs;
+      const next = recurArgs.slice(); // a copy: destructuring defaults may run this recur again
       for (let i = 0; i < n; i++) binders[i](frame, next[i]);
     }
   };
@@ -331,6 +331,55 @@ specialForms.set('recur', (form, ctx) => {
     invalid(`recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`, form.loc, 'arity_error');
   }
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
+  // Arguments are evaluated into locals first, then published in a buffer owned by this node: an
+  // argument may itself run this same loop (through a call), which reuses the buffer meanwhile.
+  const buffer = new Array<Value>(nodes.length);
+  switch (nodes.length) {
+    case 1: {
+      const [a] = nodes;
+      return (frame) => {
+        buffer[0] = a(frame);
+        recurArgs = buffer;
+        return RECUR_VALUE;
+      };
+    }
+    case 2: {
+      const [a, b] = nodes;
+      return (frame) => {
+        const x = a(frame);
+        buffer[1] = b(frame);
+        buffer[0] = x;
+        recurArgs = buffer;
+        return RECUR_VALUE;
+      };
+    }
+    case 3: {
+      const [a, b, c] = nodes;
+      return (frame) => {
+        const x = a(frame);
+        const y = b(frame);
+        buffer[2] = c(frame);
+        buffer[0] = x;
+        buffer[1] = y;
+        recurArgs = buffer;
+        return RECUR_VALUE;
+      };
+    }
+    case 4: {
+      const [a, b, c, d] = nodes;
+      return (frame) => {
+        const x = a(frame);
+        const y = b(frame);
+        const z = c(frame);
+        buffer[3] = d(frame);
+        buffer[0] = x;
+        buffer[1] = y;
+        buffer[2] = z;
+        recurArgs = buffer;
+        return RECUR_VALUE;
+      };
+    }
+  }
   return (frame) => {
     const vals = new Array<Value>(nodes.length);
     for (let i = 0; i < nodes.length; i++) vals[i] = nodes[i](frame);
