@@ -26,6 +26,7 @@ builtin('get', [2, 3], 'The value for key k (keyword and string keys match each 
   const v = lookup(m, k);
   return v === undefined ? nf : v;
 }, {
+  binary: (m, k) => lookup(m, k) ?? null,
   params: ['[m k]', '[m k not-found]'],
   examples: [['(get {:a 1} :a)', '1'], ['(get {:a 1} :b "default")', '"default"'], ['(get {"a" 1} :a)', '1'], ['(get [10 20] 1)', '20']],
 });

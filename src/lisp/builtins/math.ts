@@ -90,6 +90,13 @@ builtin('-', [1, Infinity], 'Subtract the rest from the first number; with one a
   ],
 });
 builtin('*', [0, Infinity], 'Product of the numbers', times, {
+  binary: (a, b) => {
+    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+      const r = a * b;
+      if (Number.isSafeInteger(r)) return r + 0;
+    }
+    return mul(num('*', a), num('*', b));
+  },
   params: ['[& xs]'],
   examples: [
     ['(* 2 3 4)', '24'],
@@ -121,6 +128,10 @@ builtin(
   2,
   'Modulus of floored division: the sign follows the divisor',
   (a, b) => {
+    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) && b !== 0) {
+      const m = a % b;
+      return m !== 0 && m < 0 !== b < 0 ? m + b : m + 0;
+    }
     const [x, y] = intDivArgs('mod', a, b);
     if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
       const m = x % y;

@@ -51,7 +51,9 @@ builtin(
   [2, 3],
   'The item at index i (0-based); nil (or not-found) when out of range.',
   (coll, i, notFound = null) => nthOf('nth', coll, countArg('nth', i), notFound),
-  { params: ['[coll i]', '[coll i not-found]'], examples: [['(nth [1 2 3] 1)', '2'], ['(nth [1 2 3] 10)', 'nil']] },
+  {
+    binary: (coll, i) =>
+      Array.isArray(coll) && typeof i === 'number' && Number.isInteger(i) ? (i >= 0 && i < coll.length ? coll[i] : null) : nthOf('nth', coll, countArg('nth', i), null), params: ['[coll i]', '[coll i not-found]'], examples: [['(nth [1 2 3] 1)', '2'], ['(nth [1 2 3] 10)', 'nil']] },
 );
 builtin('rest', 1, 'All items after the first, as a vector ([] when none).', (c) => items('rest', c).slice(1), {
   params: ['[coll]'],
