@@ -1,0 +1,28 @@
+// The agent definition: everything a run needs besides the LLM.
+import type { Limits } from '../lisp/runtime.ts';
+import type { Value } from '../lisp/values.ts';
+import type { CompressionOption } from '../compression/normalize.ts';
+
+/** A tool as declared in a session: its implementation is PTC-Lisp source evaluating to a function. */
+export interface ToolDef {
+  readonly name: string;
+  /** The seeds' signature syntax, e.g. `(category :string) -> :string`. */
+  readonly signature: string;
+  readonly description?: string;
+  /** PTC-Lisp source, e.g. `(fn [category] (str "Reviews for " category))`. */
+  readonly impl: string;
+}
+
+export interface AgentDef {
+  /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */
+  readonly mission: string;
+  readonly tools: readonly ToolDef[];
+  /** Input data, in session order (the `data/` namespace). */
+  readonly data: ReadonlyMap<string, Value>;
+  /** Default 5 (SS-002). */
+  readonly maxTurns: number;
+  readonly compression: CompressionOption;
+  readonly limits?: Partial<Limits>;
+}
+
+export const DEFAULT_MAX_TURNS = 5;

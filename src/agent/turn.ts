@@ -1,0 +1,64 @@
+// Turn and Step: the immutable records of a run (DECISIONS R1, seed 003 ARC-001/002/007, DBG-001…005).
+import type { PtcErrorInfo } from '../lisp/errors.ts';
+import type { ToolCallRecord } from '../lisp/runtime.ts';
+import type { Value } from '../lisp/values.ts';
+
+/** One message as sent to an LLM. */
+export interface Message {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** A user definition as the agent keeps it between turns (the `user/` namespace). */
+export interface MemoryEntry {
+  readonly name: string;
+  readonly value: Value;
+  /** Docstring with every `;` removed (DEF-007). */
+  readonly doc?: string;
+  /** Type label of the value the function last returned when called in a turn (FMT-006). */
+  readonly returnType?: string;
+}
+
+/** Definitions in order of first definition; a redefinition keeps its place (DEF-009). */
+export type Memory = ReadonlyMap<string, MemoryEntry>;
+
+/** Why a turn failed: an interpreter error, a reply without code, or a `(fail reason)`. */
+export interface TurnError extends PtcErrorInfo {}
+
+export interface Turn {
+  /** 1-based position in the run. */
+  readonly number: number;
+  /** The LLM's reply exactly as received. */
+  readonly rawResponse: string;
+  /** The code block taken from the reply ('' when the reply had none). */
+  readonly program: string;
+  /** The last expression's value, the `(return v)` value or the `(fail reason)` reason; nil for a failed turn. */
+  readonly result: Value;
+  /** Set exactly when success is false; type `fail` for `(fail reason)`, `no_code` for a reply without a code block. */
+  readonly error?: TurnError;
+  /** How the program ended: `return`, `fail`, or null when it simply finished (or errored). */
+  readonly signal: 'return' | 'fail' | null;
+  /** One entry per println call (L6). */
+  readonly prints: readonly string[];
+  readonly toolCalls: readonly ToolCallRecord[];
+  /** Memory after this turn (unchanged from before it when the turn failed: definitions are transactional). */
+  readonly memory: Memory;
+  /** False when the program errored, the reply had no code, or the program called `(fail …)`. */
+  readonly success: boolean;
+  /** The exact messages sent to the LLM for this turn. */
+  readonly messages: readonly Message[];
+  readonly durationMs: number;
+}
+
+export type StepStatus = 'running' | 'returned' | 'failed' | 'out_of_turns';
+
+/** The state of a run: append-only turns plus how it ended. */
+export interface Step {
+  readonly turns: readonly Turn[];
+  readonly status: StepStatus;
+  /** The value of `(return v)` when status is 'returned'. */
+  readonly return?: Value;
+  /** Why the run failed when status is 'failed' or 'out_of_turns'. */
+  readonly fail?: { readonly reason: Value; readonly message: string };
+  readonly usage: { readonly turns: number; readonly durationMs: number; readonly llmMs: number };
+}

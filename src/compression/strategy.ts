@@ -1,0 +1,73 @@
+// The compression strategy interface (seed 002 `Compression` behaviour, ARC-003/004, C15, C16).
+import type { ToolDef } from '../agent/agent.ts';
+import type { Memory, Message, Turn } from '../agent/turn.ts';
+import type { Value } from '../lisp/values.ts';
+
+/** Tunable options of the coalescing strategies (C1). */
+export interface CompressionOptions {
+  readonly printlnLimit: number;
+  readonly toolCallLimit: number;
+  readonly sampleLimit: number;
+  readonly samplePrintableLimit: number;
+  readonly failedTurns: 'latest' | 'all';
+}
+
+export const DEFAULT_COMPRESSION_OPTIONS: CompressionOptions = {
+  printlnLimit: 15,
+  toolCallLimit: 20,
+  sampleLimit: 3,
+  samplePrintableLimit: 80,
+  failedTurns: 'latest',
+};
+
+/** What every strategy needs besides turns and memory. */
+export interface RenderContext {
+  readonly systemPrompt: string;
+  /** The mission after placeholder expansion. */
+  readonly mission: string;
+  readonly tools: readonly ToolDef[];
+  readonly data: ReadonlyMap<string, Value>;
+  readonly maxTurns: number;
+}
+
+export type RenderOptions = RenderContext & CompressionOptions;
+
+/** Figures about what a rendering did, shown next to it. */
+export interface RenderStats {
+  /** Completed turns folded into the rendering (successful turns summarized, or turns replayed in full). */
+  readonly turnsSummarized: number;
+  readonly toolCallsShown: number;
+  readonly toolCallsDropped: number;
+  readonly printsShown: number;
+  readonly printsDropped: number;
+  /** Failed turns whose attempt is not shown (recovered from, or older than the latest with failedTurns "latest"). */
+  readonly failedTurnsCollapsed: number;
+  readonly messages: number;
+  /** Characters of all message contents together. */
+  readonly characters: number;
+}
+
+export interface Rendering {
+  readonly messages: readonly Message[];
+  readonly stats: RenderStats;
+}
+
+export interface Strategy {
+  /** Stable identifier used in sessions and on the command line. */
+  readonly name: string;
+  /** One line for the UI. */
+  readonly description: string;
+  /** Pure: same input, same output; inputs are never changed. */
+  render(turns: readonly Turn[], memory: Memory, options: RenderOptions): Rendering;
+}
+
+/** The messages only (the seeds' `to_messages/3`). */
+export function toMessages(strategy: Strategy, turns: readonly Turn[], memory: Memory, options: RenderOptions): readonly Message[] {
+  return strategy.render(turns, memory, options).messages;
+}
+
+export function countCharacters(messages: readonly Message[]): number {
+  let n = 0;
+  for (const m of messages) n += m.content.length;
+  return n;
+}
