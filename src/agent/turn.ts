@@ -22,8 +22,10 @@ export interface MemoryEntry {
 /** Definitions in order of first definition; a redefinition keeps its place (DEF-009). */
 export type Memory = ReadonlyMap<string, MemoryEntry>;
 
-/** Why a turn failed: an interpreter error, a reply without code, or a `(fail reason)`. */
-export interface TurnError extends PtcErrorInfo {}
+/** Why a turn failed: an interpreter error, a reply without code (`no_code`), or a `(fail reason)` (`fail`). */
+export interface TurnError extends Omit<PtcErrorInfo, 'type'> {
+  readonly type: PtcErrorInfo['type'] | 'no_code' | 'fail';
+}
 
 export interface Turn {
   /** 1-based position in the run. */
@@ -55,6 +57,8 @@ export type StepStatus = 'running' | 'returned' | 'failed' | 'out_of_turns';
 /** The state of a run: append-only turns plus how it ended. */
 export interface Step {
   readonly turns: readonly Turn[];
+  /** Memory for the next turn: the last turn's memory (or, after resuming, the same rebuilt with live functions). */
+  readonly memory: Memory;
   readonly status: StepStatus;
   /** The value of `(return v)` when status is 'returned'. */
   readonly return?: Value;

@@ -1,0 +1,219 @@
+// The agent loop as a step function plus a driver (issue 3): build messages → ask the LLM → take the
+// code block → run it with the memory of earlier turns → append an immutable Turn → stop or go on.
+import { normalize } from '../compression/normalize.ts';
+import { fullHistory } from '../compression/strategies/full-history.ts';
+import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../compression/strategy.ts';
+import { typeOf } from '../compression/type-vocabulary.ts';
+import { strOf } from '../lisp/printer.ts';
+import { run } from '../lisp/run.ts';
+import type { ToolImpl } from '../lisp/runtime.ts';
+import { isFn, type Value } from '../lisp/values.ts';
+import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
+import { extractProgram } from './code-block.ts';
+import type { Llm } from './llm.ts';
+import { expandMission, type ExpandedMission } from './mission-expander.ts';
+import { SystemPrompt, type PromptMode } from './system-prompt.ts';
+import type { Memory, MemoryEntry, Message, Step, Turn } from './turn.ts';
+
+export interface PreparedAgent {
+  readonly def: AgentDef;
+  readonly mission: ExpandedMission;
+  readonly tools: readonly ToolImpl[];
+  /** The rendering the LLM gets: the chosen strategy, or full history when compression is off or in single-shot. */
+  readonly strategy: Strategy;
+  readonly compressed: boolean;
+  readonly options: CompressionOptions;
+  readonly mode: PromptMode;
+  readonly systemPrompt: string;
+  /** Things worth knowing that do not stop a run, e.g. placeholders with no data. */
+  readonly warnings: readonly string[];
+}
+
+export type Prepared = { ok: true; agent: PreparedAgent } | { ok: false; errors: string[] };
+
+const NO_MEMORY: Memory = new Map();
+
+/** Evaluates each tool's implementation once (it must give a function) and settles the compression and prompt. */
+export function prepareAgent(def: AgentDef): Prepared {
+  const errors: string[] = [];
+  let strategy: Strategy | null = null;
+  let options: CompressionOptions | undefined;
+  try {
+    [strategy, options] = normalize(def.compression);
+  } catch (e) {
+    errors.push(`compression: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const tools: ToolImpl[] = [];
+  def.tools.forEach((tool, i) => {
+    const r = run({ program: tool.impl, data: def.data, limits: def.limits });
+    if (!r.ok) {
+      const where = r.error.line !== undefined ? ` (line ${r.error.line}, column ${r.error.column ?? 1})` : '';
+      errors.push(`tools[${i}].impl: ${r.error.message}${where}`);
+    } else if (!isFn(r.value)) {
+      errors.push(`tools[${i}].impl: must evaluate to a function such as (fn [x] …), got ${typeOf(r.value)}`);
+    } else {
+      tools.push({ name: tool.name, fn: r.value });
+    }
+  });
+  const maxTurns = def.maxTurns >= 1 ? def.maxTurns : DEFAULT_MAX_TURNS;
+  if (errors.length > 0 || options === undefined) return { ok: false, errors };
+  const mission = expandMission(def.mission, def.data);
+  const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
+  const warnings = mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`);
+  return {
+    ok: true,
+    agent: {
+      def: { ...def, maxTurns },
+      mission,
+      tools,
+      // Single-shot has one turn, so there is nothing to compress (SS-001).
+      strategy: mode === 'single_shot' || strategy === null ? fullHistory : strategy,
+      compressed: mode !== 'single_shot' && strategy !== null,
+      options,
+      mode,
+      systemPrompt: SystemPrompt.generate(mode),
+      warnings,
+    },
+  };
+}
+
+export function renderOptions(agent: PreparedAgent, overrides?: Partial<CompressionOptions>): RenderOptions {
+  return {
+    ...agent.options,
+    ...overrides,
+    systemPrompt: agent.systemPrompt,
+    mission: agent.mission.text,
+    tools: agent.def.tools,
+    data: agent.def.data,
+    maxTurns: agent.def.maxTurns,
+  };
+}
+
+export function initialStep(): Step {
+  return { turns: [], memory: NO_MEMORY, status: 'running', usage: { turns: 0, durationMs: 0, llmMs: 0 } };
+}
+
+/** The messages for the next turn (pure). `strategy` overrides the agent's, e.g. to compare renderings. */
+export function messagesFor(agent: PreparedAgent, step: Step, strategy: Strategy = agent.strategy): Rendering {
+  return strategy.render(step.turns, step.memory, renderOptions(agent));
+}
+
+/** The messages turn `n` (1-based) received, rebuilt from the turns before it. */
+export function messagesForTurn(agent: PreparedAgent, turns: readonly Turn[], n: number, strategy: Strategy = agent.strategy): Rendering {
+  const before = turns.slice(0, n - 1);
+  const memory = before.length > 0 ? before[before.length - 1].memory : NO_MEMORY;
+  return strategy.render(before, memory, renderOptions(agent));
+}
+
+/** `*1`, `*2`, `*3`: results of the latest successful turns, most recent first (L7). */
+function resultHistory(turns: readonly Turn[]): Value[] {
+  const out: Value[] = [];
+  for (let i = turns.length - 1; i >= 0 && out.length < 3; i--) if (turns[i].success) out.push(turns[i].result);
+  return out;
+}
+
+/** Memory after a successful run: new definitions replace old ones in place; called functions get a return type. */
+function nextMemory(before: Memory, defined: readonly { name: string; value: Value; doc?: string }[], returns: ReadonlyMap<string, Value>): Memory {
+  const mem = new Map<string, MemoryEntry>(before);
+  for (const d of defined) mem.set(d.name, d.doc !== undefined ? { name: d.name, value: d.value, doc: d.doc } : { name: d.name, value: d.value });
+  for (const [name, value] of returns) {
+    const entry = mem.get(name);
+    if (entry !== undefined && isFn(entry.value)) mem.set(name, { ...entry, returnType: typeOf(value) });
+  }
+  return mem;
+}
+
+/**
+ * The step function: runs the reply's program against the step's memory and returns the next step with one
+ * more Turn. Never throws; the given step is not changed.
+ */
+export function applyReply(agent: PreparedAgent, step: Step, reply: string, messages: readonly Message[], llmMs = 0): Step {
+  if (step.status !== 'running') throw new Error(`The run has ended (${step.status}); reset it to run again`);
+  const number = step.turns.length + 1;
+  const extraction = extractProgram(reply);
+  let turn: Turn;
+  if (!extraction.ok) {
+    turn = {
+      number, rawResponse: reply, program: '', result: null, signal: null, prints: [], toolCalls: [],
+      memory: step.memory, success: false, error: { type: 'no_code', message: extraction.message }, messages, durationMs: 0,
+    };
+  } else {
+    const r = run({ program: extraction.program, memory: step.memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(step.turns) });
+    const base = { number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs };
+    if (!r.ok) {
+      turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: r.error };
+    } else if (r.signal === 'fail') {
+      turn = { ...base, result: r.value, signal: 'fail', memory: step.memory, success: false, error: { type: 'fail', message: strOf(r.value) } };
+    } else {
+      turn = { ...base, result: r.value, signal: r.signal, memory: nextMemory(step.memory, r.defined, r.returns), success: true };
+    }
+  }
+  const turns = [...step.turns, turn];
+  const usage = { turns: turns.length, durationMs: step.usage.durationMs + turn.durationMs, llmMs: step.usage.llmMs + llmMs };
+  return { turns, memory: turn.memory, usage, ...outcome(agent, turns) };
+}
+
+/** How a run stands after its latest turn. */
+function outcome(agent: PreparedAgent, turns: readonly Turn[]): Pick<Step, 'status' | 'return' | 'fail'> {
+  const last = turns[turns.length - 1];
+  if (last === undefined) return { status: 'running' };
+  if (last.signal === 'return') return { status: 'returned', return: last.result };
+  if (last.signal === 'fail') return { status: 'failed', fail: { reason: last.result, message: strOf(last.result) } };
+  // Single-shot: the last expression is the answer (L7).
+  if (agent.mode === 'single_shot' && last.success) return { status: 'returned', return: last.result };
+  if (turns.length >= agent.def.maxTurns) {
+    const n = agent.def.maxTurns;
+    const failed = last.success ? '' : `; the last turn failed: ${last.error?.message ?? 'unknown error'}`;
+    return { status: 'out_of_turns', fail: { reason: null, message: `No (return …) or (fail …) after ${n} ${n === 1 ? 'turn' : 'turns'}${failed}` } };
+  }
+  return { status: 'running' };
+}
+
+export interface DriveOptions {
+  readonly signal?: AbortSignal;
+  /** Called after each turn with the new step. */
+  readonly onTurn?: (step: Step) => void;
+  readonly now?: () => number;
+}
+
+const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** One turn: render, ask, apply. An LLM error rejects and leaves the given step as it was. */
+export async function runTurn(agent: PreparedAgent, step: Step, llm: Llm, opts: DriveOptions = {}): Promise<Step> {
+  if (step.status !== 'running') throw new Error(`The run has ended (${step.status}); reset it to run again`);
+  const { messages } = messagesFor(agent, step);
+  const now = opts.now ?? clock;
+  const t0 = now();
+  const reply = await llm.complete({ messages, turn: step.turns.length + 1, signal: opts.signal });
+  return applyReply(agent, step, reply, messages, now() - t0);
+}
+
+/** Turns until the run ends (or the signal aborts it), starting from `step` (a fresh run by default). */
+export async function runAgent(agent: PreparedAgent, llm: Llm, opts: DriveOptions & { step?: Step } = {}): Promise<Step> {
+  let step = opts.step ?? initialStep();
+  while (step.status === 'running') {
+    step = await runTurn(agent, step, llm, opts);
+    opts.onTurn?.(step);
+  }
+  return step;
+}
+
+/**
+ * A step rebuilt from saved turns, so a run can go on where it stopped. Saved memory holds functions without
+ * their code, so the successful programs are replayed (tools are sandboxed PTC-Lisp, so this is safe) to get
+ * live functions back; if a replay no longer succeeds, the saved memory is kept as it was.
+ */
+export function resumeStep(agent: PreparedAgent, turns: readonly Turn[]): Step {
+  let memory: Memory = NO_MEMORY;
+  let replayed = true;
+  turns.forEach((turn, i) => {
+    if (!replayed || !turn.success) return;
+    const r = run({ program: turn.program, memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(turns.slice(0, i)) });
+    if (r.ok) memory = nextMemory(memory, r.defined, r.returns);
+    else replayed = false;
+  });
+  const last = turns[turns.length - 1];
+  const savedMemory = last ? last.memory : NO_MEMORY;
+  const durationMs = turns.reduce((n, t) => n + t.durationMs, 0);
+  return { turns, memory: replayed ? memory : savedMemory, usage: { turns: turns.length, durationMs, llmMs: 0 }, ...outcome(agent, turns) };
+}

@@ -1,0 +1,72 @@
+// What happened in earlier turns: tool calls, println output, failed attempts, turns left (C9–C12).
+import type { Turn, TurnError } from '../agent/turn.ts';
+import type { ToolCallRecord } from '../lisp/runtime.ts';
+import { TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT, sample } from './layout.ts';
+
+export const TOOL_CALLS_HEADER = ';; Tool calls made:';
+export const NO_TOOL_CALLS = ';; No tool calls made';
+export const OUTPUT_HEADER = ';; Output:';
+export const FINAL_TURN = 'FINAL TURN - you must call (return result) or (fail reason) now.';
+
+export interface Section {
+  readonly text: string | null;
+  readonly shown: number;
+  readonly dropped: number;
+}
+
+/** `;   NAME(ARG ARG)`: arguments cut to 3 items and 60 characters each (FMT-012, TRN-003); results never shown (TC-004). */
+export function renderToolCall(call: ToolCallRecord): string {
+  const args = call.args.map((a) => sample(a, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT)).join(' ');
+  return `;   ${call.name}(${args})`;
+}
+
+/** The last `limit` calls, oldest dropped first (TC-002/007). `anyCompleted` gates the "No tool calls" line (C9). */
+export function renderToolCalls(calls: readonly ToolCallRecord[], limit: number, anyCompleted: boolean): Section {
+  if (calls.length === 0) return { text: anyCompleted ? NO_TOOL_CALLS : null, shown: 0, dropped: 0 };
+  const shown = limit > 0 ? calls.slice(-limit) : [];
+  const dropped = calls.length - shown.length;
+  if (shown.length === 0) return { text: null, shown: 0, dropped };
+  return { text: [TOOL_CALLS_HEADER, ...shown.map(renderToolCall)].join('\n'), shown: shown.length, dropped };
+}
+
+/** The last `limit` println entries, as printed, no prefix, multi-line entries whole (C10, TRN-006…010). */
+export function renderOutput(prints: readonly string[], limit: number): Section {
+  if (prints.length === 0) return { text: null, shown: 0, dropped: 0 };
+  const shown = limit > 0 ? prints.slice(-limit) : [];
+  const dropped = prints.length - shown.length;
+  if (shown.length === 0) return { text: null, shown: 0, dropped };
+  return { text: [OUTPUT_HEADER, ...shown].join('\n'), shown: shown.length, dropped };
+}
+
+/** `MESSAGE (line L, column C)`: the location helps the LLM find the fault in the program shown above it. */
+export function describeError(error: TurnError | undefined): string {
+  if (!error) return 'unknown error';
+  const where = error.line !== undefined ? ` (line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''})` : '';
+  return `${error.message}${where}`;
+}
+
+/** The attempt block of one failed turn (C11). A reply without code shows the reply itself. */
+export function renderAttempt(turn: Turn): string {
+  const code = turn.program !== '' ? turn.program : turn.rawResponse.trim();
+  return ['---', 'Your previous attempt:', '```clojure', code, '```', '', `Error: ${describeError(turn.error)}`, '---'].join('\n');
+}
+
+/**
+ * Failed attempts shown while the run is still failing: the latest, or with "all" every failure since the
+ * last success, oldest first. Everything else that failed is collapsed (C11, CMP-002, ERR-001…003).
+ */
+export function renderFailedAttempts(turns: readonly Turn[], mode: 'latest' | 'all'): { text: string | null; collapsed: number } {
+  const failedTotal = turns.reduce((n, t) => n + (t.success ? 0 : 1), 0);
+  let start = turns.length;
+  while (start > 0 && !turns[start - 1].success) start--;
+  const streak = turns.slice(start);
+  const shown = mode === 'all' ? streak : streak.slice(-1);
+  return { text: shown.length > 0 ? shown.map(renderAttempt).join('\n\n') : null, collapsed: failedTotal - shown.length };
+}
+
+/** `Turns left: N`, or the final-turn line when N < 2 (C12, MSG-005); null in single-shot mode (SS-001). */
+export function turnsIndicator(maxTurns: number, completed: number): string | null {
+  if (maxTurns <= 1) return null;
+  const left = maxTurns - completed;
+  return left >= 2 ? `Turns left: ${left}` : FINAL_TURN;
+}

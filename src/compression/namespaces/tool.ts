@@ -1,0 +1,19 @@
+// The `tool/` section (C4, FMT-001, FMT-004): stable across turns.
+import type { ToolDef } from '../../agent/agent.ts';
+import { formatCallForm, parseSignature } from '../../agent/signature.ts';
+import { oneLine, padToComment } from '../layout.ts';
+
+export const TOOL_HEADER = ';; === tool/ ===';
+
+export function renderToolLine(tool: ToolDef): string {
+  const sig = parseSignature(tool.signature);
+  // A signature that does not parse still shows, as declared; the call form then has no parameters.
+  const call = formatCallForm(tool.name, sig.ok ? sig.params.map((p) => p.name) : []);
+  const description = tool.description?.trim() ? ` -- ${oneLine(tool.description)}` : '';
+  return `${padToComment(call)}; ${oneLine(tool.signature)}${description}`;
+}
+
+export function renderToolNamespace(tools: readonly ToolDef[]): string | null {
+  if (tools.length === 0) return null;
+  return [TOOL_HEADER, ...tools.map(renderToolLine)].join('\n');
+}

@@ -1,0 +1,59 @@
+// No compression: every turn replayed as the LLM's reply plus a USER message with its feedback (C14).
+import type { Memory, Message, Turn } from '../../agent/turn.ts';
+import { printValue } from '../../lisp/printer.ts';
+import { describeError, turnsIndicator, OUTPUT_HEADER } from '../execution-history.ts';
+import { renderDataNamespace } from '../namespaces/data.ts';
+import { renderToolNamespace } from '../namespaces/tool.ts';
+import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+
+/** A result longer than this is cut: the full history still has to fit a context window. */
+export const FULL_RESULT_MAX_CHARS = 10_000;
+
+function joinSections(sections: readonly (string | null)[]): string {
+  return sections.filter((s): s is string => s !== null && s !== '').join('\n\n');
+}
+
+/** What the LLM is told after one turn: its println output, then its result or error, then the turns left. */
+export function turnFeedback(turn: Turn, maxTurns: number): string {
+  const output = turn.prints.length > 0 ? [OUTPUT_HEADER, ...turn.prints].join('\n') : null;
+  let outcome: string;
+  if (turn.success) {
+    const text = printValue(turn.result);
+    outcome = `Result: ${text.length > FULL_RESULT_MAX_CHARS ? `${text.slice(0, FULL_RESULT_MAX_CHARS)}...` : text}`;
+  } else {
+    outcome = `Error: ${describeError(turn.error)}`;
+  }
+  return joinSections([output, outcome, turnsIndicator(maxTurns, turn.number)]);
+}
+
+function render(turns: readonly Turn[], _memory: Memory, o: RenderOptions): Rendering {
+  const first = joinSections([o.mission.trim(), renderToolNamespace(o.tools), renderDataNamespace(o.data, o), turnsIndicator(o.maxTurns, 0)]);
+  const messages: Message[] = [
+    { role: 'system', content: o.systemPrompt },
+    { role: 'user', content: first },
+  ];
+  let prints = 0;
+  for (const turn of turns) {
+    messages.push({ role: 'assistant', content: turn.rawResponse }, { role: 'user', content: turnFeedback(turn, o.maxTurns) });
+    prints += turn.prints.length;
+  }
+  return {
+    messages,
+    stats: {
+      turnsSummarized: turns.length,
+      toolCallsShown: 0,
+      toolCallsDropped: 0,
+      printsShown: prints,
+      printsDropped: 0,
+      failedTurnsCollapsed: 0,
+      messages: messages.length,
+      characters: countCharacters(messages),
+    },
+  };
+}
+
+export const fullHistory: Strategy = {
+  name: 'full-history',
+  description: 'No compression: each earlier reply in full, followed by its output and result.',
+  render,
+};

@@ -1,0 +1,16 @@
+// The strategies the product knows, by name.
+import type { Strategy } from '../strategy.ts';
+import { fullHistory } from './full-history.ts';
+import { singleUserCoalesced } from './single-user-coalesced.ts';
+
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory];
+
+export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
+
+export function findStrategy(name: string): Strategy | undefined {
+  return STRATEGIES.find((s) => s.name === name);
+}
+
+export function strategyNames(): string[] {
+  return STRATEGIES.map((s) => s.name);
+}
