@@ -1,0 +1,359 @@
+// Lossless JSON encoding of PTC values, for saved sessions (DECISIONS L9).
+//
+// Plain JSON wherever L9's JSON → value mapping gives the value back exactly: nil, booleans,
+// strings, safe integers, non-integral finite floats, vectors, and maps whose keys are all plain
+// keywords. Everything else is a one-key object whose key is a tag starting with "$":
+//
+//   {"$float": "2.0"}  integral floats, ##Inf, ##-Inf, ##NaN, -0.0   {"$bigint": "123…"}
+//   {"$kw": "a"}       keywords that cannot be plain (e.g. outside a map key position)
+//   {"$list": [...]}   {"$set": [...]}   {"$map": [[k, v], ...]}
+//   {"$regex": "src"}  {"$inst": "ISO"}  {"$var": "name"}
+//   {"$fn": {"name", "params", "doc"?, "minArity"?, "maxArity"?}}
+//
+// A map is a plain object only when no key could be mistaken for something else: every key is a
+// keyword without a namespace, not starting with "$" (so a one-key map never looks like a tag), and
+// not an array index such as "2" (JS objects put those first, which would reorder the map).
+// Functions keep their description but not their code: decoding one gives a stub that fails when
+// called, saying it must be redefined.
+import { PtcError } from '../lisp/errors.ts';
+import { fromJson } from '../lisp/json.ts';
+import { float, normBig } from '../lisp/numbers.ts';
+import { formatFloat } from '../lisp/printer.ts';
+import { compileRegex, readProgram } from '../lisp/reader.ts';
+import { Keyword, MapBuilder, makeFn, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../lisp/values.ts';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export type PathSegment = string | number;
+
+/** `turns[2].result.$set[1]`: keys joined by dots, indexes in brackets, odd keys quoted. */
+export function formatPath(segments: readonly PathSegment[]): string {
+  let out = '';
+  for (const s of segments) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[^.[\]"\s]+$/.test(s)) out += out === '' ? s : '.' + s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+/** `prefix` followed by the formatted `segments`: `turns[2].result` + `$set[1]`. */
+export function joinPath(prefix: string, segments: readonly PathSegment[]): string {
+  const rest = formatPath(segments);
+  if (prefix === '') return rest;
+  if (rest === '' || rest.startsWith('[')) return prefix + rest;
+  return prefix + '.' + rest;
+}
+
+/** A value that cannot be decoded; `segments` locate it below the point where decoding started. */
+export class CodecError extends Error {
+  /** The full path (prefix given to decodeValue plus `segments`), e.g. `turns[2].result.$set[1]`. */
+  readonly path: string;
+  constructor(
+    readonly reason: string,
+    readonly segments: readonly PathSegment[],
+    prefix: string | readonly PathSegment[] = '',
+  ) {
+    const path = typeof prefix === 'string' ? joinPath(prefix, segments) : formatPath([...prefix, ...segments]);
+    super(path === '' ? reason : `${path}: ${reason}`);
+    this.name = 'CodecError';
+    this.path = path;
+  }
+}
+
+export const TAGS = ['$float', '$bigint', '$kw', '$list', '$set', '$map', '$regex', '$inst', '$var', '$fn'] as const;
+export type Tag = (typeof TAGS)[number];
+
+const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
+function plainKey(k: Value): string | null {
+  if (!(k instanceof Keyword)) return null;
+  const name = k.name;
+  if (name.startsWith('$') || name.includes('/')) return null;
+  if (ARRAY_INDEX.test(name) && Number(name) < 2 ** 32 - 1) return null;
+  return name;
+}
+
+/** An object without a prototype, so a key such as "__proto__" is an ordinary own property. */
+function jsonObject(): { [key: string]: JsonValue } {
+  return Object.create(null) as { [key: string]: JsonValue };
+}
+
+function tagged(tag: Tag, body: JsonValue): JsonValue {
+  const o = jsonObject();
+  o[tag] = body;
+  return o;
+}
+
+export function encodeValue(v: Value): JsonValue {
+  if (v === null) return null;
+  switch (typeof v) {
+    case 'boolean':
+    case 'string':
+      return v;
+    case 'number':
+      if (Number.isInteger(v)) return v + 0;
+      return Number.isFinite(v) ? v : tagged('$float', formatFloat(v));
+    case 'bigint':
+      return tagged('$bigint', v.toString());
+    case 'function':
+      return encodeFn(v);
+  }
+  if (Array.isArray(v)) return v.map(encodeValue);
+  if (v instanceof Keyword) return tagged('$kw', v.name);
+  if (v instanceof PFloat) return tagged('$float', formatFloat(v.v));
+  if (v instanceof PList) return tagged('$list', v.items.map(encodeValue));
+  if (v instanceof PSet) return tagged('$set', v.values().map(encodeValue));
+  if (v instanceof PMap) return encodeMap(v);
+  if (v instanceof PRegex) return tagged('$regex', v.source);
+  if (v instanceof PInst) return tagged('$inst', v.iso());
+  if (v instanceof PVar) return tagged('$var', v.name);
+  throw new Error(`encodeValue: not a PTC value: ${String(v)}`);
+}
+
+function encodeMap(m: PMap): JsonValue {
+  const keys = m.keys();
+  if (keys.every((k) => plainKey(k) !== null)) {
+    const o = jsonObject();
+    m.forEach((val, key) => {
+      o[(key as Keyword).name] = encodeValue(val);
+    });
+    return o;
+  }
+  return tagged(
+    '$map',
+    m.entries().map(([k, val]) => [encodeValue(k), encodeValue(val)]),
+  );
+}
+
+function encodeFn(f: PtcFn): JsonValue {
+  const meta = f.ptc;
+  const o = jsonObject();
+  o.name = meta.name;
+  o.params = [...meta.params];
+  if (meta.doc !== undefined) o.doc = meta.doc;
+  const implied = arityOfParams(meta.params);
+  if (implied === null || implied.minArity !== meta.minArity || implied.maxArity !== meta.maxArity) {
+    o.minArity = meta.minArity;
+    o.maxArity = meta.maxArity === Infinity ? null : meta.maxArity;
+  }
+  return tagged('$fn', o);
+}
+
+/** Arity implied by parameter vectors as displayed (`[x y & more]`), or null when they do not say. */
+export function arityOfParams(params: readonly string[]): { minArity: number; maxArity: number } | null {
+  if (params.length === 0) return null;
+  let min = Infinity;
+  let max = 0;
+  for (const p of params) {
+    let forms;
+    try {
+      forms = readProgram(p);
+    } catch {
+      return null;
+    }
+    if (forms.length !== 1 || forms[0].t !== 'vec') return null;
+    const items = forms[0].items;
+    const amp = items.findIndex((f) => f.t === 'sym' && f.ns === null && f.name === '&');
+    const fixed = amp < 0 ? items.length : amp;
+    min = Math.min(min, fixed);
+    max = Math.max(max, amp < 0 ? fixed : Infinity);
+  }
+  return { minArity: min, maxArity: max };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const FLOAT_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const SPECIAL_FLOATS: Record<string, number> = { '##Inf': Infinity, '##-Inf': -Infinity, '##NaN': NaN };
+const DATE_ONLY = /^[+-]?\d{4,6}-\d{2}-\d{2}$/;
+const DATE_TIME = /^[+-]?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function describe(x: unknown): string {
+  if (x === undefined) return 'nothing';
+  if (Array.isArray(x)) return 'an array';
+  if (x === null) return 'null';
+  if (typeof x === 'object') return 'an object';
+  const s = JSON.stringify(x);
+  return `${typeof x} ${s && s.length > 40 ? s.slice(0, 40) + '…' : s}`;
+}
+
+/**
+ * The value a JSON value encodes. Plain JSON decodes exactly as L9 says (as fromJson does).
+ * `path` locates `json` in a larger document and prefixes error paths. Throws CodecError.
+ */
+export function decodeValue(json: unknown, path: string | readonly PathSegment[] = ''): Value {
+  return new Decoder(path).decode(json, []);
+}
+
+class Decoder {
+  constructor(private readonly prefix: string | readonly PathSegment[]) {}
+
+  private fail(reason: string, at: readonly PathSegment[]): never {
+    throw new CodecError(reason, at, this.prefix);
+  }
+
+  decode(x: unknown, at: PathSegment[]): Value {
+    if (x === null) return null;
+    switch (typeof x) {
+      case 'boolean':
+      case 'string':
+        return x;
+      case 'number':
+        if (!Number.isFinite(x)) this.fail(`${x} is not a JSON number (write {"$float": "##Inf"} and the like)`, at);
+        return fromJson(x);
+      case 'object':
+        break;
+      default:
+        return this.fail(`not a JSON value: ${describe(x)}`, at);
+    }
+    if (Array.isArray(x)) return x.map((item, i) => this.decode(item, [...at, i]));
+    const obj = x as Record<string, unknown>;
+    const keys = Object.keys(obj);
+    if (keys.length === 1 && keys[0].startsWith('$')) return this.decodeTagged(keys[0], obj[keys[0]], at);
+    const b = new MapBuilder();
+    for (const k of keys) b.set(Keyword.of(k), this.decode(obj[k], [...at, k]));
+    return b.build();
+  }
+
+  private decodeTagged(tag: string, body: unknown, outer: PathSegment[]): Value {
+    const at = [...outer, tag];
+    switch (tag) {
+      case '$float':
+        return this.decodeFloat(this.text(body, at, 'a float such as "2.0" or "##Inf"'), at);
+      case '$bigint': {
+        const s = this.text(body, at, 'the digits of an integer');
+        if (!/^[+-]?\d+$/.test(s)) this.fail(`expected the digits of an integer, got ${JSON.stringify(s)}`, at);
+        return normBig(BigInt(s));
+      }
+      case '$kw': {
+        const s = this.text(body, at, 'a keyword name');
+        if (s === '') this.fail('a keyword name cannot be empty', at);
+        return Keyword.of(s);
+      }
+      case '$list':
+        return new PList(this.items(body, at));
+      case '$set':
+        return this.decodeSet(this.items(body, at), at);
+      case '$map':
+        return this.decodeMap(body, at);
+      case '$regex': {
+        const s = this.text(body, at, 'a regex source');
+        try {
+          return compileRegex(s);
+        } catch (e) {
+          return this.fail(`invalid regex ${JSON.stringify(s)}: ${(e as Error).message}`, at);
+        }
+      }
+      case '$inst':
+        return this.decodeInst(this.text(body, at, 'an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z"'), at);
+      case '$var': {
+        const s = this.text(body, at, 'a var name');
+        if (s === '') this.fail('a var name cannot be empty', at);
+        return new PVar(s);
+      }
+      case '$fn':
+        return this.decodeFn(body, at);
+    }
+    return this.fail(`unknown tag ${JSON.stringify(tag)} (known: ${TAGS.join(', ')}; a map with one key starting with "$" is written {"$map": [[k, v]]})`, outer);
+  }
+
+  private text(body: unknown, at: PathSegment[], what: string): string {
+    if (typeof body !== 'string') this.fail(`expected a string (${what}), got ${describe(body)}`, at);
+    return body;
+  }
+
+  private items(body: unknown, at: PathSegment[]): Value[] {
+    if (!Array.isArray(body)) this.fail(`expected an array, got ${describe(body)}`, at);
+    return body.map((item, i) => this.decode(item, [...at, i]));
+  }
+
+  private decodeFloat(s: string, at: PathSegment[]): Value {
+    if (s in SPECIAL_FLOATS) return SPECIAL_FLOATS[s];
+    if (!FLOAT_TEXT.test(s)) this.fail(`expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got ${JSON.stringify(s)}`, at);
+    return float(Number(s));
+  }
+
+  private decodeSet(items: Value[], at: PathSegment[]): PSet {
+    const set = PSet.from(items);
+    if (set.size !== items.length) this.fail('a set cannot hold the same value twice', at);
+    return set;
+  }
+
+  private decodeMap(body: unknown, at: PathSegment[]): PMap {
+    if (!Array.isArray(body)) this.fail(`expected an array of [key, value] pairs, got ${describe(body)}`, at);
+    const b = new MapBuilder();
+    body.forEach((pair, i) => {
+      if (!Array.isArray(pair) || pair.length !== 2) this.fail(`expected a [key, value] pair, got ${describe(pair)}`, [...at, i]);
+      const key = this.decode(pair[0], [...at, i, 0]);
+      const val = this.decode(pair[1], [...at, i, 1]);
+      if (b.lookup(key) !== undefined) this.fail('a map cannot hold the same key twice', [...at, i, 0]);
+      b.set(key, val);
+    });
+    return b.build();
+  }
+
+  private decodeInst(s: string, at: PathSegment[]): PInst {
+    const dateOnly = DATE_ONLY.test(s);
+    if (!dateOnly && !DATE_TIME.test(s)) this.fail(`expected an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z", got ${JSON.stringify(s)}`, at);
+    const ms = Date.parse(dateOnly ? s + 'T00:00:00Z' : s);
+    if (Number.isNaN(ms)) this.fail(`not a valid date: ${JSON.stringify(s)}`, at);
+    return new PInst(ms, dateOnly);
+  }
+
+  private decodeFn(body: unknown, at: PathSegment[]): PtcFn {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      this.fail(`expected {"name", "params", "doc"?}, got ${describe(body)}`, at);
+    }
+    const o = body as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      if (!['name', 'params', 'doc', 'minArity', 'maxArity'].includes(k)) this.fail('unknown field (expected name, params, doc, minArity, maxArity)', [...at, k]);
+    }
+    const name = o.name ?? null;
+    if (name !== null && typeof name !== 'string') this.fail(`expected a string or null, got ${describe(name)}`, [...at, 'name']);
+    const params = o.params;
+    if (!Array.isArray(params) || params.some((p) => typeof p !== 'string')) {
+      this.fail(`expected an array of parameter vectors such as ["[x]", "[x y & more]"], got ${describe(params)}`, [...at, 'params']);
+    }
+    const doc = o.doc;
+    if (doc !== undefined && typeof doc !== 'string') this.fail(`expected a string, got ${describe(doc)}`, [...at, 'doc']);
+    const implied = arityOfParams(params as string[]) ?? { minArity: 0, maxArity: Infinity };
+    const minArity = o.minArity === undefined ? implied.minArity : o.minArity;
+    if (typeof minArity !== 'number' || !Number.isInteger(minArity) || minArity < 0) {
+      this.fail(`expected a whole number ≥ 0, got ${describe(minArity)}`, [...at, 'minArity']);
+    }
+    const maxArity = o.maxArity === undefined ? implied.maxArity : o.maxArity === null ? Infinity : o.maxArity;
+    if (typeof maxArity !== 'number' || !(maxArity === Infinity || (Number.isInteger(maxArity) && maxArity >= minArity))) {
+      this.fail(`expected null (variadic) or a whole number ≥ minArity, got ${describe(o.maxArity)}`, [...at, 'maxArity']);
+    }
+    const meta: FnMeta = {
+      name,
+      kind: 'closure',
+      minArity,
+      maxArity,
+      params: params as string[],
+      ...(doc !== undefined ? { doc } : {}),
+    };
+    return restoredFunction(meta);
+  }
+}
+
+const restoredFns = new WeakSet<object>();
+
+/** A function restored from a saved session: same description, no code; calling it says so. */
+export function restoredFunction(meta: FnMeta): PtcFn {
+  const label = meta.name ?? 'an anonymous function';
+  const fn = makeFn(() => {
+    throw new PtcError(
+      'execution_error',
+      `Function ${label} was restored from a saved session without its code; it must be redefined (run its defn again) before it can be called`,
+    );
+  }, meta);
+  restoredFns.add(fn);
+  return fn;
+}
+
+/** True for a function made by restoredFunction (a stub without code). */
+export function isRestoredFunction(v: Value): boolean {
+  return typeof v === 'function' && restoredFns.has(v);
+}
