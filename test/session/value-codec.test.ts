@@ -76,7 +76,7 @@ const inst = fc.oneof(
 const fnValue = fc
   .record({
     name: fc.option(fc.constantFrom('f', 'total-price', 'tool/search', 'inc'), { nil: null }),
-    params: fc.constantFrom(['[x]'], ['[]'], ['[x y & more]'], ['[x]', '[x y]'], ['[{:keys [a b]} [c d]]'], ['[& xs]'], []),
+    params: fc.constantFrom<string[]>(['[x]'], ['[]'], ['[x y & more]'], ['[x]', '[x y]'], ['[{:keys [a b]} [c d]]'], ['[& xs]'], []),
     doc: fc.option(fc.constantFrom('Adds things', 'has "quotes" and\nnewlines'), { nil: undefined }),
     odd: fc.boolean(),
   })
