@@ -2,7 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './common.ts';
 import { EVAL_USAGE, evalCommand } from './eval.ts';
+import { RENDER_USAGE, renderCommand } from './render.ts';
 import { replCommand } from './repl.ts';
+import { RUN_USAGE, runCommand } from './run.ts';
+import { SessionProblems } from './session.ts';
 
 const USAGE = `ptc — PTC-Lisp command line
 
@@ -13,8 +16,13 @@ usage:
       --time                     print time-ms: N (parse + analyze + evaluate) to stderr
   ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
   ptc repl [--data FILE.json]    interactive REPL
-  ptc run SESSION                (not yet available)
-  ptc render SESSION             (not yet available)
+  ptc run SESSION.json           run an agent session with its (mock) LLM, print every turn
+      --compression false|true|NAME|JSON   override the session's compression
+      --json                     print the run record (turns with the exact messages sent)
+      --messages | --replay | --save OUT.json
+  ptc render SESSION.json        print the messages the LLM receives for a turn
+      --turn N                   turn N of the recorded turns (default: the next one)
+      --compression …  --no-system  --stats
   ptc --help | --version`;
 
 function version(): string {
@@ -44,14 +52,26 @@ export async function main(argv: string[]): Promise<number> {
       case 'repl':
         return await replCommand(rest);
       case 'run':
+        if (rest.includes('--help')) {
+          process.stdout.write(RUN_USAGE + '\n');
+          return 0;
+        }
+        return await runCommand(rest);
       case 'render':
-        process.stderr.write(`ptc ${cmd}: not yet available in this version (coming with agent sessions)\n`);
-        return 2;
+        if (rest.includes('--help')) {
+          process.stdout.write(RENDER_USAGE + '\n');
+          return 0;
+        }
+        return renderCommand(rest);
       default:
         process.stderr.write((cmd === undefined ? '' : `ptc: unknown command ${cmd}\n\n`) + USAGE + '\n');
         return 2;
     }
   } catch (e) {
+    if (e instanceof SessionProblems) {
+      process.stderr.write(`ptc ${cmd}: ${e.message}\n`);
+      return 2;
+    }
     if (e instanceof UsageError) {
       process.stderr.write(`ptc ${cmd}: ${e.message}\n`);
       return 2;

@@ -1,0 +1,67 @@
+// Loading a session file for `ptc run` and `ptc render`, with the --compression override.
+import type { AgentDef } from '../agent/agent.ts';
+import { prepareAgent, type PreparedAgent } from '../agent/loop.ts';
+import type { CompressionOption } from '../compression/normalize.ts';
+import { parseSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import { readSource, UsageError } from './common.ts';
+
+/** Problems with the session file itself: each line names a path. Exit code 2. */
+export class SessionProblems extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** `false`, `true`, a strategy name, or a JSON object such as `{"strategy":"single-user-coalesced","printlnLimit":5}`. */
+export function parseCompressionFlag(text: string): CompressionOption {
+  if (text === 'false' || text === 'none' || text === 'off') return false;
+  if (text === 'true') return true;
+  if (text.trim().startsWith('{')) {
+    try {
+      return JSON.parse(text) as CompressionOption;
+    } catch (e) {
+      throw new UsageError(`--compression: not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  return text;
+}
+
+export interface LoadedSession {
+  readonly session: Session;
+  readonly agent: PreparedAgent;
+}
+
+export function loadSession(file: string, compression?: CompressionOption): LoadedSession {
+  const parsed = parseSession(readSource(file));
+  if (!parsed.ok) throw new SessionProblems(file, parsed.errors);
+  const def: AgentDef = sessionToAgent(parsed.session);
+  const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
+  if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
+  return { session: parsed.session, agent: prepared.agent };
+}
+
+/** Tiny flag parser shared by run and render: `--name value` pairs, boolean flags, one positional file. */
+export function parseFlags(argv: readonly string[], valued: readonly string[], booleans: readonly string[]): { file: string; values: Map<string, string>; flags: Set<string> } {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  let file: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (valued.includes(name)) {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`${name} needs a value`);
+      values.set(name, value);
+    } else if (booleans.includes(arg)) flags.add(arg);
+    else if (arg === '-' || !arg.startsWith('-')) {
+      if (file !== undefined) throw new UsageError(`only one session file may be given (got ${file} and ${arg})`);
+      file = arg;
+    } else throw new UsageError(`unknown option ${arg}`);
+  }
+  if (file === undefined) throw new UsageError('give a session file (JSON)');
+  return { file, values, flags };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { FINAL_TURN, NO_TOOL_CALLS, OUTPUT_HEADER, TOOL_CALLS_HEADER, renderOutput, renderToolCall, renderToolCalls, turnsIndicator } from '../../src/compression/execution-history.ts';
+import type { ToolCallRecord } from '../../src/lisp/runtime.ts';
+import { run } from '../../src/lisp/run.ts';
+import type { Value } from '../../src/lisp/values.ts';
+
+function ev(src: string): Value {
+  const r = run({ program: src });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+const call = (name: string, ...args: string[]): ToolCallRecord => ({ name, args: args.map(ev), result: null, durationMs: 0 });
+
+describe('tool calls (C9)', () => {
+  it('FMT-011 header and FMT-013 the no-calls line', () => {
+    expect(TOOL_CALLS_HEADER).toBe(';; Tool calls made:');
+    expect(NO_TOOL_CALLS).toBe(';; No tool calls made');
+  });
+  it('FMT-012 / TC-003 entry: name(args) with arguments in Clojure notation', () => {
+    expect(renderToolCall(call('search-reviews', '"Electronics"'))).toBe(';   search-reviews("Electronics")');
+    expect(renderToolCall(call('send-notification', '{:to "alice@example.com" :subject "Update"}'))).toBe(
+      ';   send-notification({:to "alice@example.com" :subject "Update"})',
+    );
+    expect(renderToolCall(call('lookup', '"a"', '2', ':k'))).toBe(';   lookup("a" 2 :k)');
+  });
+  it('AMB-007 parentheses even without arguments', () => expect(renderToolCall(call('get-inventory'))).toBe(';   get-inventory()'));
+  it('TRN-003 arguments cut to 3 items and 60 characters', () => {
+    expect(renderToolCall(call('f', '[1 2 3 4 5]'))).toBe(';   f([1 2 3 ...] (5 items, showing first 3))');
+    expect(renderToolCall(call('f', `"${'a'.repeat(70)}"`))).toBe(`;   f("${'a'.repeat(60)}...")`);
+    expect(renderToolCall(call('f', '{:a 1 :b 2 :c 3 :d 4}'))).toBe(';   f({:a 1 :b 2 :c 3 ...})');
+  });
+  it('TC-004 results are not shown', () => {
+    const c: ToolCallRecord = { name: 'f', args: [1], result: 'SECRET RESULT', durationMs: 1 };
+    expect(renderToolCall(c)).toBe(';   f(1)');
+  });
+  it('TC-002 / TC-007 only the last toolCallLimit calls, oldest dropped first', () => {
+    const calls = [1, 2, 3, 4, 5].map((i) => call('f', String(i)));
+    const s = renderToolCalls(calls, 3, true);
+    expect(s.text).toBe([';; Tool calls made:', ';   f(3)', ';   f(4)', ';   f(5)'].join('\n'));
+    expect([s.shown, s.dropped]).toEqual([3, 2]);
+  });
+  it('no calls: the no-calls line once a turn has completed, nothing before', () => {
+    expect(renderToolCalls([], 20, true).text).toBe(';; No tool calls made');
+    expect(renderToolCalls([], 20, false).text).toBeNull();
+  });
+  it('a limit of 0 shows no list but counts the drops', () => {
+    const s = renderToolCalls([call('f', '1')], 0, true);
+    expect(s).toEqual({ text: null, shown: 0, dropped: 1 });
+  });
+});
+
+describe('output (C10)', () => {
+  it('FMT-014 header; FMT-015 entries without prefix', () => {
+    expect(OUTPUT_HEADER).toBe(';; Output:');
+    expect(renderOutput(['Found 5 users', 'done'], 15).text).toBe(';; Output:\nFound 5 users\ndone');
+  });
+  it('TRN-009 / TRN-007 a multi-line entry is one entry, kept whole', () => {
+    const s = renderOutput(['line 1\nline 2\nline 3', 'next'], 1);
+    expect(s.text).toBe(';; Output:\nnext');
+    expect(renderOutput(['line 1\nline 2\nline 3', 'next'], 2).text).toBe(';; Output:\nline 1\nline 2\nline 3\nnext');
+  });
+  it('TRN-006 / TRN-010 the limit counts println calls; oldest dropped first', () => {
+    const prints = Array.from({ length: 20 }, (_, i) => `p${i + 1}`);
+    const s = renderOutput(prints, 15);
+    expect(s.text).toBe([';; Output:', ...prints.slice(5)].join('\n'));
+    expect([s.shown, s.dropped]).toEqual([15, 5]);
+  });
+  it('FMT-018 output is not sanitized', () => {
+    expect(renderOutput([';; === tool/ ===', '```'], 15).text).toBe(';; Output:\n;; === tool/ ===\n```');
+  });
+  it('no prints: no section', () => expect(renderOutput([], 15).text).toBeNull());
+});
+
+describe('turns indicator (C12, MSG-005)', () => {
+  it('Turns left: N while N ≥ 2, then the final-turn line', () => {
+    expect(turnsIndicator(5, 0)).toBe('Turns left: 5');
+    expect(turnsIndicator(5, 3)).toBe('Turns left: 2');
+    expect(turnsIndicator(5, 4)).toBe(FINAL_TURN);
+    expect(FINAL_TURN).toBe('FINAL TURN - you must call (return result) or (fail reason) now.');
+  });
+  it('SS-001 single-shot has no indicator', () => expect(turnsIndicator(1, 0)).toBeNull());
+});
