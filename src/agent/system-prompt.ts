@@ -1,0 +1,63 @@
+// SystemPrompt: the static SYSTEM message (DECISIONS C2, R2, R3): an optional role prefix, the
+// PTC-Lisp reference and the rules for replying. It never contains the mission, tools or data, so
+// it is a pure function of (mode, prefix) and can be cached by the LLM provider.
+import { LanguageSpec, type PromptMode } from './language-spec.ts';
+
+export type { PromptMode } from './language-spec.ts';
+
+export interface SystemPromptOptions {
+  /** A role line or paragraph placed before everything else, e.g. "You are a careful data analyst." */
+  prefix?: string;
+}
+
+const FENCE = '```';
+
+const MULTI_TURN_RULES = `# How to reply
+
+The user message holds the mission, the tools (\`tool/\`) and the input data (\`data/\`). You solve it in turns, like a REPL session.
+
+Every reply must contain exactly one ${FENCE}clojure code block: the program for this turn. The program is taken from that block; a reply without one is a failed turn. Keep any text outside the block short.
+
+After each turn:
+- Your program has run. Its \`def\`/\`defn\` definitions persist to later turns and are listed under \`user/\` with their types.
+- You only see what you print. Use \`(println ...)\` for each value you need to look at; the output is shown in the next message. Print counts, keys and a few items rather than whole collections (long lines are cut). Until some turn prints, defined values are listed with a short sample; after that, println is how you see values.
+- The tool calls made so far are listed by name and arguments, without their results. Keep a result with def, e.g. \`(def reviews (tool/search-reviews "Electronics"))\`, rather than calling the tool again.
+- \`*1\` holds the previous turn's result.
+- If the program fails, you see it with its error. None of its definitions were kept, but its tool calls did happen. Fix it in the next turn.
+
+Finish with \`(return value)\` as soon as you have the answer the mission asks for, or \`(fail "reason")\` when it cannot be done. A turn that does neither simply continues the run. The user message ends with \`Turns left: N\`; on the final turn it tells you so, and then you must return or fail.
+
+Work in small steps: look at the shape of the data first (a count, the keys, one item), then compute, then return. When the answer is already clear, compute and return in the same turn.
+
+Example reply:
+${FENCE}clojure
+(def in-stock (filter (where :stock > 0) data/products))
+(println "in stock:" (count in-stock) "first:" (first in-stock))
+${FENCE}`;
+
+const SINGLE_SHOT_RULES = `# How to reply
+
+The user message holds the mission, the tools (\`tool/\`) and the input data (\`data/\`). You get one program and one run: there are no later turns and no feedback.
+
+Reply with exactly one ${FENCE}clojure code block containing the whole program. The program is taken from that block; a reply without one fails.
+
+The value of the last expression is the answer. \`(return value)\` also ends the program with an answer, and \`(fail "reason")\` ends it as a failure when the mission cannot be done. Nobody reads println output before the answer is taken, so build the answer as a value. Use let, def and defn freely for intermediate steps.
+
+Example reply:
+${FENCE}clojure
+(->> data/products
+     (filter (where :stock > 0))
+     (sort-by :price)
+     (mapv :name))
+${FENCE}`;
+
+export const SystemPrompt = {
+  /** The SYSTEM prompt for a mode: [prefix,] language reference, reply rules. Same input, same text. */
+  generate(mode: PromptMode, opts: SystemPromptOptions = {}): string {
+    const rules = mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES;
+    const parts = [LanguageSpec.get(mode), rules];
+    const prefix = opts.prefix?.trim();
+    if (prefix) parts.unshift(prefix);
+    return parts.join('\n\n');
+  },
+};
