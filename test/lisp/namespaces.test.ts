@@ -16,7 +16,7 @@ const tools = [tool('search', '(fn [q] (str "results for " q))'), tool('send-ema
 const data = new Map<string, Value>([['limit', 2], ['items', 99]]);
 
 describe('tool/ and data/', () => {
-  it('calls tools with any arguments and records each call in order', () => {
+  it('NS-001 / TC-006 calls tools with any arguments and records each call (name, args, result) in order', () => {
     const r = run({ program: '(tool/search "tv") (tool/send-email {:to "a@b.c"}) (count (tool/items))', tools });
     expect(r.ok && printValue(r.value)).toBe('3');
     expect(r.toolCalls.map((c) => [c.name, printValue(c.args as Value), printValue(c.result)])).toEqual([
@@ -27,27 +27,28 @@ describe('tool/ and data/', () => {
     expect(r.toolCalls.every((c) => c.durationMs >= 0)).toBe(true);
   });
 
-  it('reads data and refuses to define it', () => {
+  it('NS-002 reads data and refuses to define it', () => {
     expect(ev('(* data/limit 10)', { data })).toBe('20');
     const e = evErr('(def data/limit 5)', { data });
     expect(e.message).toContain('data/ is read-only');
   });
 
-  it('falls back from a bare name to the only tool or data with that name', () => {
+  it('NS-004 / NS-005 falls back from a bare name to the only tool or data with that name', () => {
     expect(ev('(search "x")', { tools, data })).toBe('"results for x"');
     expect(ev('(inc limit)', { tools, data })).toBe('3');
   });
 
-  it('reports an ambiguous bare name that is both a tool and data', () => {
+  it('NS-007 reports an ambiguous bare name that is both a tool and data', () => {
     const e = evErr('(count items)', { tools, data });
     expect(e.type).toBe('ambiguous_reference');
     expect(e.message).toContain('tool/items');
     expect(e.message).toContain('data/items');
   });
 
-  it('lets locals and definitions win over the fallback', () => {
+  it('NS-006 / NS-009 lets locals and definitions win over the fallback; the namespace reaches past them', () => {
     expect(ev('(let [items 5] items)', { tools, data })).toBe('5');
     expect(ev('(def items 7) items', { tools, data })).toBe('7');
+    expect(ev('(def items 7) (let [limit 0] [items limit data/limit data/items (count (tool/items))])', { tools, data })).toBe('[7 0 2 99 3]');
   });
 
   it('names the available tools and data when a name is unknown', () => {
@@ -64,7 +65,7 @@ describe('tool/ and data/', () => {
 });
 
 describe('user definitions', () => {
-  it('returns a var from def and defn and keeps definitions with docstrings', () => {
+  it('NS-003 returns a var from def and defn and keeps definitions with docstrings', () => {
     const r = run({ program: '(def x "The answer; really." 42) (defn f "Adds; one." [a] (+ a 1))' });
     expect(r.ok && printValue(r.value)).toBe("#'f");
     expect(r.memory.get('x')).toMatchObject({ value: 42, doc: 'The answer really.' });
@@ -112,7 +113,7 @@ describe('user definitions', () => {
     expect(f.ok && f.signal === 'fail' && printValue(f.value)).toBe('"no data"');
   });
 
-  it('collects println entries, one per call, cut at 2000 characters', () => {
+  it('TRN-008 / TRN-011 collects println entries, one per call, cut at 2000 characters', () => {
     const r = run({ program: '(println "a" 1 [:b "c"]) (println) (println (apply str (repeat 2500 "x")))' });
     expect(r.prints.slice(0, 2)).toEqual(['a 1 [:b c]', '']);
     expect(r.prints[2]).toHaveLength(2003);

@@ -45,7 +45,7 @@ describe('printing values in Clojure notation', () => {
 });
 
 describe('truncation (C7)', () => {
-  it('cuts a long vector with a count after the brackets', () => {
+  it('TRN-004 cuts a long vector with a count after the brackets', () => {
     expect(format(range(10), { limit: 3 })).toEqual({ text: '[1 2 3 ...] (10 items, showing first 3)', truncated: true });
   });
 
@@ -62,7 +62,7 @@ describe('truncation (C7)', () => {
     expect(format(v('{:a 1 :b 2 :c 3 :d 4}'), { limit: 3 }).text).toBe('{:a 1 :b 2 :c 3 ...}');
   });
 
-  it('cuts long strings with ..." at the end', () => {
+  it('TRN-005 cuts long strings with ..." at the end', () => {
     expect(format('abcdefghij', { printableLimit: 4 })).toEqual({ text: '"abcd..."', truncated: true });
   });
 
