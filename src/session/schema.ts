@@ -1,0 +1,367 @@
+// The session file (DECISIONS S1, version 1) as zod schemas that validate the JSON and decode it:
+// encoded PTC values become values (value-codec), recorded turns become `Turn`s.
+// Every problem is reported as `path: message` (`tools[2].signature: …`), all of them at once.
+import { z } from 'zod';
+import type { ToolDef } from '../agent/agent.ts';
+import { isSymbolName, parseSignature } from '../agent/signature.ts';
+import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
+import type { CompressionOption } from '../compression/normalize.ts';
+import type { Limits, ToolCallRecord } from '../lisp/runtime.ts';
+import type { Value } from '../lisp/values.ts';
+import { CodecError, decodeValue, formatPath, type PathSegment } from './value-codec.ts';
+
+export const SESSION_VERSION = 1;
+export const DEFAULT_TITLE = 'Untitled';
+
+/** `mock` answers with `replies`, one per turn; other providers are for later and never carry keys. */
+export interface LlmConfig {
+  readonly provider: string;
+  readonly replies?: readonly string[];
+  readonly model?: string;
+  readonly baseUrl?: string;
+}
+
+export type SessionCompression = Exclude<CompressionOption, undefined>;
+
+/** A decoded session file. */
+export interface Session {
+  readonly version: typeof SESSION_VERSION;
+  readonly title: string;
+  readonly mission: string;
+  readonly maxTurns: number;
+  readonly compression: SessionCompression;
+  /** Input data in file order (the `data/` namespace). */
+  readonly data: ReadonlyMap<string, Value>;
+  readonly tools: readonly ToolDef[];
+  readonly limits?: Partial<Limits>;
+  readonly llm: LlmConfig;
+  readonly turns: readonly Turn[];
+  /** Top-level fields this build does not know, kept as they were so a round trip loses nothing (S1). */
+  readonly extra?: ReadonlyMap<string, unknown>;
+}
+
+/** The fields of S1, in the order a session file is written. */
+export const SESSION_FIELDS = ['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'llm', 'turns'] as const;
+
+const API_KEY_MESSAGE = 'API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+function describeJson(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'object') return 'an object';
+  if (x === undefined) return 'nothing';
+  const s = JSON.stringify(x) ?? String(x);
+  return `${typeof x} ${s.length > 40 ? s.slice(0, 40) + '…' : s}`;
+}
+
+function addCodecIssue(ctx: z.RefinementCtx, e: unknown, before: readonly PathSegment[] = []): void {
+  if (!(e instanceof CodecError)) throw e;
+  ctx.addIssue({ code: 'custom', message: e.reason, path: [...before, ...e.segments] });
+}
+
+/** An encoded PTC value; missing means nil when `optional`. */
+function encodedValue(optional: boolean) {
+  return z.unknown().optional().transform((json, ctx): Value => {
+    if (json === undefined) {
+      if (!optional) ctx.addIssue({ code: 'custom', message: 'required' });
+      return null;
+    }
+    try {
+      return decodeValue(json);
+    } catch (e) {
+      addCodecIssue(ctx, e);
+      return null;
+    }
+  });
+}
+
+const symbolName = (what: string) =>
+  z.string().refine(isSymbolName, { message: `not a valid ${what}: use a PTC-Lisp symbol such as search-reviews (letters, digits, - _ ? ! *; not starting with a digit)` });
+
+const nonBlank = z.string().refine((s) => s.trim() !== '', { message: 'must not be empty' });
+const wholeNumber = z.number().int().min(0);
+const positiveInt = z.number().int().min(1);
+const duration = z.number().min(0).default(0);
+
+const compressionObject = z.strictObject({
+  strategy: nonBlank,
+  printlnLimit: wholeNumber.optional(),
+  toolCallLimit: wholeNumber.optional(),
+  sampleLimit: wholeNumber.optional(),
+  samplePrintableLimit: wholeNumber.optional(),
+  failedTurns: z.enum(['latest', 'all']).optional(),
+});
+
+const compression = z
+  .union([z.boolean(), z.null(), nonBlank, compressionObject], {
+    error: 'expected false, null, true, a strategy name, or {"strategy": NAME, …options}',
+  })
+  .default(false);
+
+const data = z.unknown().optional().transform((raw, ctx): ReadonlyMap<string, Value> => {
+  const out = new Map<string, Value>();
+  if (raw === undefined) return out;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    ctx.addIssue({ code: 'custom', message: `expected an object mapping names to values, got ${describeJson(raw)}` });
+    return out;
+  }
+  for (const [name, json] of Object.entries(raw)) {
+    if (!isSymbolName(name)) {
+      ctx.addIssue({ code: 'custom', message: `not a valid data name: data/${name} must be a PTC-Lisp symbol such as products`, path: [name] });
+      continue;
+    }
+    try {
+      out.set(name, decodeValue(json));
+    } catch (e) {
+      addCodecIssue(ctx, e, [name]);
+    }
+  }
+  return out;
+});
+
+const tool = z
+  .strictObject({
+    name: symbolName('tool name'),
+    signature: z.string().superRefine((text, ctx) => {
+      const r = parseSignature(text);
+      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+    }),
+    description: z.string().optional(),
+    impl: nonBlank,
+  })
+  .transform((t): ToolDef => ({
+    name: t.name,
+    signature: t.signature,
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    impl: t.impl,
+  }));
+
+const limits = z.strictObject({
+  timeoutMs: positiveInt.optional(),
+  maxLoopIterations: positiveInt.optional(),
+  maxDepth: positiveInt.optional(),
+  maxOutputChars: positiveInt.optional(),
+  maxValueSize: positiveInt.optional(),
+});
+
+const llm = z
+  .strictObject({
+    provider: nonBlank,
+    replies: z.array(z.string()).optional(),
+    model: z.string().optional(),
+    baseUrl: z.string().optional(),
+    apiKey: z.unknown().optional(),
+  })
+  .superRefine((l, ctx) => {
+    if (l.apiKey !== undefined) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGE, path: ['apiKey'] });
+    if (l.provider === 'mock' && l.replies === undefined) ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
+  })
+  .transform((l): LlmConfig => {
+    const out: { provider: string; replies?: readonly string[]; model?: string; baseUrl?: string } = { provider: l.provider };
+    if (l.replies !== undefined) out.replies = l.replies;
+    if (l.model !== undefined) out.model = l.model;
+    if (l.baseUrl !== undefined) out.baseUrl = l.baseUrl;
+    return out;
+  });
+
+const turnError = z.strictObject({
+  // Any type name is kept: turns carry the interpreter's error types plus `fail` and `no_code`,
+  // and a file may come from a build that knows more.
+  type: nonBlank,
+  message: z.string(),
+  line: positiveInt.optional(),
+  column: positiveInt.optional(),
+});
+
+const toolCall = z
+  .strictObject({
+    name: z.string(),
+    args: z.array(encodedValue(false)).default([]),
+    result: encodedValue(true),
+    durationMs: duration,
+    error: z.string().optional(),
+  })
+  .transform((c): ToolCallRecord => ({
+    name: c.name,
+    args: c.args,
+    result: c.result,
+    durationMs: c.durationMs,
+    ...(c.error !== undefined ? { error: c.error } : {}),
+  }));
+
+const memoryEntry = z
+  .strictObject({
+    name: symbolName('name'),
+    value: encodedValue(false),
+    doc: z.string().optional(),
+    returnType: z.string().optional(),
+  })
+  .transform((m): MemoryEntry => ({
+    name: m.name,
+    value: m.value,
+    ...(m.doc !== undefined ? { doc: m.doc } : {}),
+    ...(m.returnType !== undefined ? { returnType: m.returnType } : {}),
+  }));
+
+const message = z.strictObject({
+  role: z.enum(['system', 'user', 'assistant']),
+  content: z.string(),
+});
+
+const turn = z
+  .strictObject({
+    number: positiveInt,
+    rawResponse: z.string(),
+    program: z.string(),
+    result: encodedValue(true),
+    error: turnError.optional(),
+    signal: z.enum(['return', 'fail']).nullable().default(null),
+    prints: z.array(z.string()).default([]),
+    toolCalls: z.array(toolCall).default([]),
+    memory: z.array(memoryEntry).default([]),
+    success: z.boolean(),
+    messages: z.array(message).default([]),
+    durationMs: duration,
+  })
+  .superRefine((t, ctx) => {
+    if (!t.success && t.error === undefined) ctx.addIssue({ code: 'custom', message: 'required when success is false (what went wrong)', path: ['error'] });
+    if (t.success && t.error !== undefined) ctx.addIssue({ code: 'custom', message: 'must be absent when success is true', path: ['error'] });
+  })
+  .transform((t): Turn => {
+    const memory = new Map<string, MemoryEntry>();
+    for (const m of t.memory) memory.set(m.name, m);
+    return {
+      number: t.number,
+      rawResponse: t.rawResponse,
+      program: t.program,
+      result: t.result,
+      // The type names are kept as written (see turnError).
+      ...(t.error !== undefined ? { error: t.error as TurnError } : {}),
+      signal: t.signal,
+      prints: t.prints,
+      toolCalls: t.toolCalls,
+      memory,
+      success: t.success,
+      messages: t.messages,
+      durationMs: t.durationMs,
+    };
+  });
+
+/** The known top-level fields (the version is checked before this runs). */
+export const sessionSchema = z.object({
+  version: z.literal(SESSION_VERSION),
+  title: z.string().default(DEFAULT_TITLE),
+  mission: z.string(),
+  maxTurns: z.number().int().min(1).max(100).default(5),
+  compression,
+  data,
+  tools: z.array(tool).default([]),
+  limits: limits.optional(),
+  llm,
+  turns: z.array(turn).default([]),
+});
+
+export type SessionFields = z.output<typeof sessionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Problems as `path: message` lines
+
+const EXPECTED: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/** Per-parse messages: plainer than zod's defaults and naming what was found. */
+const errorMap: z.core.$ZodErrorMap = (iss) => {
+  switch (iss.code) {
+    case 'invalid_type':
+      if (iss.input === undefined) return 'required';
+      return `expected ${EXPECTED[iss.expected] ?? iss.expected}, got ${describeJson(iss.input)}`;
+    case 'too_small':
+      if (iss.origin === 'number') return `must be at least ${String(iss.minimum)}, got ${describeJson(iss.input)}`;
+      return undefined;
+    case 'too_big':
+      if (iss.origin === 'number') return `must be at most ${String(iss.maximum)}, got ${describeJson(iss.input)}`;
+      return undefined;
+    case 'invalid_value':
+      return `expected ${iss.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${describeJson(iss.input)}`;
+    default:
+      return undefined;
+  }
+};
+
+function where(path: readonly PathSegment[]): string {
+  return path.length === 0 ? 'session' : formatPath(path);
+}
+
+function issueLines(issue: z.core.$ZodIssue, base: readonly PathSegment[], out: string[]): void {
+  const path = [...base, ...issue.path.filter((p): p is PathSegment => typeof p !== 'symbol')];
+  if (issue.code === 'unrecognized_keys') {
+    for (const key of issue.keys) out.push(`${where([...path, key])}: ${key === 'apiKey' ? API_KEY_MESSAGE : 'unknown field'}`);
+    return;
+  }
+  if (issue.code === 'invalid_union') {
+    // When exactly one alternative has the right shape (its problems lie inside), report those.
+    const inside = issue.errors.filter((alt) => alt.every((i) => i.path.length > 0));
+    if (inside.length === 1) {
+      for (const i of inside[0]) issueLines(i, path, out);
+      return;
+    }
+  }
+  out.push(`${where(path)}: ${issue.message}`);
+}
+
+/** Validate and decode the known fields of a version-1 session object. */
+export function validateSessionFields(raw: unknown): { ok: true; fields: SessionFields } | { ok: false; errors: string[] } {
+  const result = sessionSchema.safeParse(raw, { error: errorMap });
+  const errors: string[] = [];
+  if (!result.success) for (const issue of result.error.issues) issueLines(issue, [], errors);
+  if (raw !== null && typeof raw === 'object' && 'apiKey' in raw) errors.push(`apiKey: ${API_KEY_MESSAGE}`);
+  errors.push(...crossChecks(raw));
+  if (errors.length > 0 || !result.success) return { ok: false, errors };
+  return { ok: true, fields: result.data };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks across array elements, made on the raw JSON so they run even when other fields are wrong.
+
+function field(x: unknown, key: string): unknown {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>)[key] : undefined;
+}
+
+function duplicates(items: unknown, key: string, arrayPath: readonly PathSegment[], what: string): string[] {
+  if (!Array.isArray(items)) return [];
+  const out: string[] = [];
+  const first = new Map<string, number>();
+  items.forEach((item, i) => {
+    const name = field(item, key);
+    if (typeof name !== 'string') return;
+    const j = first.get(name);
+    if (j === undefined) first.set(name, i);
+    else out.push(`${formatPath([...arrayPath, i, key])}: duplicate ${what} "${name}" (also ${formatPath([...arrayPath, j, key])})`);
+  });
+  return out;
+}
+
+function crossChecks(raw: unknown): string[] {
+  const out = duplicates(field(raw, 'tools'), 'name', ['tools'], 'tool name');
+  const turns = field(raw, 'turns');
+  if (Array.isArray(turns)) {
+    turns.forEach((t, i) => {
+      const n = field(t, 'number');
+      if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n !== i + 1) {
+        out.push(`${formatPath(['turns', i, 'number'])}: expected ${i + 1}, got ${n} (turns are numbered 1, 2, 3… in order)`);
+      }
+      out.push(...duplicates(field(t, 'memory'), 'name', ['turns', i, 'memory'], 'definition'));
+    });
+  }
+  return out;
+}

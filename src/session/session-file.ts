@@ -1,0 +1,322 @@
+// Session files (DECISIONS S1, version 1): parse with every problem reported by path, write back
+// as pretty JSON in the S1 field order, and turn a session into an agent definition.
+import type { AgentDef } from '../agent/agent.ts';
+import type { Turn } from '../agent/turn.ts';
+import type { Limits } from '../lisp/runtime.ts';
+import { SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
+import { encodeValue, type JsonValue } from './value-codec.ts';
+
+export type { LlmConfig, Session, SessionCompression } from './schema.ts';
+export { SESSION_VERSION } from './schema.ts';
+
+export type ParseSessionResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly errors: string[] };
+
+/**
+ * Read a session from its JSON text, or from an already parsed JSON value (anything that is not a
+ * string). Unknown top-level fields are kept in `extra`. Never throws.
+ */
+export function parseSession(input: unknown): ParseSessionResult {
+  let raw = input;
+  if (typeof input === 'string') {
+    const parsed = parseJsonText(input);
+    if (!parsed.ok) return { ok: false, errors: [`invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`] };
+    raw = parsed.value;
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return { ok: false, errors: [`session: expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`] };
+  }
+  const version = (raw as Record<string, unknown>).version;
+  if (version === undefined) return { ok: false, errors: [`version: missing; this build reads version ${SESSION_VERSION} (add "version": ${SESSION_VERSION})`] };
+  if (version !== SESSION_VERSION) {
+    return { ok: false, errors: [`version: unsupported session version ${JSON.stringify(version)}; this build reads version ${SESSION_VERSION}`] };
+  }
+  const checked = validateSessionFields(raw);
+  if (!checked.ok) return checked;
+  const f = checked.fields;
+  const known: readonly string[] = SESSION_FIELDS;
+  const extra = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(raw)) if (!known.includes(k)) extra.set(k, v);
+  const session: Session = {
+    version: SESSION_VERSION,
+    title: f.title,
+    mission: f.mission,
+    maxTurns: f.maxTurns,
+    compression: f.compression,
+    data: f.data,
+    tools: f.tools,
+    ...(f.limits !== undefined ? { limits: definedOnly(f.limits) } : {}),
+    llm: f.llm,
+    turns: f.turns,
+    extra,
+  };
+  return { ok: true, session };
+}
+
+function definedOnly(limits: Partial<Limits>): Partial<Limits> {
+  const out: Partial<Limits> = {};
+  for (const key of LIMIT_KEYS) if (limits[key] !== undefined) out[key] = limits[key];
+  return out;
+}
+
+const LIMIT_KEYS = ['timeoutMs', 'maxLoopIterations', 'maxDepth', 'maxOutputChars', 'maxValueSize'] as const;
+const COMPRESSION_KEYS = ['strategy', 'printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit', 'failedTurns'] as const;
+
+type JsonObject = { [key: string]: JsonValue };
+
+/** A prototype-free object, so any key (even "__proto__") is an ordinary property. */
+function obj(): JsonObject {
+  return Object.create(null) as JsonObject;
+}
+
+/** Pretty JSON (2-space indent, trailing newline), fields in the S1 order, unknown fields last. */
+export function serializeSession(session: Session): string {
+  const o = obj();
+  o.version = SESSION_VERSION;
+  o.title = session.title;
+  o.mission = session.mission;
+  o.maxTurns = session.maxTurns;
+  o.compression = compressionJson(session.compression);
+  const data = obj();
+  for (const [name, value] of session.data) data[name] = encodeValue(value);
+  o.data = data;
+  o.tools = session.tools.map((t) => {
+    const j = obj();
+    j.name = t.name;
+    j.signature = t.signature;
+    if (t.description !== undefined) j.description = t.description;
+    j.impl = t.impl;
+    return j;
+  });
+  if (session.limits !== undefined) {
+    const limits = obj();
+    for (const key of LIMIT_KEYS) {
+      const v = session.limits[key];
+      if (v !== undefined) limits[key] = v;
+    }
+    o.limits = limits;
+  }
+  o.llm = llmJson(session.llm);
+  o.turns = session.turns.map(turnToJson);
+  if (session.extra) {
+    const known: readonly string[] = SESSION_FIELDS;
+    for (const [k, v] of session.extra) if (!known.includes(k)) o[k] = v as JsonValue;
+  }
+  return JSON.stringify(o, null, 2) + '\n';
+}
+
+function compressionJson(c: SessionCompression): JsonValue {
+  if (c === null || typeof c !== 'object') return c;
+  const j = obj();
+  for (const key of COMPRESSION_KEYS) {
+    const v = c[key];
+    if (v !== undefined) j[key] = v;
+  }
+  return j;
+}
+
+function llmJson(llm: LlmConfig): JsonValue {
+  const j = obj();
+  j.provider = llm.provider;
+  if (llm.model !== undefined) j.model = llm.model;
+  if (llm.baseUrl !== undefined) j.baseUrl = llm.baseUrl;
+  if (llm.replies !== undefined) j.replies = [...llm.replies];
+  return j;
+}
+
+/** A recorded turn as it is stored in a session file (values encoded losslessly). */
+export function turnToJson(t: Turn): JsonValue {
+  const j = obj();
+  j.number = t.number;
+  j.rawResponse = t.rawResponse;
+  j.program = t.program;
+  j.result = encodeValue(t.result);
+  if (t.error !== undefined) {
+    const e = obj();
+    e.type = t.error.type;
+    e.message = t.error.message;
+    if (t.error.line !== undefined) e.line = t.error.line;
+    if (t.error.column !== undefined) e.column = t.error.column;
+    j.error = e;
+  }
+  j.signal = t.signal;
+  j.prints = [...t.prints];
+  j.toolCalls = t.toolCalls.map((c) => {
+    const call = obj();
+    call.name = c.name;
+    call.args = c.args.map(encodeValue);
+    call.result = encodeValue(c.result);
+    call.durationMs = c.durationMs;
+    if (c.error !== undefined) call.error = c.error;
+    return call;
+  });
+  j.memory = [...t.memory].map(([name, m]) => {
+    const entry = obj();
+    entry.name = name;
+    entry.value = encodeValue(m.value);
+    if (m.doc !== undefined) entry.doc = m.doc;
+    if (m.returnType !== undefined) entry.returnType = m.returnType;
+    return entry;
+  });
+  j.success = t.success;
+  j.messages = t.messages.map((m) => {
+    const msg = obj();
+    msg.role = m.role;
+    msg.content = m.content;
+    return msg;
+  });
+  j.durationMs = t.durationMs;
+  return j;
+}
+
+/** The agent a session describes (everything but the LLM and the recorded turns). */
+export function sessionToAgent(session: Session): AgentDef {
+  return {
+    mission: session.mission,
+    tools: session.tools,
+    data: session.data,
+    maxTurns: session.maxTurns,
+    compression: session.compression,
+    ...(session.limits !== undefined ? { limits: session.limits } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON text with located errors. JSON.parse does the work; when it fails, a small scanner walks
+// the text to find where and why (V8's messages do not always give a position).
+
+type JsonTextResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+
+export function parseJsonText(text: string): JsonTextResult {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return { ok: true, value: JSON.parse(src) };
+  } catch (e) {
+    const found = new JsonScanner(src).firstError() ?? { pos: src.length, message: (e as Error).message };
+    const before = src.slice(0, found.pos);
+    const line = before.split('\n').length;
+    const column = found.pos - (before.lastIndexOf('\n') + 1) + 1;
+    return { ok: false, message: found.message, line, column };
+  }
+}
+
+class JsonSyntaxError {
+  constructor(
+    readonly pos: number,
+    readonly message: string,
+  ) {}
+}
+
+function show(c: string | undefined): string {
+  if (c === undefined) return 'end of input';
+  return c < ' ' ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : `'${c}'`;
+}
+
+class JsonScanner {
+  private i = 0;
+  constructor(private readonly s: string) {}
+
+  firstError(): { pos: number; message: string } | null {
+    try {
+      this.ws();
+      if (this.i >= this.s.length) return { pos: 0, message: 'the text is empty (expected a JSON object)' };
+      this.value();
+      this.ws();
+      if (this.i < this.s.length) this.fail(`unexpected ${show(this.s[this.i])} after the end of the JSON value`);
+      return null;
+    } catch (e) {
+      if (e instanceof JsonSyntaxError) return { pos: e.pos, message: e.message };
+      throw e;
+    }
+  }
+
+  private fail(message: string, pos = this.i): never {
+    throw new JsonSyntaxError(pos, message);
+  }
+
+  private ws(): void {
+    while (this.i < this.s.length && ' \t\n\r'.includes(this.s[this.i])) this.i++;
+  }
+
+  private value(): void {
+    const c = this.s[this.i];
+    if (c === '{') return this.members('}', () => this.property(), 'a property value');
+    if (c === '[') return this.members(']', () => this.value(), 'an array element');
+    if (c === '"') return this.string();
+    if (c === '-' || (c >= '0' && c <= '9')) return this.number();
+    for (const word of ['true', 'false', 'null']) {
+      if (this.s.startsWith(word, this.i)) {
+        this.i += word.length;
+        return;
+      }
+    }
+    if (c === "'") this.fail('strings must use double quotes ("), not \'');
+    this.fail(`unexpected ${show(c)} (expected a value: an object, array, string, number, true, false or null)`);
+  }
+
+  private property(): void {
+    if (this.s[this.i] !== '"') this.fail(`unexpected ${show(this.s[this.i])} (expected a property name in double quotes)`);
+    this.string();
+    this.ws();
+    if (this.s[this.i] !== ':') this.fail(`unexpected ${show(this.s[this.i])} (expected ':' after the property name)`);
+    this.i++;
+    this.ws();
+    this.value();
+  }
+
+  /** The members of an object or array after its opening bracket, up to `close`. */
+  private members(close: '}' | ']', member: () => void, what: string): void {
+    this.i++;
+    this.ws();
+    if (this.s[this.i] === close) {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      if (this.s[this.i] === close) this.fail(`trailing comma before '${close}'`);
+      member();
+      this.ws();
+      const c = this.s[this.i];
+      if (c === close) {
+        this.i++;
+        return;
+      }
+      if (c !== ',') this.fail(`unexpected ${show(c)} (expected ',' or '${close}' after ${what})`);
+      this.i++;
+    }
+  }
+
+  private string(): void {
+    const start = this.i;
+    this.i++;
+    for (;;) {
+      const c = this.s[this.i];
+      if (c === undefined) this.fail('unterminated string (missing closing ")', start);
+      if (c === '"') {
+        this.i++;
+        return;
+      }
+      if (c < ' ') this.fail(`${show(c)} inside a string (write it as an escape such as \\n)`);
+      if (c === '\\') {
+        const e = this.s[this.i + 1];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(this.s.slice(this.i + 2, this.i + 6))) this.fail('bad \\u escape in a string (expected four hex digits)');
+          this.i += 6;
+          continue;
+        }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) this.fail(`bad escape \\${e ?? ''} in a string`);
+        this.i += 2;
+        continue;
+      }
+      this.i++;
+    }
+  }
+
+  private number(): void {
+    const re = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(this.s);
+    if (m === null) this.fail('bad number');
+    this.i += m[0].length;
+  }
+}
