@@ -65,10 +65,10 @@ describe('preparing an agent', () => {
   });
 });
 
-describe('the step function (ARC-001/002/006/007, R1, L7)', () => {
+describe('the step function (R1, L7)', () => {
   const agent = prepared();
 
-  it('records an immutable Turn with everything a turn needs (DBG-001/002)', () => {
+  it('ARC-001 / ARC-007 / DBG-001 / DBG-002 records an immutable Turn in Step.turns with everything a turn needs', () => {
     const step = play(agent, ['(def r (tool/search-reviews "Toys"))\n(println "got" (count r))\n(count r)']);
     const t = step.turns[0];
     expect(t.number).toBe(1);
@@ -83,7 +83,7 @@ describe('the step function (ARC-001/002/006/007, R1, L7)', () => {
     expect(step.status).toBe('running');
   });
 
-  it('the messages stored with each turn are exactly those rendered for it (DBG-003/005)', () => {
+  it('CMP-004 / DBG-004 / DBG-005 turns keep full programs; the messages stored with each turn are rendered from earlier turns when the turn starts', () => {
     const step = play(agent, ['(def a 1)', '(println a)', '(bad)', '(def b 2)']);
     step.turns.forEach((t, i) => expect(messagesForTurn(agent, step.turns, i + 1).messages).toEqual(t.messages));
   });

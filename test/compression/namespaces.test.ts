@@ -79,7 +79,7 @@ describe('data/ section (C5)', () => {
     expect(renderDataLine('xs', ev('[]'), LIMITS)).toBe('data/xs                       ; list[0]');
     expect(renderDataLine('m', ev('{}'), LIMITS)).toBe('data/m                        ; map[0]');
   });
-  it('NS-008 every input key appears in session order, samples cut per C7', () => {
+  it('NS-008 / TRN-001 / TRN-002 every input key appears in session order, samples cut by the printer with limit 3 and 80 characters', () => {
     const data = dataFromJson({ users: [1, 2, 3, 4, 5], config: { a: 1, b: 2, c: 3, d: 4 }, note: 'x'.repeat(100) });
     expect(renderDataNamespace(data, LIMITS)).toBe(
       [

@@ -71,3 +71,20 @@ describe('rendering is pure (ARC-004, C15)', () => {
     expect(s2.turns[0]).toBe(s1.turns[0]);
   });
 });
+
+describe('the strategy interface (ARC-003, C16)', () => {
+  it('ARC-003 every strategy has a unique name, a one-line description and a render giving messages and figures', () => {
+    const names = STRATEGIES.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    const agent = prepared();
+    const step = play(agent, ['(def a 1)']);
+    for (const s of STRATEGIES) {
+      expect(s.name).toMatch(/^[a-z][a-z-]*$/);
+      expect(s.description.length).toBeGreaterThan(10);
+      expect(s.description).not.toContain('\n');
+      const r = s.render(step.turns, step.memory, renderOptions(agent));
+      expect(r.messages[0]).toEqual({ role: 'system', content: agent.systemPrompt });
+      expect(r.stats.messages).toBe(r.messages.length);
+    }
+  });
+});

@@ -23,7 +23,7 @@ describe('single-user-coalesced: the USER message (C3–C12)', () => {
     expect(nextUser(agent, play(agent, []))).toBe([MISSION, TOOLS, DATA, 'Turns left: 5'].join('\n\n'));
   });
 
-  it('exploration without println: values with samples, tool calls listed (SAM-001, seed 001 "exploration mode")', () => {
+  it('SAM-001 / SAM-003 exploration without println: values with Clojure-notation samples, tool calls listed (seed 001 "exploration mode")', () => {
     expect(nextUser(agent, play(agent, [EXPLORE]))).toBe(
       [
         MISSION,
@@ -156,7 +156,7 @@ describe('single-user-coalesced: the USER message (C3–C12)', () => {
     }
   });
 
-  it('the turns indicator counts completed turns and ends with the final-turn line (ARC-006)', () => {
+  it('ARC-006 the turns indicator counts completed turns and ends with the final-turn line', () => {
     expect(nextUser(agent, play(agent, ['1', '2', '3']))).toMatch(/\n\nTurns left: 2$/);
     expect(nextUser(agent, play(agent, ['1', '2', '3', '4']))).toMatch(/\n\nFINAL TURN - you must call \(return result\) or \(fail reason\) now\.$/);
   });
@@ -167,7 +167,7 @@ describe('failed turns (C11, CMP-002/003, ERR-001…003)', () => {
   const attempt = (program: string, error: string): string =>
     ['---', 'Your previous attempt:', '```clojure', program, '```', '', `Error: ${error}`, '---'].join('\n');
 
-  it('ERR-003 / CMP-002 the failed program is shown in full with its error', () => {
+  it('ERR-001 / ERR-003 / CMP-002 / CMP-003 the failed program is shown in full with its error (the attempt block of C11)', () => {
     const user = nextUser(agent, play(agent, ['(def x 1)', '(def y (broken-code x))']));
     expect(user).toContain(attempt('(def y (broken-code x))', 'Unable to resolve symbol: broken-code in this context. (line 1, column 9)'));
     expect(user.endsWith(attempt('(def y (broken-code x))', 'Unable to resolve symbol: broken-code in this context. (line 1, column 9)') + '\n\nTurns left: 3')).toBe(true);
