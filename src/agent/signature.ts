@@ -24,13 +24,13 @@ const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\f', ',']);
 const DELIMITERS = new Set([...WHITESPACE, '(', ')', '[', ']', '{', '}', '"', ';']);
 
 /**
- * A PTC-Lisp symbol name without namespace: starts with a letter or one of `* + ! - _ ? < > = .`
- * (not a digit, and not + or - followed by a digit), continues with those, digits and `'`;
- * not nil, true or false, and no `/`.
+ * A PTC-Lisp symbol name without namespace, as the reader reads one: no whitespace, commas,
+ * brackets, quotes, semicolons or `/`; not starting with a digit (or + or - then a digit), nor with
+ * a character the reader gives another meaning (`: # ' \\ @ ` ~ ^ %`); not nil, true, false or &.
  */
 export function isSymbolName(name: string): boolean {
-  if (!/^[\p{L}*+!\-_?<>=.][\p{L}\p{N}*+!\-_?<>=.'#]*$/u.test(name)) return false;
-  if (/^[+-]\d/.test(name)) return false;
+  if (name === '' || /[\s,()[\]{}";/]/u.test(name)) return false;
+  if (/^([:#'\\@`~^%]|\d|[+-]\d)/.test(name)) return false;
   return name !== 'nil' && name !== 'true' && name !== 'false' && name !== '&';
 }
 

@@ -226,11 +226,8 @@ class Decoder {
         if (!/^[+-]?\d+$/.test(s)) this.fail(`expected the digits of an integer, got ${JSON.stringify(s)}`, at);
         return normBig(BigInt(s));
       }
-      case '$kw': {
-        const s = this.text(body, at, 'a keyword name');
-        if (s === '') this.fail('a keyword name cannot be empty', at);
-        return Keyword.of(s);
-      }
+      case '$kw':
+        return Keyword.of(this.text(body, at, 'a keyword name'));
       case '$list':
         return new PList(this.items(body, at));
       case '$set':
@@ -247,11 +244,8 @@ class Decoder {
       }
       case '$inst':
         return this.decodeInst(this.text(body, at, 'an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z"'), at);
-      case '$var': {
-        const s = this.text(body, at, 'a var name');
-        if (s === '') this.fail('a var name cannot be empty', at);
-        return new PVar(s);
-      }
+      case '$var':
+        return new PVar(this.text(body, at, 'a var name'));
       case '$fn':
         return this.decodeFn(body, at);
     }

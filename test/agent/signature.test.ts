@@ -89,10 +89,10 @@ describe('parseSignature rejects malformed signatures, saying what and where', (
 });
 
 describe('isSymbolName', () => {
-  it.each(['a', 'category', 'max-price', 'in-stock?', 'save!', '*limit*', '->x', 'a.b', 'x2', 'é'])('accepts %s', (name) => {
+  it.each(['a', 'category', 'max-price', 'in-stock?', 'save!', '*limit*', '->x', 'a.b', 'x2', 'é', 'a$b', "a'", '<=', '-', 'a#'])('accepts %s', (name) => {
     expect(isSymbolName(name)).toBe(true);
   });
-  it.each(['', '1a', '-1', '+2x', 'a b', 'a/b', ':a', 'nil', 'true', 'false', '&', '(a)', 'a"b', "'a"])('rejects %s', (name) => {
+  it.each(['', '1a', '-1', '+2x', 'a b', 'a/b', ':a', 'nil', 'true', 'false', '&', '(a)', 'a"b', "'a", '#a', '%1', '@a', 'a;b', 'a,b', '\\a'])('rejects %s', (name) => {
     expect(isSymbolName(name)).toBe(false);
   });
 });
