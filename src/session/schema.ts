@@ -309,8 +309,8 @@ function issueLines(issue: z.core.$ZodIssue, base: readonly PathSegment[], out: 
     return;
   }
   if (issue.code === 'invalid_union') {
-    // When exactly one alternative has the right shape (its problems lie inside), report those.
-    const inside = issue.errors.filter((alt) => alt.every((i) => i.path.length > 0));
+    // When exactly one alternative is of the right kind (its problems lie inside it), report those.
+    const inside = issue.errors.filter((alt) => !alt.some((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value')));
     if (inside.length === 1) {
       for (const i of inside[0]) issueLines(i, path, out);
       return;

@@ -281,6 +281,8 @@ describe('problems are reported with their path', () => {
     ['compression bad limit', { compression: { strategy: 's', sampleLimit: -1 } }, 'compression.sampleLimit: must be at least 0, got number -1'],
     ['compression bad failedTurns', { compression: { strategy: 's', failedTurns: 'some' } }, 'compression.failedTurns: expected "latest" or "all", got string "some"'],
     ['compression unknown option', { compression: { strategy: 's', printLimit: 2 } }, 'compression.printLimit: unknown field'],
+    ['compression with two problems', { compression: { strategy: 's', printlnLimit: '5', bogus: 1 } }, 'compression.bogus: unknown field'],
+    ['compression with two problems (the other)', { compression: { strategy: 's', printlnLimit: '5', bogus: 1 } }, 'compression.printlnLimit: expected a number, got string "5"'],
     ['data not an object', { data: [1] }, 'data: expected an object mapping names to values, got an array'],
     ['data bad name', { data: { 'two words': 1 } }, /^data\["two words"\]: not a valid data name/],
     ['data bad encoded value', { data: { products: [{ tags: { $sett: [] } }] } }, /^data\.products\[0\]\.tags: unknown tag "\$sett"/],
