@@ -38,7 +38,7 @@ export interface RunRecord {
   usage: Step['usage'];
 }
 
-export function turnToJson(t: Turn): TurnJson {
+export function turnRecord(t: Turn): TurnJson {
   const memory: Record<string, string> = {};
   for (const [name, entry] of t.memory) memory[name] = printValue(entry.value);
   return {
@@ -70,7 +70,7 @@ export function runRecord(step: Step, error?: string): RunRecord {
     ...(step.status === 'returned' ? { return: printValue(step.return ?? null) } : {}),
     ...(step.fail ? { fail: step.fail.message } : {}),
     ...(error !== undefined ? { error } : {}),
-    turns: step.turns.map(turnToJson),
+    turns: step.turns.map(turnRecord),
     usage: step.usage,
   };
 }

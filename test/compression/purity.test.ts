@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderOptions } from '../../src/agent/loop.ts';
-import { turnToJson } from '../../src/agent/run-record.ts';
+import { turnRecord } from '../../src/agent/run-record.ts';
 import type { Step, Turn } from '../../src/agent/turn.ts';
 import { STRATEGIES } from '../../src/compression/strategies/index.ts';
 import { printValue } from '../../src/lisp/printer.ts';
@@ -33,7 +33,7 @@ function deepFreeze(step: Step): void {
 }
 
 function snapshot(turns: readonly Turn[], memory: Step['memory']): string {
-  return JSON.stringify({ turns: turns.map(turnToJson), memory: [...memory].map(([k, e]) => [k, printValue(e.value), e.doc, e.returnType]) });
+  return JSON.stringify({ turns: turns.map(turnRecord), memory: [...memory].map(([k, e]) => [k, printValue(e.value), e.doc, e.returnType]) });
 }
 
 describe('rendering is pure (ARC-004, C15)', () => {
