@@ -123,6 +123,11 @@ function llmJson(llm: LlmConfig): JsonValue {
   return j;
 }
 
+/** Microseconds are noise in a saved file; three decimals keep files stable and small. */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
 /** A recorded turn as it is stored in a session file (values encoded losslessly). */
 export function turnToJson(t: Turn): JsonValue {
   const j = obj();
@@ -145,7 +150,7 @@ export function turnToJson(t: Turn): JsonValue {
     call.name = c.name;
     call.args = c.args.map(encodeValue);
     call.result = encodeValue(c.result);
-    call.durationMs = c.durationMs;
+    call.durationMs = roundMs(c.durationMs);
     if (c.error !== undefined) call.error = c.error;
     return call;
   });
@@ -164,7 +169,7 @@ export function turnToJson(t: Turn): JsonValue {
     msg.content = m.content;
     return msg;
   });
-  j.durationMs = t.durationMs;
+  j.durationMs = roundMs(t.durationMs);
   return j;
 }
 
