@@ -15,6 +15,7 @@
 // not an array index such as "2" (JS objects put those first, which would reorder the map).
 // Functions keep their description but not their code: decoding one gives a stub that fails when
 // called, saying it must be redefined.
+import { lookupBuiltin } from '../lisp/builtins/index.ts';
 import { PtcError } from '../lisp/errors.ts';
 import { fromJson } from '../lisp/json.ts';
 import { float, normBig } from '../lisp/numbers.ts';
@@ -130,6 +131,8 @@ function encodeFn(f: PtcFn): JsonValue {
   const meta = f.ptc;
   const o = jsonObject();
   o.name = meta.name;
+  // A builtin kept as a value, e.g. (def f inc), comes back as the builtin itself.
+  if (meta.kind === 'builtin') o.builtin = true;
   o.params = [...meta.params];
   if (meta.doc !== undefined) o.doc = meta.doc;
   const implied = arityOfParams(meta.params);
@@ -301,10 +304,15 @@ class Decoder {
     }
     const o = body as Record<string, unknown>;
     for (const k of Object.keys(o)) {
-      if (!['name', 'params', 'doc', 'minArity', 'maxArity'].includes(k)) this.fail('unknown field (expected name, params, doc, minArity, maxArity)', [...at, k]);
+      if (!['name', 'builtin', 'params', 'doc', 'minArity', 'maxArity'].includes(k)) this.fail('unknown field (expected name, builtin, params, doc, minArity, maxArity)', [...at, k]);
     }
     const name = o.name ?? null;
     if (name !== null && typeof name !== 'string') this.fail(`expected a string or null, got ${describe(name)}`, [...at, 'name']);
+    if (o.builtin !== undefined && typeof o.builtin !== 'boolean') this.fail(`expected true or false, got ${describe(o.builtin)}`, [...at, 'builtin']);
+    if (o.builtin === true && name !== null) {
+      const b = lookupBuiltin(name);
+      if (b !== undefined) return b.fn;
+    }
     const params = o.params;
     if (!Array.isArray(params) || params.some((p) => typeof p !== 'string')) {
       this.fail(`expected an array of parameter vectors such as ["[x]", "[x y & more]"], got ${describe(params)}`, [...at, 'params']);

@@ -7,6 +7,7 @@ import { float } from '../../src/lisp/numbers.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
 import { Keyword, makeFn, MapBuilder, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../../src/lisp/values.ts';
+import { run } from '../../src/lisp/run.ts';
 import { arityOfParams, CodecError, decodeValue, encodeValue, formatPath, joinPath, isRestoredFunction, type JsonValue } from '../../src/session/value-codec.ts';
 
 const kw = Keyword.of;
@@ -279,6 +280,19 @@ describe('restored functions', () => {
     const err = caught as PtcError;
     expect(err.type).toBe('execution_error');
     expect(err.message).toMatch(/total was restored from a saved session without its code; it must be redefined/);
+  });
+
+  it('a builtin kept as a value comes back as the builtin itself', () => {
+    const r = run({ program: '(def f inc) (def g str/join) [f g]' });
+    if (!r.ok) throw new Error(r.error.message);
+    const json = JSON.parse(JSON.stringify(encodeValue(r.value))) as JsonValue;
+    const back = decodeValue(json) as PtcFn[];
+    expect(back[0]).toBe((r.value as PtcFn[])[0]);
+    expect(back[0](41)).toBe(42);
+    expect(isRestoredFunction(back[1])).toBe(false);
+    expect(() => decodeValue({ $fn: { name: 'inc', builtin: 'yes', params: [] } })).toThrow(/builtin: expected true or false/);
+    // An unknown builtin name still restores as a stub rather than failing the whole file.
+    expect(isRestoredFunction(decodeValue({ $fn: { name: 'gone-fn', builtin: true, params: ['[x]'] } }))).toBe(true);
   });
 
   it('derive arity from the parameter vectors', () => {
