@@ -8,6 +8,7 @@ import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
 import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
+import { argOf, BINARY_INTRINSICS, binaryNode, CONST, constArg, read, UNARY_INTRINSICS, unaryNode, type Arg } from './operands.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
 
@@ -125,18 +126,18 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
     const shown = printValue(head.v);
     invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
   }
-  const argNodes = args.map((a) => analyzeArg(a, ctx));
+  const argList = args.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
   if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
     const info = lookupBuiltin(head.name);
-    if (info !== undefined) return builtinCallNode(info.fn, argNodes, form.loc);
+    if (info !== undefined) return builtinCallNode(info.name, info.fn, argList, form.loc);
   }
-  return callNode(analyzeArg(head, ctx), argNodes, form.loc);
+  return callNode(argOf(head, analyzeArg(head, ctx), ctx), argList, form.loc);
 }
 
 /** A call of a builtin known at analysis time: no callee lookup, arity checked once here. */
-function builtinCallNode(f: PtcFn, argNodes: Node[], loc: Loc): Node {
+function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): Node {
   const m = f.ptc;
-  const n = argNodes.length;
+  const n = args.length;
   if (n < m.minArity || n > m.maxArity) {
     // Reported when the call runs, so a branch that never runs cannot fail the program.
     const message = arityMessage(f, n);
@@ -144,32 +145,9 @@ function builtinCallNode(f: PtcFn, argNodes: Node[], loc: Loc): Node {
       throw arityError(message).at(loc);
     };
   }
-  if (n === 1) {
-    const a0 = argNodes[0];
-    return (frame) => {
-      const x = a0(frame);
-      try {
-        return f(x);
-      } catch (e) {
-        throw locate(e, loc);
-      }
-    };
-  }
-  if (n === 2) {
-    const [a0, a1] = argNodes;
-    const g = m.binary ?? ((x: Value, y: Value) => f(x, y));
-    return (frame) => {
-      const x = a0(frame);
-      const y = a1(frame);
-      try {
-        return g(x, y);
-      } catch (e) {
-        throw locate(e, loc);
-      }
-    };
-  }
-  const constant: Node = () => f;
-  return callNode(constant, argNodes, loc);
+  if (n === 1) return (UNARY_INTRINSICS.get(name) ?? unaryNode)(f, args[0], loc);
+  if (n === 2) return (BINARY_INTRINSICS.get(name) ?? binaryNode)(m.binary ?? f, args[0], args[1], loc);
+  return callNode(constArg(f), args, loc);
 }
 
 const EMPTY_LIST = new PList([]);
@@ -180,11 +158,11 @@ function checkArity(f: PtcFn, n: number, loc: Loc): void {
 }
 
 /** A call, specialized by argument count so common calls allocate no argument array. */
-export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
-  switch (argNodes.length) {
+export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
+  switch (args.length) {
     case 0:
       return (frame) => {
-        const f = fnNode(frame);
+        const f = read(frame, fa);
         try {
           if (typeof f === 'function') {
             checkArity(f as PtcFn, 0, loc);
@@ -196,16 +174,28 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
         }
       };
     case 1: {
-      const a0 = argNodes[0];
+      const a0 = args[0];
+      if (fa.k === CONST && fa.c instanceof Keyword) {
+        // (:key m): the most common call in data pipelines.
+        const k = fa.c;
+        return (frame) => {
+          const x = read(frame, a0);
+          if (x instanceof PMap) return getFlex(x, k) ?? null;
+          try {
+            return invokeData(k, [x]);
+          } catch (e) {
+            throw locate(e, loc);
+          }
+        };
+      }
       return (frame) => {
-        const f = fnNode(frame);
-        const x = a0(frame);
+        const f = read(frame, fa);
+        const x = read(frame, a0);
         try {
           if (typeof f === 'function') {
             checkArity(f as PtcFn, 1, loc);
             return (f as PtcFn)(x);
           }
-          // (:key m): the most common call in data pipelines, without an argument array.
           if (f instanceof Keyword && x instanceof PMap) return getFlex(x, f) ?? null;
           return invokeData(f, [x]);
         } catch (e) {
@@ -214,12 +204,11 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
       };
     }
     case 2: {
-      const a0 = argNodes[0];
-      const a1 = argNodes[1];
+      const [a0, a1] = args;
       return (frame) => {
-        const f = fnNode(frame);
-        const x = a0(frame);
-        const y = a1(frame);
+        const f = read(frame, fa);
+        const x = read(frame, a0);
+        const y = read(frame, a1);
         try {
           if (typeof f === 'function') {
             const m = (f as PtcFn).ptc;
@@ -234,12 +223,12 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
       };
     }
     case 3: {
-      const [a0, a1, a2] = argNodes;
+      const [a0, a1, a2] = args;
       return (frame) => {
-        const f = fnNode(frame);
-        const x = a0(frame);
-        const y = a1(frame);
-        const z = a2(frame);
+        const f = read(frame, fa);
+        const x = read(frame, a0);
+        const y = read(frame, a1);
+        const z = read(frame, a2);
         try {
           if (typeof f === 'function') {
             checkArity(f as PtcFn, 3, loc);
@@ -253,15 +242,15 @@ export function callNode(fnNode: Node, argNodes: Node[], loc: Loc): Node {
     }
     default:
       return (frame) => {
-        const f = fnNode(frame);
-        const args = new Array<Value>(argNodes.length);
-        for (let i = 0; i < argNodes.length; i++) args[i] = argNodes[i](frame);
+        const f = read(frame, fa);
+        const vals = new Array<Value>(args.length);
+        for (let i = 0; i < args.length; i++) vals[i] = read(frame, args[i]);
         try {
           if (typeof f === 'function') {
-            checkArity(f as PtcFn, args.length, loc);
-            return (f as PtcFn)(...args);
+            checkArity(f as PtcFn, vals.length, loc);
+            return (f as PtcFn)(...vals);
           }
-          return invokeData(f, args);
+          return invokeData(f, vals);
         } catch (e) {
           throw locate(e, loc);
         }

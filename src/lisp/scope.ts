@@ -63,6 +63,8 @@ export interface RecurTarget {
   /** Number of values recur must pass. */
   readonly arity: number;
   readonly what: 'loop' | 'fn';
+  /** The slots of plain-name bindings: recur stores into them directly. Null when destructuring. */
+  readonly slots: readonly number[] | null;
 }
 
 /** Everything the analyzer knows at one point of the program. */

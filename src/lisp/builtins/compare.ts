@@ -35,7 +35,7 @@ function notNumber(fn: string, v: Value): never {
   throw typeError(`${fn} expects numbers, got ${kindOf(v)}: ${show(v)}${hint}`);
 }
 
-/** A numeric comparison: `test` receives numCompare's result (NaN for unordered, which fails every test). */
+/** A numeric comparison; numCompare gives NaN for unordered values, which fails every test. */
 type Chain = ((...args: Value[]) => Value) & { pair: (a: Value, b: Value) => Value };
 
 /** Register a numeric comparison with its two-argument fast path. */
@@ -43,47 +43,52 @@ function comparison(name: string, doc: string, f: Chain, opts: BuiltinOptions): 
   builtin(name, [1, Infinity], doc, f, { ...opts, binary: f.pair });
 }
 
-function chain(fn: string, test: (c: number) => boolean, fast: (a: number, b: number) => boolean): Chain {
-  const cmp = (a: Value, b: Value): boolean => {
-    if (typeof a === 'number' && typeof b === 'number') return fast(a, b);
-    if (!isNumber(a)) notNumber(fn, a);
-    if (!isNumber(b)) notNumber(fn, b);
-    return test(numCompare(a as Num, b as Num));
-  };
+/**
+ * A comparison from its two-argument test. `pair` is written out per operator (not built by a
+ * shared helper) so each compiles to its own code with the JS comparison inline.
+ */
+function chain(fn: string, pair: (a: Value, b: Value) => boolean): Chain {
   const variadic = (...args: Value[]): Value => {
-    if (args.length === 2) return cmp(args[0], args[1]);
+    if (args.length === 2) return pair(args[0], args[1]);
     if (args.length === 1) {
       if (!isNumber(args[0])) notNumber(fn, args[0]);
       return true;
     }
     // Check every argument's type before answering, so (< 3 2 "a") still reports the string.
     let result = true;
-    for (let i = 1; i < args.length; i++) if (!cmp(args[i - 1], args[i])) result = false;
+    for (let i = 1; i < args.length; i++) if (!pair(args[i - 1], args[i])) result = false;
     return result;
   };
-  return Object.assign(variadic, { pair: cmp });
+  return Object.assign(variadic, { pair });
 }
 
-comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (c) => c < 0, (a, b) => a < b), {
+/** numCompare's result for two values that are not both JS numbers (type errors for non-numbers). */
+function slowCompare(fn: string, a: Value, b: Value): number {
+  if (!isNumber(a)) notNumber(fn, a);
+  if (!isNumber(b)) notNumber(fn, b);
+  return numCompare(a as Num, b as Num);
+}
+
+comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a < b : slowCompare('<', a, b) < 0)), {
   params: ['[x y & more]'],
   examples: [
     ['(< 1 2)', 'true'],
     ['(< 1 2 3)', 'true'],
   ],
 });
-comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (c) => c > 0, (a, b) => a > b), {
+comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a > b : slowCompare('>', a, b) > 0)), {
   params: ['[x y & more]'],
   examples: [['(> 3 2)', 'true']],
 });
-comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (c) => c <= 0, (a, b) => a <= b), {
+comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a <= b : slowCompare('<=', a, b) <= 0)), {
   params: ['[x y & more]'],
   examples: [['(<= 1 1)', 'true']],
 });
-comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (c) => c >= 0, (a, b) => a >= b), {
+comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a >= b : slowCompare('>=', a, b) >= 0)), {
   params: ['[x y & more]'],
   examples: [['(>= 3 2)', 'true']],
 });
-comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (c) => c === 0, (a, b) => a === b), {
+comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a === b : slowCompare('==', a, b) === 0)), {
   params: ['[x y & more]'],
   examples: [['(== 1 1.0)', 'true']],
 });

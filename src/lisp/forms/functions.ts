@@ -7,6 +7,7 @@ import { arityError, PtcError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
 import { RECUR, rt, type Runtime } from '../runtime.ts';
+import { argOf, read, type Arg } from '../operands.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { makeFn, PVar, type PtcFn, type Value } from '../values.ts';
 
@@ -24,6 +25,8 @@ interface Arity {
   rest: Binder | null;
   body: Node;
   display: string;
+  /** recur stores straight into the parameter slots (fixed arity, plain names). */
+  direct: boolean;
 }
 
 function loopLimitError(what: string, loc: Loc): PtcError {
@@ -53,9 +56,10 @@ function compileArity(paramsForm: Form, body: Form[], ctx: Ctx, loc: Loc): Arity
     params.push(b);
   }
   const fixed = params.length;
-  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: fixed + (rest ? 1 : 0), what: 'fn' }, loc });
+  const slots = rest === null && params.every((p) => p.slot !== undefined) ? params.map((p) => p.slot!) : null;
+  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: fixed + (rest ? 1 : 0), what: 'fn', slots }, loc });
   const display = printForm(paramsForm);
-  return { fixed, variadic: rest !== null, params, rest, body: bodyNode, display };
+  return { fixed, variadic: rest !== null, params, rest, body: bodyNode, display, direct: slots !== null };
 }
 
 function printForm(f: Form): string {
@@ -121,20 +125,24 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   const meta = { name, kind: 'closure' as const, minArity, maxArity, params: arities.map((a) => a.display) };
   const single = arities.length === 1 ? arities[0] : null;
 
-  /** Run arity `a` in a fresh frame whose parameters are already bound; loops while it recurs. */
-  const runBody = (a: Arity, frame: Frame, r: Runtime): Value => {
+  /** Finish a call of arity `a` whose body gave `first`: re-run the body while it recurs. */
+  const runBody = (a: Arity, frame: Frame, r: Runtime, first: Value): Value => {
+    let result = first;
     let iterations = 0;
     for (;;) {
-      const result = a.body(frame);
       if (result !== RECUR_VALUE) {
         if (defName !== null) r.noteReturn(defName, result);
         return result;
       }
       if (++iterations > r.limits.maxLoopIterations) throw loopLimitError(`Recursion through recur in ${name ?? 'a function'}`, loc);
       r.tick();
-      const next = recurArgs;
-      if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
-      else bindArgs(a, frame, next.slice()); // a copy: destructuring defaults may run this recur again
+      // Plain-name parameters were stored by the recur node itself.
+      if (!a.direct) {
+        const next = recurArgs;
+        if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
+        else bindArgs(a, frame, next.slice()); // a copy: destructuring defaults may run this recur again
+      }
+      result = a.body(frame);
     }
   };
   const nslots = scope.nslots;
@@ -143,25 +151,27 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   const simple = single !== null && !single.variadic && single.fixed <= 3 && single.params.every((p) => p.slot !== undefined) ? single : null;
   const slots = simple?.params.map((p) => p.slot!) ?? [];
 
+  const body1 = simple?.body;
   return (outer) => {
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
-    const enter = (): [Runtime, Frame] => {
-      const r = rt();
-      r.enter(loc);
-      const frame: Frame = new Array<Value>(nslots);
-      frame[0] = captured;
-      if (selfSlot !== 0) frame[selfSlot] = fn;
-      return [r, frame];
-    };
     let impl: (...args: Value[]) => Value;
+    // The one- and two-parameter entries are written out (no shared helper returning a tuple):
+    // they run once per item in map, filter, reduce and sort-by.
     if (simple !== null && simple.fixed === 1) {
       const [s0] = slots;
       impl = (x: Value): Value => {
-        const [r, frame] = enter();
+        const r = rt();
+        r.enter(loc);
         try {
+          const frame: Frame = new Array<Value>(nslots);
+          frame[0] = captured;
+          if (selfSlot !== 0) frame[selfSlot] = fn;
           frame[s0] = x;
-          return runBody(simple, frame, r);
+          const v = body1!(frame);
+          if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
+          if (defName !== null) r.noteReturn(defName, v);
+          return v;
         } finally {
           r.depth--;
         }
@@ -169,11 +179,18 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     } else if (simple !== null && simple.fixed === 2) {
       const [s0, s1] = slots;
       impl = (x: Value, y: Value): Value => {
-        const [r, frame] = enter();
+        const r = rt();
+        r.enter(loc);
         try {
+          const frame: Frame = new Array<Value>(nslots);
+          frame[0] = captured;
+          if (selfSlot !== 0) frame[selfSlot] = fn;
           frame[s0] = x;
           frame[s1] = y;
-          return runBody(simple, frame, r);
+          const v = body1!(frame);
+          if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
+          if (defName !== null) r.noteReturn(defName, v);
+          return v;
         } finally {
           r.depth--;
         }
@@ -184,10 +201,14 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
         if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
           throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
         }
-        const [r, frame] = enter();
+        const r = rt();
+        r.enter(loc);
         try {
+          const frame: Frame = new Array<Value>(nslots);
+          frame[0] = captured;
+          if (selfSlot !== 0) frame[selfSlot] = fn;
           bindArgs(a, frame, args);
-          return runBody(a, frame, r);
+          return runBody(a, frame, r, a.body(frame));
         } finally {
           r.depth--;
         }
@@ -286,12 +307,12 @@ specialForms.set('loop', (form, ctx) => {
     [c, b] = compilePattern(bindings.items[i], c, analyze);
     binders.push(b);
   }
-  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: binders.length, what: 'loop' } });
+  const slots = binders.every((b) => b.slot !== undefined) ? binders.map((b) => b.slot!) : null;
+  const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: binders.length, what: 'loop', slots } });
   const n = binders.length;
   const loc = form.loc;
-  const slots = binders.every((b) => b.slot !== undefined) ? binders.map((b) => b.slot!) : null;
   if (slots !== null) {
-    // Plain names only: store straight into the frame.
+    // Plain names only: store straight into the frame; recur stores the next values itself.
     return (frame) => {
       for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
       const r = rt();
@@ -302,8 +323,6 @@ specialForms.set('loop', (form, ctx) => {
         if (result !== RECUR_VALUE) return result;
         if (++iterations > max) throw loopLimitError('loop', loc);
         r.tick();
-        const next = recurArgs;
-        for (let i = 0; i < n; i++) frame[slots[i]] = next[i];
       }
     };
   }
@@ -331,6 +350,7 @@ specialForms.set('recur', (form, ctx) => {
     invalid(`recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`, form.loc, 'arity_error');
   }
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
+  if (ctx.recur.slots !== null) return directRecur(args.map((f, i) => argOf(f, nodes[i], ctx)), ctx.recur.slots);
   // Arguments are evaluated into locals first, then published in a buffer owned by this node: an
   // argument may itself run this same loop (through a call), which reuses the buffer meanwhile.
   const buffer = new Array<Value>(nodes.length);
@@ -387,3 +407,65 @@ specialForms.set('recur', (form, ctx) => {
     return RECUR_VALUE;
   };
 });
+
+/**
+ * recur into plain-name bindings: every argument is evaluated into a JS local first (they read the
+ * current values), then all are stored into their slots; the loop or function just runs again.
+ */
+function directRecur(args: Arg[], slots: readonly number[]): Node {
+  switch (args.length) {
+    case 0:
+      return () => RECUR_VALUE;
+    case 1: {
+      const [a] = args;
+      const [s0] = slots;
+      return (frame) => {
+        frame[s0] = read(frame, a);
+        return RECUR_VALUE;
+      };
+    }
+    case 2: {
+      const [a, b] = args;
+      const [s0, s1] = slots;
+      return (frame) => {
+        const x = read(frame, a);
+        frame[s1] = read(frame, b);
+        frame[s0] = x;
+        return RECUR_VALUE;
+      };
+    }
+    case 3: {
+      const [a, b, c] = args;
+      const [s0, s1, s2] = slots;
+      return (frame) => {
+        const x = read(frame, a);
+        const y = read(frame, b);
+        frame[s2] = read(frame, c);
+        frame[s0] = x;
+        frame[s1] = y;
+        return RECUR_VALUE;
+      };
+    }
+    case 4: {
+      const [a, b, c, d] = args;
+      const [s0, s1, s2, s3] = slots;
+      return (frame) => {
+        const x = read(frame, a);
+        const y = read(frame, b);
+        const z = read(frame, c);
+        frame[s3] = read(frame, d);
+        frame[s0] = x;
+        frame[s1] = y;
+        frame[s2] = z;
+        return RECUR_VALUE;
+      };
+    }
+  }
+  const n = args.length;
+  return (frame) => {
+    const vals = new Array<Value>(n);
+    for (let i = 0; i < n; i++) vals[i] = read(frame, args[i]);
+    for (let i = 0; i < n; i++) frame[slots[i]] = vals[i];
+    return RECUR_VALUE;
+  };
+}

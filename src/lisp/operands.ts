@@ -1,0 +1,279 @@
+// Arguments of call nodes, and intrinsic nodes for the hottest builtins.
+//
+// Node calls made from shared closure code are megamorphic (V8 cannot inline them), so reading a
+// local or a constant through its own node costs a full call. A call node therefore keeps each
+// argument as an `Arg`: a slot of the current frame, a captured value, a constant, or (otherwise)
+// a node; `read` is a plain module function, so V8 inlines it and the common kinds need no call.
+//
+// Intrinsics go one step further for a few builtins that dominate scalar loops (arithmetic,
+// comparisons, nth, count, get): each has its own node closure with the JS fast path written
+// inline, and falls back to the builtin itself for anything else, so results and errors are
+// exactly the builtin's.
+import { locate } from './analyzer.ts';
+import { equals } from './equality.ts';
+import type { Loc } from './errors.ts';
+import type { Form } from './reader.ts';
+import { getFlex } from './runtime.ts';
+import { findLocal, type Ctx, type Frame, type Node } from './scope.ts';
+import { PMap, type PtcFn, type Value } from './values.ts';
+
+export const SLOT = 0;
+export const CAP = 1;
+export const CONST = 2;
+export const NODE = 3;
+
+/** How a call node obtains one argument (one object shape for every kind, so reads stay monomorphic). */
+export interface Arg {
+  readonly k: number;
+  /** Frame slot (SLOT) or index into the captured values (CAP). */
+  readonly i: number;
+  /** The value (CONST). */
+  readonly c: Value;
+  /** The node to run (NODE; also set for the other kinds, for callers that need a node). */
+  readonly n: Node;
+}
+
+/** The Arg for an argument form already analyzed to `node`. */
+export function argOf(form: Form, node: Node, ctx: Ctx): Arg {
+  if (form.t === 'lit') return { k: CONST, i: 0, c: form.v, n: node };
+  if (form.t === 'sym' && form.ns === null) {
+    const b = findLocal(ctx.locals, form.name);
+    if (b !== undefined) {
+      const ref = ctx.fn.refTo(b);
+      return { k: ref.k === 'slot' ? SLOT : CAP, i: ref.i, c: null, n: node };
+    }
+  }
+  return { k: NODE, i: 0, c: null, n: node };
+}
+
+export function constArg(v: Value): Arg {
+  return { k: CONST, i: 0, c: v, n: () => v };
+}
+
+export function read(frame: Frame, a: Arg): Value {
+  const k = a.k;
+  if (k === SLOT) return frame[a.i];
+  if (k === CONST) return a.c;
+  if (k === CAP) return (frame[0] as Value[])[a.i];
+  return a.n(frame);
+}
+
+function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
+  try {
+    return f(x);
+  } catch (e) {
+    throw locate(e, loc);
+  }
+}
+
+function call2(g: (x: Value, y: Value) => Value, x: Value, y: Value, loc: Loc): Value {
+  try {
+    return g(x, y);
+  } catch (e) {
+    throw locate(e, loc);
+  }
+}
+
+/** (f x) for any one-argument builtin. */
+export function unaryNode(f: (x: Value) => Value, a: Arg, loc: Loc): Node {
+  return (frame) => call1(f, read(frame, a), loc);
+}
+
+/** (f x y) for any builtin called with two arguments (`g` is its two-argument entry). */
+export function binaryNode(g: (x: Value, y: Value) => Value, a: Arg, b: Arg, loc: Loc): Node {
+  return (frame) => {
+    const x = read(frame, a);
+    return call2(g, x, read(frame, b), loc);
+  };
+}
+
+type Unary = (f: PtcFn, a: Arg, loc: Loc) => Node;
+type Binary = (g: (x: Value, y: Value) => Value, a: Arg, b: Arg, loc: Loc) => Node;
+
+const MAX_SAFE = 9007199254740991;
+
+/** Intrinsic nodes for one-argument calls, by builtin name. Each closure is its own literal (see above). */
+export const UNARY_INTRINSICS: ReadonlyMap<string, Unary> = new Map<string, Unary>([
+  [
+    'inc',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' && Number.isInteger(x) && x < MAX_SAFE ? x + 1 : call1(f, x, loc);
+    },
+  ],
+  [
+    'dec',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' && Number.isInteger(x) && x > -MAX_SAFE ? x - 1 : call1(f, x, loc);
+    },
+  ],
+  [
+    'zero?',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' ? x === 0 : call1(f, x, loc);
+    },
+  ],
+  [
+    'pos?',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' ? x > 0 : call1(f, x, loc);
+    },
+  ],
+  [
+    'neg?',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' ? x < 0 : call1(f, x, loc);
+    },
+  ],
+  [
+    'count',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return Array.isArray(x) ? x.length : call1(f, x, loc);
+    },
+  ],
+  [
+    'not',
+    (_f, a) => (frame) => {
+      const x = read(frame, a);
+      return x === null || x === false;
+    },
+  ],
+  ['nil?', (_f, a) => (frame) => read(frame, a) === null],
+  ['some?', (_f, a) => (frame) => read(frame, a) !== null],
+]);
+
+/** Intrinsic nodes for two-argument calls, by builtin name. */
+export const BINARY_INTRINSICS: ReadonlyMap<string, Binary> = new Map<string, Binary>([
+  [
+    '+',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x + y;
+        if (Number.isSafeInteger(r)) return r;
+      }
+      return call2(g, x, y, loc);
+    },
+  ],
+  [
+    '-',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x - y;
+        if (Number.isSafeInteger(r)) return r + 0;
+      }
+      return call2(g, x, y, loc);
+    },
+  ],
+  [
+    '*',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+        const r = x * y;
+        if (Number.isSafeInteger(r)) return r + 0;
+      }
+      return call2(g, x, y, loc);
+    },
+  ],
+  [
+    'mod',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
+        const m = x % y;
+        return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
+      }
+      return call2(g, x, y, loc);
+    },
+  ],
+  [
+    '<',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' ? x < y : call2(g, x, y, loc);
+    },
+  ],
+  [
+    '>',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' ? x > y : call2(g, x, y, loc);
+    },
+  ],
+  [
+    '<=',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' ? x <= y : call2(g, x, y, loc);
+    },
+  ],
+  [
+    '>=',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' ? x >= y : call2(g, x, y, loc);
+    },
+  ],
+  [
+    '=',
+    (_g, a, b) => (frame) => {
+      const x = read(frame, a);
+      return equals(x, read(frame, b));
+    },
+  ],
+  [
+    'not=',
+    (_g, a, b) => (frame) => {
+      const x = read(frame, a);
+      return !equals(x, read(frame, b));
+    },
+  ],
+  [
+    'min',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x <= y ? x : y) : call2(g, x, y, loc);
+    },
+  ],
+  [
+    'max',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x >= y ? x : y) : call2(g, x, y, loc);
+    },
+  ],
+  [
+    'nth',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      if (Array.isArray(x) && typeof y === 'number' && Number.isInteger(y)) return y >= 0 && y < x.length ? (x[y] as Value) : null;
+      return call2(g, x, y, loc);
+    },
+  ],
+  [
+    'get',
+    (g, a, b, loc) => (frame) => {
+      const x = read(frame, a);
+      const y = read(frame, b);
+      return x instanceof PMap ? (getFlex(x, y) ?? null) : call2(g, x, y, loc);
+    },
+  ],
+]);

@@ -1,0 +1,121 @@
+// The evaluator's fast paths (intrinsic nodes for hot builtins, arguments read inline from slots,
+// captures and constants, recur storing straight into loop slots) must behave exactly like the
+// general path: same values, same error types and messages.
+import { describe, expect, it } from 'vitest';
+import { printValue } from '../../src/lisp/printer.ts';
+import { run } from '../../src/lisp/run.ts';
+import { ev, evErr } from './helpers.ts';
+
+/** Printed value, or error type and message: what a program's outcome looks like to its author. */
+function outcome(program: string): string {
+  const r = run({ program });
+  return r.ok ? `ok ${printValue(r.value)}` : `${r.error.type} ${r.error.message}`;
+}
+
+const VALUES = ['1', '-7', '0', '2.5', '2.0', '-0.0', '9007199254740991', '-9007199254740991', '99999999999999999999', '##NaN', '##Inf', 'nil', 'true', '"ab"', ':k', '[10 20 30]', '{:k 1}', '#{1}'];
+
+/** Every way a call node can get its arguments: constant, local slot, captured local, expression. */
+function shapes(op: string, args: string[]): string[] {
+  const names = args.map((_, i) => `v${i}`);
+  const binds = args.map((a, i) => `${names[i]} ${a}`).join(' ');
+  return [
+    `(${op} ${args.join(' ')})`,
+    `(let [${binds}] (${op} ${names.join(' ')}))`,
+    `(let [${binds}] ((fn [] (${op} ${names.join(' ')}))))`,
+    `(${op} ${args.map((a) => `(identity ${a})`).join(' ')})`,
+    `(let [${binds}] (${op} ${args.map((a, i) => (i === 0 ? names[i] : a)).join(' ')}))`,
+  ];
+}
+
+describe('intrinsic nodes agree with the builtins called through apply', () => {
+  const unary = ['inc', 'dec', 'zero?', 'pos?', 'neg?', 'count', 'not', 'nil?', 'some?'];
+  it.each(unary)('(%s x)', (op) => {
+    for (const a of VALUES) {
+      const expected = outcome(`(apply ${op} [${a}])`);
+      for (const p of shapes(op, [a])) expect(outcome(p), p).toBe(expected);
+    }
+  });
+
+  const binary = ['+', '-', '*', 'mod', '<', '>', '<=', '>=', '=', 'not=', 'min', 'max', 'nth', 'get', 'quot', 'str'];
+  it.each(binary)('(%s x y)', (op) => {
+    for (const a of VALUES) {
+      for (const b of VALUES) {
+        const expected = outcome(`(apply ${op} [${a} ${b}])`);
+        for (const p of shapes(op, [a, b])) expect(outcome(p), p).toBe(expected);
+      }
+    }
+  });
+
+  it('keeps integer results exact and floats boxed', () => {
+    expect(ev('(let [x 9007199254740991] (+ x 1))')).toBe('9007199254740992');
+    expect(ev('(let [x 1.5] (+ x 1.5))')).toBe('3.0');
+    expect(ev('(let [x 9007199254740991] (inc x))')).toBe('9007199254740992');
+    expect(ev('(let [x -10] (mod x 3))')).toBe('2');
+    expect(ev('(let [x 0] (- x 0))')).toBe('0');
+  });
+
+  it('reports errors at the call', () => {
+    const r = run({ program: '(let [x "a"]\n  (inc x))' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.type).toBe('type_error');
+      expect(r.error.line).toBe(2);
+    }
+  });
+});
+
+describe('calls through locals, keywords and data', () => {
+  it.each([
+    ['(:a {:a 1})', 'ok 1'],
+    ['(:a {"a" 1})', 'ok 1'],
+    ['(:a nil)', 'ok nil'],
+    ['(:a #{:a})', 'ok :a'],
+    ['(:a "text")', 'ok nil'],
+    ['(let [m {:a 1}] (:a m))', 'ok 1'],
+    ['(let [k :a m {:a 1}] (k m))', 'ok 1'],
+    ['(let [f inc x 1] (f x))', 'ok 2'],
+    ['(let [f inc] ((fn [] (f 1))))', 'ok 2'],
+    ['(let [v [1 2]] (v 1))', 'ok 2'],
+    ['(let [m {:a 1}] (m :a))', 'ok 1'],
+    ['(let [s #{1}] (s 2))', 'ok nil'],
+    ['(let [x 1] (x 2))', 'type_error 1 is not a function and cannot be called'],
+  ])('%s', (program, expected) => {
+    expect(outcome(program)).toBe(expected);
+  });
+
+  it('checks the arity of a local function', () => {
+    expect(evErr('(let [f (fn [a b] a)] (f 1))').type).toBe('arity_error');
+  });
+});
+
+describe('recur into plain-name bindings', () => {
+  it('evaluates every argument before storing any', () => {
+    expect(ev('(loop [a 1 b 2 n 0] (if (< n 3) (recur b a (inc n)) [a b n]))')).toBe('[2 1 3]');
+    expect(ev('(loop [a 1 b 2 c 3 d 4 n 0] (if (< n 1) (recur d c b a (inc n)) [a b c d]))')).toBe('[4 3 2 1]');
+    expect(ev('(loop [a 1 b 2 c 3 d 4 e 5 n 0] (if (< n 1) (recur e d c b a (inc n)) [a b c d e]))')).toBe('[5 4 3 2 1]');
+    expect(ev('((fn [a b n] (if (< n 3) (recur b a (inc n)) [a b])) 1 2 0)')).toBe('[2 1]');
+  });
+
+  it('is re-entrant: an argument may run the same loop again', () => {
+    const program = `(defn sum-to [n] (loop [i 0 acc 0] (if (<= i n) (recur (inc i) (+ acc (if (and (= i 2) (> n 2)) (sum-to 2) i))) acc)))
+                     (sum-to 4)`;
+    // 0 + 1 + (sum-to 2 = 3) + 3 + 4
+    expect(ev(program)).toBe('11');
+  });
+
+  it('still counts iterations against the loop limit', () => {
+    expect(ev('(loop [i 0] (if (< i 1000) (recur (inc i)) i))')).toBe('1000');
+    expect(evErr('(loop [i 0] (if (< i 1001) (recur (inc i)) i))').type).toBe('loop_limit_exceeded');
+    expect(evErr('((fn [i] (if (< i 1001) (recur (inc i)) i)) 0)').type).toBe('loop_limit_exceeded');
+    expect(ev('((fn [i] (if (< i 1000) (recur (inc i)) i)) 0)')).toBe('1000');
+  });
+
+  it('leaves destructuring and variadic recur alone', () => {
+    expect(ev('(loop [[a b] [1 2] n 0] (if (< n 1) (recur [b a] (inc n)) [a b]))')).toBe('[2 1]');
+    expect(ev('((fn [n & xs] (if (pos? n) (recur (dec n) (conj (vec xs) n)) xs)) 2)')).toBe('[2 1]');
+  });
+
+  it('keeps values captured by closures made in earlier iterations', () => {
+    expect(ev('(loop [i 0 fs []] (if (< i 3) (recur (inc i) (conj fs (fn [] i))) (mapv (fn [f] (f)) fs)))')).toBe('[0 1 2]');
+  });
+});
