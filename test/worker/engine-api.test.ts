@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Engine, type View } from '../../src/worker/engine-api.ts';
+
+const example = (name: string): string => readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');
+
+function opened(name = 'reviews-and-inventory.json'): { engine: Engine; view: View } {
+  const engine = new Engine();
+  const r = engine.open(example(name));
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return { engine, view: r.view };
+}
+
+describe('Engine: opening sessions', () => {
+  it('opens an example: definition, tools, data, the first turn selected', () => {
+    const { view } = opened();
+    expect(view.definition.title).toBe('Reviews and inventory');
+    expect(view.tools.map((t) => t.callForm)).toEqual(['(tool/search-reviews category)', '(tool/get-inventory)']);
+    expect(view.data).toEqual([{ name: 'products', type: 'list[6]', sample: expect.stringMatching(/^\[\{:name "Laptop"/) }]);
+    expect([view.status, view.selected, view.turns.length, view.sessionStrategy]).toEqual(['running', 1, 0, 'single-user-coalesced']);
+    expect(view.nextReply).toMatch(/^I'll start by fetching/);
+    expect(view.compressed.messages[1].content.startsWith('Find well-reviewed Electronics products')).toBe(true);
+  });
+
+  it('refuses a damaged session with every problem, and keeps nothing half-open', () => {
+    const engine = new Engine();
+    expect(engine.open('{"version": 1, "mission": 3')).toEqual({ ok: false, errors: [expect.stringMatching(/invalid JSON at line 1/)] });
+    const r = engine.open({ version: 1, mission: 'm', maxTurns: 'five', llm: { provider: 'mock', replies: [] } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatch(/^maxTurns: /);
+    expect(() => engine.view()).toThrow(/No session is open/);
+  });
+});
+
+describe('Engine: stepping', () => {
+  it('steps every turn of an example; each turn shows exactly the messages it was sent', () => {
+    const { engine } = opened();
+    let view: View | undefined;
+    for (let i = 0; i < 3; i++) {
+      const before = engine.view();
+      const r = engine.stepTurn();
+      expect(r.ok).toBe(true);
+      view = r.view;
+      // The compressed side before the step is what the turn then records as sent.
+      expect(engine.view({ selected: i + 1 }).compressed.messages).toEqual(before.compressed.messages);
+    }
+    expect(view?.status).toBe('returned');
+    expect(view?.returnValue).toBe('["Laptop" "Monitor"]');
+    expect(view?.turns.map((t) => t.success)).toEqual([true, true, true]);
+    expect(view?.turns[0].toolCalls.map((c) => [c.name, c.args])).toEqual([
+      ['search-reviews', ['"Electronics"']],
+      ['get-inventory', []],
+    ]);
+    expect(engine.stepTurn()).toMatchObject({ ok: false, error: 'The run has ended (returned); reset it to run again' });
+  });
+
+  it('the user/ panel shows the definitions the LLM had when the selected turn started', () => {
+    const { engine } = opened();
+    engine.stepTurn();
+    engine.stepTurn();
+    const v = engine.view({ selected: 2 });
+    expect(v.user.map((u) => [u.name, u.kind, u.type, u.sample])).toEqual([
+      ['electronics', 'value', 'list[4]', expect.stringMatching(/^\[\{:name "Laptop"/)],
+      ['reviews', 'value', 'string', expect.stringMatching(/^"Customer Review Summary/)],
+      ['inventory', 'value', 'string', expect.stringMatching(/^"Warehouse Inventory/)],
+    ]);
+    expect(engine.view({ selected: 1 }).user).toEqual([]);
+  });
+
+  it('compares strategies on the same turns: full history is longer', () => {
+    const { engine } = opened();
+    engine.stepTurn();
+    engine.stepTurn();
+    const v = engine.view();
+    expect(v.compressed.strategy).toBe('single-user-coalesced');
+    expect(v.full.strategy).toBe('full-history');
+    expect(v.full.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(v.full.stats.characters).toBeGreaterThan(v.compressed.stats.characters);
+    const switched = engine.view({ strategy: 'full-history' });
+    expect(switched.compressed.messages).toEqual(v.full.messages);
+  });
+
+  it('a person can type the reply for the next turn; it is kept in the script', () => {
+    const { engine } = opened();
+    const r = engine.stepTurn('```clojure\n(def n (count data/products))\n```');
+    expect(r.ok && r.view.turns[0].program).toBe('(def n (count data/products))');
+    expect(JSON.parse(engine.exportSession()).llm.replies[0]).toBe('```clojure\n(def n (count data/products))\n```');
+  });
+
+  it('a script without a reply for the next turn says so', () => {
+    const { engine } = opened('failed-turn-recovery.json');
+    for (let i = 0; i < 4; i++) engine.stepTurn();
+    engine.reset();
+    const e = new Engine();
+    e.open({ version: 1, mission: 'm', llm: { provider: 'mock', replies: [] } });
+    expect(e.stepTurn()).toMatchObject({ ok: false, error: 'The mock LLM has no reply for turn 1 (its script has 0); write one to continue' });
+  });
+
+  it('reset clears the turns; reopening the exported session resumes where it was', () => {
+    const { engine } = opened();
+    engine.stepTurn();
+    engine.stepTurn();
+    const text = engine.exportSession();
+    const again = new Engine();
+    const r = again.open(text);
+    expect(r.ok && r.view.turns.length).toBe(2);
+    expect(again.stepTurn()).toMatchObject({ ok: true, view: { status: 'returned', returnValue: '["Laptop" "Monitor"]' } });
+    expect(engine.reset().turns).toEqual([]);
+  });
+});
+
+describe('Engine: editing the definition', () => {
+  it('applies a valid definition and reports problems by path', () => {
+    const { engine, view } = opened();
+    const ok = engine.setDefinition({ ...view.definition, mission: 'Only laptops' });
+    expect(ok.ok && ok.view.compressed.messages[1].content.startsWith('Only laptops')).toBe(true);
+    const bad = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '(a', impl: '(fn [a] a)' }] });
+    expect(bad).toEqual({ ok: false, errors: [expect.stringMatching(/^tools\[0\]\.signature: /)] });
+    // The engine keeps the last good definition.
+    expect(engine.view().definition.mission).toBe('Only laptops');
+  });
+
+  it('a tool implementation that does not compile is a problem shown in the view; stepping says why', () => {
+    const { engine, view } = opened();
+    const r = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '() -> :int', impl: '(fn [] (+ 1' }] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.view.problems[0]).toMatch(/^tools\[0\]\.impl: /);
+    expect(engine.stepTurn()).toMatchObject({ ok: false, error: expect.stringMatching(/^The session cannot run: tools\[0\]\.impl/) });
+  });
+});
+
+describe('Engine: REPL and tokens', () => {
+  it('evaluates against data, tools and the session definitions, keeping its own definitions apart', () => {
+    const { engine } = opened();
+    engine.stepTurn();
+    expect(engine.repl('(count electronics)')).toMatchObject({ ok: true, result: '4' });
+    expect(engine.repl('(def mine 5) (println "hi") (+ mine (count data/products))')).toMatchObject({ ok: true, result: '11', prints: ['hi'] });
+    expect(engine.repl('[mine *1]')).toMatchObject({ ok: true, result: '[5 11]' });
+    expect(engine.repl('(subs (tool/get-inventory) 0 9)')).toMatchObject({ ok: true, result: '"Warehouse"' });
+    expect(engine.repl('(+ 1')).toMatchObject({ ok: false, error: { type: 'parse_error' } });
+    expect(JSON.parse(engine.exportSession()).turns[0].memory.map((m: { name: string }) => m.name)).not.toContain('mine');
+  });
+
+  it('counts tokens with a real tokenizer', async () => {
+    const { engine } = opened();
+    const [a, b] = await engine.countTokens(['hello world', '(def reviews (tool/search-reviews "Electronics"))']);
+    expect(a).toBe(2);
+    expect(b).toBeGreaterThan(8);
+  });
+});
