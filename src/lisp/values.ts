@@ -218,6 +218,9 @@ function copyBacking(b: MapBacking, size: number): MapBacking {
   return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size), sharedKeys: false };
 }
 
+/** The key arrays of the last PMap.mergeSmall result and the key arrays it came from. */
+let lastMerge: { tk: Value[] | null; n: number; ok: Value[] | null; m: number; keys: Value[]; hashes: unknown[] } = { tk: null, n: 0, ok: null, m: 0, keys: [], hashes: [] };
+
 /** How a non-current version differs from the next one: value `val` at `pos` (pos -1: no change). */
 interface MapDiff {
   readonly pos: number;
@@ -359,6 +362,66 @@ export class PMap {
     const next = new PMap(this.b, this.size + 1);
     this.diff = { pos: -1, val: null, next };
     return next;
+  }
+
+  /**
+   * This map with the entries of `other` added in order (`f` combines values of keys in both), when
+   * the result is small enough to scan. Built in fresh exact-size arrays: merging a few fields onto
+   * a record is common, and appending to the base would grow its arrays and add a version to it.
+   * Returns null when the result would be larger.
+   */
+  mergeSmall(other: PMap, f: ((a: Value, b: Value) => Value) | null): PMap | null {
+    const n = this.size;
+    const m = other.size;
+    if (m === 0) return this;
+    const oh = other.b.hashes;
+    const th = this.b.hashes;
+    let added = 0;
+    for (let j = 0; j < m; j++) if (indexOf(this.b, oh[j], n) < 0) added++;
+    const size = n + added;
+    if (size > SCAN_LIMIT) return null;
+    this.reroot();
+    const tk = this.b.keys;
+    const tv = this.b.vals;
+    const ok = other.b.keys;
+    // Records merged in a loop repeat the same key arrays: reuse the last result's (shared, so
+    // copied before any append).
+    const memo = lastMerge;
+    const same = memo.tk === tk && memo.n === n && memo.ok === ok && memo.m === m;
+    const keys = same ? memo.keys : new Array<Value>(size);
+    const hashes = same ? memo.hashes : new Array<unknown>(size);
+    const vals = new Array<Value>(size);
+    for (let i = 0; i < n; i++) vals[i] = tv[i];
+    if (!same) {
+      for (let i = 0; i < n; i++) {
+        keys[i] = tk[i];
+        hashes[i] = th[i];
+      }
+    }
+    // A snapshot of other's values: f is user code and may reroot other's backing meanwhile.
+    const ov = f === null ? (other.reroot(), other.b.vals) : other.values();
+    let len = n;
+    for (let j = 0; j < m; j++) {
+      const h = oh[j];
+      let i = -1;
+      for (let q = 0; q < len; q++) {
+        if (hashes[q] === h) {
+          i = q;
+          break;
+        }
+      }
+      if (i < 0) {
+        if (!same) {
+          keys[len] = ok[j];
+          hashes[len] = h;
+        }
+        vals[len++] = ov[j];
+      } else {
+        vals[i] = f === null ? ov[j] : f(vals[i], ov[j]);
+      }
+    }
+    if (!same) lastMerge = { tk, n, ok, m, keys, hashes };
+    return new PMap({ index: null, keys, hashes, vals, sharedKeys: true }, size);
   }
 
   dissoc(key: Value): PMap {

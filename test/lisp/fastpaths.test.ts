@@ -119,3 +119,38 @@ describe('recur into plain-name bindings', () => {
     expect(ev('(loop [i 0 fs []] (if (< i 3) (recur (inc i) (conj fs (fn [] i))) (mapv (fn [f] (f)) fs)))')).toBe('[0 1 2]');
   });
 });
+
+describe('merging small maps', () => {
+  it.each([
+    ['(merge {:a 1 :b 2} {:c 3})', '{:a 1 :b 2 :c 3}'],
+    ['(merge {:a 1 :b 2} {:b 20 :c 3})', '{:a 1 :b 20 :c 3}'],
+    ['(merge {:a 1} {} nil {:a 2})', '{:a 2}'],
+    ['(merge-with + {:a 1 :b 2} {:b 10 :c 3})', '{:a 1 :b 12 :c 3}'],
+    ['(merge {:a 1 :b 2 :c 3 :d 4 :e 5} {:f 6 :g 7 :h 8 :i 9})', '{:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8 :i 9}'],
+    ['(get (merge {:a 1 :b 2 :c 3 :d 4 :e 5} {:f 6 :g 7 :h 8 :i 9}) :i)', '9'],
+    ['(merge {:a 1} {"a" 2})', '{:a 1 "a" 2}'],
+  ])('%s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+
+  it('leaves the merged maps and earlier results unchanged', () => {
+    const program = `(let [base {:id 1 :n 2}
+                           xs (mapv (fn [i] (merge {:id i :n 0} {:extra i})) (range 3))
+                           grown (assoc (first xs) :more true)
+                           changed (assoc (second xs) :id 99)
+                           m1 (merge base {:c 1})
+                           m2 (merge base {:c 2})]
+                       [base xs grown changed m1 m2 (dissoc m1 :id) (merge m1 {:d 4}) m2])`;
+    expect(ev(program)).toBe(
+      '[{:id 1 :n 2} [{:id 0 :n 0 :extra 0} {:id 1 :n 0 :extra 1} {:id 2 :n 0 :extra 2}] {:id 0 :n 0 :extra 0 :more true} {:id 99 :n 0 :extra 1} {:id 1 :n 2 :c 1} {:id 1 :n 2 :c 2} {:n 2 :c 1} {:id 1 :n 2 :c 1 :d 4} {:id 1 :n 2 :c 2}]',
+    );
+  });
+
+  it('combines with a function that reads other versions of the same maps', () => {
+    const program = `(let [m {:a 1 :b 2}
+                           m2 (assoc m :a 10)
+                           r (merge-with (fn [x y] (+ x y (:a m) (:a m2))) m2 {:a 100})]
+                       [m m2 r])`;
+    expect(ev(program)).toBe('[{:a 1 :b 2} {:a 10 :b 2} {:a 121 :b 2}]');
+  });
+});

@@ -177,6 +177,13 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
       base = m;
       continue;
     }
+    if (b === null) {
+      const small = base.mergeSmall(m, f);
+      if (small !== null) {
+        base = small;
+        continue;
+      }
+    }
     if (b === null && m.size <= 8) {
       // A few entries onto a map: persistent assoc is O(1) each, cheaper than copying the base.
       let acc: PMap = base;
