@@ -1,19 +1,17 @@
-// Placeholder entry for the playground UI (built in a later issue). It proves the Vite + React
-// pipeline works; the engine is reached through the worker, never imported here.
+// The playground's entry: one engine worker, one store, the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { EngineClient, createBrowserWorker } from './engine/client.ts';
+import './index.css';
+import { PlaygroundProvider } from './state/playground.tsx';
 
-function App() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>PTC Playground</h1>
-      <p>The PTC-Lisp engine is ready; the playground UI arrives next. Try the command line: <code>npx ptc repl</code>.</p>
-    </main>
-  );
-}
+const client = new EngineClient({ createWorker: createBrowserWorker });
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <App />
+    <PlaygroundProvider client={client}>
+      <App />
+    </PlaygroundProvider>
   </StrictMode>,
 );

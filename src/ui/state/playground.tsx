@@ -1,0 +1,202 @@
+// Wiring of the playground: one store, one engine client and one react-query client per app, and the
+// hooks views use. Data flows one way: action → engine call (react-query) → store → view.
+import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { SessionDefinition, View } from '../../worker/engine-api.ts';
+import { EngineClient, EngineRestarted } from '../engine/client.ts';
+import { createPlaygroundStore, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
+
+interface PlaygroundContextValue {
+  store: PlaygroundStore;
+  client: EngineClient;
+}
+
+const PlaygroundContext = createContext<PlaygroundContextValue | null>(null);
+
+export function PlaygroundProvider({ client, store, queryClient, children }: { client: EngineClient; store?: PlaygroundStore; queryClient?: QueryClient; children: ReactNode }) {
+  const value = useMemo(() => ({ client, store: store ?? createPlaygroundStore() }), [client, store]);
+  const qc = useRef(queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }));
+  return (
+    <QueryClientProvider client={qc.current}>
+      <PlaygroundContext.Provider value={value}>{children}</PlaygroundContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+function usePlaygroundContext(): PlaygroundContextValue {
+  const ctx = useContext(PlaygroundContext);
+  if (!ctx) throw new Error('usePlayground must be used inside <PlaygroundProvider>');
+  return ctx;
+}
+
+/** Reads from the store; re-renders when the selected part changes. */
+export function usePlayground<T>(selector: (s: PlaygroundState & PlaygroundActions) => T): T {
+  return useStore(usePlaygroundContext().store, selector);
+}
+
+export function usePlaygroundStore(): PlaygroundStore {
+  return usePlaygroundContext().store;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export interface OpenOutcome {
+  ok: boolean;
+  errors: string[];
+}
+
+/** Every action the UI can take on the engine. */
+export function useEngineActions() {
+  const { store, client } = usePlaygroundContext();
+  const s = store.getState;
+
+  const accept = (view: View): void => {
+    client.remember(view.sessionText);
+    const limits = view.definition.limits;
+    // The interpreter stops a program at its time limit; the watchdog is the backstop past that.
+    client.setWatchdog((limits?.timeoutMs ?? 1000) + 3000);
+    s().setView(view);
+  };
+
+  /** Runs an engine call with busy/notice bookkeeping; an engine restart is reported, the session kept. */
+  async function guarded<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    s().setBusy(true);
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof EngineRestarted) {
+        s().setRunning(false);
+        s().setNotice({ kind: 'error', text: e.afterMs > 0 ? e.message : 'Stopped. The engine was restarted; the session was kept as it was before the step.' });
+        const view = await client.call((api) => api.view(viewOptions()));
+        s().setView(view);
+        return undefined;
+      }
+      s().setNotice({ kind: 'error', text: messageOf(e) });
+      return undefined;
+    } finally {
+      s().setBusy(false);
+    }
+  }
+
+  const viewOptions = () => ({ ...(s().selected !== null ? { selected: s().selected as number } : {}), ...(s().strategy !== null ? { strategy: s().strategy as string } : {}) });
+
+  const open = useMutation({
+    mutationFn: async (input: string | object): Promise<OpenOutcome> => {
+      const r = await guarded(() => client.call((api) => api.open(input)));
+      if (!r) return { ok: false, errors: [] };
+      if (!r.ok) return { ok: false, errors: r.errors };
+      s().select(null);
+      s().setStrategy(null);
+      s().clearRepl();
+      s().setDefinitionErrors([]);
+      s().setNotice(null);
+      accept(r.view);
+      return { ok: true, errors: [] };
+    },
+  });
+
+  const refresh = useMutation({
+    mutationFn: async () => {
+      const view = await guarded(() => client.call((api) => api.view(viewOptions())));
+      if (view) s().setView(view);
+    },
+  });
+
+  const step = useMutation({
+    mutationFn: async (): Promise<boolean> => {
+      const { view, nextReply } = s();
+      if (!view) return false;
+      // Send the editor's text only when it differs from the script (a person acting as the LLM).
+      const reply = nextReply !== (view.nextReply ?? '') || view.nextReply === null ? nextReply : undefined;
+      const r = await guarded(() => client.call((api) => api.stepTurn(reply, s().strategy !== null ? { strategy: s().strategy as string } : {})));
+      if (!r) return false;
+      s().select(null);
+      if (!r.ok) {
+        s().setNotice({ kind: 'error', text: r.error });
+        s().setView(r.view);
+        return false;
+      }
+      s().setNotice(null);
+      accept(r.view);
+      return r.view.status === 'running';
+    },
+  });
+
+  const run = useMutation({
+    mutationFn: async () => {
+      s().setRunning(true);
+      try {
+        while (s().running) {
+          const goOn = await step.mutateAsync();
+          if (!goOn) break;
+        }
+      } finally {
+        s().setRunning(false);
+      }
+    },
+  });
+
+  const stop = useMutation({
+    mutationFn: async () => {
+      s().setRunning(false);
+      // A call in flight may be a runaway program: stop it by restarting the worker (L8).
+      if (s().busy) await client.restart();
+    },
+  });
+
+  const reset = useMutation({
+    mutationFn: async () => {
+      const view = await guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {})));
+      if (!view) return;
+      s().select(null);
+      s().setNotice(null);
+      s().clearRepl();
+      accept(view);
+    },
+  });
+
+  const setDefinition = useMutation({
+    mutationFn: async (def: SessionDefinition): Promise<OpenOutcome> => {
+      const r = await guarded(() => client.call((api) => api.setDefinition(def)));
+      if (!r) return { ok: false, errors: [] };
+      if (!r.ok) {
+        s().setDefinitionErrors(r.errors);
+        return { ok: false, errors: r.errors };
+      }
+      s().setDefinitionErrors([]);
+      accept(r.view);
+      return { ok: true, errors: [] };
+    },
+  });
+
+  const repl = useMutation({
+    mutationFn: async (program: string) => {
+      const out = await guarded(() => client.call((api) => api.repl(program)));
+      if (out) s().addRepl(program, out);
+    },
+  });
+
+  const select = async (turn: number | null): Promise<void> => {
+    s().select(turn);
+    await refresh.mutateAsync();
+  };
+  const setStrategy = async (name: string | null): Promise<void> => {
+    s().setStrategy(name);
+    await refresh.mutateAsync();
+  };
+
+  return { open, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+}
+
+/** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */
+export function useTokenCounts(texts: readonly string[] | null) {
+  const { client } = usePlaygroundContext();
+  return useQuery({
+    queryKey: ['tokens', texts],
+    enabled: texts !== null,
+    queryFn: () => client.call((api) => api.countTokens([...(texts ?? [])])),
+  });
+}

@@ -1,0 +1,50 @@
+// Component tests: the real engine in-process behind a fake worker, the real store and providers.
+import { render, type RenderResult } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReactElement } from 'react';
+import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
+import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
+import { Engine } from '../../src/worker/engine-api.ts';
+
+export function exampleText(name: string): string {
+  return readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');
+}
+
+/** An EngineClient whose "worker" is an Engine in this process (calls still resolve asynchronously). */
+export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
+  const engines: Engine[] = [];
+  const client = new EngineClient({
+    createWorker: () => {
+      const engine = new Engine();
+      engines.push(engine);
+      const api = new Proxy(
+        {},
+        {
+          get: (_t, name: string) =>
+            (...args: unknown[]) =>
+              Promise.resolve().then(() => (engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)),
+        },
+      ) as unknown as EngineRemote;
+      return { worker: { terminate: () => undefined }, api };
+    },
+  });
+  return { client, engines };
+}
+
+export interface Harness extends RenderResult {
+  store: PlaygroundStore;
+  client: EngineClient;
+}
+
+export function renderWithPlayground(ui: ReactElement): Harness {
+  const { client } = inProcessClient();
+  const store = createPlaygroundStore();
+  const result = render(
+    <PlaygroundProvider client={client} store={store}>
+      {ui}
+    </PlaygroundProvider>,
+  );
+  return { ...result, store, client };
+}
