@@ -49,7 +49,8 @@ export function fn1(fn: string, f: Value, coll?: Value, stringKey = false): Fn1 
 export function fn2(fn: string, f: Value, coll?: Value): Fn2 {
   if (typeof f === 'function') {
     const m = f.ptc;
-    if (m.minArity <= 2 && m.maxArity >= 2) return f as PtcFn;
+    // The two-argument entry of a variadic builtin (+, max, ...) allocates no argument array.
+    if (m.minArity <= 2 && m.maxArity >= 2) return m.binary ?? (f as PtcFn);
     return () => {
       throw arityError(`${arityMessage(f, 2)} (called by ${fn} with two arguments)`);
     };

@@ -85,11 +85,19 @@ builtin(
   'A function like f, but nil arguments in the first positions are replaced by the given defaults',
   (f, ...defaults) => {
     callable('fnil', f);
-    return fnValue((...args) => {
+    const impl = (...args: Value[]): Value => {
       const patched = args.slice();
       for (let i = 0; i < defaults.length && i < patched.length; i++) if (patched[i] === null) patched[i] = defaults[i];
       return invoke(f, patched);
-    });
+    };
+    if (typeof f !== 'function' || f.ptc.minArity > 2 || f.ptc.maxArity < 2) return fnValue(impl);
+    // (update m k (fnil + 0) x) calls it with two arguments: patch them without arrays.
+    const h = f.ptc.binary ?? f;
+    const d0 = defaults[0];
+    const d1 = defaults.length > 1 ? defaults[1] : null;
+    const patch1 = defaults.length > 1;
+    const binary = (x: Value, y: Value): Value => h(x === null ? d0 : x, patch1 && y === null ? d1 : y);
+    return makeFn(impl, { name: null, kind: 'builtin', minArity: 0, maxArity: Infinity, params: [], binary });
   },
   { params: ['[f x]', '[f x y]', '[f x y z]'], examples: [['((fnil inc 0) nil)', '1'], ['(update {} :n (fnil inc 0))', '{:n 1}']] },
 );

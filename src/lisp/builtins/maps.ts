@@ -124,6 +124,15 @@ builtin(
 /** A one-argument updater calling (f old & extra). */
 function updater(fn: string, f: Value, extra: Value[]): (old: Value) => Value {
   if (extra.length === 0) return fn1(fn, f);
+  if (extra.length === 1 && typeof f === 'function') {
+    // (update m k f x): the arity is checked here once, as invoke would on the call.
+    const m = f.ptc;
+    if (m.minArity <= 2 && m.maxArity >= 2) {
+      const h = m.binary ?? f;
+      const y = extra[0];
+      return (old) => h(old, y);
+    }
+  }
   const g = fnN(fn, f);
   return (old) => g([old, ...extra]);
 }
