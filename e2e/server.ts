@@ -1,0 +1,80 @@
+// Builds the production app once and serves it with Vite's preview server on 127.0.0.1 at a free
+// port. Used by the end-to-end tests (through their global setup) and by the budgets script.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, preview, type PreviewServer } from 'vite';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nothing listens on now (the OS picks it). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Runs `vite build` with the project's config into outDir (a new temporary folder by default). */
+export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'ptc-e2e-build-'))): Promise<string> {
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+export interface RunningApp {
+  url: string;
+  outDir: string;
+  close(): Promise<void>;
+}
+
+/** Serves a built app with `vite preview` on 127.0.0.1. */
+export async function serveApp(outDir: string, options: { removeOnClose?: boolean } = {}): Promise<RunningApp> {
+  const host = '127.0.0.1';
+  let server: PreviewServer | undefined;
+  // Another process may take the free port between the look-up and the listen: try a few.
+  for (let attempt = 0; attempt < 5 && !server; attempt++) {
+    const port = await freePort(host);
+    try {
+      server = await preview({
+        root: ROOT,
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir },
+        preview: { host, port, strictPort: true, open: false },
+      });
+    } catch (e) {
+      if (attempt === 4) throw e;
+    }
+  }
+  if (!server) throw new Error('vite preview did not start');
+  const address = server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const running = server;
+  return {
+    url: `http://${host}:${port}/`,
+    outDir,
+    close: async () => {
+      await running.close();
+      if (options.removeOnClose) rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds into a temporary folder and serves it; close() stops the server and removes the folder. */
+export async function startApp(): Promise<RunningApp> {
+  const outDir = await buildApp();
+  return serveApp(outDir, { removeOnClose: true });
+}
