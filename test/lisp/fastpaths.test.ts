@@ -194,3 +194,25 @@ describe('two-argument callers (update with one extra argument, fnil, reduce)', 
     expect(evErr('(update {:a 1} :a inc 5)').type).toBe('arity_error');
   });
 });
+
+describe('reused call frames', () => {
+  it.each([
+    ['(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 15)', '610'],
+    ['(let [adders (mapv (fn [n] (fn [x] (+ x n))) [1 2 3])] (mapv (fn [f] (f 10)) adders))', '[11 12 13]'],
+    ['(defn tree [d] (if (zero? d) 1 (mapv (fn [_] (tree (dec d))) [1 2]))) (tree 2)', '[[1 1] [1 1]]'],
+    ['(let [f (fn [a b] (let [s (+ a b)] (fn [] [a b s])))] (let [g (f 1 2) h (f 3 4)] [(g) (h)]))', '[[1 2 3] [3 4 7]]'],
+    ['(let [f (fn self [x acc] (if (empty? x) acc (self (rest x) (conj acc (count x)))))] (f [1 2 3] []))', '[3 2 1]'],
+  ])('%s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+
+  it('survive a failed call of a function kept in memory', () => {
+    const first = run({ program: '(defn f [x y] (let [s (+ x y)] [x y s]))' });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const failed = run({ program: '(f 1 "a")', memory: first.memory });
+    expect(failed.ok).toBe(false);
+    const again = run({ program: '[(f 1 2) (mapv #(f % %) [3 4])]', memory: first.memory });
+    expect(again.ok && printValue(again.value)).toBe('[[1 2 3] [[3 3 6] [4 4 8]]]');
+  });
+});

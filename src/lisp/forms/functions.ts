@@ -156,6 +156,20 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
     let impl: (...args: Value[]) => Value;
+    // Frames never outlive a call (closures copy what they capture), so a finished call's frame
+    // is kept for the next one; a nested (recursive) call finds none and makes its own.
+    let spare: Frame | null = null;
+    const newFrame = (): Frame => {
+      const frame: Frame = new Array<Value>(nslots);
+      frame[0] = captured;
+      if (selfSlot !== 0) frame[selfSlot] = fn;
+      return frame;
+    };
+    const release = (frame: Frame): void => {
+      // Drop the locals so a kept frame holds on to no values.
+      for (let i = 1; i < nslots; i++) if (i !== selfSlot) frame[i] = null;
+      spare = frame;
+    };
     // The one- and two-parameter entries are written out (no shared helper returning a tuple):
     // they run once per item in map, filter, reduce and sort-by.
     if (simple !== null && simple.fixed === 1) {
@@ -163,10 +177,10 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
       impl = (x: Value): Value => {
         const r = rt();
         r.enter(loc);
+        let frame = spare;
+        if (frame === null) frame = newFrame();
+        else spare = null;
         try {
-          const frame: Frame = new Array<Value>(nslots);
-          frame[0] = captured;
-          if (selfSlot !== 0) frame[selfSlot] = fn;
           frame[s0] = x;
           const v = body1!(frame);
           if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
@@ -174,6 +188,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           return v;
         } finally {
           r.depth--;
+          release(frame);
         }
       };
     } else if (simple !== null && simple.fixed === 2) {
@@ -181,10 +196,10 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
       impl = (x: Value, y: Value): Value => {
         const r = rt();
         r.enter(loc);
+        let frame = spare;
+        if (frame === null) frame = newFrame();
+        else spare = null;
         try {
-          const frame: Frame = new Array<Value>(nslots);
-          frame[0] = captured;
-          if (selfSlot !== 0) frame[selfSlot] = fn;
           frame[s0] = x;
           frame[s1] = y;
           const v = body1!(frame);
@@ -193,6 +208,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           return v;
         } finally {
           r.depth--;
+          release(frame);
         }
       };
     } else {
