@@ -1,0 +1,78 @@
+// Step, Run, Stop and Reset, with the keyboard: Ctrl/Cmd+Enter steps, Escape stops.
+import { useEffect, useRef } from 'react';
+import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import type { PlaygroundState } from '../../state/store.ts';
+import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
+
+const base =
+  'rounded px-3 py-1 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-500';
+const styles = {
+  step: `${base} bg-sky-600 text-white hover:bg-sky-700 dark:bg-sky-500 dark:hover:bg-sky-400 dark:text-slate-950`,
+  run: `${base} bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-500 dark:hover:bg-emerald-400 dark:text-slate-950`,
+  stop: `${base} bg-rose-600 text-white hover:bg-rose-700 dark:bg-rose-500 dark:hover:bg-rose-400 dark:text-slate-950`,
+  reset: `${base} border border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700`,
+};
+
+function title(a: Availability, label: string): string {
+  return a.ok ? label : `${label} — ${a.why}`;
+}
+
+/** Subscribes to one availability by its reason (a string, so the store selector stays stable). */
+export function useAvailability(check: (s: PlaygroundState) => Availability): Availability {
+  const why = usePlayground((s) => check(s).why);
+  return { ok: why === '', why };
+}
+
+export function Controls() {
+  const actions = useEngineActions();
+  const store = usePlaygroundStore();
+  const step = useAvailability(stepAvailability);
+  const run = useAvailability(runAvailability);
+  const stop = useAvailability(stopAvailability);
+  const reset = useAvailability(resetAvailability);
+
+  const doStep = () => {
+    if (stepAvailability(store.getState()).ok) actions.step.mutate();
+  };
+  const doStop = () => {
+    if (stopAvailability(store.getState()).ok) actions.stop.mutate();
+  };
+
+  // The window listener always calls the latest handlers.
+  const handlers = useRef({ doStep, doStop });
+  handlers.current = { doStep, doStop };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // An editor that handled the key itself (the REPL's Ctrl+Enter evaluates) has prevented it.
+      if (e.defaultPrevented) return;
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        if (!e.repeat) handlers.current.doStep();
+      } else if (e.key === 'Escape') {
+        if (stopAvailability(store.getState()).ok) {
+          e.preventDefault();
+          handlers.current.doStop();
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  return (
+    <div className="flex items-center gap-1.5" role="toolbar" aria-label="Run controls">
+      <button type="button" data-testid="step" className={styles.step} disabled={!step.ok} title={title(step, 'Run one turn (Ctrl/Cmd+Enter)')} onClick={doStep}>
+        Step
+      </button>
+      <button type="button" data-testid="run" className={styles.run} disabled={!run.ok} title={title(run, 'Run turns until the run ends')} onClick={() => actions.run.mutate()}>
+        Run
+      </button>
+      <button type="button" data-testid="stop" className={styles.stop} disabled={!stop.ok} title={title(stop, 'Stop the run (Escape)')} onClick={doStop}>
+        Stop
+      </button>
+      <button type="button" data-testid="reset" className={styles.reset} disabled={!reset.ok} title={title(reset, 'Clear the turns and start the run again')} onClick={() => actions.reset.mutate()}>
+        Reset
+      </button>
+    </div>
+  );
+}

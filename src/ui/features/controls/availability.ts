@@ -1,0 +1,43 @@
+// Whether Step/Run/Stop/Reset can be used now, and why not: the buttons, their tooltips and the
+// keyboard shortcuts all ask here.
+import type { PlaygroundState } from '../../state/store.ts';
+
+export interface Availability {
+  ok: boolean;
+  /** Why the action is not available (shown as the button's title). */
+  why: string;
+}
+
+const yes: Availability = { ok: true, why: '' };
+const no = (why: string): Availability => ({ ok: false, why });
+
+const ENDED: Record<string, string> = {
+  returned: 'The run has returned',
+  failed: 'The run has failed',
+  out_of_turns: 'The run is out of turns',
+};
+
+export function stepAvailability(s: PlaygroundState): Availability {
+  const { view } = s;
+  if (view === null) return no('No session is open');
+  if (view.problems.length > 0) return no(`The session cannot run: ${view.problems.join('; ')}`);
+  if (view.status !== 'running') return no(`${ENDED[view.status] ?? 'The run has ended'}; Reset to run again`);
+  if (s.running) return no('Running; Stop first');
+  if (s.busy) return no('The engine is busy');
+  if (s.nextReply.trim() === '') return no(`There is no reply for turn ${view.turns.length + 1}; write one in the next-reply editor`);
+  return yes;
+}
+
+export function runAvailability(s: PlaygroundState): Availability {
+  return stepAvailability(s);
+}
+
+export function stopAvailability(s: PlaygroundState): Availability {
+  return s.running || s.busy ? yes : no('Nothing is running');
+}
+
+export function resetAvailability(s: PlaygroundState): Availability {
+  if (s.view === null) return no('No session is open');
+  if (s.running || s.busy) return no('Stop the run first');
+  return yes;
+}

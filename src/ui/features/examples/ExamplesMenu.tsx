@@ -1,0 +1,118 @@
+// The examples menu, "Open file…" and "Export": how sessions come in and go out of the playground.
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { DEFAULT_EXAMPLE, EXAMPLES, fileNameFor, findExample, useExampleTitles } from './examples.ts';
+
+const buttonClass =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+
+/** Opens the default example once, when nothing is open yet (the first load). */
+export function useOpenDefaultExample(): void {
+  const { open } = useEngineActions();
+  const store = usePlaygroundStore();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || store.getState().view !== null) return;
+    started.current = true;
+    const entry = findExample(DEFAULT_EXAMPLE) ?? EXAMPLES[0];
+    if (!entry) return;
+    entry
+      .load()
+      .then((text) => open.mutateAsync(text))
+      .then((r) => {
+        if (!r.ok && r.errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${r.errors.join('\n')}` });
+      })
+      .catch((e: unknown) => store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` }));
+    // Runs once per mount; `open` is a fresh mutation object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+export function ExamplesMenu() {
+  const { open } = useEngineActions();
+  const store = usePlaygroundStore();
+  const title = usePlayground((s) => s.view?.definition.title ?? null);
+  const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
+  const running = usePlayground((s) => s.running);
+  const titles = useExampleTitles();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const labelOf = (path: string, name: string) => titles.data?.[path] ?? name;
+  // The open session is shown as its example while its title matches one.
+  const current = EXAMPLES.find((e) => title !== null && titles.data?.[e.path] === title)?.path ?? '';
+
+  const report = (source: string, errors: string[]) => {
+    if (errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${source}:\n${errors.join('\n')}` });
+  };
+
+  const openExample = async (path: string) => {
+    const entry = EXAMPLES.find((e) => e.path === path);
+    if (!entry) return;
+    try {
+      const r = await open.mutateAsync(await entry.load());
+      if (!r.ok) report(`${entry.name}.json`, r.errors);
+    } catch (e) {
+      store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  };
+
+  const openFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    let text: string;
+    try {
+      text = await file.text();
+    } catch (err) {
+      store.getState().setNotice({ kind: 'error', text: `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}` });
+      return;
+    }
+    const r = await open.mutateAsync(text);
+    if (!r.ok) report(file.name, r.errors);
+  };
+
+  const exportSession = () => {
+    if (sessionText === null || title === null) return;
+    const url = URL.createObjectURL(new Blob([sessionText], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileNameFor(title);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  return (
+    <div className="flex items-center gap-2">
+      <label className="sr-only" htmlFor="examples-menu">
+        Example
+      </label>
+      <select
+        id="examples-menu"
+        data-testid="examples-menu"
+        className={`${buttonClass} max-w-64`}
+        value={current}
+        disabled={running}
+        title="Open a bundled example session"
+        onChange={(e) => void openExample(e.target.value)}
+      >
+        <option value="" disabled>
+          {title === null ? 'Examples…' : 'Examples… (session not from an example)'}
+        </option>
+        {EXAMPLES.map((e) => (
+          <option key={e.path} value={e.path}>
+            {labelOf(e.path, e.name)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className={buttonClass} data-testid="open-file-button" disabled={running} onClick={() => fileInput.current?.click()}>
+        Open file…
+      </button>
+      <input ref={fileInput} type="file" accept=".json,application/json" className="hidden" data-testid="open-file" aria-label="Session file" onChange={(e) => void openFile(e)} />
+      <button type="button" className={buttonClass} data-testid="export" disabled={sessionText === null} title="Download the session (definition and turns) as a session file" onClick={exportSession}>
+        Export
+      </button>
+    </div>
+  );
+}

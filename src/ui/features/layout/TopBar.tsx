@@ -1,0 +1,20 @@
+// The top bar: the title, the open session's title, the examples menu, the controls and the status.
+import { usePlayground } from '../../state/playground.tsx';
+import { Controls } from '../controls/Controls.tsx';
+import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { StatusBar } from './StatusBar.tsx';
+
+export function TopBar() {
+  const title = usePlayground((s) => s.view?.definition.title ?? null);
+  return (
+    <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="shrink-0 text-base font-semibold">PTC Playground</h1>
+      <span data-testid="session-title" className="min-w-0 max-w-72 truncate text-sm text-slate-600 dark:text-slate-300" title={title ?? undefined}>
+        {title ?? ''}
+      </span>
+      <ExamplesMenu />
+      <Controls />
+      <StatusBar />
+    </header>
+  );
+}

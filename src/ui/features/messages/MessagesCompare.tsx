@@ -1,0 +1,170 @@
+// What the LLM receives for the selected turn: the compressed rendering (strategy selectable) beside
+// the full uncompressed history of the same turns, with sizes in characters and tokens and the saving.
+import { useMemo, useState, type ReactNode } from 'react';
+import type { Message } from '../../../agent/turn.ts';
+import type { RenderView, View } from '../../../worker/engine-api.ts';
+import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
+import { formatCount } from '../turns/format.ts';
+
+type Side = 'compressed' | 'full';
+
+interface Tokens {
+  total: number | null;
+  failed: boolean;
+}
+
+function useSideTokens(render: RenderView | null): Tokens {
+  const texts = useMemo(() => (render ? render.messages.map((m) => m.content) : null), [render]);
+  const q = useTokenCounts(texts);
+  return { total: q.data ? q.data.reduce((a, b) => a + b, 0) : null, failed: q.isError };
+}
+
+/** 1 − compressed/full, as "62.4 %" (negative when the compressed side is larger). */
+export function savingOf(compressed: number, full: number): string {
+  if (full <= 0) return '—';
+  const pct = Math.round((1 - compressed / full) * 1000) / 10;
+  return `${pct.toFixed(1).replace('-', '−')} %`;
+}
+
+function MessageBlock({ message, testId }: { message: Message; testId?: string }) {
+  const role = message.role.toUpperCase();
+  const tone =
+    message.role === 'user'
+      ? 'border-sky-300 dark:border-sky-700'
+      : message.role === 'assistant'
+        ? 'border-violet-300 dark:border-violet-700'
+        : 'border-slate-300 dark:border-slate-600';
+  return (
+    <div className={`rounded border-l-4 bg-white pl-2 dark:bg-slate-900 ${tone}`} data-role={message.role}>
+      <h4 className="flex items-baseline justify-between pr-1 text-[11px] font-semibold tracking-wide text-slate-500 dark:text-slate-400">
+        <span>{role}</span>
+        <span className="font-normal">{formatCount(message.content.length)} chars</span>
+      </h4>
+      <pre data-testid={testId} className="overflow-x-auto whitespace-pre-wrap break-words py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100">
+        {message.content}
+      </pre>
+    </div>
+  );
+}
+
+function HiddenSystem({ message, onShow }: { message: Message; onShow: () => void }) {
+  return (
+    <button
+      type="button"
+      className="rounded border-l-4 border-slate-300 bg-slate-50 px-2 py-1 text-left text-[11px] text-slate-500 hover:text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-slate-200"
+      onClick={onShow}
+    >
+      SYSTEM: {formatCount(message.content.length)} characters, hidden (static reference; click to show)
+    </button>
+  );
+}
+
+function Figure({ label, value, testId, title }: { label: string; value: string; testId?: string; title?: string }) {
+  return (
+    <div className="flex flex-col" title={title}>
+      <dt className="text-[10px] uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd data-testid={testId} className="font-mono text-sm tabular-nums">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function SideColumn({ side, render, tokens, showSystem, onShowSystem, children }: { side: Side; render: RenderView; tokens: Tokens; showSystem: boolean; onShowSystem: () => void; children: ReactNode }) {
+  const lastUser = render.messages.reduce((at, m, i) => (m.role === 'user' ? i : at), -1);
+  const s = render.stats;
+  const tokenText = tokens.total !== null ? formatCount(tokens.total) : tokens.failed ? '?' : '…';
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      <div className="flex flex-col gap-1 rounded border border-slate-200 p-2 dark:border-slate-700">
+        {children}
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          <Figure label="characters" value={formatCount(s.characters)} testId={`${side}-chars`} />
+          <Figure label="tokens" value={tokenText} testId={`${side}-tokens`} title="o200k_base (GPT-4o) tokens of all messages" />
+          <Figure label="messages" value={String(render.messages.length)} />
+        </dl>
+        {side === 'compressed' && (
+          <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400" data-testid="compressed-figures">
+            <div><dt className="inline">turns summarized </dt><dd className="inline font-mono">{s.turnsSummarized}</dd></div>
+            <div><dt className="inline">tool calls shown/dropped </dt><dd className="inline font-mono">{s.toolCallsShown}/{s.toolCallsDropped}</dd></div>
+            <div><dt className="inline">println shown/dropped </dt><dd className="inline font-mono">{s.printsShown}/{s.printsDropped}</dd></div>
+            <div><dt className="inline">failed turns collapsed </dt><dd className="inline font-mono">{s.failedTurnsCollapsed}</dd></div>
+          </dl>
+        )}
+      </div>
+      <div data-testid={`${side}-messages`} className="flex flex-col gap-2">
+        {render.messages.map((m, i) =>
+          m.role === 'system' && !showSystem ? (
+            <HiddenSystem key={i} message={m} onShow={onShowSystem} />
+          ) : (
+            <MessageBlock key={i} message={m} testId={i === lastUser ? `${side}-user` : undefined} />
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Compare({ view }: { view: View }) {
+  const { setStrategy } = useEngineActions();
+  const [showSystem, setShowSystem] = useState(false);
+  const compressedTokens = useSideTokens(view.compressed);
+  const fullTokens = useSideTokens(view.full);
+  const byTokens = compressedTokens.total !== null && fullTokens.total !== null;
+  const saving = byTokens ? savingOf(compressedTokens.total as number, fullTokens.total as number) : savingOf(view.compressed.stats.characters, view.full.stats.characters);
+  const strategy = view.strategies.find((s) => s.name === view.compressed.strategy);
+  const next = view.status === 'running' && view.selected === view.turns.length + 1;
+
+  return (
+    <section aria-label="Messages" className="flex flex-col gap-2 p-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400" data-testid="messages-heading">
+          Messages for turn {view.selected}
+          {next ? ' (next)' : ''}
+        </h2>
+        <div className="flex items-center gap-3">
+          <span className="text-sm" title={byTokens ? '1 − compressed/full, by tokens' : '1 − compressed/full, by characters (tokens are loading)'}>
+            saving <strong data-testid="saving" className="font-mono">{saving}</strong>
+            <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}</span>
+          </span>
+          <label className="flex items-center gap-1 text-xs">
+            <input type="checkbox" data-testid="toggle-system" checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)} />
+            SYSTEM prompt
+          </label>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <SideColumn side="compressed" render={view.compressed} tokens={compressedTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)}>
+          <div className="flex items-center gap-2">
+            <h3 className="text-sm font-semibold">Compressed</h3>
+            <select
+              data-testid="strategy-select"
+              aria-label="Compression strategy"
+              className="min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-600 dark:bg-slate-800"
+              value={view.compressed.strategy}
+              onChange={(e) => void setStrategy(e.target.value === view.sessionStrategy ? null : e.target.value)}
+            >
+              {view.strategies.map((s) => (
+                <option key={s.name} value={s.name} title={s.description}>
+                  {s.name}
+                  {s.name === view.sessionStrategy ? ' (session)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          {strategy && <p className="text-xs text-slate-600 dark:text-slate-400">{strategy.description}</p>}
+        </SideColumn>
+        <SideColumn side="full" render={view.full} tokens={fullTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)}>
+          <h3 className="text-sm font-semibold">Full history</h3>
+          <p className="text-xs text-slate-600 dark:text-slate-400">Every reply and its output, uncompressed, for the same turns.</p>
+        </SideColumn>
+      </div>
+    </section>
+  );
+}
+
+export function MessagesCompare() {
+  const view = usePlayground((s) => s.view);
+  if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
+  return <Compare view={view} />;
+}

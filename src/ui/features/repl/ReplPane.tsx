@@ -1,0 +1,102 @@
+// A REPL against the open session: its data, tools and the definitions after the latest turn, plus
+// the REPL's own definitions (which never change the session). Results print in Clojure notation.
+import { useEffect, useRef, useState } from 'react';
+import type { ReplEntry } from '../../state/store.ts';
+import { CodeEditor } from '../../components/CodeEditor.tsx';
+import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { ClojureCode } from '../turns/ClojureCode.tsx';
+import { formatError, formatMs } from '../turns/format.ts';
+
+function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
+  const { output } = entry;
+  return (
+    <li className="border-b border-slate-200 py-1 last:border-b-0 dark:border-slate-800" data-testid="repl-entry">
+      <div className="flex gap-1">
+        <span className="select-none font-mono text-xs text-slate-400">user=&gt;</span>
+        <ClojureCode code={entry.input} className="flex-1" />
+      </div>
+      {output.prints.length > 0 && (
+        <pre className="whitespace-pre-wrap break-words font-mono text-xs text-slate-600 dark:text-slate-400">{output.prints.join('\n')}</pre>
+      )}
+      {output.ok ? (
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1" data-testid={latest ? 'repl-output' : undefined}>
+            <ClojureCode code={output.result ?? 'nil'} />
+          </div>
+          <span className="shrink-0 text-[11px] text-slate-400">
+            {output.signal !== null ? `${output.signal} · ` : ''}
+            {formatMs(output.durationMs)}
+          </span>
+        </div>
+      ) : (
+        <p data-testid={latest ? 'repl-output' : undefined} role="note" className="whitespace-pre-wrap break-words font-mono text-xs text-rose-700 dark:text-rose-400">
+          {output.error ? formatError(output.error) : 'error'}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function ReplPane() {
+  const { repl } = useEngineActions();
+  const store = usePlaygroundStore();
+  const entries = usePlayground((s) => s.repl);
+  const clear = usePlayground((s) => s.clearRepl);
+  const hasSession = usePlayground((s) => s.view !== null);
+  const [input, setInput] = useState('');
+  const bottom = useRef<HTMLLIElement>(null);
+
+  const evaluate = async () => {
+    const program = input;
+    if (program.trim() === '' || !hasSession) return;
+    await repl.mutateAsync(program);
+    // A success clears the input; a failure keeps it, so it can be fixed.
+    const last = store.getState().repl.at(-1);
+    if (last && last.input === program && last.output.ok) setInput((current) => (current === program ? '' : current));
+  };
+
+  useEffect(() => {
+    const el = bottom.current;
+    if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
+  }, [entries.length]);
+
+  return (
+    <section aria-label="REPL" className="flex h-full min-h-0 flex-col gap-1 p-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          REPL <span className="font-normal normal-case">(the session's data, tools and definitions after the latest turn)</span>
+        </h2>
+        <button
+          type="button"
+          data-testid="repl-clear"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
+          disabled={entries.length === 0}
+          onClick={clear}
+        >
+          Clear
+        </button>
+      </div>
+      <div className="flex min-h-0 flex-1 gap-2">
+        <ol data-testid="repl-history" className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900" aria-label="REPL history">
+          {entries.length === 0 && <li className="py-1 text-xs text-slate-500">Try (count data/products). Ctrl/Cmd+Enter evaluates.</li>}
+          {entries.map((e, i) => (
+            <Entry key={e.id} entry={e} latest={i === entries.length - 1} />
+          ))}
+          <li ref={bottom} aria-hidden="true" />
+        </ol>
+        <div className="flex w-2/5 min-w-64 flex-col gap-1">
+          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={() => void evaluate()} testId="repl-input" />
+          <button
+            type="button"
+            data-testid="repl-eval"
+            className="self-end rounded bg-slate-700 px-3 py-1 text-sm text-white hover:bg-slate-800 disabled:opacity-40 dark:bg-slate-300 dark:text-slate-900 dark:hover:bg-slate-200"
+            disabled={!hasSession || input.trim() === ''}
+            onClick={() => void evaluate()}
+          >
+            Eval
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+// Every turn of the run: program, println output, tool calls, result or error, duration, success.
+// Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
+import { memo, useEffect, useRef } from 'react';
+import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
+import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { ClojureCode } from './ClojureCode.tsx';
+import { formatError, formatMs } from './format.ts';
+
+const sectionTitle = 'text-[11px] font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+
+function Badge({ turn }: { turn: TurnView }) {
+  const [text, cls] =
+    turn.signal === 'return'
+      ? ['returned', 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200']
+      : turn.signal === 'fail'
+        ? ['fail', 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200']
+        : turn.success
+          ? ['ok', 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200']
+          : ['error', 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200'];
+  return (
+    <span data-testid="turn-badge" className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${cls}`} title={turn.success ? 'The program ran' : 'The turn failed'}>
+      {text}
+    </span>
+  );
+}
+
+function ToolCall({ call }: { call: ToolCallView }) {
+  return (
+    <li className="rounded border border-slate-200 p-1.5 dark:border-slate-700">
+      <div className="flex items-baseline justify-between gap-2">
+        <ClojureCode code={`(tool/${call.name}${call.args.map((a) => ` ${a}`).join('')})`} />
+        <span className="shrink-0 text-[11px] text-slate-500 dark:text-slate-400">{formatMs(call.durationMs)}</span>
+      </div>
+      {call.error !== undefined ? (
+        <p className="font-mono text-xs text-rose-700 dark:text-rose-400">error: {call.error}</p>
+      ) : (
+        <ClojureCode code={`=> ${call.result}`} className="text-slate-700 dark:text-slate-300" />
+      )}
+    </li>
+  );
+}
+
+const TurnCard = memo(function TurnCard({ turn, selected, onSelect }: { turn: TurnView; selected: boolean; onSelect: (n: number) => void }) {
+  return (
+    <article
+      data-testid={`turn-${turn.number}`}
+      data-selected={selected ? 'true' : 'false'}
+      aria-current={selected ? 'true' : undefined}
+      className={`flex flex-col gap-1.5 rounded-md border p-2 text-sm ${
+        selected
+          ? 'border-sky-500 bg-sky-50 ring-1 ring-sky-500 dark:border-sky-400 dark:bg-sky-950/40 dark:ring-sky-400'
+          : 'border-slate-200 bg-white hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-slate-500'
+      }`}
+      onClick={() => onSelect(turn.number)}
+    >
+      <header className="flex items-center gap-2">
+        <button type="button" className="font-semibold hover:underline" title="Show the messages the LLM received for this turn">
+          Turn {turn.number}
+        </button>
+        <Badge turn={turn} />
+        <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="turn-duration">
+          {formatMs(turn.durationMs)}
+        </span>
+        {turn.toolCalls.length > 0 && (
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {turn.toolCalls.length} tool call{turn.toolCalls.length === 1 ? '' : 's'}
+          </span>
+        )}
+      </header>
+      {turn.program.trim() !== '' ? (
+        <ClojureCode code={turn.program} testId="turn-program" className="rounded bg-slate-50 p-1.5 dark:bg-slate-950" />
+      ) : (
+        <p className="text-xs italic text-slate-500 dark:text-slate-400">The reply had no program.</p>
+      )}
+      {turn.prints.length > 0 && (
+        <div>
+          <h4 className={sectionTitle}>Output</h4>
+          <pre data-testid="turn-prints" className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+            {turn.prints.join('\n')}
+          </pre>
+        </div>
+      )}
+      {turn.toolCalls.length > 0 && (
+        <div>
+          <h4 className={sectionTitle}>Tool calls</h4>
+          <ul data-testid="turn-tool-calls" className="flex flex-col gap-1">
+            {turn.toolCalls.map((c, i) => (
+              <ToolCall key={i} call={c} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {turn.error !== undefined && turn.signal !== 'fail' ? (
+        <p data-testid="turn-error" role="note" className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300">
+          {formatError(turn.error)}
+        </p>
+      ) : (
+        turn.result !== null && (
+          <div data-testid="turn-result">
+            <h4 className={sectionTitle}>{turn.signal === 'return' ? 'Returned' : turn.signal === 'fail' ? 'Failed with' : 'Result'}</h4>
+            <ClojureCode code={turn.result} className="max-h-48 overflow-auto" />
+          </div>
+        )
+      )}
+      <details onClick={(e) => e.stopPropagation()}>
+        <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">LLM reply</summary>
+        <pre data-testid="turn-raw" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+          {turn.rawResponse}
+        </pre>
+      </details>
+    </article>
+  );
+});
+
+function EndRow({ view }: { view: View }) {
+  const text =
+    view.status === 'returned'
+      ? `Returned ${view.returnValue ?? ''}`
+      : view.status === 'failed'
+        ? `Failed: ${view.failMessage ?? ''}`
+        : `Out of turns: ${view.failMessage ?? `all ${view.maxTurns} turns used`}`;
+  const cls =
+    view.status === 'returned'
+      ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950/40 dark:text-emerald-200'
+      : 'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-700 dark:bg-rose-950/40 dark:text-rose-200';
+  return (
+    <div data-testid="turn-end" className={`rounded-md border p-2 font-mono text-xs whitespace-pre-wrap break-words ${cls}`}>
+      {text}
+    </div>
+  );
+}
+
+export function TurnList() {
+  const view = usePlayground((s) => s.view);
+  const { select } = useEngineActions();
+  const bottom = useRef<HTMLDivElement>(null);
+  const count = view?.turns.length ?? 0;
+
+  // Follow the run: a new turn scrolls into view.
+  useEffect(() => {
+    const el = bottom.current;
+    if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
+  }, [count]);
+
+  if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
+  const running = view.status === 'running';
+  const next = view.turns.length + 1;
+  const onSelect = (n: number) => void select(n);
+
+  return (
+    <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Turns <span className="font-normal normal-case">({view.turns.length} of {view.maxTurns})</span>
+      </h2>
+      {view.turns.map((t) => (
+        <TurnCard key={t.number} turn={t} selected={view.selected === t.number} onSelect={onSelect} />
+      ))}
+      {running ? (
+        <button
+          type="button"
+          data-testid="turn-next"
+          data-selected={view.selected === next ? 'true' : 'false'}
+          aria-current={view.selected === next ? 'true' : undefined}
+          className={`rounded-md border border-dashed p-2 text-left text-sm ${
+            view.selected === next
+              ? 'border-sky-500 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950/40 dark:text-sky-100'
+              : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
+          }`}
+          title="Show the messages the LLM receives for the next turn (and follow the run)"
+          onClick={() => void select(null)}
+        >
+          Turn {next} (next): the messages the LLM will receive
+        </button>
+      ) : (
+        <EndRow view={view} />
+      )}
+      <div ref={bottom} />
+    </section>
+  );
+}
