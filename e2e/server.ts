@@ -23,13 +23,21 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** Runs `vite build` with the project's config into outDir (a new temporary folder by default). */
-export async function buildApp(outDir = mkdtempSync(join(tmpdir(), 'ptc-e2e-build-'))): Promise<string> {
+export interface BuildOptions {
+  /** Where to build (default: a new temporary folder). */
+  outDir?: string;
+  /** Also write .vite/manifest.json (chunks and their static and dynamic imports). */
+  manifest?: boolean;
+}
+
+/** Runs `vite build` with the project's config; returns the output folder. */
+export async function buildApp(options: BuildOptions = {}): Promise<string> {
+  const outDir = options.outDir ?? mkdtempSync(join(tmpdir(), 'ptc-e2e-build-'));
   await build({
     root: ROOT,
     configFile: join(ROOT, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, ...(options.manifest ? { manifest: true } : {}) },
   });
   return outDir;
 }
@@ -74,7 +82,7 @@ export async function serveApp(outDir: string, options: { removeOnClose?: boolea
 }
 
 /** Builds into a temporary folder and serves it; close() stops the server and removes the folder. */
-export async function startApp(): Promise<RunningApp> {
-  const outDir = await buildApp();
+export async function startApp(options: Omit<BuildOptions, 'outDir'> = {}): Promise<RunningApp> {
+  const outDir = await buildApp(options);
   return serveApp(outDir, { removeOnClose: true });
 }
