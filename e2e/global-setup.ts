@@ -3,7 +3,7 @@
 // file; the server stops and the build is removed when the run ends.
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './browser.ts';
-import { startApp } from './server.ts';
+import { serveApp, startApp } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +14,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   findChromium();
-  const app = await startApp();
+  // PTC_E2E_DIST=folder serves an existing build instead of building one (to debug a build).
+  const dist = process.env.PTC_E2E_DIST;
+  const app = dist ? await serveApp(dist) : await startApp();
   project.provide('baseUrl', app.url);
   return () => app.close();
 }

@@ -48,3 +48,28 @@ export async function openPlayground(browser: Browser, baseUrl: string, options:
 export function tid(id: string): string {
   return `[data-testid="${id}"]`;
 }
+
+/** Waits until a session is open and Step can be pressed (the default example opens on load). */
+export async function waitForReady(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator(`${tid('step')}:enabled`).waitFor({ timeout });
+  await page.locator(tid('compressed-user')).waitFor({ timeout });
+}
+
+/** Opens a bundled example (examples/NAME.json) from the menu and waits until the page shows it. */
+export async function openExample(page: Page, name: string): Promise<void> {
+  const menu = page.locator(tid('examples-menu'));
+  const option = menu.locator(`option[value$="/${name}.json"]`);
+  await option.waitFor({ state: 'attached' });
+  const value = await option.getAttribute('value');
+  if (value === null) throw new Error(`the examples menu has no ${name}`);
+  if ((await menu.inputValue()) === value) throw new Error(`${name} is already open; open another example first`);
+  await menu.selectOption(value);
+  // The menu shows the open session's example once the engine has opened it.
+  await page.waitForFunction(([selector, v]) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === v, [tid('examples-menu'), value] as const);
+}
+
+/** A number shown with thousands separators ("13,800"); NaN while it is loading ("…"). */
+export function parseCount(text: string | null): number {
+  const digits = (text ?? '').replace(/[,\s]/g, '');
+  return /^\d+$/.test(digits) ? Number(digits) : NaN;
+}
