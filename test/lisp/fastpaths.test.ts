@@ -216,3 +216,47 @@ describe('reused call frames', () => {
     expect(again.ok && printValue(again.value)).toBe('[[1 2 3] [[3 3 6] [4 4 8]]]');
   });
 });
+
+describe('if fused with a comparison or predicate test', () => {
+  /** Programs around a test; each is run with the test as a direct call and through apply. */
+  function programs(args: string[]): ((call: (xs: string[]) => string) => string)[] {
+    const names = args.map((_, i) => `v${i}`);
+    const binds = args.map((a, i) => `${names[i]} ${a}`).join(' ');
+    return [
+      (call) => `(if ${call(args)} :yes :no)`,
+      (call) => `(let [${binds}] (if ${call(names)} v0 :no))`,
+      (call) => `(let [${binds}] ((fn [] (if ${call(names)} :yes v0))))`,
+      (call) => `(if ${call(args.map((a) => `(identity ${a})`))} (identity :yes))`,
+      (call) => `(loop [n 0] (if ${call(args)} (if (< n 2) (recur (inc n)) n) :no))`,
+    ];
+  }
+
+  it.each(['zero?', 'pos?', 'neg?', 'nil?', 'some?', 'not'])('(if (%s x) …)', (op) => {
+    for (const a of VALUES) {
+      for (const p of programs([a])) {
+        const fast = p((xs) => `(${op} ${xs.join(' ')})`);
+        expect(outcome(fast), fast).toBe(outcome(p((xs) => `(apply ${op} [${xs.join(' ')}])`)));
+      }
+    }
+  });
+
+  it.each(['<', '>', '<=', '>=', '='])('(if (%s x y) …)', (op) => {
+    for (const a of VALUES) {
+      for (const b of VALUES) {
+        for (const p of programs([a, b])) {
+          const fast = p((xs) => `(${op} ${xs.join(' ')})`);
+          expect(outcome(fast), fast).toBe(outcome(p((xs) => `(apply ${op} [${xs.join(' ')}])`)));
+        }
+      }
+    }
+  });
+
+  it('keeps arity errors, shadowed names and three-argument tests on the general path', () => {
+    expect(evErr('(if (zero? 1 2) :a :b)').type).toBe('arity_error');
+    expect(ev('(let [< (fn [a b] true)] (if (< 2 1) :yes :no))')).toBe(':yes');
+    expect(ev('(if (< 1 2 3) :yes :no)')).toBe(':yes');
+    expect(ev('(if (< 1 3 2) :yes :no)')).toBe(':no');
+    expect(ev('(if (< 1 2) :yes)')).toBe(':yes');
+    expect(ev('(if (> 1 2) :yes)')).toBe('nil');
+  });
+});

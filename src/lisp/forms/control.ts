@@ -5,9 +5,11 @@ import { compilePattern, type Binder } from '../destructure.ts';
 import { PtcError } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
+import { lookupBuiltin } from '../builtins/registry.ts';
+import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, type Arg } from '../operands.ts';
 import { invoke } from '../runtime.ts';
-import type { Ctx, Node } from '../scope.ts';
-import { hashKey, PVar, truthy, type Value } from '../values.ts';
+import { findLocal, type Ctx, type Node } from '../scope.ts';
+import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
 
 type ListForm = Extract<Form, { t: 'list' }>;
 
@@ -43,8 +45,28 @@ function ifNode(test: Node, then: Node, otherwise: Node | null): Node {
 
 specialForms.set('if', (form, ctx) => {
   const [c, t, e] = nargs(form, 2, 3, '(if test then else), with else optional');
-  return ifNode(analyzeArg(c, ctx), analyze(t, ctx), e === undefined ? null : analyze(e, ctx));
+  // Analysis order stays test, then, else (slots and the first error reported depend on it).
+  const fused = fusableTest(c, ctx);
+  const test = fused === null ? argOf(c, analyzeArg(c, ctx), ctx) : fused.args.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
+  const then = argOf(t, analyze(t, ctx), ctx);
+  const otherwise = e === undefined ? constArg(null) : argOf(e, analyze(e, ctx), ctx);
+  if (fused === null || !Array.isArray(test)) return ifArgs(test as Arg, then, otherwise);
+  const [a, b] = test;
+  const f = fused.fn;
+  return b === undefined ? IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc) : IF_BINARY.get(fused.name)!(f.ptc.binary ?? f, a, b, then, otherwise, c.loc);
 });
+
+/** A test calling a comparison or predicate builtin that `if` can fuse with (see operands.ts). */
+function fusableTest(c: Form, ctx: Ctx): { name: string; fn: PtcFn; args: Form[] } | null {
+  if (c.t !== 'list' || c.items.length < 2 || c.items.length > 3) return null;
+  const head = c.items[0];
+  if (head.t !== 'sym' || head.ns !== null || findLocal(ctx.locals, head.name) !== undefined) return null;
+  const args = c.items.slice(1);
+  if (!(args.length === 1 ? IF_UNARY : IF_BINARY).has(head.name)) return null;
+  const info = lookupBuiltin(head.name);
+  if (info === undefined || args.length < info.fn.ptc.minArity || args.length > info.fn.ptc.maxArity) return null;
+  return { name: info.name, fn: info.fn, args };
+}
 
 specialForms.set('if-not', (form, ctx) => {
   const [c, t, e] = nargs(form, 2, 3, '(if-not test then else), with else optional');
