@@ -1,0 +1,104 @@
+// The Monaco side of CodeEditor: loaded lazily (this module and everything it imports form their own
+// chunk), from the locally bundled monaco-editor (see monaco/setup.ts). Same props as CodeEditor; the
+// wrapper element, its data-testid and the error list stay with CodeEditor.
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CodeEditorProps, EditorMarker } from './CodeEditor.tsx';
+import { monaco } from './monaco/setup.ts';
+import { usePrefersDark } from './monaco/useColorScheme.ts';
+
+type StandaloneEditor = Parameters<OnMount>[0];
+type Model = NonNullable<ReturnType<StandaloneEditor['getModel']>>;
+
+const MARKER_OWNER = 'ptc';
+
+/** A marker's range: from its column to the end of the word there (at least one character), inside the text. */
+function toMarkerData(model: Model, m: EditorMarker): Parameters<typeof monaco.editor.setModelMarkers>[2][number] {
+  const line = Math.min(Math.max(1, Math.floor(m.line) || 1), model.getLineCount());
+  const maxColumn = model.getLineMaxColumn(line);
+  let start = Math.min(Math.max(1, Math.floor(m.column) || 1), maxColumn);
+  let end = start + 1;
+  const word = model.getWordAtPosition({ lineNumber: line, column: start });
+  if (word && word.startColumn === start) end = word.endColumn;
+  if (end > maxColumn) {
+    // At the end of the line (e.g. "missing )"): mark its last character.
+    end = maxColumn;
+    start = Math.max(1, maxColumn - 1);
+  }
+  return { severity: monaco.MarkerSeverity.Error, message: m.message, startLineNumber: line, startColumn: start, endLineNumber: line, endColumn: end, source: 'ptc' };
+}
+
+export default function MonacoEditor({ value, onChange, language, readOnly = false, ariaLabel, markers, onSubmit }: CodeEditorProps) {
+  const dark = usePrefersDark();
+  const [editor, setEditor] = useState<StandaloneEditor | null>(null);
+  const submitRef = useRef(onSubmit);
+  const canSubmit = useRef<{ set(v: boolean): void } | null>(null);
+  useEffect(() => {
+    submitRef.current = onSubmit;
+    canSubmit.current?.set(onSubmit !== undefined);
+  }, [onSubmit]);
+
+  const options = useMemo(
+    () => ({
+      readOnly,
+      ariaLabel,
+      fontSize: 12,
+      lineNumbers: 'on' as const,
+      lineNumbersMinChars: 3,
+      lineDecorationsWidth: 6,
+      glyphMargin: false,
+      folding: language === 'json',
+      minimap: { enabled: false },
+      overviewRulerLanes: 0,
+      scrollBeyondLastLine: false,
+      wordWrap: 'on' as const,
+      wrappingIndent: 'indent' as const,
+      tabSize: 2,
+      renderLineHighlight: 'none' as const,
+      stickyScroll: { enabled: false },
+      // The panels live in a narrow scrolling column: let the wheel scroll the column at the edges,
+      // and draw hovers above everything so they are not clipped.
+      scrollbar: { alwaysConsumeMouseWheel: false, verticalScrollbarSize: 8, horizontalScrollbarSize: 8 },
+      fixedOverflowWidgets: true,
+      padding: { top: 4, bottom: 4 },
+      automaticLayout: true,
+    }),
+    [readOnly, ariaLabel, language],
+  );
+
+  const onMount: OnMount = (ed) => {
+    const key = ed.createContextKey<boolean>('ptcCanSubmit', submitRef.current !== undefined);
+    canSubmit.current = key;
+    // addAction binds the key in this editor only (addCommand would be shared by every editor).
+    ed.addAction({
+      id: 'ptc.submit',
+      label: 'Run',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      precondition: 'ptcCanSubmit',
+      run: () => submitRef.current?.(),
+    });
+    setEditor(ed);
+  };
+
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, (markers ?? []).map((m) => toMarkerData(model, m)));
+    // Markers are placed against the text they were computed for; re-place them when it changes.
+  }, [editor, markers, value]);
+
+  return (
+    <Editor
+      value={value}
+      language={language}
+      theme={dark ? 'vs-dark' : 'vs'}
+      options={options}
+      height="100%"
+      loading={null}
+      onMount={onMount}
+      onChange={(text) => {
+        if (text !== undefined) onChange?.(text);
+      }}
+    />
+  );
+}
