@@ -1,0 +1,55 @@
+// Small building blocks the definition panels share: the panel frame, labels, inputs, error lists.
+import type { ReactNode } from 'react';
+import type { Problem } from './problems.ts';
+
+export function PanelFrame({ title, testId, children, aside }: { title: string; testId: string; children: ReactNode; aside?: ReactNode }) {
+  const headingId = `${testId}-heading`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid={testId}
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-2 text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={headingId} className="font-mono text-sm font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const INPUT =
+  'w-full rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 aria-[invalid=true]:border-red-500';
+
+export const LABEL = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
+
+export const HINT = 'text-[11px] font-normal text-slate-500 dark:text-slate-400';
+
+export const BUTTON =
+  'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** Problems shown where they belong, as an alert so screen readers hear them. */
+export function ProblemList({ problems, testId, kind = 'error' }: { problems: readonly (Problem | string)[]; testId?: string; kind?: 'error' | 'warning' }) {
+  if (problems.length === 0) return null;
+  const color = kind === 'error' ? 'text-red-700 dark:text-red-400' : 'text-amber-700 dark:text-amber-400';
+  return (
+    <ul role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={`flex flex-col gap-0.5 text-xs ${color}`}>
+      {problems.map((p, i) => {
+        const text = typeof p === 'string' ? p : p.path ? `${p.path}: ${p.message}` : p.message;
+        return (
+          <li key={i} className="break-words">
+            {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Every problem line for a field: the panel's own refused edit, the store's last refusal, the engine's problems. */
+export function mergeLines(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}

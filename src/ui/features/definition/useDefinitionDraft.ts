@@ -1,0 +1,135 @@
+// A panel's local draft of one part of the session definition (the mission, the tools, the data…).
+//
+// The draft is what the person typed. It is sent to the engine after a pause (debounced), built on
+// the engine's latest definition so edits from other panels are kept. The engine may reject it
+// (a bad signature, a bad data name): the draft then stays as typed, with the engine's reasons, so
+// nothing is lost. When the engine's part changes for another reason (another session was opened),
+// the draft follows it — unless this panel has an edit pending, whose own echo that change is.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SessionDefinition } from '../../../worker/engine-api.ts';
+import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
+import type { PlaygroundStore } from '../../state/store.ts';
+
+export const EDIT_DELAY_MS = 400;
+
+export type WriteResult = { ok: true; definition: SessionDefinition } | { ok: false; errors: string[] };
+
+export interface DraftSpec<D> {
+  /** This part of the engine's definition, as a draft. */
+  read: (def: SessionDefinition) => D;
+  /** The definition with the draft in it, or the local reasons it cannot be sent (nothing is sent). */
+  write: (def: SessionDefinition, draft: D) => WriteResult;
+  /** Identity of this part of the engine's definition (default: its draft as JSON). */
+  key?: (def: SessionDefinition) => string;
+  /** Pause before sending, in ms (default 400). */
+  delay?: number;
+}
+
+export interface Draft<D> {
+  draft: D;
+  /** Replaces the draft and sends it after the pause (`now`: at once). */
+  edit: (next: D, options?: { now?: boolean }) => void;
+  /** Why the last send was refused (by `write` or by the engine); empty once one is accepted. */
+  errors: string[];
+  /** True while an edit waits for its pause or for the engine. */
+  pending: boolean;
+}
+
+// One queue per store: each edit is built on the definition the previous one produced, so two panels
+// sending at once cannot undo each other.
+const queues = new WeakMap<PlaygroundStore, Promise<void>>();
+
+function enqueue(store: PlaygroundStore, job: () => Promise<void>): Promise<void> {
+  const previous = queues.get(store) ?? Promise.resolve();
+  const next = previous.then(job, job);
+  queues.set(store, next.catch(() => undefined));
+  return next;
+}
+
+export function useDefinitionDraft<D>(definition: SessionDefinition, spec: DraftSpec<D>): Draft<D> {
+  const store = usePlaygroundStore();
+  const { setDefinition } = useEngineActions();
+  const specRef = useRef(spec);
+  const submitRef = useRef(setDefinition.mutateAsync);
+  useEffect(() => {
+    specRef.current = spec;
+    submitRef.current = setDefinition.mutateAsync;
+  });
+  const keyOf = useCallback((def: SessionDefinition): string => {
+    const s = specRef.current;
+    return s.key ? s.key(def) : JSON.stringify(s.read(def));
+  }, []);
+
+  const [draft, setDraft] = useState<D>(() => spec.read(definition));
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const latest = useRef(draft);
+  const base = useRef<string>(keyOf(definition));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef(0);
+  const mounted = useRef(true);
+
+  const busy = () => timer.current !== undefined || inFlight.current > 0;
+
+  // Follow the engine when its part changed without this panel asking.
+  const currentKey = keyOf(definition);
+  useEffect(() => {
+    if (busy() || currentKey === base.current) return;
+    base.current = currentKey;
+    const view = store.getState().view;
+    const next = specRef.current.read(view ? view.definition : definition);
+    latest.current = next;
+    setDraft(next);
+    setErrors([]);
+    // `definition` is read through the store: only a new key matters.
+  }, [currentKey, store]);
+
+  const send = useCallback((): Promise<void> => {
+    timer.current = undefined;
+    inFlight.current++;
+    const value = latest.current;
+    return enqueue(store, async () => {
+      const view = store.getState().view;
+      if (!view) return;
+      const written = specRef.current.write(view.definition, value);
+      if (!written.ok) {
+        if (mounted.current) setErrors(written.errors);
+        return;
+      }
+      const outcome = await submitRef.current(written.definition);
+      if (mounted.current) setErrors(outcome.ok ? [] : outcome.errors);
+    }).finally(() => {
+      inFlight.current--;
+      const view = store.getState().view;
+      if (view) base.current = keyOf(view.definition);
+      if (mounted.current && !busy()) setPending(false);
+    });
+  }, [store, keyOf]);
+
+  const edit = useCallback(
+    (next: D, options: { now?: boolean } = {}) => {
+      latest.current = next;
+      setDraft(next);
+      setPending(true);
+      if (timer.current !== undefined) clearTimeout(timer.current);
+      timer.current = undefined;
+      if (options.now) void send();
+      else timer.current = setTimeout(() => void send(), specRef.current.delay ?? EDIT_DELAY_MS);
+    },
+    [send],
+  );
+
+  // An edit still waiting for its pause is sent when the panel goes away.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      if (timer.current !== undefined) {
+        clearTimeout(timer.current);
+        void send();
+      }
+    };
+  }, [send]);
+
+  return { draft, edit, errors, pending };
+}
