@@ -1,0 +1,76 @@
+// The resizable panels: the session's definition on the left, the turns and the next reply in the
+// middle, the messages comparison on the right, the REPL along the bottom.
+import type { ReactNode } from 'react';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { DataPanel } from '../data/DataPanel.tsx';
+import { MessagesCompare } from '../messages/MessagesCompare.tsx';
+import { MissionPanel } from '../mission/MissionPanel.tsx';
+import { ReplPane } from '../repl/ReplPane.tsx';
+import { NextReplyEditor } from '../reply/NextReplyEditor.tsx';
+import { ToolsPanel } from '../tools/ToolsPanel.tsx';
+import { TurnList } from '../turns/TurnList.tsx';
+import { UserPanel } from '../user/UserPanel.tsx';
+
+function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | 'vertical' }) {
+  // A horizontal group has vertical separators (and the other way round).
+  const shape = orientation === 'horizontal' ? 'w-1.5 cursor-col-resize' : 'h-1.5 cursor-row-resize';
+  return (
+    <Separator
+      id={id}
+      className={`${shape} shrink-0 bg-slate-200 transition-colors hover:bg-sky-400 data-[separator=active]:bg-sky-500 dark:bg-slate-800 dark:hover:bg-sky-600`}
+    />
+  );
+}
+
+function Scroll({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="h-full overflow-auto" aria-label={label} role="region">
+      {children}
+    </div>
+  );
+}
+
+export function Workspace() {
+  return (
+    <Group orientation="vertical" id="layout-root" className="min-h-0 flex-1">
+      <Panel id="panel-main" defaultSize="72%" minSize="30%">
+        <Group orientation="horizontal" id="layout-columns" className="h-full">
+          <Panel id="panel-definition" defaultSize="24%" minSize="14%">
+            <Scroll label="Session definition">
+              <div className="flex flex-col gap-3 p-2">
+                <MissionPanel />
+                <ToolsPanel />
+                <DataPanel />
+                <UserPanel />
+              </div>
+            </Scroll>
+          </Panel>
+          <Handle id="separator-definition" orientation="horizontal" />
+          <Panel id="panel-turns" defaultSize="36%" minSize="20%">
+            <Group orientation="vertical" id="layout-turns" className="h-full">
+              <Panel id="panel-turn-list" defaultSize="70%" minSize="20%">
+                <Scroll label="Turn list">
+                  <TurnList />
+                </Scroll>
+              </Panel>
+              <Handle id="separator-reply" orientation="vertical" />
+              <Panel id="panel-reply" defaultSize="30%" minSize="12%">
+                <NextReplyEditor />
+              </Panel>
+            </Group>
+          </Panel>
+          <Handle id="separator-messages" orientation="horizontal" />
+          <Panel id="panel-messages" defaultSize="40%" minSize="20%">
+            <Scroll label="Messages">
+              <MessagesCompare />
+            </Scroll>
+          </Panel>
+        </Group>
+      </Panel>
+      <Handle id="separator-repl" orientation="vertical" />
+      <Panel id="panel-repl" defaultSize="28%" minSize="10%">
+        <ReplPane />
+      </Panel>
+    </Group>
+  );
+}

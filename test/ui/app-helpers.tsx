@@ -1,0 +1,80 @@
+// Helpers for the App tests: waiting for the default example, and a client whose engine answers
+// after a delay (so Stop can land while a run is under way).
+import { render, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
+import { App } from '../../src/ui/App.tsx';
+import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { createPlaygroundStore } from '../../src/ui/state/store.ts';
+import { Engine } from '../../src/worker/engine-api.ts';
+import type { Harness } from './harness.tsx';
+
+/** jsdom has no ResizeObserver; the resizable panels need one (layout itself is not measured here). */
+class NoResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = NoResizeObserver;
+  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = NoResizeObserver;
+}
+
+/** Waits until the App has opened its default example. */
+export async function waitForDefaultExample(): Promise<void> {
+  await waitFor(() => expect(screen.getByTestId('session-title').textContent).toBe('Reviews and inventory'));
+  await waitFor(() => expect(screen.getByTestId('compressed-user')).toBeTruthy());
+}
+
+/** Renders the App with an in-process engine that answers every call after `delayMs`. */
+export function renderSlowApp(delayMs: number): Harness {
+  const client = new EngineClient({
+    createWorker: () => {
+      const engine = new Engine();
+      let alive = true;
+      const api = new Proxy(
+        {},
+        {
+          get: (_t, name: string) =>
+            (...args: unknown[]) =>
+              new Promise((resolve, reject) =>
+                setTimeout(() => {
+                  if (!alive) return; // a terminated worker never answers
+                  try {
+                    resolve((engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
+                  } catch (e) {
+                    reject(e);
+                  }
+                }, delayMs),
+              ),
+        },
+      ) as unknown as EngineRemote;
+      return { worker: { terminate: () => void (alive = false) }, api };
+    },
+  });
+  const store = createPlaygroundStore();
+  const result = render(
+    <PlaygroundProvider client={client} store={store}>
+      <App />
+    </PlaygroundProvider>,
+  );
+  return { ...result, store, client };
+}
+
+// In jsdom every element measures 0×0 at the origin, so the panels' separators claim every pointer
+// press (and take the focus). Editors are focused directly, then typed into.
+export async function typeInto(user: UserEvent, el: HTMLElement, text: string): Promise<void> {
+  el.focus();
+  await user.type(el, text, { skipClick: true });
+}
+
+export async function pasteInto(user: UserEvent, el: HTMLElement, text: string): Promise<void> {
+  el.focus();
+  await user.paste(text);
+}
+
+export async function clearEditor(user: UserEvent, el: HTMLElement): Promise<void> {
+  el.focus();
+  await user.clear(el);
+}

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+// The REPL pane against the open session.
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/ui/App.tsx';
+import { pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
+import { renderWithPlayground } from './harness.tsx';
+
+afterEach(cleanup);
+
+describe('REPL', () => {
+  it('evaluates (count data/products) to 6 with the Eval button', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    await typeInto(user, screen.getByTestId('repl-input'), '(count data/products)');
+    await user.click(screen.getByTestId('repl-eval'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('6'));
+    // A success clears the input.
+    expect((screen.getByTestId('repl-input') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('shows a parse error with line and column; Ctrl+Enter evaluates and does not step', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    await pasteInto(user, screen.getByTestId('repl-input'), '(+ 1\n  (* 2');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toMatch(/^parse_error: .*\(line \d+, column \d+\)$/));
+    // The failed input stays, to be fixed; the run did not step.
+    expect((screen.getByTestId('repl-input') as HTMLTextAreaElement).value).toBe('(+ 1\n  (* 2');
+    expect(screen.queryByTestId('turn-1')).toBeNull();
+  });
+
+  it('sees definitions of the latest turn, prints, keeps its own definitions, and clears', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    await user.click(screen.getByTestId('step'));
+    await screen.findByTestId('turn-1');
+    const input = screen.getByTestId('repl-input');
+    await typeInto(user, input, '(count electronics)');
+    await user.click(screen.getByTestId('repl-eval'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('4'));
+    await pasteInto(user, input, '(def n 2) (println "hello") (mapv :name (take n data/products))');
+    await user.click(screen.getByTestId('repl-eval'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('["Laptop" "Mouse"]'));
+    expect(screen.getAllByTestId('repl-entry').at(-1)?.textContent).toContain('hello');
+    await pasteInto(user, input, '(* n 21)');
+    await user.click(screen.getByTestId('repl-eval'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('42'));
+    expect(screen.getAllByTestId('repl-entry').length).toBe(3);
+    await user.click(screen.getByTestId('repl-clear'));
+    expect(screen.queryAllByTestId('repl-entry').length).toBe(0);
+    expect(screen.queryByTestId('repl-output')).toBeNull();
+  });
+});

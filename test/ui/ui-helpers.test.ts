@@ -1,0 +1,70 @@
+// The small pure helpers of the playground UI: highlighting, the saving, file names, durations.
+import { isValidElement, type ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fileNameFor, titleOf, EXAMPLES } from '../../src/ui/features/examples/examples.ts';
+import { savingOf } from '../../src/ui/features/messages/MessagesCompare.tsx';
+import { highlight } from '../../src/ui/features/turns/ClojureCode.tsx';
+import { formatError, formatMs } from '../../src/ui/features/turns/format.ts';
+
+function spans(code: string): [string, string | null][] {
+  return highlight(code).map((n) => {
+    if (isValidElement(n)) {
+      const el = n as ReactElement<{ className: string; children: string }>;
+      return [el.props.children, el.props.className];
+    }
+    return [String(n), null];
+  });
+}
+
+describe('highlight', () => {
+  it('keeps the text exactly and classifies tokens', () => {
+    const code = '(defn f [x] ; note\n  (tool/get "a \\"b\\"" :k 1.5 nil data/products #"r+"))';
+    const parts = spans(code);
+    expect(parts.map(([t]) => t).join('')).toBe(code);
+    const kind = (t: string) => parts.find(([p]) => p === t)?.[1] ?? null;
+    expect(kind('defn')).toContain('font-semibold');
+    expect(kind('; note')).toContain('italic');
+    expect(kind('"a \\"b\\""')).toContain('emerald');
+    expect(kind(':k')).toContain('violet');
+    expect(kind('1.5')).toContain('amber');
+    expect(kind('nil')).toContain('amber');
+    expect(kind('tool/get')).toContain('rose');
+    expect(kind('data/products')).toContain('rose');
+    expect(kind('#"r+"')).toContain('emerald');
+    expect(kind('f')).toBeNull();
+  });
+
+  it('copes with an unterminated string', () => {
+    const code = '(str "abc';
+    expect(spans(code).map(([t]) => t).join('')).toBe(code);
+  });
+});
+
+describe('helpers', () => {
+  it('savingOf', () => {
+    expect(savingOf(50, 200)).toBe('75.0 %');
+    expect(savingOf(110, 100)).toBe('−10.0 %');
+    expect(savingOf(1, 0)).toBe('—');
+  });
+
+  it('fileNameFor and titleOf', () => {
+    expect(fileNameFor('Reviews and inventory')).toBe('Reviews and inventory.json');
+    expect(fileNameFor('a/b: c?')).toBe('a-b- c-.json');
+    expect(fileNameFor('  ')).toBe('session.json');
+    expect(titleOf('{"title": "T"}', 'x')).toBe('T');
+    expect(titleOf('not json', 'x')).toBe('x');
+  });
+
+  it('the bundled examples are found, sorted by file name', () => {
+    expect(EXAMPLES.map((e) => e.name)).toEqual(['failed-turn-recovery', 'long-run-overflow', 'products-exploration', 'reviews-and-inventory', 'side-effect-calls']);
+  });
+
+  it('formatMs and formatError', () => {
+    expect(formatMs(0.123)).toBe('0.12 ms');
+    expect(formatMs(12.34)).toBe('12.3 ms');
+    expect(formatMs(250.4)).toBe('250 ms');
+    expect(formatMs(1500)).toBe('1.50 s');
+    expect(formatError({ type: 'parse_error', message: 'm', line: 2, column: 3 })).toBe('parse_error: m (line 2, column 3)');
+    expect(formatError({ type: 'fail', message: 'm' })).toBe('fail: m');
+  });
+});
