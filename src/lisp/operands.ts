@@ -109,6 +109,13 @@ export const UNARY_INTRINSICS: ReadonlyMap<string, Unary> = new Map<string, Unar
     },
   ],
   [
+    '-',
+    (f, a, loc) => (frame) => {
+      const x = read(frame, a);
+      return typeof x === 'number' && Number.isInteger(x) ? 0 - x + 0 : call1(f, x, loc);
+    },
+  ],
+  [
     'zero?',
     (f, a, loc) => (frame) => {
       const x = read(frame, a);

@@ -28,7 +28,7 @@ function shapes(op: string, args: string[]): string[] {
 }
 
 describe('intrinsic nodes agree with the builtins called through apply', () => {
-  const unary = ['inc', 'dec', 'zero?', 'pos?', 'neg?', 'count', 'not', 'nil?', 'some?'];
+  const unary = ['-', 'inc', 'dec', 'zero?', 'pos?', 'neg?', 'count', 'not', 'nil?', 'some?'];
   it.each(unary)('(%s x)', (op) => {
     for (const a of VALUES) {
       const expected = outcome(`(apply ${op} [${a}])`);
