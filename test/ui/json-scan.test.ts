@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { jsonPlaces, parseJson, placeOf } from '../../src/ui/features/data/json-scan.ts';
+import { isUnder, locationIn, problemsUnder, splitProblem, withoutLocation } from '../../src/ui/features/definition/problems.ts';
+
+function errorOf(text: string) {
+  const r = parseJson(text);
+  if (r.ok) throw new Error(`expected an error for ${text}`);
+  return r.error;
+}
+
+describe('parseJson', () => {
+  it('gives the value of valid JSON', () => {
+    expect(parseJson('{"a": [1, 2.5, "x", true, null]}')).toEqual({ ok: true, value: { a: [1, 2.5, 'x', true, null] } });
+  });
+
+  it.each([
+    ['{"a": 1,}', 1, 9, /^Trailing comma: remove the , before }/],
+    ['[1, 2,]', 1, 7, /^Trailing comma: remove the , before ]/],
+    ['{\n  "a": 1\n  "b": 2\n}', 3, 3, /^Missing , between two properties/],
+    ['{\n  a: 1\n}', 2, 3, /^Property names need double quotes/],
+    ["{'a': 1}", 1, 2, /single quotes/],
+    ['{"a" 1}', 1, 6, /^Expected : after the property name "a"/],
+    ['{"a": hello}', 1, 7, /^Unexpected word hello/],
+    ['{"a": 01}', 1, 7, /leading zeros/],
+    ['{"a": "x\\q"}', 1, 9, /^Invalid escape \\q/],
+    ['{"a": "line\nbreak"}', 1, 12, /^Line break inside a string/],
+    ['{"a": [1, 2}', 1, 12, /^Unexpected "}": expected , or \] after an item/],
+    ['{"a": {"b": 1}', 1, 15, /^Unexpected end of the text: the \{ at line 1, column 1 is never closed/],
+    ['{"a": "open', 1, 7, /^Unterminated string: the " at line 1, column 7 is never closed/],
+    ['{} x', 1, 4, /after the end of the JSON value/],
+    ['', 1, 1, /a value is missing/],
+    ['[1 2]', 1, 4, /^Missing , between two items/],
+  ])('%j: line %i, column %i', (text, line, column, message) => {
+    const e = errorOf(text);
+    expect({ line: e.line, column: e.column }).toEqual({ line, column });
+    expect(e.message).toMatch(message);
+  });
+
+  it('counts columns in UTF-16 units after non-ASCII text', () => {
+    // 😀 is two UTF-16 units, as editors count columns.
+    const e = errorOf('{"é": "ü",\n "😀": x}');
+    expect({ line: e.line, column: e.column }).toEqual({ line: 2, column: 8 });
+  });
+});
+
+describe('jsonPlaces', () => {
+  const text = '{\n  "products": [\n    {"name": "Laptop"},\n    {"$kw": 3}\n  ],\n  "bad name": 1\n}';
+  const places = jsonPlaces(text, 'data');
+
+  it('places keys and items under the root, with paths written as the engine writes them', () => {
+    expect(places.get('data')).toEqual({ line: 1, column: 1 });
+    expect(places.get('data.products')).toEqual({ line: 2, column: 3 });
+    expect(places.get('data.products[0]')).toEqual({ line: 3, column: 5 });
+    expect(places.get('data.products[0].name')).toEqual({ line: 3, column: 6 });
+    expect(places.get('data.products[1].$kw')).toEqual({ line: 4, column: 6 });
+    expect(places.get('data["bad name"]')).toEqual({ line: 6, column: 3 });
+  });
+
+  it('falls back to the nearest written ancestor', () => {
+    expect(placeOf(places, 'data.products[1].$kw[0]')).toEqual({ line: 4, column: 6 });
+    expect(placeOf(places, 'data.missing.deep')).toEqual({ line: 1, column: 1 });
+    expect(placeOf(new Map(), 'data.x')).toBeUndefined();
+  });
+
+  it('is empty for invalid JSON', () => {
+    expect(jsonPlaces('{', 'data').size).toBe(0);
+  });
+});
+
+describe('problems by path', () => {
+  it('splits the path from the message', () => {
+    expect(splitProblem('tools[1].signature: missing ) (column 3)')).toEqual({ path: 'tools[1].signature', message: 'missing ) (column 3)', text: 'tools[1].signature: missing ) (column 3)' });
+    expect(splitProblem('data["bad name"]: not a valid data name').path).toBe('data["bad name"]');
+    expect(splitProblem('data.ok.$kw: expected a string').path).toBe('data.ok.$kw');
+    expect(splitProblem('maxTurns: must be at least 1').path).toBe('maxTurns');
+    expect(splitProblem('The session cannot run').path).toBe('');
+  });
+
+  it('matches a path under a prefix, not a longer name', () => {
+    expect(isUnder('tools[0].impl', 'tools[0]')).toBe(true);
+    expect(isUnder('tools[0]', 'tools[0]')).toBe(true);
+    expect(isUnder('tools[01].impl', 'tools[0]')).toBe(false);
+    expect(isUnder('titles', 'title')).toBe(false);
+    expect(isUnder('data["x"]', 'data')).toBe(true);
+  });
+
+  it('filters and deduplicates', () => {
+    const lines = ['tools[0].name: a', 'data: b', 'tools[1].impl: c', 'tools[0].name: a'];
+    expect(problemsUnder(lines, 'tools[0]').map((p) => p.text)).toEqual(['tools[0].name: a']);
+    expect(problemsUnder(lines, 'tools', 'data').map((p) => p.message)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads and removes the location at the end of a message', () => {
+    expect(locationIn('Unexpected end of input (line 2, column 9)')).toEqual({ line: 2, column: 9 });
+    expect(locationIn('missing ) to close the parameter list (column 4)')).toEqual({ line: 1, column: 4 });
+    expect(locationIn('no location')).toBeNull();
+    expect(withoutLocation('Unexpected end of input (line 2, column 9)')).toBe('Unexpected end of input');
+  });
+});
