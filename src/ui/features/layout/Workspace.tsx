@@ -33,9 +33,9 @@ function Scroll({ children, label }: { children: ReactNode; label: string }) {
 export function Workspace() {
   return (
     <Group orientation="vertical" id="layout-root" className="min-h-0 flex-1">
-      <Panel id="panel-main" defaultSize="72%" minSize="30%">
+      <Panel id="panel-main" defaultSize="76%" minSize="30%">
         <Group orientation="horizontal" id="layout-columns" className="h-full">
-          <Panel id="panel-definition" defaultSize="24%" minSize="14%">
+          <Panel id="panel-definition" defaultSize="23%" minSize="14%">
             <Scroll label="Session definition">
               <div className="flex flex-col gap-3 p-2">
                 <MissionPanel />
@@ -46,7 +46,7 @@ export function Workspace() {
             </Scroll>
           </Panel>
           <Handle id="separator-definition" orientation="horizontal" />
-          <Panel id="panel-turns" defaultSize="36%" minSize="20%">
+          <Panel id="panel-turns" defaultSize="33%" minSize="20%">
             <Group orientation="vertical" id="layout-turns" className="h-full">
               <Panel id="panel-turn-list" defaultSize="70%" minSize="20%">
                 <Scroll label="Turn list">
@@ -60,7 +60,7 @@ export function Workspace() {
             </Group>
           </Panel>
           <Handle id="separator-messages" orientation="horizontal" />
-          <Panel id="panel-messages" defaultSize="40%" minSize="20%">
+          <Panel id="panel-messages" defaultSize="44%" minSize="20%">
             <Scroll label="Messages">
               <MessagesCompare />
             </Scroll>
@@ -68,7 +68,7 @@ export function Workspace() {
         </Group>
       </Panel>
       <Handle id="separator-repl" orientation="vertical" />
-      <Panel id="panel-repl" defaultSize="28%" minSize="10%">
+      <Panel id="panel-repl" defaultSize="24%" minSize="8%">
         <ReplPane />
       </Panel>
     </Group>
