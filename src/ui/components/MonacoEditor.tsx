@@ -28,15 +28,28 @@ function toMarkerData(model: Model, m: EditorMarker): Parameters<typeof monaco.e
   return { severity: monaco.MarkerSeverity.Error, message: m.message, startLineNumber: line, startColumn: start, endLineNumber: line, endColumn: end, source: 'ptc' };
 }
 
+/** Texts the editor reported that the parent has not yet given back as `value` (at most this many). */
+const ECHO_LIMIT = 200;
+
 export default function MonacoEditor({ value, onChange, language, readOnly = false, ariaLabel, markers, onSubmit }: CodeEditorProps) {
   const dark = usePrefersDark();
   const [editor, setEditor] = useState<StandaloneEditor | null>(null);
   const submitRef = useRef(onSubmit);
+  const onChangeRef = useRef(onChange);
   const canSubmit = useRef<{ set(v: boolean): void } | null>(null);
   useEffect(() => {
     submitRef.current = onSubmit;
+    onChangeRef.current = onChange;
     canSubmit.current?.set(onSubmit !== undefined);
-  }, [onSubmit]);
+  }, [onSubmit, onChange]);
+
+  // The editor owns its text while the person types: `value` comes back from the parent a render
+  // later, so a `value` that is one of the texts the editor reported is an echo (possibly a stale one,
+  // when keys come faster than renders) and is not written back, which would drop keystrokes and
+  // move the cursor. Any other `value` is a change from outside (another session, Format) and
+  // replaces the text, as one undoable edit.
+  const echoes = useRef<string[]>([]);
+  const applying = useRef(false);
 
   const options = useMemo(
     () => ({
@@ -77,8 +90,37 @@ export default function MonacoEditor({ value, onChange, language, readOnly = fal
       precondition: 'ptcCanSubmit',
       run: () => submitRef.current?.(),
     });
+    ed.onDidChangeModelContent(() => {
+      if (applying.current) return;
+      const text = ed.getValue();
+      echoes.current.push(text);
+      if (echoes.current.length > ECHO_LIMIT) echoes.current.shift();
+      onChangeRef.current?.(text);
+    });
     setEditor(ed);
   };
+
+  useEffect(() => {
+    if (!editor) return;
+    const seen = echoes.current.lastIndexOf(value);
+    if (seen >= 0) {
+      echoes.current.splice(0, seen + 1);
+      return;
+    }
+    const model = editor.getModel();
+    if (!model || value === model.getValue()) return;
+    echoes.current = [];
+    applying.current = true;
+    try {
+      if (readOnly) editor.setValue(value);
+      else {
+        editor.executeEdits('ptc', [{ range: model.getFullModelRange(), text: value, forceMoveMarkers: true }]);
+        editor.pushUndoStop();
+      }
+    } finally {
+      applying.current = false;
+    }
+  }, [editor, value, readOnly]);
 
   useEffect(() => {
     const model = editor?.getModel();
@@ -89,16 +131,13 @@ export default function MonacoEditor({ value, onChange, language, readOnly = fal
 
   return (
     <Editor
-      value={value}
+      defaultValue={value}
       language={language}
       theme={dark ? 'vs-dark' : 'vs'}
       options={options}
       height="100%"
       loading={null}
       onMount={onMount}
-      onChange={(text) => {
-        if (text !== undefined) onChange?.(text);
-      }}
     />
   );
 }
