@@ -1,0 +1,132 @@
+// The playground's main flows in Chromium, checked against the engine run in this process: stepping
+// every example, switching the compression strategy, and the REPL.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { readEditor, setEditor } from './editor.ts';
+import { engineWith, exampleText, lastUserContent, stepEngine } from './expected.ts';
+import { isLocal, openExample, openPlayground, parseCount, tid, waitForReady, type WatchedPage } from './page.ts';
+
+// reviews-and-inventory first: it is the example the page opens on load.
+const EXAMPLES = ['reviews-and-inventory', 'products-exploration', 'failed-turn-recovery', 'side-effect-calls', 'long-run-overflow'];
+
+let browser: Browser;
+let w: WatchedPage;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  w = await openPlayground(browser, inject('baseUrl'));
+  page = w.page;
+  await waitForReady(page);
+});
+afterEach(async () => {
+  // Every flow: no error on the console, nothing fetched from anywhere but the local server.
+  const errors = [...w.errors];
+  const foreign = w.requests.filter((u) => !isLocal(u));
+  await w.close();
+  expect(errors).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+const text = (id: string) => page.locator(tid(id)).first().textContent();
+
+async function step(n: number): Promise<void> {
+  await page.locator(`${tid('step')}:enabled`).click();
+  await page.locator(tid(`turn-${n}`)).waitFor();
+}
+
+describe('stepping', () => {
+  it('every example, turn by turn, shows the USER message the engine renders', async () => {
+    for (const name of EXAMPLES) {
+      if (name !== EXAMPLES[0]) await openExample(page, name);
+      const engine = engineWith(exampleText(name));
+      let view = engine.view();
+      await expect.poll(() => text('compressed-user'), { message: `${name}, before turn 1` }).toBe(lastUserContent(view.compressed));
+      let n = 0;
+      while (view.status === 'running' && view.nextReply !== null) {
+        n++;
+        await step(n);
+        view = stepEngine(engine);
+        await expect.poll(() => text('compressed-user'), { message: `${name}, after turn ${n}` }).toBe(lastUserContent(view.compressed));
+        expect(await text('full-user'), `${name}, full history after turn ${n}`).toBe(lastUserContent(view.full));
+      }
+      expect(n, name).toBeGreaterThanOrEqual(3);
+      expect(await page.locator(tid(`turn-${n}`)).count()).toBe(1);
+      expect(await page.locator(tid(`turn-${n + 1}`)).count()).toBe(0);
+    }
+  });
+});
+
+describe('compression strategy', () => {
+  it('switching to full-history changes the token counts to the full side’s; the saving is shown', async () => {
+    await openExample(page, 'products-exploration');
+    const engine = engineWith(exampleText('products-exploration'));
+    for (const n of [1, 2]) {
+      await step(n);
+      stepEngine(engine);
+    }
+    const coalesced = engine.view();
+    const full = engine.view({ strategy: 'full-history' });
+    const [coalescedTokens, fullTokens] = await Promise.all([
+      engine.countTokens(coalesced.compressed.messages.map((m) => m.content)),
+      engine.countTokens(coalesced.full.messages.map((m) => m.content)),
+    ]).then((xs) => xs.map((counts) => counts.reduce((a, b) => a + b, 0)));
+    expect(coalescedTokens).toBeLessThan(fullTokens);
+
+    // The session's own strategy: the compressed side is smaller, by tokens counted in the worker.
+    expect(await page.locator(tid('strategy-select')).inputValue()).toBe('single-user-coalesced');
+    await expect.poll(async () => parseCount(await text('compressed-tokens')), { timeout: 20_000 }).toBe(coalescedTokens);
+    await expect.poll(async () => parseCount(await text('full-tokens'))).toBe(fullTokens);
+    expect(parseCount(await text('compressed-chars'))).toBe(coalesced.compressed.stats.characters);
+    expect(parseCount(await text('full-chars'))).toBe(coalesced.full.stats.characters);
+    const saving = (1 - coalescedTokens / fullTokens) * 100;
+    expect(await text('saving')).toBe(`${saving.toFixed(1)} %`);
+
+    await page.locator(tid('strategy-select')).selectOption('full-history');
+    await expect.poll(async () => parseCount(await text('compressed-tokens')), { timeout: 20_000 }).toBe(fullTokens);
+    expect(parseCount(await text('compressed-tokens'))).not.toBe(coalescedTokens);
+    expect(parseCount(await text('compressed-chars'))).toBe(full.compressed.stats.characters);
+    expect(await text('compressed-user')).toBe(lastUserContent(full.compressed));
+    expect(await text('saving')).toBe('0.0 %');
+
+    // Back to the session's strategy.
+    await page.locator(tid('strategy-select')).selectOption('single-user-coalesced');
+    await expect.poll(async () => parseCount(await text('compressed-tokens')), { timeout: 20_000 }).toBe(coalescedTokens);
+    expect(await text('compressed-user')).toBe(lastUserContent(coalesced.compressed));
+  });
+});
+
+describe('REPL', () => {
+  it('evaluates against the session’s data and keeps its own definitions', async () => {
+    const engine = engineWith(exampleText('reviews-and-inventory'));
+    const expected = engine.repl('(count data/products)');
+    expect(expected.ok).toBe(true);
+
+    await setEditor(page, 'repl-input', '(count data/products)');
+    await page.locator(`${tid('repl-eval')}:enabled`).click();
+    await expect.poll(() => text('repl-output')).toBe(expected.result);
+    // A success clears the input.
+    await expect.poll(() => readEditor(page, 'repl-input')).toBe('');
+
+    await setEditor(page, 'repl-input', '(def n 21)');
+    await page.locator(`${tid('repl-eval')}:enabled`).click();
+    await expect.poll(() => page.locator(tid('repl-entry')).count()).toBe(2);
+    await setEditor(page, 'repl-input', '(* n 2)');
+    await page.locator(`${tid('repl-eval')}:enabled`).click();
+    await expect.poll(() => text('repl-output')).toBe('42');
+
+    // An error is shown with its type, and the input is kept to be fixed.
+    await setEditor(page, 'repl-input', '(+ 1 "a")');
+    await page.locator(`${tid('repl-eval')}:enabled`).click();
+    const error = engine.repl('(+ 1 "a")');
+    expect(error.ok).toBe(false);
+    await expect.poll(() => text('repl-output')).toContain(error.error?.type ?? '?');
+    expect(await readEditor(page, 'repl-input')).toBe('(+ 1 "a")');
+  });
+});

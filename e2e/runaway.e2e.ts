@@ -1,0 +1,133 @@
+// Programs that do not finish: the interpreter's loop limit ends one quickly with an error; a true
+// runaway (limits raised far past what a step can use) is stopped with Stop or Escape, which restarts
+// the engine worker. Either way the page keeps answering and the session stays.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { readEditor, setEditor } from './editor.ts';
+import { engineWith, exampleJson, exampleText, stepEngine } from './expected.ts';
+import { isLocal, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+
+const RUNAWAY = '```clojure\n(loop [x 0] (recur x))\n```';
+const TITLE = 'Runaway under raised limits (e2e)';
+
+let browser: Browser;
+let w: WatchedPage;
+let page: Page;
+let dir: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  dir = mkdtempSync(join(tmpdir(), 'ptc-e2e-sessions-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  w = await openPlayground(browser, inject('baseUrl'));
+  page = w.page;
+  await waitForReady(page);
+});
+afterEach(async () => {
+  const errors = [...w.errors];
+  const foreign = w.requests.filter((u) => !isLocal(u));
+  await w.close();
+  expect(errors).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+const text = (id: string) => page.locator(tid(id)).first().textContent();
+
+/** Milliseconds the page takes to handle a click and show its effect (a toggle on the messages). */
+async function responseTime(): Promise<number> {
+  const toggle = page.locator(tid('toggle-system'));
+  const before = await toggle.isChecked();
+  const t0 = Date.now();
+  await toggle.click({ timeout: 2000 });
+  await page.waitForFunction(([selector, was]) => (document.querySelector(selector) as HTMLInputElement | null)?.checked === !was, [tid('toggle-system'), before] as const, { timeout: 2000 });
+  const elapsed = Date.now() - t0;
+  await toggle.click({ timeout: 2000 });
+  return elapsed;
+}
+
+/** Opens a session file through "Open file…", as a person picks one. */
+async function openFile(name: string, session: object): Promise<void> {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(session, null, 2));
+  await page.locator(tid('open-file')).setInputFiles(path);
+  await expect.poll(() => text('session-title')).toBe((session as { title: string }).title);
+}
+
+describe('a program that does not finish', () => {
+  it('hits the loop limit quickly: the turn shows loop_limit_exceeded and the page stays responsive', async () => {
+    await openExample(page, 'products-exploration');
+    const engine = engineWith(exampleText('products-exploration'));
+    const turn = stepEngine(engine, RUNAWAY).turns[0];
+    expect(turn.error?.type).toBe('loop_limit_exceeded');
+
+    await setEditor(page, 'next-reply', RUNAWAY);
+    await page.locator(`${tid('step')}:enabled`).click();
+    await page.locator(tid('turn-1')).waitFor({ timeout: 5000 });
+    const error = await page.locator(tid('turn-1')).locator(tid('turn-error')).textContent();
+    expect(error).toContain('loop_limit_exceeded');
+    expect(error).toContain(turn.error?.message ?? '?');
+    expect(await page.locator(tid('turn-1')).locator(tid('turn-badge')).textContent()).toBe('error');
+    // The run goes on: the next turn can be stepped with the script's reply for turn 2.
+    expect(await text('status')).toBe('running');
+    await page.locator(`${tid('step')}:enabled`).waitFor({ timeout: 5000 });
+    expect(await responseTime()).toBeLessThan(1000);
+  });
+
+  for (const how of ['the Stop button', 'Escape'] as const) {
+    it(`runs away under raised limits; ${how} restarts the engine within 2 s and keeps the session`, async () => {
+      const base = exampleJson('products-exploration');
+      const session = { ...base, title: TITLE, limits: { timeoutMs: 600_000, maxLoopIterations: 1_000_000_000 } };
+      await openFile('runaway.json', session);
+      const engineWorkers = () => w.workers.filter((u) => /engine\.worker/.test(u)).length;
+      const workersBefore = engineWorkers();
+
+      // One ordinary turn first, so there is history to keep.
+      await page.locator(`${tid('step')}:enabled`).click();
+      await page.locator(tid('turn-1')).waitFor();
+      const userAfterTurn1 = await text('compressed-user');
+
+      await setEditor(page, 'next-reply', RUNAWAY);
+      await page.locator(`${tid('step')}:enabled`).click();
+      await page.locator(`${tid('stop')}:enabled`).waitFor({ timeout: 2000 });
+      await page.locator(tid('busy')).waitFor({ timeout: 2000 });
+      // The program runs in the worker; the page itself still answers while it does.
+      await page.waitForTimeout(1000);
+      expect(await responseTime()).toBeLessThan(1000);
+      expect(await page.locator(tid('busy')).count()).toBe(1);
+
+      const t0 = Date.now();
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else await page.locator(tid('stop')).click();
+      await page.locator(tid('notice')).waitFor({ timeout: 2000 });
+      await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 2000 });
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(await text('notice-text')).toMatch(/stopped|restarted/i);
+      expect(await responseTime()).toBeLessThan(1000);
+
+      // A new worker took over, with the session as it was before the runaway step.
+      await expect.poll(engineWorkers).toBe(workersBefore + 1);
+      expect(await text('session-title')).toBe(TITLE);
+      expect(await page.locator(tid('mission-input')).inputValue()).toBe(base.mission);
+      expect(await page.locator(tid('turn-1')).count()).toBe(1);
+      expect(await page.locator(tid('turn-2')).count()).toBe(0);
+      expect(await text('compressed-user')).toBe(userAfterTurn1);
+      expect(await text('status')).toBe('running');
+
+      // The restarted engine runs the next turn.
+      await setEditor(page, 'next-reply', '```clojure\n(+ 1 2)\n```');
+      expect(await readEditor(page, 'next-reply')).toBe('```clojure\n(+ 1 2)\n```');
+      await page.locator(`${tid('step')}:enabled`).click();
+      await page.locator(tid('turn-2')).waitFor({ timeout: 5000 });
+      expect(await page.locator(tid('turn-2')).locator(tid('turn-result')).textContent()).toContain('3');
+    });
+  }
+});
