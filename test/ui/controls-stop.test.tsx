@@ -12,7 +12,7 @@ const button = (id: string) => screen.getByTestId(id) as HTMLButtonElement;
 describe('Stop', () => {
   it('the Stop button stops a run; the engine restarts with the session kept', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(40);
+    const { store } = renderSlowApp(200);
     await waitForDefaultExample();
     expect(button('stop').disabled).toBe(true);
     await user.click(button('run'));
@@ -22,7 +22,7 @@ describe('Stop', () => {
     await waitFor(() => expect(store.getState().running).toBe(false));
     await waitFor(() => expect(store.getState().busy).toBe(false));
     // The run did not reach its end.
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 700));
     expect(screen.getByTestId('status').textContent).toBe('running');
     expect(screen.queryByTestId('turn-3')).toBeNull();
     expect(button('step').disabled).toBe(false);
@@ -34,21 +34,21 @@ describe('Stop', () => {
 
   it('Escape stops a run', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(40);
+    const { store } = renderSlowApp(200);
     await waitForDefaultExample();
     await user.click(button('run'));
     await screen.findByTestId('turn-1');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(store.getState().running).toBe(false));
     await waitFor(() => expect(store.getState().busy).toBe(false));
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 700));
     expect(screen.getByTestId('status').textContent).toBe('running');
     expect(screen.queryByTestId('turn-3')).toBeNull();
   });
 
   it('Stop during a step in flight says the engine was restarted (dismissable)', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(150);
+    const { store } = renderSlowApp(300);
     await waitForDefaultExample();
     await user.click(button('step'));
     await waitFor(() => expect(store.getState().busy).toBe(true));
