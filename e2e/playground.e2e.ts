@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { readEditor, setEditor } from './editor.ts';
-import { engineWith, exampleText, lastUserContent, stepEngine } from './expected.ts';
+import { engineWith, exampleJson, exampleText, lastUserContent, stepEngine } from './expected.ts';
 import { isLocal, openExample, openPlayground, parseCount, tid, waitForReady, type WatchedPage } from './page.ts';
 
 // reviews-and-inventory first: it is the example the page opens on load.
@@ -63,6 +63,34 @@ describe('stepping', () => {
   });
 });
 
+describe('the definition panels', () => {
+  it('show the session; user/ follows the turns; an edit to data/ reaches the engine', async () => {
+    const json = exampleJson('reviews-and-inventory');
+    for (const id of ['mission-panel', 'tools-panel', 'data-panel', 'user-panel']) await page.locator(tid(id)).waitFor();
+    expect(await page.locator(tid('mission-input')).inputValue()).toBe(json.mission);
+    expect(JSON.parse(await readEditor(page, 'data-editor'))).toEqual(json.data);
+
+    // After turn 1, user/ lists what turn 1 defined (the definitions the LLM has for turn 2).
+    const engine = engineWith(exampleText('reviews-and-inventory'));
+    await step(1);
+    const after1 = stepEngine(engine);
+    expect(after1.user.length).toBeGreaterThan(0);
+    for (const entry of after1.user) await page.locator(tid('user-panel')).locator(tid(`user-entry-${entry.name}`)).waitFor();
+
+    // Fewer products: the data panel's entry and the REPL see the new data once it is applied.
+    const data = { ...json.data, products: (json.data.products as unknown[]).slice(0, 2) };
+    const edited = engine.setDefinition({ ...after1.definition, data: data as typeof after1.definition.data });
+    if (!edited.ok) throw new Error(edited.errors.join('; '));
+    const productsType = edited.view.data.find((d) => d.name === 'products')?.type ?? '?';
+    expect(productsType).toBe('list[2]');
+    await setEditor(page, 'data-editor', JSON.stringify(data, null, 2));
+    await expect.poll(() => page.locator(tid('data-entry-products')).textContent(), { timeout: 10_000 }).toContain(productsType);
+    await setEditor(page, 'repl-input', '(count data/products)');
+    await page.locator(`${tid('repl-eval')}:enabled`).click();
+    await expect.poll(() => text('repl-output')).toBe('2');
+  });
+});
+
 describe('compression strategy', () => {
   it('switching to full-history changes the token counts to the full side’s; the saving is shown', async () => {
     await openExample(page, 'products-exploration');
@@ -85,7 +113,10 @@ describe('compression strategy', () => {
     await expect.poll(async () => parseCount(await text('full-tokens'))).toBe(fullTokens);
     expect(parseCount(await text('compressed-chars'))).toBe(coalesced.compressed.stats.characters);
     expect(parseCount(await text('full-chars'))).toBe(coalesced.full.stats.characters);
-    const saving = (1 - coalescedTokens / fullTokens) * 100;
+    // The saving leaves out the SYSTEM prompt (the same on both sides).
+    const history = async (messages: { role: string; content: string }[]) =>
+      (await engine.countTokens(messages.filter((m) => m.role !== 'system').map((m) => m.content))).reduce((x, y) => x + y, 0);
+    const saving = (1 - (await history(coalesced.compressed.messages)) / (await history(coalesced.full.messages))) * 100;
     expect(await text('saving')).toBe(`${saving.toFixed(1)} %`);
 
     await page.locator(tid('strategy-select')).selectOption('full-history');
@@ -103,6 +134,20 @@ describe('compression strategy', () => {
 });
 
 describe('REPL', () => {
+  it('in Monaco: typed as a person types, Ctrl+Enter evaluates', async () => {
+    // Monaco (a lazy chunk) takes over from the textarea once loaded.
+    const editor = page.locator(`${tid('repl-input')}[data-editor="monaco"]`);
+    await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 15_000 });
+    await editor.locator('.view-lines').click();
+    // Monaco closes the bracket itself and types over it, so the text comes out as typed.
+    await page.keyboard.type('(reduce + (range 5))');
+    await expect.poll(() => readEditor(page, 'repl-input')).toBe('(reduce + (range 5))');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => text('repl-output')).toBe('10');
+    // Ctrl+Enter in the REPL evaluates; it does not also step the session.
+    expect(await page.locator(tid('turn-1')).count()).toBe(0);
+  });
+
   it('evaluates against the session’s data and keeps its own definitions', async () => {
     const engine = engineWith(exampleText('reviews-and-inventory'));
     const expected = engine.repl('(count data/products)');

@@ -10,13 +10,24 @@ type Side = 'compressed' | 'full';
 
 interface Tokens {
   total: number | null;
+  /** Tokens of every message but the SYSTEM prompt, which is the same on both sides. */
+  history: number | null;
   failed: boolean;
 }
 
 function useSideTokens(render: RenderView | null): Tokens {
   const texts = useMemo(() => (render ? render.messages.map((m) => m.content) : null), [render]);
   const q = useTokenCounts(texts);
-  return { total: q.data ? q.data.reduce((a, b) => a + b, 0) : null, failed: q.isError };
+  if (!q.data || !render) return { total: null, history: null, failed: q.isError };
+  const counts = q.data;
+  const total = counts.reduce((a, b) => a + b, 0);
+  const history = counts.reduce((a, n, i) => a + (render.messages[i]?.role === 'system' ? 0 : n), 0);
+  return { total, history, failed: false };
+}
+
+/** Characters of every message but the SYSTEM prompt. */
+export function historyCharacters(render: RenderView): number {
+  return render.messages.reduce((n, m) => n + (m.role === 'system' ? 0 : m.content.length), 0);
 }
 
 /** 1 − compressed/full, as "62.4 %" (negative when the compressed side is larger). */
@@ -26,7 +37,7 @@ export function savingOf(compressed: number, full: number): string {
   return `${pct.toFixed(1).replace('-', '−')} %`;
 }
 
-function MessageBlock({ message, testId }: { message: Message; testId?: string }) {
+function MessageBlock({ message, testId, wrap }: { message: Message; testId?: string; wrap: boolean }) {
   const role = message.role.toUpperCase();
   const tone =
     message.role === 'user'
@@ -40,7 +51,8 @@ function MessageBlock({ message, testId }: { message: Message; testId?: string }
         <span>{role}</span>
         <span className="font-normal">{formatCount(message.content.length)} chars</span>
       </h4>
-      <pre data-testid={testId} className="overflow-x-auto whitespace-pre-wrap break-words py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100">
+      {/* Unwrapped by default: the ; comments line up at column 30, as the LLM sees them. */}
+      <pre data-testid={testId} className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}>
         {message.content}
       </pre>
     </div>
@@ -70,7 +82,7 @@ function Figure({ label, value, testId, title }: { label: string; value: string;
   );
 }
 
-function SideColumn({ side, render, tokens, showSystem, onShowSystem, children }: { side: Side; render: RenderView; tokens: Tokens; showSystem: boolean; onShowSystem: () => void; children: ReactNode }) {
+function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, children }: { side: Side; render: RenderView; tokens: Tokens; showSystem: boolean; onShowSystem: () => void; wrap: boolean; children: ReactNode }) {
   const lastUser = render.messages.reduce((at, m, i) => (m.role === 'user' ? i : at), -1);
   const s = render.stats;
   const tokenText = tokens.total !== null ? formatCount(tokens.total) : tokens.failed ? '?' : '…';
@@ -97,7 +109,7 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, children }
           m.role === 'system' && !showSystem ? (
             <HiddenSystem key={i} message={m} onShow={onShowSystem} />
           ) : (
-            <MessageBlock key={i} message={m} testId={i === lastUser ? `${side}-user` : undefined} />
+            <MessageBlock key={i} message={m} wrap={wrap} testId={i === lastUser ? `${side}-user` : undefined} />
           ),
         )}
       </div>
@@ -108,10 +120,14 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, children }
 function Compare({ view }: { view: View }) {
   const { setStrategy } = useEngineActions();
   const [showSystem, setShowSystem] = useState(false);
+  const [wrap, setWrap] = useState(false);
   const compressedTokens = useSideTokens(view.compressed);
   const fullTokens = useSideTokens(view.full);
-  const byTokens = compressedTokens.total !== null && fullTokens.total !== null;
-  const saving = byTokens ? savingOf(compressedTokens.total as number, fullTokens.total as number) : savingOf(view.compressed.stats.characters, view.full.stats.characters);
+  const byTokens = compressedTokens.history !== null && fullTokens.history !== null;
+  // The SYSTEM prompt is identical on both sides (and cached by providers), so the saving is over the rest.
+  const saving = byTokens
+    ? savingOf(compressedTokens.history as number, fullTokens.history as number)
+    : savingOf(historyCharacters(view.compressed), historyCharacters(view.full));
   const strategy = view.strategies.find((s) => s.name === view.compressed.strategy);
   const next = view.status === 'running' && view.selected === view.turns.length + 1;
 
@@ -123,18 +139,25 @@ function Compare({ view }: { view: View }) {
           {next ? ' (next)' : ''}
         </h2>
         <div className="flex items-center gap-3">
-          <span className="text-sm" title={byTokens ? '1 − compressed/full, by tokens' : '1 − compressed/full, by characters (tokens are loading)'}>
+          <span
+            className="text-sm"
+            title={`1 − compressed/full, by ${byTokens ? 'tokens' : 'characters (tokens are loading)'}, without the SYSTEM prompt (the same on both sides)`}
+          >
             saving <strong data-testid="saving" className="font-mono">{saving}</strong>
-            <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}</span>
+            <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}, SYSTEM excluded</span>
           </span>
           <label className="flex items-center gap-1 text-xs">
             <input type="checkbox" data-testid="toggle-system" checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)} />
             SYSTEM prompt
           </label>
+          <label className="flex items-center gap-1 text-xs">
+            <input type="checkbox" data-testid="toggle-wrap" checked={wrap} onChange={(e) => setWrap(e.target.checked)} />
+            wrap lines
+          </label>
         </div>
       </div>
       <div className="flex gap-2">
-        <SideColumn side="compressed" render={view.compressed} tokens={compressedTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)}>
+        <SideColumn side="compressed" render={view.compressed} tokens={compressedTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)} wrap={wrap}>
           <div className="flex items-center gap-2">
             <h3 className="text-sm font-semibold">Compressed</h3>
             <select
@@ -154,7 +177,7 @@ function Compare({ view }: { view: View }) {
           </div>
           {strategy && <p className="text-xs text-slate-600 dark:text-slate-400">{strategy.description}</p>}
         </SideColumn>
-        <SideColumn side="full" render={view.full} tokens={fullTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)}>
+        <SideColumn side="full" render={view.full} tokens={fullTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)} wrap={wrap}>
           <h3 className="text-sm font-semibold">Full history</h3>
           <p className="text-xs text-slate-600 dark:text-slate-400">Every reply and its output, uncompressed, for the same turns.</p>
         </SideColumn>
