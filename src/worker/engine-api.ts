@@ -88,6 +88,13 @@ export interface RenderView {
   strategy: string;
   messages: Message[];
   stats: RenderStats;
+  /** True when these are the messages recorded with the turn: exactly what the LLM was sent. */
+  recorded: boolean;
+  /**
+   * True when the recorded messages differ from what the current definition renders (the mission,
+   * tools, data or options were edited after the turn ran).
+   */
+  stale: boolean;
 }
 
 export interface StrategyInfo {
@@ -307,10 +314,19 @@ export class Engine {
     const memoryBefore: Memory = before.length > 0 ? before[before.length - 1].memory : new Map();
     const agent = this.agent;
     const chosen = (options.strategy !== undefined ? findStrategy(options.strategy) : undefined) ?? agent?.strategy ?? fullHistory;
+    const recordedTurn = selected <= turns.length ? turns[selected - 1] : undefined;
     const render = (strategy: typeof chosen): RenderView => {
-      if (!agent) return { strategy: strategy.name, messages: [], stats: emptyStats() };
+      if (!agent) return { strategy: strategy.name, messages: [], stats: emptyStats(), recorded: false, stale: false };
       const r = messagesForTurn(agent, turns, selected, strategy);
-      return { strategy: strategy.name, messages: r.messages.map((m) => ({ role: m.role, content: m.content })), stats: r.stats };
+      const rendered = r.messages.map((m) => ({ role: m.role, content: m.content }));
+      // A turn that ran shows what it was really sent under the session's strategy (R1, DBG-005).
+      if (recordedTurn && strategy === agent.strategy && recordedTurn.messages.length > 0) {
+        const sent = recordedTurn.messages.map((m) => ({ role: m.role, content: m.content }));
+        const stale = JSON.stringify(sent) !== JSON.stringify(rendered);
+        const characters = sent.reduce((n, m) => n + m.content.length, 0);
+        return { strategy: strategy.name, messages: sent, stats: { ...r.stats, messages: sent.length, characters }, recorded: true, stale };
+      }
+      return { strategy: strategy.name, messages: rendered, stats: r.stats, recorded: false, stale: false };
     };
     const replies = session.llm.replies ?? [];
     return {

@@ -315,3 +315,22 @@ describe('App', () => {
     }
   });
 });
+
+describe('edits typed just before Step', () => {
+  it('a mission edit still waiting for its pause is part of the next step', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    const input = screen.getByTestId('mission-input');
+    await clearEditor(user, input);
+    await typeInto(user, input, 'Count the products');
+    // Step at once, well inside the 400 ms pause.
+    await user.click(screen.getByTestId('step'));
+    await screen.findByTestId('turn-1');
+    await waitFor(() => expect(screen.getByTestId('compressed-user').textContent?.startsWith('Count the products')).toBe(true));
+    // The turn itself was sent the new mission (turn 1's recorded messages).
+    await user.click(screen.getByTestId('turn-1'));
+    await waitFor(() => expect(screen.getByTestId('messages-heading').textContent).toMatch(/turn 1/));
+    expect(screen.getByTestId('compressed-user').textContent?.startsWith('Count the products\n')).toBe(true);
+  });
+});

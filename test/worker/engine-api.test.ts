@@ -150,3 +150,22 @@ describe('Engine: REPL and tokens', () => {
     expect(b).toBeGreaterThan(8);
   });
 });
+
+describe('Engine: recorded messages', () => {
+  it('a turn that ran shows the messages it was sent, marked stale once the definition changes', () => {
+    const { engine, view } = opened();
+    engine.stepTurn();
+    const sent = engine.view({ selected: 1 });
+    expect(sent.compressed).toMatchObject({ recorded: true, stale: false });
+    expect(sent.full.recorded).toBe(false);
+    engine.setDefinition({ ...view.definition, mission: 'A different mission' });
+    const after = engine.view({ selected: 1 });
+    expect(after.compressed).toMatchObject({ recorded: true, stale: true });
+    expect(after.compressed.messages).toEqual(sent.compressed.messages);
+    expect(after.full.messages[1].content.startsWith('A different mission')).toBe(true);
+    // Another strategy is a rendering, not a record.
+    expect(engine.view({ selected: 1, strategy: 'full-history' }).compressed.recorded).toBe(false);
+    // The next turn has no record yet.
+    expect(engine.view().compressed.recorded).toBe(false);
+  });
+});

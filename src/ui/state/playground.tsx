@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useStore } from 'zustand';
 import type { SessionDefinition, View } from '../../worker/engine-api.ts';
 import { EngineClient, EngineRestarted } from '../engine/client.ts';
+import { flushPendingEdits } from './pending-edits.ts';
 import { createPlaygroundStore, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 interface PlaygroundContextValue {
@@ -107,6 +108,8 @@ export function useEngineActions() {
 
   const step = useMutation({
     mutationFn: async (): Promise<boolean> => {
+      // An edit typed just before Step belongs to this step.
+      await flushPendingEdits(store);
       const { view, nextReply } = s();
       if (!view) return false;
       // Send the editor's text only when it differs from the script (a person acting as the LLM).
@@ -149,6 +152,7 @@ export function useEngineActions() {
 
   const reset = useMutation({
     mutationFn: async () => {
+      await flushPendingEdits(store);
       const view = await guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {})));
       if (!view) return;
       s().select(null);

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SessionDefinition } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
-import type { PlaygroundStore } from '../../state/store.ts';
+import { enqueueEdit, setWaitingEdit } from '../../state/pending-edits.ts';
 
 export const EDIT_DELAY_MS = 400;
 
@@ -35,17 +35,6 @@ export interface Draft<D> {
   pending: boolean;
 }
 
-// One queue per store: each edit is built on the definition the previous one produced, so two panels
-// sending at once cannot undo each other.
-const queues = new WeakMap<PlaygroundStore, Promise<void>>();
-
-function enqueue(store: PlaygroundStore, job: () => Promise<void>): Promise<void> {
-  const previous = queues.get(store) ?? Promise.resolve();
-  const next = previous.then(job, job);
-  queues.set(store, next.catch(() => undefined));
-  return next;
-}
-
 export function useDefinitionDraft<D>(definition: SessionDefinition, spec: DraftSpec<D>): Draft<D> {
   const store = usePlaygroundStore();
   const { setDefinition } = useEngineActions();
@@ -68,6 +57,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef(0);
   const mounted = useRef(true);
+  const id = useRef(Symbol('draft'));
 
   const busy = () => timer.current !== undefined || inFlight.current > 0;
 
@@ -85,10 +75,12 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
   }, [currentKey, store]);
 
   const send = useCallback((): Promise<void> => {
+    if (timer.current !== undefined) clearTimeout(timer.current);
     timer.current = undefined;
+    setWaitingEdit(store, id.current, null);
     inFlight.current++;
     const value = latest.current;
-    return enqueue(store, async () => {
+    return enqueueEdit(store, async () => {
       const view = store.getState().view;
       if (!view) return;
       const written = specRef.current.write(view.definition, value);
@@ -114,7 +106,11 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
       if (timer.current !== undefined) clearTimeout(timer.current);
       timer.current = undefined;
       if (options.now) void send();
-      else timer.current = setTimeout(() => void send(), specRef.current.delay ?? EDIT_DELAY_MS);
+      else {
+        timer.current = setTimeout(() => void send(), specRef.current.delay ?? EDIT_DELAY_MS);
+        // Step, Run and Reset send a waiting edit at once instead of after the pause.
+        setWaitingEdit(store, id.current, send);
+      }
     },
     [send],
   );
@@ -124,10 +120,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
     mounted.current = true;
     return () => {
       mounted.current = false;
-      if (timer.current !== undefined) {
-        clearTimeout(timer.current);
-        void send();
-      }
+      if (timer.current !== undefined) void send();
     };
   }, [send]);
 

@@ -117,6 +117,18 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, chil
   );
 }
 
+/** Says whether these are the messages the turn was really sent, and whether the definition changed since. */
+function RecordedNote({ render }: { render: RenderView }) {
+  if (!render.recorded) return null;
+  return (
+    <p data-testid="recorded-note" className={`text-xs ${render.stale ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+      {render.stale
+        ? 'As sent. The session was edited after this turn ran, so the next turns would be shown differently.'
+        : 'As sent to the LLM for this turn.'}
+    </p>
+  );
+}
+
 function Compare({ view }: { view: View }) {
   const { setStrategy } = useEngineActions();
   const [showSystem, setShowSystem] = useState(false);
@@ -176,10 +188,12 @@ function Compare({ view }: { view: View }) {
             </select>
           </div>
           {strategy && <p className="text-xs text-slate-600 dark:text-slate-400">{strategy.description}</p>}
+          <RecordedNote render={view.compressed} />
         </SideColumn>
         <SideColumn side="full" render={view.full} tokens={fullTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)} wrap={wrap}>
           <h3 className="text-sm font-semibold">Full history</h3>
           <p className="text-xs text-slate-600 dark:text-slate-400">Every reply and its output, uncompressed, for the same turns.</p>
+          <RecordedNote render={view.full} />
         </SideColumn>
       </div>
     </section>
