@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
-import { pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
+import { clearEditor, pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import { renderWithPlayground } from './harness.tsx';
 
 afterEach(cleanup);
@@ -31,6 +31,24 @@ describe('REPL', () => {
     // The failed input stays, to be fixed; the run did not step.
     expect((screen.getByTestId('repl-input') as HTMLTextAreaElement).value).toBe('(+ 1\n  (* 2');
     expect(screen.queryByTestId('turn-1')).toBeNull();
+    // The error is marked in the editor while the text is unchanged.
+    expect(screen.getByLabelText('REPL input errors').textContent).toMatch(/^line \d+, column \d+: parse_error: /);
+    await typeInto(user, screen.getByTestId('repl-input'), ')');
+    expect(screen.queryByLabelText('REPL input errors')).toBeNull();
+  });
+
+  it('a failed turn marks the place of its error in the program', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    const reply = screen.getByTestId('next-reply');
+    await clearEditor(user, reply);
+    await pasteInto(user, reply, '```clojure\n(def a 1)\n(+ a (undefined-fn 2))\n```');
+    await user.click(screen.getByTestId('step'));
+    const turn = await screen.findByTestId('turn-1');
+    const mark = await waitFor(() => turn.querySelector('[data-testid="error-mark"]') as HTMLElement);
+    expect(mark.textContent).toBe('undefined-fn');
+    expect(mark.getAttribute('title')).toMatch(/^undefined_error: Unable to resolve symbol: undefined-fn/);
   });
 
   it('sees definitions of the latest turn, prints, keeps its own definitions, and clears', async () => {

@@ -45,6 +45,10 @@ export function ReplPane() {
   const hasSession = usePlayground((s) => s.view !== null);
   const [input, setInput] = useState('');
   const bottom = useRef<HTMLLIElement>(null);
+  // A failed input stays in the editor; its error is marked there while the text is unchanged.
+  const last = entries.at(-1);
+  const failed = last && !last.output.ok && last.input === input ? last.output.error : undefined;
+  const markers = failed?.line !== undefined ? [{ line: failed.line, column: failed.column ?? 1, message: `${failed.type}: ${failed.message}` }] : [];
 
   const evaluate = async () => {
     const program = input;
@@ -85,7 +89,7 @@ export function ReplPane() {
           <li ref={bottom} aria-hidden="true" />
         </ol>
         <div className="flex w-2/5 min-w-64 flex-col gap-1">
-          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={() => void evaluate()} testId="repl-input" />
+          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={() => void evaluate()} testId="repl-input" markers={markers} />
           <button
             type="button"
             data-testid="repl-eval"

@@ -60,10 +60,48 @@ export function highlight(code: string): ReactNode[] {
   return out;
 }
 
-export const ClojureCode = memo(function ClojureCode({ code, className = '', testId }: { code: string; className?: string; testId?: string }) {
+export interface CodeError {
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** Offset of a 1-based line and column in `code`, or null when it lies outside. */
+export function offsetOf(code: string, line: number, column: number): number | null {
+  let at = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = code.indexOf('\n', at);
+    if (nl < 0) return null;
+    at = nl + 1;
+  }
+  const end = code.indexOf('\n', at);
+  const lineEnd = end < 0 ? code.length : end;
+  const offset = at + column - 1;
+  return offset >= at && offset <= lineEnd ? offset : null;
+}
+
+export const ClojureCode = memo(function ClojureCode({ code, className = '', testId, error }: { code: string; className?: string; testId?: string; error?: CodeError }) {
+  const offset = error ? offsetOf(code, error.line, error.column) : null;
+  let body;
+  if (error && offset !== null) {
+    // Underline the token the error points at, so it is found where it happened.
+    const rest = code.slice(offset);
+    const token = /^[^\s()[\]{}"]+/.exec(rest)?.[0] ?? (rest.slice(0, 1) || ' ');
+    body = (
+      <>
+        {highlight(code.slice(0, offset))}
+        <mark data-testid="error-mark" title={error.message} className="bg-transparent text-inherit underline decoration-red-500 decoration-wavy underline-offset-2">
+          {highlight(token)}
+        </mark>
+        {highlight(code.slice(offset + token.length))}
+      </>
+    );
+  } else {
+    body = highlight(code);
+  }
   return (
     <pre data-testid={testId} className={`overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 ${className}`}>
-      <code>{highlight(code)}</code>
+      <code>{body}</code>
     </pre>
   );
 });

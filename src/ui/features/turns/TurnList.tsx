@@ -68,7 +68,12 @@ const TurnCard = memo(function TurnCard({ turn, selected, onSelect }: { turn: Tu
         )}
       </header>
       {turn.program.trim() !== '' ? (
-        <ClojureCode code={turn.program} testId="turn-program" className="rounded bg-slate-50 p-1.5 dark:bg-slate-950" />
+        <ClojureCode
+          code={turn.program}
+          testId="turn-program"
+          className="rounded bg-slate-50 p-1.5 dark:bg-slate-950"
+          {...(turn.error?.line !== undefined ? { error: { line: turn.error.line, column: turn.error.column ?? 1, message: `${turn.error.type}: ${turn.error.message}` } } : {})}
+        />
       ) : (
         <p className="text-xs italic text-slate-500 dark:text-slate-400">The reply had no program.</p>
       )}
