@@ -9,6 +9,9 @@ type EditorKind = 'textarea' | 'monaco' | 'unknown';
 
 async function kindOf(root: Locator): Promise<EditorKind> {
   return root.evaluate((el): EditorKind => {
+    // CodeEditor says which it is; Monaco's wrapper holds Monaco's own hidden textarea, not an input.
+    const declared = el.getAttribute('data-editor');
+    if (declared === 'textarea' || declared === 'monaco') return declared;
     if (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement) return 'textarea';
     if (el.querySelector('.monaco-editor')) return 'monaco';
     if (el.querySelector('textarea')) return 'textarea';
@@ -36,23 +39,34 @@ export async function readEditor(page: Page, testId: string): Promise<string> {
 /**
  * Replaces the editor's text. A textarea is filled as a person types; Monaco (whose auto-closing and
  * auto-indent would change typed code) gets the text through CodeEditor's `ptc-set-value` event. The
- * text is then read back.
+ * text is then read back (data-value).
  */
 export async function setEditor(page: Page, testId: string, text: string): Promise<void> {
   const root = page.locator(tid(testId)).first();
-  await root.waitFor();
-  const kind = await kindOf(root);
-  if (kind === 'textarea') {
-    const input = (await root.evaluate((el) => el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement)) ? root : root.locator('textarea').first();
-    await input.fill(text);
-  } else {
-    await root.evaluate((el, detail) => el.dispatchEvent(new CustomEvent('ptc-set-value', { detail })), text);
-  }
-  const deadline = Date.now() + 5000;
-  let got = await readEditor(page, testId);
-  while (got !== text && Date.now() < deadline) {
-    await page.waitForTimeout(50);
+  // Monaco may replace the textarea at any moment (its chunk loads lazily): act on one element, read
+  // the text back, and start again if the element was swapped out meanwhile.
+  let got = '';
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await root.waitFor();
+    const element = await root.elementHandle();
+    if (!element) continue;
+    try {
+      const kind = await element.evaluate((el) => el.getAttribute('data-editor') ?? (el instanceof HTMLTextAreaElement ? 'textarea' : 'monaco'));
+      if (kind === 'textarea') await element.fill(text, { timeout: 5000 });
+      else await element.evaluate((el, detail) => el.dispatchEvent(new CustomEvent('ptc-set-value', { detail })), text);
+    } catch (e) {
+      if (attempt === 3) throw e;
+      continue;
+    } finally {
+      await element.dispose();
+    }
+    const deadline = Date.now() + 3000;
     got = await readEditor(page, testId);
+    while (got !== text && Date.now() < deadline) {
+      await page.waitForTimeout(50);
+      got = await readEditor(page, testId);
+    }
+    if (got === text) return;
   }
-  if (got !== text) throw new Error(`${testId} holds ${JSON.stringify(got)} instead of ${JSON.stringify(text)}`);
+  throw new Error(`${testId} holds ${JSON.stringify(got)} instead of ${JSON.stringify(text)}`);
 }

@@ -142,6 +142,10 @@ describe('REPL', () => {
     // Monaco closes the bracket itself and types over it, so the text comes out as typed.
     await page.keyboard.type('(reduce + (range 5))');
     await expect.poll(() => readEditor(page, 'repl-input')).toBe('(reduce + (range 5))');
+    // A person's pause before Ctrl+Enter. (Pressed in the same instant as the last key, on a loaded
+    // machine, it has evaluated the text of an earlier keystroke: Monaco's submit handler is updated
+    // in a passive effect, after the text is already on the page.)
+    await page.waitForTimeout(150);
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => text('repl-output')).toBe('10');
     // Ctrl+Enter in the REPL evaluates; it does not also step the session.
@@ -175,3 +179,33 @@ describe('REPL', () => {
     expect(await readEditor(page, 'repl-input')).toBe('(+ 1 "a")');
   });
 });
+
+describe('Ctrl+Enter right after typing, on a slow machine (CPU ×6 slower)', () => {
+  /** Clicks into a Monaco editor, slows the CPU down, types and presses Ctrl+Enter at once. */
+  async function typeAndSubmit(testId: string, typed: string): Promise<void> {
+    const editor = page.locator(`${tid(testId)}[data-editor="monaco"]`);
+    await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 15_000 });
+    await setEditor(page, testId, '');
+    await editor.locator('.view-lines').click();
+    const cdp = await w.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.keyboard.type(typed);
+    await page.keyboard.press('Control+Enter');
+  }
+
+  it('the REPL evaluates the text as typed', async () => {
+    await typeAndSubmit('repl-input', '(+ 1 2)');
+    await page.locator(tid('repl-entry')).first().waitFor({ timeout: 10_000 });
+    expect(await page.locator(tid('repl-entry')).first().innerText()).toContain('(+ 1 2)');
+    await expect.poll(() => text('repl-output')).toBe('3');
+  });
+
+  it('the next reply is stepped as typed', async () => {
+    const reply = '```clojure\n(+ 1 2)\n```';
+    await typeAndSubmit('next-reply', reply);
+    await page.locator(tid('turn-1')).waitFor({ timeout: 10_000 });
+    expect(await page.locator(tid('turn-1')).locator(tid('turn-raw')).textContent()).toBe(reply);
+    expect(await page.locator(tid('turn-1')).locator(tid('turn-result')).textContent()).toContain('3');
+  });
+});
+
