@@ -27,7 +27,7 @@ export interface CodeEditorProps {
   /** Errors to underline (1-based line and column). */
   markers?: readonly EditorMarker[];
   /** Called on Ctrl/Cmd+Enter inside the editor. */
-  onSubmit?: () => void;
+  onSubmit?: (value: string) => void;
   testId?: string;
 }
 
@@ -100,7 +100,7 @@ export function CodeEditor(props: CodeEditorProps) {
       onKeyDown={(e) => {
         if (onSubmit && e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
-          onSubmit();
+          onSubmit(e.currentTarget.value);
         }
       }}
     />

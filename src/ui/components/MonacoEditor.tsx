@@ -88,7 +88,8 @@ export default function MonacoEditor({ value, onChange, language, readOnly = fal
       label: 'Run',
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
       precondition: 'ptcCanSubmit',
-      run: () => submitRef.current?.(),
+      // The editor's own text: the parent's `value` may lag behind the last keystrokes.
+      run: () => submitRef.current?.(ed.getValue()),
     });
     ed.onDidChangeModelContent(() => {
       if (applying.current) return;

@@ -29,6 +29,10 @@ import 'monaco-editor/features/folding/register';
 // Languages: Clojure's Monarch tokenizer (loaded on first use) and JSON (tokens, folding, formatting).
 import 'monaco-editor/languages/definitions/clojure/register';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+// JSON mode's worker manager pulls in every editor feature through this module; loading it here, with
+// the core, registers their services before the first editor exists (loaded later, they are missing
+// and Monaco throws "depends on UNKNOWN service" on some page loads).
+import 'monaco-editor/internal/common/workers';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {

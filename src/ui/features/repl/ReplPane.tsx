@@ -50,8 +50,9 @@ export function ReplPane() {
   const failed = last && !last.output.ok && last.input === input ? last.output.error : undefined;
   const markers = failed?.line !== undefined ? [{ line: failed.line, column: failed.column ?? 1, message: `${failed.type}: ${failed.message}` }] : [];
 
-  const evaluate = async () => {
-    const program = input;
+  // `text` is the editor's own content on Ctrl/Cmd+Enter (the last keystrokes may not be in `input` yet).
+  const evaluate = async (text?: string) => {
+    const program = text ?? input;
     if (program.trim() === '' || !hasSession) return;
     await repl.mutateAsync(program);
     // A success clears the input; a failure keeps it, so it can be fixed.
@@ -89,7 +90,7 @@ export function ReplPane() {
           <li ref={bottom} aria-hidden="true" />
         </ol>
         <div className="flex w-2/5 min-w-64 flex-col gap-1">
-          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={() => void evaluate()} testId="repl-input" markers={markers} />
+          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={(text) => void evaluate(text)} testId="repl-input" markers={markers} />
           <button
             type="button"
             data-testid="repl-eval"
