@@ -74,7 +74,7 @@ describe('offsetOf', () => {
     const { offsetOf } = await import('../../src/ui/features/turns/ClojureCode.tsx');
     const code = '(def a 1)\n(+ a (bad 2))';
     expect(offsetOf(code, 1, 1)).toBe(0);
-    expect(code.slice(offsetOf(code, 2, 6) ?? 0)).toMatch(/^bad/);
+    expect(code.slice(offsetOf(code, 2, 7) ?? 0)).toMatch(/^bad/);
     expect(offsetOf(code, 3, 1)).toBeNull();
     expect(offsetOf(code, 1, 40)).toBeNull();
   });
