@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn } from '../../src/agent/turn.ts';
 import { PtcError } from '../../src/lisp/errors.ts';
-import { float } from '../../src/lisp/numbers.ts';
 import { printValue } from '../../src/lisp/printer.ts';
-import { compileRegex } from '../../src/lisp/reader.ts';
-import { Keyword, makeFn, MapBuilder, PInst, PList, PMap, PSet, PVar, type PtcFn, type Value } from '../../src/lisp/values.ts';
+import { Keyword, type PMap, type PtcFn, type Value } from '../../src/lisp/values.ts';
 import { parseJsonText, parseSession, serializeSession, sessionToAgent, turnToJson, type Session } from '../../src/session/session-file.ts';
+import { map, recordedTurns } from './builders.ts';
 
 const kw = Keyword.of;
 
@@ -40,12 +38,6 @@ function withFields(patch: Record<string, unknown>): string {
   const base: Record<string, unknown> = JSON.parse(S1) as Record<string, unknown>;
   return JSON.stringify({ ...base, ...patch });
 }
-
-const map = (...entries: [Value, Value][]): PMap => {
-  const b = new MapBuilder();
-  for (const [k, v] of entries) b.set(k, v);
-  return b.build();
-};
 
 describe('the S1 example', () => {
   it('parses into decoded fields', () => {
@@ -132,83 +124,6 @@ describe('unknown top-level fields', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-
-function everyKindOfValue(): Value {
-  const fn: PtcFn = makeFn(() => 1, { name: 'total', kind: 'closure', minArity: 1, maxArity: 1, params: ['[xs]'], doc: 'Sum' });
-  return map(
-    [kw('nil'), null],
-    [kw('bools'), [true, false]],
-    [kw('ints'), [0, -5, Number.MAX_SAFE_INTEGER, 2n ** 70n]],
-    [kw('floats'), [2.5, float(2), float(-0), Infinity, -Infinity, NaN, float(1e21)]],
-    [kw('strings'), ['', 'a "quoted"\nline', '$kw', 'é']],
-    [kw('keywords'), [kw('a'), kw('ns/b'), kw('$x')]],
-    [kw('list'), new PList([1, new PList([])])],
-    [kw('set'), PSet.from([1, 'one', kw('one')])],
-    [kw('odd-keys'), map(['s', 1], [1, 2], [[1, 2], 3], [kw('x/y'), 4], [kw('$m'), 5], [kw('3'), 6], [null, 7], [PSet.from([1]), 8])],
-    [kw('regex'), compileRegex('(?i)ab+')],
-    [kw('dates'), [new PInst(Date.UTC(2026, 0, 8), true), new PInst(Date.UTC(2026, 0, 8, 9, 5, 1, 7), false)]],
-    [kw('var'), new PVar('x')],
-    [kw('fn'), fn],
-    ['string key', map([kw('nested'), [map([kw('deep'), PSet.from([float(3)])])]])],
-  );
-}
-
-function recordedTurns(): Turn[] {
-  const v = everyKindOfValue();
-  const helper = makeFn(() => null, { name: 'helper', kind: 'closure', minArity: 0, maxArity: Infinity, params: ['[& xs]'] });
-  return [
-    {
-      number: 1,
-      rawResponse: '```clojure\n(def all data/products)\n(println "n" (count all))\n```',
-      program: '(def all data/products)\n(println "n" (count all))',
-      result: v,
-      signal: null,
-      prints: ['n 1'],
-      toolCalls: [
-        { name: 'search-reviews', args: ['Electronics', v], result: 'Reviews for Electronics', durationMs: 0.25 },
-        { name: 'broken', args: [], result: null, durationMs: 1, error: 'boom' },
-      ],
-      memory: new Map([
-        ['all', { name: 'all', value: v, doc: 'Everything' }],
-        ['helper', { name: 'helper', value: helper, returnType: 'map[2]' }],
-      ]),
-      success: true,
-      messages: [
-        { role: 'system', content: 'SYSTEM' },
-        { role: 'user', content: 'USER\n;; === tool/ ===' },
-      ],
-      durationMs: 12.5,
-    },
-    {
-      number: 2,
-      rawResponse: '(oops',
-      program: '(oops',
-      result: null,
-      error: { type: 'parse_error', message: 'Unexpected end of input', line: 1, column: 1 },
-      signal: null,
-      prints: [],
-      toolCalls: [],
-      memory: new Map([['all', { name: 'all', value: v, doc: 'Everything' }]]),
-      success: false,
-      messages: [{ role: 'assistant', content: '(oops' }],
-      durationMs: 3,
-    },
-    {
-      number: 3,
-      rawResponse: '(fail {:why :no-stock})',
-      program: '(fail {:why :no-stock})',
-      result: map([kw('why'), kw('no-stock')]),
-      error: { type: 'fail' as PtcError['type'], message: '{:why :no-stock}' },
-      signal: 'fail',
-      prints: [],
-      toolCalls: [],
-      memory: new Map(),
-      success: false,
-      messages: [],
-      durationMs: 0,
-    },
-  ];
-}
 
 describe('recorded turns', () => {
   it('round-trip every kind of value, the memory order and the messages', () => {
