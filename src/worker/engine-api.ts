@@ -12,6 +12,7 @@ import { format, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
+import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
 import { parseSession, serializeSession, type Session } from '../session/session-file.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 
@@ -138,7 +139,21 @@ export interface ViewOptions {
   strategy?: string;
 }
 
-export type OpenResult = { ok: true; view: View } | { ok: false; errors: string[] };
+export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; errors: string[] };
+
+/** A share link's fragment (`s=<version>.<payload>`, put after `#`) and whether it can be shared. */
+export interface ShareLinkResult {
+  fragment: string;
+  /** Characters of fragment. */
+  length: number;
+  /** MAX_LINK_LENGTH: the most a shared link should hold. */
+  limit: number;
+  /** True when the link is at most `limit` long and opens again (within the decoder's caps). */
+  fits: boolean;
+  withTurns: boolean;
+  /** Why it does not fit, when it does not. */
+  reason?: string;
+}
 export type StepResult = { ok: true; view: View } | { ok: false; error: string; view: View };
 
 export interface ReplResult {
@@ -237,8 +252,32 @@ export class Engine {
   open(input: string | object): OpenResult {
     const parsed = parseSession(input);
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    this.install(parsed.session);
-    this.step = this.agent ? resumeStep(this.agent, parsed.session.turns) : { ...initialStep(), turns: parsed.session.turns };
+    return this.openSession(parsed.session);
+  }
+
+  /**
+   * Opens a share link's fragment (`s=…`, with or without `#`). A damaged, hostile or newer link
+   * changes nothing and says why; session problems are listed by path, as `open` does.
+   */
+  openLink(fragment: string): OpenResult {
+    const decoded = decodeLink(fragment);
+    if (!decoded.ok) return { ok: false, errors: decoded.problems ?? [decoded.error] };
+    const r = this.openSession(decoded.session);
+    return decoded.warnings.length > 0 && r.ok ? { ...r, warnings: decoded.warnings } : r;
+  }
+
+  /** The open session (with its recorded turns unless `turns` is false) as a share link's fragment. */
+  shareLink({ turns }: { turns: boolean }): ShareLinkResult {
+    const built = buildLink({ ...this.requireSession(), turns: [...this.step.turns] }, { turns });
+    const length = built.fragment.length;
+    const reason =
+      built.unopenable ?? (length > MAX_LINK_LENGTH ? `the link would be ${length.toLocaleString('en-US')} characters long, more than the ${MAX_LINK_LENGTH.toLocaleString('en-US')} a link can safely carry` : undefined);
+    return { fragment: built.fragment, length, limit: MAX_LINK_LENGTH, fits: reason === undefined, withTurns: turns, ...(reason !== undefined ? { reason } : {}) };
+  }
+
+  private openSession(session: Session): OpenResult {
+    this.install(session);
+    this.step = this.agent ? resumeStep(this.agent, session.turns) : { ...initialStep(), turns: session.turns };
     return { ok: true, view: this.view() };
   }
 

@@ -15,6 +15,8 @@ export const workerApi = {
   repl: (program: string) => engine.repl(program),
   countTokens: (texts: string[]) => engine.countTokens(texts),
   exportSession: () => engine.exportSession(),
+  shareLink: (options: Parameters<Engine['shareLink']>[0]) => engine.shareLink(options),
+  openLink: (fragment: string) => engine.openLink(fragment),
 };
 
 export type WorkerApi = typeof workerApi;
