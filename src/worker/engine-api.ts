@@ -250,7 +250,13 @@ export class Engine {
 
   /** Opens a session file's text (or parsed JSON); recorded turns are resumed. */
   open(input: string | object): OpenResult {
-    const parsed = parseSession(input);
+    let parsed: ReturnType<typeof parseSession>;
+    try {
+      parsed = parseSession(input);
+    } catch (e) {
+      // A hostile file can be too large or deep for the schema checker's stack: refuse it, keep the session.
+      return { ok: false, errors: [`The session file is too large or too deeply nested to check (${e instanceof Error ? e.message : String(e)})`] };
+    }
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
     return this.openSession(parsed.session);
   }

@@ -3,10 +3,10 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { SessionDefinition, View } from '../../worker/engine-api.ts';
+import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import { EngineClient, EngineRestarted } from '../engine/client.ts';
 import { flushPendingEdits } from './pending-edits.ts';
-import { createPlaygroundStore, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
+import { createPlaygroundStore, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 interface PlaygroundContextValue {
   store: PlaygroundStore;
@@ -84,19 +84,41 @@ export function useEngineActions() {
 
   const viewOptions = () => ({ ...(s().selected !== null ? { selected: s().selected as number } : {}), ...(s().strategy !== null ? { strategy: s().strategy as string } : {}) });
 
+  /**
+   * A session arrived from outside (example, file, link): a fresh UI state around it. `record` is the
+   * saved session it is (opened from the sessions list), or null: a new source, saved as a new record.
+   */
+  const opened = (r: OpenResult | undefined, record: PersistenceRef | null = null): OpenOutcome => {
+    if (!r) return { ok: false, errors: [] };
+    if (!r.ok) return { ok: false, errors: r.errors };
+    s().select(null);
+    s().setStrategy(null);
+    s().clearRepl();
+    s().setDefinitionErrors([]);
+    s().setNotice(null);
+    // Before the view: autosave first finishes the session being replaced, then follows this one.
+    s().setPersistence(record);
+    accept(r.view);
+    return { ok: true, errors: [] };
+  };
+
   const open = useMutation({
-    mutationFn: async (input: string | object): Promise<OpenOutcome> => {
-      const r = await guarded(() => client.call((api) => api.open(input)));
-      if (!r) return { ok: false, errors: [] };
-      if (!r.ok) return { ok: false, errors: r.errors };
-      s().select(null);
-      s().setStrategy(null);
-      s().clearRepl();
-      s().setDefinitionErrors([]);
-      s().setNotice(null);
-      accept(r.view);
-      return { ok: true, errors: [] };
-    },
+    mutationFn: async (input: string | object): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(input)))),
+  });
+
+  /** Opens a saved session (from the sessions list): autosave goes on saving to its record. */
+  const openSaved = useMutation({
+    mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(text))), record),
+  });
+
+  /** Opens a share link's fragment (`s=…`); a damaged one changes nothing. */
+  const openLink = useMutation({
+    mutationFn: async (fragment: string): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.openLink(fragment)))),
+  });
+
+  /** The share fragment of the open session, with or without its recorded turns. */
+  const share = useMutation({
+    mutationFn: async (withTurns: boolean) => guarded(() => client.call((api) => api.shareLink({ turns: withTurns }))),
   });
 
   const refresh = useMutation({
@@ -192,7 +214,7 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+  return { open, openSaved, openLink, share, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
 }
 
 /** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */

@@ -1,0 +1,116 @@
+// "Share": the whole session in the link's fragment, compressed; copied when the browser allows.
+// A session too large for a link is said to be so, with the ways out: export a file, or share
+// without the recorded turns (the mock's replies replay them).
+import { useState } from 'react';
+import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { fileNameFor } from '../examples/examples.ts';
+import { kilobytes, linkFor } from './links.ts';
+
+const buttonClass =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+
+type Shared =
+  | { kind: 'link'; link: string; length: number; withTurns: boolean; copied: boolean }
+  | { kind: 'too-large'; length: number; limit: number; withTurns: boolean };
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (or no secure context): the link stays selectable in the box.
+    return false;
+  }
+}
+
+export function ShareButton() {
+  const { share } = useEngineActions();
+  const hasSession = usePlayground((s) => s.view !== null);
+  const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
+  const title = usePlayground((s) => s.view?.definition.title ?? 'session');
+  const [shared, setShared] = useState<Shared | null>(null);
+
+  const make = async (withTurns: boolean) => {
+    const r = await share.mutateAsync(withTurns);
+    if (!r) return;
+    if (!r.fits) {
+      setShared({ kind: 'too-large', length: r.length, limit: r.limit, withTurns });
+      return;
+    }
+    const link = linkFor(r.fragment);
+    setShared({ kind: 'link', link, length: r.length, withTurns, copied: await copy(link) });
+  };
+
+  const exportFile = () => {
+    if (sessionText === null) return;
+    const url = URL.createObjectURL(new Blob([sessionText], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileNameFor(title);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <>
+      <button type="button" data-testid="share" className={buttonClass} disabled={!hasSession || share.isPending} onClick={() => void make(true)} title="Put the whole session in a link and copy it">
+        Share
+      </button>
+      {shared && (
+        <div role="dialog" aria-label="Share" data-testid="share-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24" onClick={() => setShared(null)}>
+          <div className="w-[36rem] max-w-[90vw] rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
+            {shared.kind === 'link' ? (
+              <>
+                <h2 className="mb-2 font-semibold">Share this session</h2>
+                <p className="mb-2 text-slate-600 dark:text-slate-300" data-testid="share-status">
+                  {shared.copied ? 'The link is copied.' : 'Copy the link below.'} It holds the whole session
+                  {shared.withTurns ? ', with its recorded turns' : ' without the recorded turns (they replay from the mock replies)'} ({kilobytes(shared.length)}). It
+                  stays in the address fragment: nothing is sent to a server.
+                </p>
+                <input
+                  data-testid="share-link"
+                  aria-label="Share link"
+                  readOnly
+                  className="w-full rounded border border-slate-300 bg-slate-50 p-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+                  value={shared.link}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
+                <div className="mt-3 flex justify-end gap-2">
+                  <button type="button" className={buttonClass} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
+                    Copy
+                  </button>
+                  <button type="button" className={buttonClass} data-testid="share-close" onClick={() => setShared(null)}>
+                    Close
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <h2 className="mb-2 font-semibold">Too large for a link</h2>
+                <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
+                  {shared.withTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link, more than the {kilobytes(shared.limit)} a
+                  link can safely carry. Export it as a file instead{shared.withTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
+                </p>
+                <div className="flex justify-end gap-2">
+                  <button type="button" className={buttonClass} data-testid="share-export" onClick={exportFile}>
+                    Export file
+                  </button>
+                  {shared.withTurns && (
+                    <button type="button" className={buttonClass} data-testid="share-without-turns" onClick={() => void make(false)}>
+                      Link without turns
+                    </button>
+                  )}
+                  <button type="button" className={buttonClass} data-testid="share-close" onClick={() => setShared(null)}>
+                    Close
+                  </button>
+                </div>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
