@@ -1,17 +1,21 @@
-// The playground page: the top bar, the notice, and the resizable workspace. The first example opens
-// on load so the page is never empty.
-import { useOpenDefaultExample } from './features/examples/ExamplesMenu.tsx';
+// The playground page: the top bar, the notices, and the resizable workspace. On load the session
+// this tab (or the last tab) had open is restored from the browser's storage, else the first example
+// opens, so the page is never empty; changes are saved as they happen.
+import { ConflictBanner } from './features/sessions/ConflictBanner.tsx';
 import { NoticeBanner } from './features/layout/NoticeBanner.tsx';
 import { TopBar } from './features/layout/TopBar.tsx';
 import { Workspace } from './features/layout/Workspace.tsx';
+import { SessionPersistence } from './persistence/SessionPersistence.tsx';
 
 export function App() {
-  useOpenDefaultExample();
   return (
-    <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <TopBar />
-      <NoticeBanner />
-      <Workspace />
-    </div>
+    <SessionPersistence>
+      <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <TopBar />
+        <NoticeBanner />
+        <ConflictBanner />
+        <Workspace />
+      </div>
+    </SessionPersistence>
   );
 }

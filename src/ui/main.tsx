@@ -1,17 +1,23 @@
-// The playground's entry: one engine worker, one store, the app.
+// The playground's entry: one engine worker, one store, the saved sessions, the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { EngineClient, createBrowserWorker } from './engine/client.ts';
 import './index.css';
+import { PersistenceProvider } from './persistence/SessionPersistence.tsx';
+import { createIdbSessionStore } from './persistence/session-store.ts';
 import { PlaygroundProvider } from './state/playground.tsx';
 
 const client = new EngineClient({ createWorker: createBrowserWorker });
+// Sessions are saved in IndexedDB; where the browser refuses it, the app says so and goes on.
+const sessions = createIdbSessionStore();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <PlaygroundProvider client={client}>
-      <App />
+      <PersistenceProvider sessions={sessions}>
+        <App />
+      </PersistenceProvider>
     </PlaygroundProvider>
   </StrictMode>,
 );

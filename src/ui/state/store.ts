@@ -7,6 +7,19 @@ export interface Notice {
   text: string;
 }
 
+/** The saved session (IndexedDB record) the open view belongs to, and the rev this tab last saved or loaded. */
+export interface PersistenceRef {
+  id: string;
+  rev: number;
+}
+
+/** Another tab saved the open session (rev) since this tab last saved or loaded it. */
+export interface SessionConflict {
+  id: string;
+  rev: number;
+  savedBy: string;
+}
+
 export interface ReplEntry {
   id: number;
   input: string;
@@ -33,6 +46,13 @@ export interface PlaygroundState {
   /** Whether a call to the engine is in flight. */
   busy: boolean;
   repl: ReplEntry[];
+  /**
+   * Where autosave writes the open session; null when it is not saved yet (a new source: an example,
+   * a file, a link), so the next save creates a record. Opening actions set it; autosave updates it.
+   */
+  persistence: PersistenceRef | null;
+  /** Set while another tab's save of the open session waits for the person's choice (no autosave meanwhile). */
+  sessionConflict: SessionConflict | null;
 }
 
 export interface PlaygroundActions {
@@ -46,6 +66,8 @@ export interface PlaygroundActions {
   setBusy(busy: boolean): void;
   addRepl(input: string, output: ReplResult): void;
   clearRepl(): void;
+  setPersistence(persistence: PersistenceRef | null): void;
+  setSessionConflict(conflict: SessionConflict | null): void;
 }
 
 export type PlaygroundStore = StoreApi<PlaygroundState & PlaygroundActions>;
@@ -61,6 +83,8 @@ export const initialState: PlaygroundState = {
   running: false,
   busy: false,
   repl: [],
+  persistence: null,
+  sessionConflict: null,
 };
 
 let replIds = 0;
@@ -84,5 +108,7 @@ export function createPlaygroundStore(): PlaygroundStore {
     setBusy: (busy) => set({ busy }),
     addRepl: (input, output) => set((s) => ({ repl: [...s.repl, { id: ++replIds, input, output }] })),
     clearRepl: () => set({ repl: [] }),
+    setPersistence: (persistence) => set({ persistence }),
+    setSessionConflict: (sessionConflict) => set({ sessionConflict }),
   }));
 }

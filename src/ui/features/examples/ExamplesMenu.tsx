@@ -1,32 +1,10 @@
 // The examples menu, "Open file…" and "Export": how sessions come in and go out of the playground.
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
-import { DEFAULT_EXAMPLE, EXAMPLES, fileNameFor, findExample, useExampleTitles } from './examples.ts';
+import { EXAMPLES, fileNameFor, useExampleTitles } from './examples.ts';
 
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
-
-/** Opens the default example once, when nothing is open yet (the first load). */
-export function useOpenDefaultExample(): void {
-  const { open } = useEngineActions();
-  const store = usePlaygroundStore();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || store.getState().view !== null) return;
-    started.current = true;
-    const entry = findExample(DEFAULT_EXAMPLE) ?? EXAMPLES[0];
-    if (!entry) return;
-    entry
-      .load()
-      .then((text) => open.mutateAsync(text))
-      .then((r) => {
-        if (!r.ok && r.errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${r.errors.join('\n')}` });
-      })
-      .catch((e: unknown) => store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` }));
-    // Runs once per mount; `open` is a fresh mutation object each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
 
 export function ExamplesMenu() {
   const { open } = useEngineActions();

@@ -1,7 +1,8 @@
-// The top bar: the title, the open session's title, the examples menu, the controls and the status.
+// The top bar: the title, the open session's title, the saved sessions, the examples menu, the controls and the status.
 import { usePlayground } from '../../state/playground.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 export function TopBar() {
@@ -12,6 +13,7 @@ export function TopBar() {
       <span data-testid="session-title" className="min-w-0 max-w-72 truncate text-sm text-slate-600 dark:text-slate-300" title={title ?? undefined}>
         {title ?? ''}
       </span>
+      <SessionsMenu />
       <ExamplesMenu />
       <Controls />
       <StatusBar />

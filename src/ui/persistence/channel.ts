@@ -1,0 +1,53 @@
+// Tabs tell each other about saved sessions over a BroadcastChannel ('ptc-playground-sessions').
+// The channel is an interface so tests can wire two "tabs" together in one page.
+
+export const CHANNEL_NAME = 'ptc-playground-sessions';
+
+/** A tab saved (`rev`) or deleted a session. */
+export interface SessionMessage {
+  kind: 'saved' | 'deleted';
+  id: string;
+  rev: number;
+  savedBy: string;
+}
+
+export interface SessionChannel {
+  post(message: SessionMessage): void;
+  /** Messages from other tabs (never this tab's own); returns the unsubscribe. */
+  subscribe(listener: (message: SessionMessage) => void): () => void;
+  close(): void;
+}
+
+function isMessage(m: unknown): m is SessionMessage {
+  if (m === null || typeof m !== 'object') return false;
+  const o = m as Record<string, unknown>;
+  return (o.kind === 'saved' || o.kind === 'deleted') && typeof o.id === 'string' && typeof o.rev === 'number' && typeof o.savedBy === 'string';
+}
+
+/** The browser's BroadcastChannel, or null where there is none (then tabs are not told). */
+export function broadcastSessionChannel(name = CHANNEL_NAME): SessionChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  let channel: BroadcastChannel;
+  try {
+    channel = new BroadcastChannel(name);
+  } catch {
+    return null;
+  }
+  return {
+    post: (message) => {
+      try {
+        channel.postMessage(message);
+      } catch {
+        // A closed channel (the page is going away): nobody to tell.
+      }
+    },
+    subscribe: (listener) => {
+      const handler = (e: MessageEvent) => {
+        if (isMessage(e.data)) listener(e.data);
+      };
+      channel.addEventListener('message', handler);
+      return () => channel.removeEventListener('message', handler);
+    },
+    close: () => channel.close(),
+  };
+}

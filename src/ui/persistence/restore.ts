@@ -1,0 +1,88 @@
+// What the page opens first: a session the caller opens itself (a share link), else the session this
+// tab or the last tab had open, else the default example. A saved session that no longer opens is
+// kept in the list and reported; the default example opens instead.
+import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../features/examples/examples.ts';
+import type { OpenOutcome } from '../state/playground.tsx';
+import type { PersistenceRef, PlaygroundStore } from '../state/store.ts';
+import type { TabMemory } from './autosave.ts';
+import type { SessionStore } from './session-store.ts';
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Opens the bundled default example (as a new source); false when it could not be opened. */
+export async function openDefaultExample(open: (text: string) => Promise<OpenOutcome>, store: PlaygroundStore): Promise<boolean> {
+  const entry = findExample(DEFAULT_EXAMPLE) ?? EXAMPLES[0];
+  if (!entry) return false;
+  try {
+    const r = await open(await entry.load());
+    if (!r.ok && r.errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${r.errors.join('\n')}` });
+    return r.ok;
+  } catch (e) {
+    store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${messageOf(e)}` });
+    return false;
+  }
+}
+
+export interface StartupOptions {
+  store: PlaygroundStore;
+  /** Null: sessions are not saved at all (not configured). */
+  sessions: SessionStore | null;
+  tabMemory: TabMemory | null;
+  open: (text: string) => Promise<OpenOutcome>;
+  openSaved: (args: { text: string; record: PersistenceRef }) => Promise<OpenOutcome>;
+  /** Runs first; true when it opened a session itself (e.g. a share link in the address). */
+  opening?: () => Promise<boolean>;
+  /** Storage refused: autosave is switched off. */
+  onUnavailable: (reason: string) => void;
+}
+
+export type StartupResult = 'opened-by-caller' | 'restored' | 'default';
+
+export async function startup(o: StartupOptions): Promise<StartupResult> {
+  let unavailable: string | null = null;
+  const candidates: string[] = [];
+  if (o.sessions) {
+    try {
+      // The first call doubles as the probe: private modes may refuse IndexedDB here.
+      const lastOpen = await o.sessions.getLastOpen();
+      const newest = (await o.sessions.list())[0]?.id ?? null;
+      for (const id of [o.tabMemory?.get() ?? null, lastOpen, newest]) if (id !== null && !candidates.includes(id)) candidates.push(id);
+    } catch (e) {
+      unavailable = messageOf(e);
+      o.onUnavailable(unavailable);
+    }
+  }
+  const tellUnavailable = () => {
+    if (unavailable !== null) {
+      o.store.getState().setNotice({
+        kind: 'info',
+        text: `Sessions are not saved in this browser: it does not let the playground use IndexedDB here (${unavailable}). Everything else works; use Export to keep a copy.`,
+      });
+    }
+  };
+
+  if (o.opening && (await o.opening())) {
+    if (o.store.getState().notice === null) tellUnavailable();
+    return 'opened-by-caller';
+  }
+
+  let broken: { title: string; errors: string[] } | null = null;
+  for (const id of candidates) {
+    const record = await o.sessions?.get(id).catch(() => undefined);
+    if (!record) continue;
+    const r = await o.openSaved({ text: record.text, record: { id: record.id, rev: record.rev } });
+    if (r.ok) return 'restored';
+    broken = { title: record.title, errors: r.errors };
+    break;
+  }
+
+  await openDefaultExample(o.open, o.store);
+  if (broken) {
+    const problems = broken.errors.length > 0 ? `:\n${broken.errors.join('\n')}` : '.';
+    o.store.getState().setNotice({ kind: 'error', text: `The saved session "${broken.title}" could not be opened, so the default example was opened instead${problems}` });
+  }
+  tellUnavailable();
+  return 'default';
+}
