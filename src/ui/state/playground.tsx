@@ -111,6 +111,16 @@ export function useEngineActions() {
     mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(text))), record),
   });
 
+  /** Opens a share link's fragment (`s=…`); a damaged one changes nothing. */
+  const openLink = useMutation({
+    mutationFn: async (fragment: string): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.openLink(fragment)))),
+  });
+
+  /** The share fragment of the open session, with or without its recorded turns. */
+  const share = useMutation({
+    mutationFn: async (withTurns: boolean) => guarded(() => client.call((api) => api.shareLink({ turns: withTurns }))),
+  });
+
   const refresh = useMutation({
     mutationFn: async () => {
       const view = await guarded(() => client.call((api) => api.view(viewOptions())));
@@ -204,7 +214,7 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, openSaved, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+  return { open, openSaved, openLink, share, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
 }
 
 /** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */
