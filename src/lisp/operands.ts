@@ -15,6 +15,7 @@ import type { Loc } from './errors.ts';
 import type { Form } from './reader.ts';
 import { getFlex } from './runtime.ts';
 import { findLocal, type Ctx, type Frame, type Node } from './scope.ts';
+import { shapeOf, withShape } from './shapes.ts';
 import { PMap, truthy, type PtcFn, type Value } from './values.ts';
 
 export const SLOT = 0;
@@ -58,7 +59,7 @@ export function read(frame: Frame, a: Arg): Value {
   return a.n(frame);
 }
 
-function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
+export function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
   try {
     return f(x);
   } catch (e) {
@@ -66,7 +67,7 @@ function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
   }
 }
 
-function call2(g: (x: Value, y: Value) => Value, x: Value, y: Value, loc: Loc): Value {
+export function call2(g: (x: Value, y: Value) => Value, x: Value, y: Value, loc: Loc): Value {
   try {
     return g(x, y);
   } catch (e) {
@@ -138,10 +139,14 @@ export const UNARY_INTRINSICS: ReadonlyMap<string, Unary> = new Map<string, Unar
   ],
   [
     'count',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return Array.isArray(x) ? x.length : call1(f, x, loc);
-    },
+    (f, a, loc) =>
+      withShape(
+        (frame) => {
+          const x = read(frame, a);
+          return Array.isArray(x) ? x.length : call1(f, x, loc);
+        },
+        { k: 'count', arg: a },
+      ),
   ],
   [
     'not',
@@ -370,4 +375,11 @@ export const IF_UNARY: ReadonlyMap<string, BranchUnary> = new Map<string, Branch
 /** (if test then else) for any test. */
 export function ifNode(test: Arg, t: Arg, e: Arg): Node {
   return (frame) => (truthy(read(frame, test)) ? read(frame, t) : read(frame, e));
+}
+
+/** The operand of `(count x)` when `a` is that call on a local or a constant (read without a call), else null. */
+export function countOperand(a: Arg): Arg | null {
+  if (a.k !== NODE) return null;
+  const s = shapeOf(a.n);
+  return s !== undefined && s.k === 'count' && s.arg.k !== NODE ? s.arg : null;
 }

@@ -260,3 +260,74 @@ describe('if fused with a comparison or predicate test', () => {
     expect(ev('(if (> 1 2) :yes)')).toBe('nil');
   });
 });
+
+describe('loop running its if test, lets and recur itself', () => {
+  /** Outcome with its error line, under small limits; `general` adds a first body form, which keeps the loop on the general path. */
+  function both(program: (body: (forms: string) => string) => string, limits: { maxLoopIterations?: number; timeoutMs?: number } = { maxLoopIterations: 5 }, now?: () => number): [string, string] {
+    const out = (p: string): string => {
+      const r = run({ program: p, limits, now });
+      return r.ok ? `ok ${printValue(r.value)}` : `${r.error.type} ${r.error.message} @${r.error.line}:${r.error.column}`;
+    };
+    // Padded so both put every form at the same line and column.
+    return [out(program((f) => `    ${f}`)), out(program((f) => `nil ${f}`))];
+  }
+
+  it.each(['<', '>', '<=', '>='])('(loop … (if (%s a b) (recur …) …)) agrees with the general path', (op) => {
+    for (const a of VALUES) {
+      for (const b of VALUES) {
+        const [fast, general] = both((body) => `(loop [n 0 v ${a}]\n  ${body(`(if (${op} v ${b}) (recur (inc n) v) [n v])`)})`);
+        expect(fast, `${op} ${a} ${b}`).toBe(general);
+      }
+    }
+  });
+
+  it.each(VALUES)('(< i (count %s)) in the test agrees with the general path', (v) => {
+    for (const test of ['(< i (count xs))', '(> (count xs) i)', `(<= (count ${v}) i)`]) {
+      const [fast, general] = both((body) => `(loop [i 0 xs ${v} acc []] ${body(`(if ${test} (recur (inc i) xs (conj acc i)) acc)`)})`, { maxLoopIterations: 1000 });
+      expect(fast, `${test} ${v}`).toBe(general);
+    }
+  });
+
+  it.each([
+    // lets before the recur, the recurring branch second, the exit branch recurring too, no else
+    '(loop [i 0 acc 0] BODY(if (< i 10) (let [sq (* i i)] (recur (inc i) (+ acc sq))) acc))',
+    '(loop [i 0 acc 0] BODY(if (< i 10) (let [sq (* i i) d (- sq i)] (recur (inc i) (+ acc d))) acc))',
+    '(loop [i 0 acc 0] BODY(if (< i 10) (let [a i] (let [b (* a 2)] (recur (inc i) (+ acc b)))) acc))',
+    '(loop [i 0 acc []] BODY(if (>= i 4) acc (recur (inc i) (conj acc i))))',
+    '(loop [i 0] BODY(if (< i 3) (recur (inc i)) (if (< i 5) (recur (inc i)) i)))',
+    '(loop [i 0] BODY(if (> i 3) (recur (dec i))))',
+    '(loop [] BODY(if (< 2 1) (recur) :done))',
+    '(loop [a 1 b 2 c 3 d 4 n 0] BODY(if (< n 3) (recur d c b a (inc n)) [a b c d n]))',
+    // not run by the loop itself: 3 lets, 5 recur arguments, destructuring let, a test that is not a comparison
+    '(loop [i 0 acc 0] BODY(if (< i 10) (let [a i b a c b] (recur (inc i) (+ acc c))) acc))',
+    '(loop [a 1 b 2 c 3 d 4 e 5 n 0] BODY(if (< n 3) (recur e d c b a (inc n)) [a b c d e n]))',
+    '(loop [i 0 acc 0] BODY(if (< i 3) (let [[x] [i]] (recur (inc i) (+ acc x))) acc))',
+    '(loop [i 0] BODY(if (= i 3) i (recur (inc i))))',
+    // errors inside the lets, the recur arguments and the exit branch
+    '(loop [i 0 acc 0] BODY(if (< i 10) (let [x (nth [1 2] i)] (recur (inc i) (+ acc x))) acc))',
+    '(loop [i 0 acc 0] BODY(if (< i 10) (recur (inc i) (+ acc (if (= i 4) "x" i))) acc))',
+    '(loop [i 0] BODY(if (< i 2) (recur (inc i)) (inc "done")))',
+    '(loop [i 0 s "a"] BODY(if (< s 2) (recur (inc i) s) i))',
+  ])('%s', (template) => {
+    const [fast, general] = both((body) => template.replace('BODY', body('')), { maxLoopIterations: 1000 });
+    expect(fast).toBe(general);
+  });
+
+  it('counts iterations against the loop limit and checks the clock like the general path', () => {
+    for (const [n, limit] of [[1000, 1000], [1001, 1000], [3, 2]]) {
+      const [fast, general] = both((body) => `(loop [i 0] ${body(`(if (< i ${n}) (let [j (inc i)] (recur j)) i)`)})`, { maxLoopIterations: limit });
+      expect(fast).toBe(general);
+    }
+    expect(both((body) => `(loop [i 0] ${body('(if (< i 1001) (recur (inc i)) i)')})`, { maxLoopIterations: 1000 })[0]).toMatch(/^loop_limit_exceeded/);
+    let t = 0;
+    const [fast, general] = both((body) => `(loop [i 0] ${body('(if (>= i 0) (recur (inc i)) i)')})`, { maxLoopIterations: 1e9, timeoutMs: 50 }, () => (t += 1));
+    expect(fast).toMatch(/^timeout/);
+    expect(fast).toBe(general);
+  });
+
+  it('is re-entrant and keeps values captured in earlier iterations', () => {
+    expect(ev('(defn tri [n] (loop [i 0 acc 0] (if (< i n) (let [x (if (= i 3) (tri 2) i)] (recur (inc i) (+ acc x))) acc))) (tri 5)')).toBe('8');
+    expect(ev('(loop [i 0 fs []] (if (< i 3) (let [g (fn [] i)] (recur (inc i) (conj fs g))) (mapv (fn [f] (f)) fs)))')).toBe('[0 1 2]');
+    expect(ev('(let [f (fn [n] (loop [i 0 acc []] (if (< i n) (let [sq (* i i)] (recur (inc i) (conj acc sq))) acc)))] [(f 3) (f 2)])')).toBe('[[0 1 4] [0 1]]');
+  });
+});

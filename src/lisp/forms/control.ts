@@ -8,6 +8,7 @@ import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, type Arg } from '../operands.ts';
 import { invoke } from '../runtime.ts';
+import { withShape, type TestShape } from '../shapes.ts';
 import { findLocal, type Ctx, type Node } from '../scope.ts';
 import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
 
@@ -53,7 +54,11 @@ specialForms.set('if', (form, ctx) => {
   if (fused === null || !Array.isArray(test)) return ifArgs(test as Arg, then, otherwise);
   const [a, b] = test;
   const f = fused.fn;
-  return b === undefined ? IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc) : IF_BINARY.get(fused.name)!(f.ptc.binary ?? f, a, b, then, otherwise, c.loc);
+  if (b === undefined) return IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc);
+  const g = f.ptc.binary ?? f;
+  // The shape lets a loop whose body this is run the test and the recurring branch itself.
+  const shape: TestShape = { k: 'binary', name: fused.name, g, a, b, loc: c.loc };
+  return withShape(IF_BINARY.get(fused.name)!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise });
 });
 
 /** A test calling a comparison or predicate builtin that `if` can fuse with (see operands.ts). */
@@ -175,54 +180,63 @@ specialForms.set('or', (form, ctx) => {
   };
 });
 
-/** Analyze a binding vector sequentially; returns the context inside it and a node that binds. */
-export function analyzeBindings(
-  bindings: Form | undefined,
-  ctx: Ctx,
-  what: string,
-): [Ctx, (f: Value[]) => void, { slot: number; value: Node } | null] {
+/** Plain-name bindings of a let: slots in binding order and each value as an Arg (read inline when a local or constant). */
+export interface PlainBindings {
+  readonly slots: number[];
+  readonly values: Arg[];
+}
+
+/** Analyze a binding vector sequentially; returns the context inside it, a node that binds, and the bindings when all are plain names. */
+export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: string): [Ctx, (f: Value[]) => void, PlainBindings | null] {
   if (bindings === undefined || bindings.t !== 'vec') invalid(`${what} bindings must be a vector, e.g. (${what} [x 1 y 2] ...)`, bindings?.loc ?? ctx.loc);
   if (bindings.items.length % 2 !== 0) invalid(`${what} bindings require an even number of forms (name value pairs)`, bindings.loc);
   let c: Ctx = { ...ctx, tail: false };
   const values: Node[] = [];
+  const args: Arg[] = [];
   const binders: Binder[] = [];
   for (let i = 0; i < bindings.items.length; i += 2) {
-    values.push(analyze(bindings.items[i + 1], c));
+    const valueForm = bindings.items[i + 1];
+    const node = analyze(valueForm, c);
+    values.push(node);
+    args.push(argOf(valueForm, node, c));
     let b: Binder;
     [c, b] = compilePattern(bindings.items[i], c, analyze);
     binders.push(b);
   }
   const n = values.length;
   const inner = { ...c, tail: ctx.tail };
-  if (n === 1 && binders[0].slot !== undefined) {
-    const slot = binders[0].slot;
+  const plain = binders.every((b) => b.slot !== undefined) ? { slots: binders.map((b) => b.slot!), values: args } : null;
+  if (n === 1 && plain !== null) {
+    const slot = plain.slots[0];
     const value = values[0];
-    return [inner, (f) => void (f[slot] = value(f)), { slot, value }];
+    return [inner, (f) => void (f[slot] = value(f)), plain];
   }
   return [
     inner,
     (f) => {
       for (let i = 0; i < n; i++) binders[i](f, values[i](f));
     },
-    null,
+    plain,
   ];
 }
 
 specialForms.set('let', (form, ctx) => {
-  const [inner, bind, single] = analyzeBindings(form.items[1], ctx, 'let');
+  const [inner, bind, plain] = analyzeBindings(form.items[1], ctx, 'let');
   const body = analyzeBody(form.items.slice(2), inner);
-  if (single !== null) {
+  let node: Node = (f) => {
+    bind(f);
+    return body(f);
+  };
+  if (plain !== null && plain.slots.length === 1) {
     // One plain name: store and continue without the binder call.
-    const { slot, value } = single;
-    return (f) => {
+    const slot = plain.slots[0];
+    const value = plain.values[0].n;
+    node = (f) => {
       f[slot] = value(f);
       return body(f);
     };
   }
-  return (f) => {
-    bind(f);
-    return body(f);
-  };
+  return plain === null ? node : withShape(node, { k: 'let', slots: plain.slots, values: plain.values, body });
 });
 
 /** if-let and friends: one binding; `test` decides on the bound value. */

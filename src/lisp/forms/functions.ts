@@ -7,9 +7,10 @@ import { arityError, PtcError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
 import { RECUR, rt, type Runtime } from '../runtime.ts';
-import { argOf, read, type Arg } from '../operands.ts';
+import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
+import { shapeOf, withShape } from '../shapes.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
-import { makeFn, PVar, type PtcFn, type Value } from '../values.ts';
+import { makeFn, PVar, truthy, type PtcFn, type Value } from '../values.ts';
 
 type ListForm = Extract<Form, { t: 'list' }>;
 
@@ -328,6 +329,8 @@ specialForms.set('loop', (form, ctx) => {
   const n = binders.length;
   const loc = form.loc;
   if (slots !== null) {
+    const fused = fusedLoop(inits, slots, bodyNode, c.fn, loc);
+    if (fused !== null) return fused;
     // Plain names only: store straight into the frame; recur stores the next values itself.
     return (frame) => {
       for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
@@ -358,6 +361,108 @@ specialForms.set('loop', (form, ctx) => {
   };
 });
 
+/** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
+interface Step {
+  letSlots: number[];
+  letValues: Arg[];
+  args: readonly Arg[];
+  argSlots: readonly number[];
+}
+
+/** The step of a branch that is a direct recur, possibly inside plain-name lets; else null. */
+function stepOf(branch: Arg): Step | null {
+  const letSlots: number[] = [];
+  const letValues: Arg[] = [];
+  let a = branch;
+  for (;;) {
+    if (a.k !== NODE) return null;
+    const s = shapeOf(a.n);
+    if (s === undefined) return null;
+    if (s.k === 'recur') return { letSlots, letValues, args: s.args, argSlots: s.slots };
+    if (s.k !== 'let') return null;
+    letSlots.push(...s.slots);
+    letValues.push(...s.values);
+    a = { k: NODE, i: 0, c: null, n: s.body };
+  }
+}
+
+const LT = 0;
+const GT = 1;
+const LE = 2;
+const GE = 3;
+const COMPARISONS: ReadonlyMap<string, number> = new Map([
+  ['<', LT],
+  ['>', GT],
+  ['<=', LE],
+  ['>=', GE],
+]);
+const NIL_ARG: Arg = constArg(null);
+
+/**
+ * A loop over plain names whose body is `(if (< a b) … (recur …) …)` (any of < > <= >=), the recur
+ * possibly inside plain-name lets: the loop node runs the test, the lets and the recur itself, so
+ * an iteration calls only the nodes of their operands, and `(count local)` in the test is read
+ * inline. Written out for up to 2 let bindings and 4 recur arguments, padded with nil constants
+ * stored into a spare slot (`sink`): measured, loops over arrays of operands or a shared test
+ * function cost more than the calls saved. Order of evaluation, loop limit, clock and errors are
+ * those of the nodes it replaces (their fast paths and fallbacks are repeated here).
+ */
+function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: FnScope, loc: Loc): Node | null {
+  const shape = shapeOf(body);
+  if (shape === undefined || shape.k !== 'if' || shape.test.k !== 'binary') return null;
+  const op = COMPARISONS.get(shape.test.name);
+  if (op === undefined) return null;
+  let step = stepOf(shape.then);
+  let onTrue = true;
+  let exit = shape.else;
+  if (step === null) {
+    step = stepOf(shape.else);
+    onTrue = false;
+    exit = shape.then;
+  }
+  if (step === null || step.letSlots.length > 2 || step.args.length > 4) return null;
+  const sink = scope.alloc();
+  const { a: ta, b: tb, g, loc: testLoc } = shape.test;
+  const ca = countOperand(ta) ?? NIL_ARG;
+  const cb = countOperand(tb) ?? NIL_ARG;
+  const pad = <T>(xs: readonly T[], n: number, fill: T): T[] => [...xs, ...new Array<T>(n - xs.length).fill(fill)];
+  const [l0, l1] = pad(step.letSlots, 2, sink);
+  const [v0, v1] = pad(step.letValues, 2, NIL_ARG);
+  const [a0, a1, a2, a3] = pad(step.args, 4, NIL_ARG);
+  const [s0, s1, s2, s3] = pad(step.argSlots, 4, sink);
+  const n = inits.length;
+  return (frame) => {
+    for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
+    const r = rt();
+    const max = r.limits.maxLoopIterations;
+    let iterations = 0;
+    for (;;) {
+      const cx = read(frame, ca);
+      const x = Array.isArray(cx) ? cx.length : read(frame, ta);
+      const cy = read(frame, cb);
+      const y = Array.isArray(cy) ? cy.length : read(frame, tb);
+      const test = typeof x === 'number' && typeof y === 'number' ? (op === LT ? x < y : op === GT ? x > y : op === LE ? x <= y : x >= y) : truthy(call2(g, x, y, testLoc));
+      if (test === onTrue) {
+        frame[l0] = read(frame, v0);
+        frame[l1] = read(frame, v1);
+        const x0 = read(frame, a0);
+        const x1 = read(frame, a1);
+        const x2 = read(frame, a2);
+        const x3 = read(frame, a3);
+        frame[s0] = x0;
+        frame[s1] = x1;
+        frame[s2] = x2;
+        frame[s3] = x3;
+      } else {
+        const result = read(frame, exit);
+        if (result !== RECUR_VALUE) return result;
+      }
+      if (++iterations > max) throw loopLimitError('loop', loc);
+      r.tick();
+    }
+  };
+}
+
 specialForms.set('recur', (form, ctx) => {
   const args = form.items.slice(1);
   if (ctx.recur === null) invalid('recur can only be used inside loop or fn', form.loc);
@@ -366,7 +471,10 @@ specialForms.set('recur', (form, ctx) => {
     invalid(`recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`, form.loc, 'arity_error');
   }
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
-  if (ctx.recur.slots !== null) return directRecur(args.map((f, i) => argOf(f, nodes[i], ctx)), ctx.recur.slots);
+  if (ctx.recur.slots !== null) {
+    const argList = args.map((f, i) => argOf(f, nodes[i], ctx));
+    return withShape(directRecur(argList, ctx.recur.slots), { k: 'recur', args: argList, slots: ctx.recur.slots });
+  }
   // Arguments are evaluated into locals first, then published in a buffer owned by this node: an
   // argument may itself run this same loop (through a call), which reuses the buffer meanwhile.
   const buffer = new Array<Value>(nodes.length);
