@@ -1,15 +1,19 @@
-// The playground page: the top bar, the notices, and the resizable workspace. On load the session
-// this tab (or the last tab) had open is restored from the browser's storage, else the first example
-// opens, so the page is never empty; changes are saved as they happen.
+// The playground page: the top bar, the notices, and the resizable workspace. On load a share link in
+// the address opens; else the session this tab (or the last tab) had open is restored from the
+// browser's storage, else the first example opens, so the page is never empty; changes are saved as
+// they happen.
 import { ConflictBanner } from './features/sessions/ConflictBanner.tsx';
 import { NoticeBanner } from './features/layout/NoticeBanner.tsx';
 import { TopBar } from './features/layout/TopBar.tsx';
 import { Workspace } from './features/layout/Workspace.tsx';
+import { useSharedLinks } from './features/share/useSharedLinks.ts';
 import { SessionPersistence } from './persistence/SessionPersistence.tsx';
 
 export function App() {
+  // A share link in the address opens first; otherwise the saved session is restored.
+  const { openFromAddress } = useSharedLinks();
   return (
-    <SessionPersistence>
+    <SessionPersistence opening={openFromAddress}>
       <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <TopBar />
         <NoticeBanner />

@@ -47,6 +47,8 @@ function messageOf(e: unknown): string {
 export interface OpenOutcome {
   ok: boolean;
   errors: string[];
+  /** Things worth knowing about a session that opened (e.g. a link rendered by another build). */
+  warnings?: string[];
 }
 
 /** Every action the UI can take on the engine. */
@@ -99,7 +101,7 @@ export function useEngineActions() {
     // Before the view: autosave first finishes the session being replaced, then follows this one.
     s().setPersistence(record);
     accept(r.view);
-    return { ok: true, errors: [] };
+    return { ok: true, errors: [], ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}) };
   };
 
   const open = useMutation({

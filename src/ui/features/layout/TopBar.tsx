@@ -3,6 +3,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
+import { ShareButton } from '../share/ShareButton.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 export function TopBar() {
@@ -15,6 +16,7 @@ export function TopBar() {
       </span>
       <SessionsMenu />
       <ExamplesMenu />
+      <ShareButton />
       <Controls />
       <StatusBar />
     </header>
