@@ -1,7 +1,7 @@
 // The examples menu, "Open file…" and "Export": how sessions come in and go out of the playground.
 import { useRef, type ChangeEvent } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
-import { EXAMPLES, fileNameFor, useExampleTitles } from './examples.ts';
+import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
 
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
@@ -50,15 +50,7 @@ export function ExamplesMenu() {
   };
 
   const exportSession = () => {
-    if (sessionText === null || title === null) return;
-    const url = URL.createObjectURL(new Blob([sessionText], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileNameFor(title);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    if (sessionText !== null && title !== null) downloadSession(sessionText, title);
   };
 
   return (

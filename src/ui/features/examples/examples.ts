@@ -49,3 +49,15 @@ export function fileNameFor(title: string): string {
   const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim();
   return `${clean === '' ? 'session' : clean}.json`;
 }
+
+/** Saves a session file through the browser's download (nothing leaves the machine). */
+export function downloadSession(sessionText: string, title: string): void {
+  const url = URL.createObjectURL(new Blob([sessionText], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileNameFor(title);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

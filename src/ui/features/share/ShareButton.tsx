@@ -3,7 +3,7 @@
 // without the recorded turns (the mock's replies replay them).
 import { useState } from 'react';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
-import { fileNameFor } from '../examples/examples.ts';
+import { downloadSession } from '../examples/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
 
 const buttonClass =
@@ -42,15 +42,7 @@ export function ShareButton() {
   };
 
   const exportFile = () => {
-    if (sessionText === null) return;
-    const url = URL.createObjectURL(new Blob([sessionText], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileNameFor(title);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (sessionText !== null) downloadSession(sessionText, title);
   };
 
   return (
