@@ -73,3 +73,13 @@ export function parseCount(text: string | null): number {
   const digits = (text ?? '').replace(/[,\s]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : NaN;
 }
+
+/** Closes the page and fails when it logged an error or fetched anything but the local server. */
+export async function closeClean(w: WatchedPage): Promise<void> {
+  const errors = [...w.errors];
+  const foreign = w.requests.filter((u) => !isLocal(u));
+  await w.close();
+  if (errors.length > 0 || foreign.length > 0) {
+    throw new Error(`the page was not clean:\n${[...errors, ...foreign.map((u) => `request left 127.0.0.1: ${u}`)].join('\n')}`);
+  }
+}

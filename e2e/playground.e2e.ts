@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchChromium } from './browser.ts';
 import { readEditor, setEditor } from './editor.ts';
 import { engineWith, exampleJson, exampleText, lastUserContent, stepEngine } from './expected.ts';
-import { isLocal, openExample, openPlayground, parseCount, tid, waitForReady, type WatchedPage } from './page.ts';
+import { closeClean, openExample, openPlayground, parseCount, tid, waitForReady, type WatchedPage } from './page.ts';
 
 // reviews-and-inventory first: it is the example the page opens on load.
 const EXAMPLES = ['reviews-and-inventory', 'products-exploration', 'failed-turn-recovery', 'side-effect-calls', 'long-run-overflow'];
@@ -25,14 +25,8 @@ beforeEach(async () => {
   page = w.page;
   await waitForReady(page);
 });
-afterEach(async () => {
-  // Every flow: no error on the console, nothing fetched from anywhere but the local server.
-  const errors = [...w.errors];
-  const foreign = w.requests.filter((u) => !isLocal(u));
-  await w.close();
-  expect(errors).toEqual([]);
-  expect(foreign).toEqual([]);
-});
+// Every flow: no error on the console, nothing fetched from anywhere but the local server.
+afterEach(() => closeClean(w));
 
 const text = (id: string) => page.locator(tid(id)).first().textContent();
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchChromium } from './browser.ts';
 import { readEditor, setEditor } from './editor.ts';
 import { engineWith, exampleJson, exampleText, stepEngine } from './expected.ts';
-import { isLocal, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+import { closeClean, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
 
 const RUNAWAY = '```clojure\n(loop [x 0] (recur x))\n```';
 const TITLE = 'Runaway under raised limits (e2e)';
@@ -32,13 +32,7 @@ beforeEach(async () => {
   page = w.page;
   await waitForReady(page);
 });
-afterEach(async () => {
-  const errors = [...w.errors];
-  const foreign = w.requests.filter((u) => !isLocal(u));
-  await w.close();
-  expect(errors).toEqual([]);
-  expect(foreign).toEqual([]);
-});
+afterEach(() => closeClean(w));
 
 const text = (id: string) => page.locator(tid(id)).first().textContent();
 
