@@ -331,3 +331,110 @@ describe('loop running its if test, lets and recur itself', () => {
     expect(ev('(let [f (fn [n] (loop [i 0 acc []] (if (< i n) (let [sq (* i i)] (recur (inc i) (conj acc sq))) acc)))] [(f 3) (f 2)])')).toBe('[[0 1 4] [0 1]]');
   });
 });
+
+describe('batch entry of one- and two-parameter closures (map, mapv, filter, remove, reduce)', () => {
+  /**
+   * Outcome (value or error with its position, the clock reads, the returns recorded for defn'd
+   * functions) of a program run once with `(fn [PARAMS] BODY)` and once with the same function
+   * given a second, unused arity, which has no batch entry and is called item by item.
+   */
+  function both(template: string, params: string, limits: { maxDepth?: number; timeoutMs?: number; maxLoopIterations?: number } = {}): [string, string] {
+    const out = (fn: (name: string, body: string) => string): string => {
+      let clock = 0;
+      // Innermost first: FN{…} may nest; FN:name{…} names the function.
+      let program = template;
+      for (let prev = ''; prev !== program; ) {
+        prev = program;
+        program = program.replace(/FN(?::([\w-]+))?\{([^{}]*)\}/g, (_, name: string | undefined, body: string) => fn(name ?? '', body));
+      }
+      const r = run({ program, limits, now: () => clock++ });
+      const result = r.ok ? `ok ${printValue(r.value)} returns ${printValue([...r.returns.values()])}` : `${r.error.type} ${r.error.message} @${r.error.line}:${r.error.column}`;
+      return `${result} clock ${clock}`;
+    };
+    // Padded so both put every form at the same line and column.
+    return [out((name, body) => `(fn ${name}  [${params}] ${body}${' '.repeat(17)})`), out((name, body) => `(fn ${name} ([${params}] ${body}) ([a b c d] nil))`)];
+  }
+
+  it.each([
+    '(mapv FN{(* x x)} [1 2 3])',
+    '(map FN{(if (odd? x) (let [y (* x 10)] y) (str x))} (range 6))',
+    '(filter FN{(odd? x)} (range 7))',
+    '(remove FN{(when (odd? x) x)} [1 nil false 2 3])',
+    '(filterv FN{x} [1 nil false 2])',
+    '(mapv FN{(count x)} {:a 1 :b 2})',
+    '(mapv FN{x} [])',
+    '(filter FN{x} nil)',
+    // recur inside the function, closures made per item, the same function nested in its own batch
+    '(mapv FN{(if (< x 5) (recur (+ x 2)) x)} [0 1 7])',
+    '(mapv (fn [f] (f)) (mapv FN{(fn [] x)} [1 2 3]))',
+    '(FN:f{(if (vector? x) (mapv f x) (inc x))} [1 [2 3] [[4]]])',
+    '(defn walk [x] (if (vector? x) (mapv walk x) (inc x))) (walk [1 [2 3] [[4]]])',
+    '(defn big? [x] (> x 2)) [(filter big? [1 5 2 7]) (remove big? [1 5])]',
+    // errors at an item, in the middle of a batch, and from a nested batch
+    '(mapv FN{(inc x)}\n  [1 2 "a" 4])',
+    '(filter FN{(nth [1 2] x)} [0 1 2])',
+    '(mapv FN{(mapv FN{(/ 1 x)} [1 x])} [1 0])',
+  ])('%s', (template) => {
+    const [fast, general] = both(template, 'x');
+    expect(fast).toBe(general);
+  });
+
+  it.each([
+    '(reduce FN{(+ a x)} 0 (range 10))',
+    '(reduce FN{(+ a x)} (range 10))',
+    '(reduce FN{(conj a x)} [] [1 2])',
+    '(reduce FN{(+ a x)} 5 [])',
+    '(reduce FN{(+ a x)} [5])',
+    '(reduce FN{(if (< a 10) (recur (* a 2) x) (+ a x))} 1 [1 2 3])',
+    '(reduce FN{(assoc a (first x) (reduce FN{(+ a x)} 0 (second x)))} {} {:a [1 2] :b [3]})',
+    '(reduce FN{(+ a x)}\n  0 [1 2 "x"])',
+  ])('%s', (template) => {
+    const [fast, general] = both(template, 'a x');
+    expect(fast).toBe(general);
+  });
+
+  it('raises the depth error at the same depth, only when an item is called', () => {
+    for (const depth of [1, 2, 3, 10]) {
+      for (const n of [0, 1, 2, 5, 9, 10, 11]) {
+        const limits = { maxDepth: depth };
+        for (const [template, params] of [
+          [`(FN:down{(if (zero? n) 0 (first (mapv down [(dec n)])))} ${n})`, 'n'],
+          [`(FN:down{(if (zero? n) 0 (count (filter down (if (odd? n) [(dec n)] []))))} ${n})`, 'n'],
+          [`(FN:down{(if (zero? n) 0 (reduce down 0 [(dec n)]))} 0 ${n})`, '_ n'],
+        ] as const) {
+          const [fast, general] = both(template, params, limits);
+          expect(fast, `${template} ${depth}`).toBe(general);
+        }
+      }
+    }
+    expect(both('(FN:down{(if (zero? n) 0 (first (mapv down [(dec n)])))} 5)', 'n', { maxDepth: 3 })[0]).toMatch(/^depth_limit_exceeded/);
+  });
+
+  it('reads the clock as often as separate calls would, and times out alike', () => {
+    for (const n of [1, 255, 256, 257, 1000]) {
+      for (const [template, params] of [
+        [`(count (mapv FN{x} (range ${n})))`, 'x'],
+        [`(count (remove FN{x} (range ${n})))`, 'x'],
+        [`(reduce FN{x} 0 (range ${n}))`, 'a x'],
+      ] as const) {
+        const [fast, general] = both(template, params, { timeoutMs: 1e9 });
+        expect(fast, template).toBe(general);
+      }
+    }
+    for (const timeoutMs of [0, 1, 2, 5]) {
+      const [fast, general] = both('(mapv FN{(mapv FN{x} (range 300))} (range 10))', 'x', { timeoutMs });
+      expect(fast, String(timeoutMs)).toBe(general);
+    }
+    expect(both('(mapv FN{x} (range 1000))', 'x', { timeoutMs: 2 })[0]).toMatch(/^timeout/);
+  });
+
+  it('leaves no frame values behind and stays usable after an error', () => {
+    const first = run({ program: '(defn f [x] (let [y (* x 2)] (if (> y 4) (inc "no") y)))' });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const failed = run({ program: '(mapv f [1 2 3])', memory: first.memory });
+    expect(failed.ok).toBe(false);
+    const again = run({ program: '[(mapv f [1 2]) (f 1) (filter f [0 1])]', memory: first.memory });
+    expect(again.ok && printValue(again.value)).toBe('[[2 4] 2 [0 1]]');
+  });
+});

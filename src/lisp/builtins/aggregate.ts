@@ -26,6 +26,8 @@ builtin(
       acc = xs[0];
       i = 1;
     }
+    // A two-parameter closure folds all items through its batch entry (see Fold2).
+    if (typeof f === 'function' && f.fold2 !== undefined) return f.fold2(acc, xs, i);
     for (; i < xs.length; i++) acc = g(acc, xs[i]);
     return acc;
   },

@@ -4,7 +4,7 @@
 import { typeError } from '../errors.ts';
 import { compareValues, equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
-import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, truthy, type Value } from '../values.ts';
+import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { comparator, fn1, fn2, fnN } from './callers.ts';
 import { items } from './coerce.ts';
 import { builtin } from './registry.ts';
@@ -17,7 +17,9 @@ function mapImpl(fn: string, args: Value[]): Value[] {
     const xs = items(fn, args[1]);
     const n = xs.length;
     const out = new Array<Value>(n);
-    for (let i = 0; i < n; i++) out[i] = g(xs[i]);
+    // A one-parameter closure runs over all items through its batch entry (see Each1).
+    if (typeof f === 'function' && f.each1 !== undefined) f.each1(xs, EACH_MAP, out);
+    else for (let i = 0; i < n; i++) out[i] = g(xs[i]);
     return out;
   }
   const lists: (readonly Value[])[] = [];
@@ -57,6 +59,10 @@ function filterImpl(fn: string, pred: Value, coll: Value, keep: boolean): Value[
   const f = fn1(fn, pred, coll);
   const xs = items(fn, coll);
   const out: Value[] = [];
+  if (typeof pred === 'function' && pred.each1 !== undefined) {
+    pred.each1(xs, keep ? EACH_FILTER : EACH_REMOVE, out);
+    return out;
+  }
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     const r = f(x);

@@ -10,7 +10,7 @@ import { RECUR, rt, type Runtime } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
-import { makeFn, PVar, truthy, type PtcFn, type Value } from '../values.ts';
+import { EACH_FILTER, EACH_MAP, makeFn, PVar, truthy, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
 
 type ListForm = Extract<Form, { t: 'list' }>;
 
@@ -157,6 +157,8 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
     let impl: (...args: Value[]) => Value;
+    let each1: Each1 | undefined;
+    let fold2: Fold2 | undefined;
     // Frames never outlive a call (closures copy what they capture), so a finished call's frame
     // is kept for the next one; a nested (recursive) call finds none and makes its own.
     let spare: Frame | null = null;
@@ -192,6 +194,44 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           release(frame);
         }
       };
+      // The batch entry for map, filter and remove: one enter (the depth check and the first
+      // tick), then a tick per further item, as separate calls would; the frame is taken once and
+      // not cleared between items (every local is written before it is read in each call).
+      each1 = (xs, mode, out) => {
+        const n = xs.length;
+        if (n === 0) return;
+        const r = rt();
+        r.enter(loc);
+        let frame = spare;
+        if (frame === null) frame = newFrame();
+        else spare = null;
+        try {
+          if (mode === EACH_MAP) {
+            for (let i = 0; i < n; i++) {
+              if (i !== 0) r.tick();
+              frame[s0] = xs[i];
+              let v = body1!(frame);
+              if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
+              else if (defName !== null) r.noteReturn(defName, v);
+              out[i] = v;
+            }
+          } else {
+            const keep = mode === EACH_FILTER;
+            for (let i = 0; i < n; i++) {
+              if (i !== 0) r.tick();
+              const x = xs[i];
+              frame[s0] = x;
+              let v = body1!(frame);
+              if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
+              else if (defName !== null) r.noteReturn(defName, v);
+              if ((v !== null && v !== false) === keep) out.push(x);
+            }
+          }
+        } finally {
+          r.depth--;
+          release(frame);
+        }
+      };
     } else if (simple !== null && simple.fixed === 2) {
       const [s0, s1] = slots;
       impl = (x: Value, y: Value): Value => {
@@ -207,6 +247,31 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
           if (defName !== null) r.noteReturn(defName, v);
           return v;
+        } finally {
+          r.depth--;
+          release(frame);
+        }
+      };
+      // The batch entry for reduce (see each1).
+      fold2 = (acc, xs, from) => {
+        const n = xs.length;
+        if (from >= n) return acc;
+        const r = rt();
+        r.enter(loc);
+        let frame = spare;
+        if (frame === null) frame = newFrame();
+        else spare = null;
+        try {
+          for (let i = from; i < n; i++) {
+            if (i !== from) r.tick();
+            frame[s0] = acc;
+            frame[s1] = xs[i];
+            let v = body1!(frame);
+            if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
+            else if (defName !== null) r.noteReturn(defName, v);
+            acc = v;
+          }
+          return acc;
         } finally {
           r.depth--;
           release(frame);
@@ -232,6 +297,8 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
       };
     }
     const fn: PtcFn = makeFn(impl, meta);
+    if (each1 !== undefined) fn.each1 = each1;
+    if (fold2 !== undefined) fn.fold2 = fold2;
     return fn as Value;
   };
 }
