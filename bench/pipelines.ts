@@ -1,16 +1,20 @@
 // Benchmark: realistic data pipelines, each written once in Clojure that both PTC-Lisp and nbb
 // (Clojure on Node via SCI) run. Times parse + analyze + evaluate + printing of the result, in process,
 // and checks both print the same value. Goal: every PTC time at most half of nbb's.
-// usage: npm run bench [-- --runs N --warmup N --only NAME]
+// usage: npm run bench [-- --runs N --warmup N --only NAME --engine BUNDLE.mjs]
+// --engine times a bundle built earlier (e.g. from a previous commit) instead of building this tree,
+// so full runs of two engines can be alternated on a noisy machine.
 import { loadString, version as nbbVersion } from 'nbb';
 import { build } from 'esbuild';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Time the engine as it ships: bundled into one module (as Vite bundles it for the worker), not as
 // separate files loaded through tsx, whose per-module export getters would be measured too.
 const here = fileURLToPath(new URL('.', import.meta.url));
-const bundle = `${here}.build/engine.mjs`;
-await build({ entryPoints: [`${here}engine-entry.ts`], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile: bundle, logLevel: 'error' });
+const engineAt = process.argv.indexOf('--engine');
+const bundle = engineAt >= 0 ? resolve(process.argv[engineAt + 1]) : `${here}.build/engine.mjs`;
+if (engineAt < 0) await build({ entryPoints: [`${here}engine-entry.ts`], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile: bundle, logLevel: 'error' });
 const { run, printValue } = (await import(pathToFileURL(bundle).href)) as typeof import('./engine-entry.ts');
 
 /** Records shared by most pipelines: 20,000 orders with integer prices (cents) so CLJS numbers print alike. */
