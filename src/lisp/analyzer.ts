@@ -11,6 +11,7 @@ import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value
 import { argOf, BINARY_INTRINSICS, binaryNode, CONST, constArg, read, UNARY_INTRINSICS, unaryNode, type Arg } from './operands.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
+import { withIr } from './jit/ir.ts';
 
 export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node;
 
@@ -56,11 +57,13 @@ export function analyzeBody(forms: readonly Form[], ctx: Ctx): Node {
   if (forms.length === 0) return () => null;
   if (forms.length === 1) return analyze(forms[0], ctx);
   const init = forms.slice(0, -1).map((f) => analyzeArg(f, ctx));
-  const last = analyze(forms[forms.length - 1], ctx);
-  return (frame) => {
+  const lastForm = forms[forms.length - 1];
+  const last = analyze(lastForm, ctx);
+  const items = [...init.map((n, i) => argOf(forms[i], n, ctx)), argOf(lastForm, last, ctx)];
+  return withIr((frame) => {
     for (let i = 0; i < init.length; i++) init[i](frame);
     return last(frame);
-  };
+  }, { k: 'do', items });
 }
 
 function isConst(form: Form): boolean {
@@ -135,7 +138,7 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
 }
 
 /** A call of a builtin known at analysis time: no callee lookup, arity checked once here. */
-function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): Node {
+export function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): Node {
   const m = f.ptc;
   const n = args.length;
   if (n < m.minArity || n > m.maxArity) {
@@ -145,9 +148,10 @@ function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): Node {
       throw arityError(message).at(loc);
     };
   }
-  if (n === 1) return (UNARY_INTRINSICS.get(name) ?? unaryNode)(f, args[0], loc);
-  if (n === 2) return (BINARY_INTRINSICS.get(name) ?? binaryNode)(m.binary ?? f, args[0], args[1], loc);
-  return callNode(constArg(f), args, loc);
+  if (n === 1) return withIr((UNARY_INTRINSICS.get(name) ?? unaryNode)(f, args[0], loc), { k: 'call', name, f, args, loc });
+  const g = m.binary ?? f;
+  if (n === 2) return withIr((BINARY_INTRINSICS.get(name) ?? binaryNode)(g, args[0], args[1], loc), { k: 'call', name, f: g, args, loc });
+  return withIr(callNode(constArg(f), args, loc), { k: 'call', name, f, args, loc });
 }
 
 const EMPTY_LIST = new PList([]);
@@ -178,15 +182,18 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
       if (fa.k === CONST && fa.c instanceof Keyword) {
         // (:key m): the most common call in data pipelines.
         const k = fa.c;
-        return (frame) => {
-          const x = read(frame, a0);
-          if (x instanceof PMap) return getFlex(x, k) ?? null;
-          try {
-            return invokeData(k, [x]);
-          } catch (e) {
-            throw locate(e, loc);
-          }
-        };
+        return withIr(
+          (frame) => {
+            const x = read(frame, a0);
+            if (x instanceof PMap) return getFlex(x, k) ?? null;
+            try {
+              return invokeData(k, [x]);
+            } catch (e) {
+              throw locate(e, loc);
+            }
+          },
+          { k: 'kw', key: k, arg: a0, loc },
+        );
       }
       return (frame) => {
         const f = read(frame, fa);

@@ -161,6 +161,11 @@ export class Runtime {
   }
 }
 
+export function loopLimitError(what: string, loc: Loc): PtcError {
+  const max = rt().limits.maxLoopIterations;
+  return new PtcError('loop_limit_exceeded', `${what} exceeded ${max} iterations; check the exit condition, or process fewer items`, loc);
+}
+
 let active: Runtime | null = null;
 
 export function rt(): Runtime {

@@ -1,14 +1,15 @@
 // Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
 // case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
-import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { PtcError } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
-import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, type Arg } from '../operands.ts';
+import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, NODE, type Arg } from '../operands.ts';
 import { invoke } from '../runtime.ts';
 import { withShape, type TestShape } from '../shapes.ts';
+import { withIr } from '../jit/ir.ts';
 import { findLocal, type Ctx, type Node } from '../scope.ts';
 import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
 
@@ -44,6 +45,13 @@ function ifNode(test: Node, then: Node, otherwise: Node | null): Node {
   return (f) => (truthy(test(f)) ? then(f) : otherwise(f));
 }
 
+const NIL: Arg = constArg(null);
+
+/** The Arg of a node analyzed from `form` (see operands.ts). */
+function arg(form: Form | undefined, node: Node | null, ctx: Ctx): Arg {
+  return form === undefined || node === null ? NIL : argOf(form, node, ctx);
+}
+
 specialForms.set('if', (form, ctx) => {
   const [c, t, e] = nargs(form, 2, 3, '(if test then else), with else optional');
   // Analysis order stays test, then, else (slots and the first error reported depend on it).
@@ -51,14 +59,16 @@ specialForms.set('if', (form, ctx) => {
   const test = fused === null ? argOf(c, analyzeArg(c, ctx), ctx) : fused.args.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
   const then = argOf(t, analyze(t, ctx), ctx);
   const otherwise = e === undefined ? constArg(null) : argOf(e, analyze(e, ctx), ctx);
-  if (fused === null || !Array.isArray(test)) return ifArgs(test as Arg, then, otherwise);
+  if (fused === null || !Array.isArray(test)) return withIr(ifArgs(test as Arg, then, otherwise), { k: 'if', test: test as Arg, then, else: otherwise });
   const [a, b] = test;
   const f = fused.fn;
-  if (b === undefined) return IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc);
+  // For the compiler, the test as the call it fuses (never run by this node).
+  const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise } as const;
+  if (b === undefined) return withIr(IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc), ir);
   const g = f.ptc.binary ?? f;
   // The shape lets a loop whose body this is run the test and the recurring branch itself.
   const shape: TestShape = { k: 'binary', name: fused.name, g, a, b, loc: c.loc };
-  return withShape(IF_BINARY.get(fused.name)!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise });
+  return withIr(withShape(IF_BINARY.get(fused.name)!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise }), ir);
 });
 
 /** A test calling a comparison or predicate builtin that `if` can fuse with (see operands.ts). */
@@ -78,19 +88,31 @@ specialForms.set('if-not', (form, ctx) => {
   const test = analyzeArg(c, ctx);
   const then = analyze(t, ctx);
   const otherwise = e === undefined ? null : analyze(e, ctx);
-  return (f) => (truthy(test(f)) ? (otherwise === null ? null : otherwise(f)) : then(f));
+  return withIr((f) => (truthy(test(f)) ? (otherwise === null ? null : otherwise(f)) : then(f)), {
+    k: 'if',
+    test: arg(c, test, ctx),
+    then: arg(e, otherwise, ctx),
+    else: arg(t, then, ctx),
+  });
 });
 
 specialForms.set('when', (form, ctx) => {
   const [c] = nargs(form, 1, Infinity, '(when test body...)');
-  return ifNode(analyzeArg(c, ctx), analyzeBody(form.items.slice(2), ctx), null);
+  const test = analyzeArg(c, ctx);
+  const body = analyzeBody(form.items.slice(2), ctx);
+  return withIr(ifNode(test, body, null), { k: 'if', test: arg(c, test, ctx), then: bodyArg(form.items.slice(2), body, ctx), else: NIL });
 });
+
+/** The Arg of a body analyzed by analyzeBody. */
+function bodyArg(forms: Form[], body: Node, ctx: Ctx): Arg {
+  return forms.length === 1 ? argOf(forms[0], body, ctx) : forms.length === 0 ? NIL : { k: NODE, i: 0, c: null, n: body };
+}
 
 specialForms.set('when-not', (form, ctx) => {
   const [c] = nargs(form, 1, Infinity, '(when-not test body...)');
   const test = analyzeArg(c, ctx);
   const body = analyzeBody(form.items.slice(2), ctx);
-  return (f) => (truthy(test(f)) ? null : body(f));
+  return withIr((f) => (truthy(test(f)) ? null : body(f)), { k: 'if', test: arg(c, test, ctx), then: NIL, else: bodyArg(form.items.slice(2), body, ctx) });
 });
 
 specialForms.set('cond', (form, ctx) => {
@@ -103,10 +125,17 @@ specialForms.set('cond', (form, ctx) => {
     results.push(analyze(clauses[i + 1], ctx));
   }
   const n = tests.length;
-  return (f) => {
+  // For the compiler: nested ifs, the last one's else nil.
+  let ir: Arg = NIL;
+  for (let i = n - 1; i >= 0; i--) {
+    const node = withIr(() => null, { k: 'if', test: arg(clauses[2 * i], tests[i], ctx), then: arg(clauses[2 * i + 1], results[i], ctx), else: ir });
+    ir = { k: NODE, i: 0, c: null, n: node };
+  }
+  const node: Node = (f) => {
     for (let i = 0; i < n; i++) if (truthy(tests[i](f))) return results[i](f);
     return null;
   };
+  return ir.k === NODE ? withIr(node, { k: 'do', items: [ir] }) : node;
 });
 
 specialForms.set('condp', (form, ctx) => {
@@ -158,19 +187,21 @@ specialForms.set('case', (form, ctx) => {
 specialForms.set('and', (form, ctx) => {
   const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
   if (nodes.length === 0) return () => true;
-  return (f) => {
+  const items = nodes.map((n, i) => arg(form.items[i + 1], n, ctx));
+  return withIr((f) => {
     let v: Value = true;
     for (let i = 0; i < nodes.length; i++) {
       v = nodes[i](f);
       if (!truthy(v)) return v;
     }
     return v;
-  };
+  }, { k: 'and', items });
 });
 
 specialForms.set('or', (form, ctx) => {
   const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
-  return (f) => {
+  const items = nodes.map((n, i) => arg(form.items[i + 1], n, ctx));
+  const node: Node = (f) => {
     let v: Value = null;
     for (let i = 0; i < nodes.length; i++) {
       v = nodes[i](f);
@@ -178,6 +209,7 @@ specialForms.set('or', (form, ctx) => {
     }
     return v;
   };
+  return items.length === 0 ? node : withIr(node, { k: 'or', items });
 });
 
 /** Plain-name bindings of a let: slots in binding order and each value as an Arg (read inline when a local or constant). */
@@ -236,7 +268,9 @@ specialForms.set('let', (form, ctx) => {
       return body(f);
     };
   }
-  return plain === null ? node : withShape(node, { k: 'let', slots: plain.slots, values: plain.values, body });
+  if (plain === null) return node;
+  withIr(node, { k: 'let', slots: plain.slots, values: plain.values, body: bodyArg(form.items.slice(2), body, inner) });
+  return withShape(node, { k: 'let', slots: plain.slots, values: plain.values, body });
 });
 
 /** if-let and friends: one binding; `test` decides on the bound value. */

@@ -6,9 +6,11 @@ import { compilePattern, type Binder } from '../destructure.ts';
 import { arityError, PtcError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
-import { RECUR, rt, type Runtime } from '../runtime.ts';
+import { loopLimitError, RECUR, rt, type Runtime } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
+import { compileBody, compileLoop, jitSettings } from '../jit/compile.ts';
+import { withIr } from '../jit/ir.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, PVar, truthy, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
 
@@ -30,10 +32,6 @@ interface Arity {
   direct: boolean;
 }
 
-function loopLimitError(what: string, loc: Loc): PtcError {
-  const max = rt().limits.maxLoopIterations;
-  return new PtcError('loop_limit_exceeded', `${what} exceeded ${max} iterations; check the exit condition, or process fewer items`, loc);
-}
 
 function isSym(f: Form | undefined, name?: string): f is Extract<Form, { t: 'sym' }> {
   return f !== undefined && f.t === 'sym' && f.ns === null && (name === undefined || f.name === name);
@@ -152,7 +150,15 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   const simple = single !== null && !single.variadic && single.fixed <= 3 && single.params.every((p) => p.slot !== undefined) ? single : null;
   const slots = simple?.params.map((p) => p.slot!) ?? [];
 
-  const body1 = simple?.body;
+  if (simple !== null && jitSettings.enabled) {
+    // Compiled to JavaScript once it has run a few times (shared by every closure of this fn form).
+    const original = simple.body;
+    let calls = 0;
+    simple.body = (frame) => {
+      if (++calls === jitSettings.fnCalls) simple.body = compileBody(original, slots) ?? original;
+      return original(frame);
+    };
+  }
   return (outer) => {
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
@@ -185,7 +191,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
         else spare = null;
         try {
           frame[s0] = x;
-          const v = body1!(frame);
+          const v = simple.body(frame);
           if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
           if (defName !== null) r.noteReturn(defName, v);
           return v;
@@ -210,7 +216,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
             for (let i = 0; i < n; i++) {
               if (i !== 0) r.tick();
               frame[s0] = xs[i];
-              let v = body1!(frame);
+              let v = simple.body(frame);
               if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
               else if (defName !== null) r.noteReturn(defName, v);
               out[i] = v;
@@ -221,7 +227,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
               if (i !== 0) r.tick();
               const x = xs[i];
               frame[s0] = x;
-              let v = body1!(frame);
+              let v = simple.body(frame);
               if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
               else if (defName !== null) r.noteReturn(defName, v);
               if ((v !== null && v !== false) === keep) out.push(x);
@@ -229,7 +235,8 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           }
         } finally {
           r.depth--;
-          release(frame);
+          for (let i = 1; i < nslots; i++) if (i !== selfSlot) frame[i] = null;
+          spare = frame;
         }
       };
     } else if (simple !== null && simple.fixed === 2) {
@@ -243,7 +250,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
         try {
           frame[s0] = x;
           frame[s1] = y;
-          const v = body1!(frame);
+          const v = simple.body(frame);
           if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
           if (defName !== null) r.noteReturn(defName, v);
           return v;
@@ -266,7 +273,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
             if (i !== from) r.tick();
             frame[s0] = acc;
             frame[s1] = xs[i];
-            let v = body1!(frame);
+            let v = simple.body(frame);
             if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
             else if (defName !== null) r.noteReturn(defName, v);
             acc = v;
@@ -384,9 +391,12 @@ specialForms.set('loop', (form, ctx) => {
   if (bindings.items.length % 2 !== 0) invalid('loop bindings require an even number of forms (name value pairs)', bindings.loc);
   let c: Ctx = { ...ctx, tail: false };
   const inits: Node[] = [];
+  const initArgs: Arg[] = [];
   const binders: Binder[] = [];
   for (let i = 0; i < bindings.items.length; i += 2) {
-    inits.push(analyze(bindings.items[i + 1], c));
+    const init = analyze(bindings.items[i + 1], c);
+    inits.push(init);
+    initArgs.push(argOf(bindings.items[i + 1], init, c));
     let b: Binder;
     [c, b] = compilePattern(bindings.items[i], c, analyze);
     binders.push(b);
@@ -396,21 +406,17 @@ specialForms.set('loop', (form, ctx) => {
   const n = binders.length;
   const loc = form.loc;
   if (slots !== null) {
-    const fused = fusedLoop(inits, slots, bodyNode, c.fn, loc);
-    if (fused !== null) return fused;
-    // Plain names only: store straight into the frame; recur stores the next values itself.
-    return (frame) => {
-      for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
-      const r = rt();
-      const max = r.limits.maxLoopIterations;
-      let iterations = 0;
-      for (;;) {
-        const result = bodyNode(frame);
-        if (result !== RECUR_VALUE) return result;
-        if (++iterations > max) throw loopLimitError('loop', loc);
-        r.tick();
-      }
+    // The loop as the compiler sees it; compiled when it first runs (unless it was compiled
+    // already as part of an enclosing function body).
+    const bodyArg: Arg = body.length === 1 ? argOf(body[0], bodyNode, c) : { k: NODE, i: 0, c: null, n: bodyNode };
+    const closures = fusedLoop(inits, slots, bodyNode, c.fn, loc) ?? plainLoop(inits, slots, bodyNode, loc);
+    if (!jitSettings.enabled) return withIr(closures, { k: 'loop', slots, inits: initArgs, body: bodyArg, loc });
+    let compiled: Node | null = null;
+    const node: Node = (frame) => {
+      if (compiled === null) compiled = compileLoop(node) ?? closures;
+      return compiled(frame);
     };
+    return withIr(node, { k: 'loop', slots, inits: initArgs, body: bodyArg, loc });
   }
   return (frame) => {
     for (let i = 0; i < n; i++) binders[i](frame, inits[i](frame));
@@ -427,6 +433,23 @@ specialForms.set('loop', (form, ctx) => {
     }
   };
 });
+
+/** A loop over plain names: store straight into the frame; recur stores the next values itself. */
+function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc: Loc): Node {
+  const n = inits.length;
+  return (frame) => {
+    for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
+    const r = rt();
+    const max = r.limits.maxLoopIterations;
+    let iterations = 0;
+    for (;;) {
+      const result = bodyNode(frame);
+      if (result !== RECUR_VALUE) return result;
+      if (++iterations > max) throw loopLimitError('loop', loc);
+      r.tick();
+    }
+  };
+}
 
 /** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
 interface Step {
@@ -540,7 +563,8 @@ specialForms.set('recur', (form, ctx) => {
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
   if (ctx.recur.slots !== null) {
     const argList = args.map((f, i) => argOf(f, nodes[i], ctx));
-    return withShape(directRecur(argList, ctx.recur.slots), { k: 'recur', args: argList, slots: ctx.recur.slots });
+    const node = withShape(directRecur(argList, ctx.recur.slots), { k: 'recur', args: argList, slots: ctx.recur.slots });
+    return withIr(node, { k: 'recur', args: argList, slots: ctx.recur.slots });
   }
   // Arguments are evaluated into locals first, then published in a buffer owned by this node: an
   // argument may itself run this same loop (through a call), which reuses the buffer meanwhile.

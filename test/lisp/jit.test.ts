@@ -1,0 +1,203 @@
+// The compiler to JavaScript (src/lisp/jit) must be invisible: every program gives the same value,
+// the same printed lines and the same error (type, message, line, column) with it and without it.
+// "forced" compiles every function body on its first call and every unit however small, so the
+// generated code runs for every example here, not only for hot code.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jitSettings, jitStats, sourceOf } from '../../src/lisp/jit/compile.ts';
+import { printValue } from '../../src/lisp/printer.ts';
+import { compileProgram, run } from '../../src/lisp/run.ts';
+
+const defaults = { ...jitSettings };
+afterEach(() => Object.assign(jitSettings, defaults));
+
+type Mode = 'off' | 'default' | 'forced';
+
+function outcome(program: string, mode: Mode, limits?: Record<string, number>): string {
+  Object.assign(jitSettings, defaults, mode === 'off' ? { enabled: false } : mode === 'forced' ? { minOps: 0, fnCalls: 1 } : {});
+  const r = run({ program, limits });
+  const prints = r.prints.length > 0 ? ` prints ${JSON.stringify(r.prints)}` : '';
+  if (!r.ok) return `${r.error.type} ${r.error.message} @${r.error.line ?? '-'}:${r.error.column ?? '-'}${prints}`;
+  return `ok ${printValue(r.value)}${r.signal ? ` ${r.signal}` : ''}${prints}`;
+}
+
+/** The outcome without the compiler, after checking the two compiled modes agree with it. */
+function same(program: string, limits?: Record<string, number>): string {
+  const failed = jitStats.failed;
+  const expected = outcome(program, 'off', limits);
+  expect(outcome(program, 'forced', limits), `forced: ${program}`).toBe(expected);
+  expect(outcome(program, 'default', limits), `default: ${program}`).toBe(expected);
+  expect(jitStats.failed, jitStats.lastFailure).toBe(failed);
+  return expected;
+}
+
+const VALUES = ['1', '-7', '0', '2.5', '2.0', '-0.0', '9007199254740991', '-9007199254740991', '99999999999999999999', '##NaN', 'nil', 'true', '"ab"', ':k', '[10 20 30]', '{:k 1}', '#{1}'];
+const UNARY = ['-', 'inc', 'dec', 'zero?', 'pos?', 'neg?', 'count', 'not', 'nil?', 'some?', 'str', 'first'];
+const BINARY = ['+', '-', '*', 'mod', '<', '>', '<=', '>=', '=', 'not=', 'min', 'max', 'nth', 'get', 'quot', '/', 'conj'];
+
+describe('compiled builtins agree with the interpreter', () => {
+  it.each(UNARY)('(%s x) in a function body and in a loop', (op) => {
+    for (const a of VALUES) {
+      same(`((fn [x] (${op} x)) ${a})`);
+      same(`(loop [i 0 acc nil] (if (< i 2) (recur (inc i) (${op} ${a})) acc))`);
+      same(`((fn [x] (if (${op} x) :yes :no)) ${a})`);
+    }
+  });
+
+  it.each(BINARY)('(%s x y) in a function body and in a loop', (op) => {
+    for (const a of VALUES) {
+      for (const b of VALUES) {
+        same(`((fn [x y] (${op} x y)) ${a} ${b})`);
+        same(`(loop [i 0 acc nil] (if (< i 1) (recur (inc i) (${op} ${a} ${b})) acc))`);
+      }
+    }
+  });
+
+  it('keeps exact integers, boxed floats and the spill to BigInt', () => {
+    expect(same('((fn [x] (+ x 1)) 9007199254740991)')).toBe('ok 9007199254740992');
+    expect(same('((fn [x] (* x x)) 4294967296)')).toBe('ok 18446744073709551616');
+    expect(same('((fn [x] (+ x 1.5)) 1.5)')).toBe('ok 3.0');
+    expect(same('((fn [x] (mod x 3)) -10)')).toBe('ok 2');
+    expect(same('((fn [x] (- x)) 0)')).toBe('ok 0');
+    expect(same('((fn [x] (- 0 x)) -0.0)')).toBe('ok 0.0');
+  });
+});
+
+describe('compiled control flow', () => {
+  it.each([
+    '(loop [i 0 acc []] (if (< i 5) (recur (inc i) (conj acc (* i i))) acc))',
+    '(loop [a 1 b 2 n 0] (if (< n 3) (recur b a (inc n)) [a b n]))',
+    '(loop [i 0] (when (< i 3) (recur (inc i))))',
+    '(loop [i 0] (if-not (>= i 3) (recur (inc i)) i))',
+    '(loop [i 0] (when-not (>= i 3) (recur (inc i))))',
+    '(loop [i 0 acc 0] (cond (> i 10) acc (even? i) (recur (inc i) (+ acc i)) :else (recur (inc i) acc)))',
+    '(loop [i 0 acc 0] (cond (> i 10) acc (even? i) (recur (inc i) (+ acc i))))',
+    '(loop [i 0] (and (< i 3) (or (= i 5) (> i 7) i)))',
+    '(loop [i 0 out []] (if (< i 4) (let [sq (* i i) s (str sq "!")] (recur (inc i) (conj out s))) out))',
+    '(loop [i 0 out []] (if (< i 3) (do (println "i" i) (recur (inc i) (conj out i))) out))',
+    '(loop [i 0 acc 0] (if (< i 3) (recur (inc i) (+ acc (loop [j 0 s 0] (if (< j i) (recur (inc j) (+ s j)) s)))) acc))',
+    '(loop [i 0] (if (< i 3) (recur (inc i)) (loop [j i] (if (< j 6) (recur (inc j)) [i j]))))',
+    '(loop [i 0 fs []] (if (< i 3) (recur (inc i) (conj fs (fn [] i))) (mapv (fn [f] (f)) fs)))',
+    '(loop [i 0 fs []] (if (< i 3) (let [j (* 10 i)] (recur (inc i) (conj fs (fn [] (+ i j))))) (mapv (fn [f] (f)) fs)))',
+    // A recur inside a node the compiler leaves alone (case, when-let) stores into the frame.
+    '(loop [i 0 acc []] (case i 0 (recur 1 (conj acc :zero)) 1 (recur 2 (conj acc :one)) acc))',
+    '(loop [xs [1 2 3] acc 0] (if-let [x (first xs)] (recur (rest xs) (+ acc x)) acc))',
+    '(loop [xs [1 2 3] acc 0] (when-let [x (first xs)] (if (= x 3) (+ acc x) (recur (rest xs) (+ acc x)))))',
+    // Function bodies: recur into the parameters, captured values, several arities.
+    '((fn [a b n] (if (< n 3) (recur b a (inc n)) [a b])) 1 2 0)',
+    '(defn fact [n acc] (if (<= n 1) acc (recur (dec n) (* acc n)))) (fact 25 1)',
+    '(let [k 10 m {:a 1}] (mapv (fn [x] (+ x k (:a m))) [1 2 3]))',
+    '(let [f (fn [x] (let [y (* x 2)] (when (pos? y) (str y))))] [(f 1) (f -1)])',
+    '(mapv (fn [o] (* (:price o) (:qty o))) [{:price 2 :qty 3} {:price 5 :qty 1}])',
+    '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
+    '(reduce (fn [acc x] (if (> x acc) x acc)) 0 [3 9 2 7])',
+    '(defn walk [n] (if (zero? n) :done (walk (dec n)))) (walk 50)',
+    '(let [xs (mapv (fn [i] (if (zero? (mod i 5)) (- (mod (* i 3) 700)) (mod (* i 7) 300))) (range 200))] (loop [i 0 bal 0 low 0 od 0] (if (< i (count xs)) (let [b (+ bal (nth xs i))] (recur (inc i) b (min low b) (if (neg? b) (inc od) od))) {:balance bal :low low :overdrafts od})))',
+  ])('%s', (program) => {
+    expect(same(program)).toMatch(/^ok /);
+  });
+
+  it('reports errors at the failing call, with the interpreter’s message', () => {
+    for (const program of [
+      '(loop [i 0]\n  (if (< i 3)\n    (recur (inc i))\n    (+ i "x")))',
+      '((fn [x]\n   (let [y (inc x)]\n     (nth y 0))) 1)',
+      '(mapv (fn [o] (* (:price o) 2)) [{:price 1} {:price "a"}])',
+      '(loop [i 0] (if (< i 3) (recur (inc i)) (i 1)))',
+      '((fn [x] (fail {:reason x})) :bad)',
+      '((fn [x] (return (* x 2))) 21)',
+    ]) {
+      same(program);
+    }
+  });
+
+  it('counts iterations against the loop limit and keeps checking the clock', () => {
+    expect(same('(loop [i 0] (if (< i 1000) (recur (inc i)) i))')).toBe('ok 1000');
+    expect(same('(loop [i 0] (if (< i 1001) (recur (inc i)) i))')).toMatch(/^loop_limit_exceeded /);
+    expect(same('(loop [i 0] (case i 1001 i (recur (inc i))))')).toMatch(/^loop_limit_exceeded /);
+    expect(same('((fn [i] (if (< i 1001) (recur (inc i)) i)) 0)')).toMatch(/^loop_limit_exceeded /);
+    const spin = '(loop [i 0] (if (>= i 0) (recur (inc i)) i))';
+    expect(same(spin, { timeoutMs: 50, maxLoopIterations: 1e12 })).toMatch(/^timeout /);
+  });
+});
+
+describe('the specification examples', () => {
+  const file = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'spec-examples.jsonl');
+  const cases: { id: string; program: string }[] = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  it.skipIf(cases.length === 0)('give the same outcome compiled and interpreted', () => {
+    for (const c of cases) same(c.program);
+  });
+});
+
+// Generated programs: expressions over locals and mixed values, inside a loop and a function body.
+const atomArb = (names: string[]) => fc.oneof(fc.constantFrom(...VALUES), ...(names.length > 0 ? [fc.constantFrom(...names)] : []));
+function exprArb(names: string[], depth: number): fc.Arbitrary<string> {
+  if (depth === 0) return atomArb(names);
+  const sub = exprArb(names, depth - 1);
+  const bound = `v${depth}`;
+  return fc.oneof(
+    { arbitrary: atomArb(names), weight: 2 },
+    { arbitrary: fc.tuple(fc.constantFrom(...UNARY), sub).map(([op, x]) => `(${op} ${x})`), weight: 2 },
+    { arbitrary: fc.tuple(fc.constantFrom(...BINARY), sub, sub).map(([op, x, y]) => `(${op} ${x} ${y})`), weight: 3 },
+    { arbitrary: fc.tuple(sub, sub, sub).map(([c, t, e]) => `(if ${c} ${t} ${e})`), weight: 1 },
+    { arbitrary: fc.tuple(fc.constantFrom('and', 'or'), sub, sub).map(([op, x, y]) => `(${op} ${x} ${y})`), weight: 1 },
+    { arbitrary: fc.tuple(sub, sub, sub).map(([c, t, e]) => `(cond ${c} ${t} :else ${e})`), weight: 1 },
+    { arbitrary: fc.tuple(sub, exprArb([...names, bound], depth - 1)).map(([v, body]) => `(let [${bound} ${v}] ${body})`), weight: 1 },
+  );
+}
+
+describe('generated programs', () => {
+  it('give the same outcome compiled and interpreted', () => {
+    fc.assert(
+      fc.property(exprArb(['i', 'acc'], 3), exprArb(['x', 'y'], 3), fc.constantFrom(...VALUES), (step, body, arg) => {
+        same(`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`);
+        same(`(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('the generated JavaScript', () => {
+  const hostile = `(let [s "\\"); globalThis.pwned = 1; (\\"" k :constructor]
+    (loop [i 0 acc []] (if (< i 2) (recur (inc i) (conj acc (str s k i) (get {"__proto__" 1} "x"))) acc)))`;
+
+  it('contains no text of the program, only its own names, operators and integer literals', () => {
+    const found: string[] = [];
+    Object.assign(jitSettings, defaults, { minOps: 0, fnCalls: 1 });
+    const r = run({ program: hostile });
+    expect(r.ok).toBe(true);
+    expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
+    for (const src of generatedSources(hostile)) {
+      found.push(src);
+      expect(src).not.toMatch(/pwned|constructor|__proto__/);
+      // Every token is a made-up name, a keyword of JavaScript, punctuation or an integer.
+      for (const word of src.match(/[A-Za-z_$][\w$]*/g) ?? []) expect(word, src).toMatch(ALLOWED_WORD);
+    }
+    expect(found.length).toBeGreaterThan(0);
+  });
+
+  it('is cached: running the same program again reuses the compiled function', () => {
+    const program = '(loop [i 0 acc 0] (if (< i 10) (recur (inc i) (+ acc (* i 3))) acc))';
+    same(program);
+    const before = { ...jitStats };
+    expect(outcome(program, 'default')).toBe('ok 135');
+    expect(jitStats.compiled).toBe(before.compiled);
+    expect(jitStats.reused).toBe(before.reused + 1);
+  });
+});
+
+const ALLOWED_WORD =
+  /^(?:[sctklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+
+/** The JavaScript of every loop at the top of the program (let bodies included). */
+function generatedSources(program: string): string[] {
+  const { nodes } = compileProgram(program);
+  const out: string[] = [];
+  for (const n of nodes) {
+    const src = sourceOf(n, null);
+    if (src !== null) out.push(src);
+  }
+  return out;
+}
