@@ -1,7 +1,9 @@
 // The compiler to JavaScript (src/lisp/jit) must be invisible: every program gives the same value,
 // the same printed lines and the same error (type, message, line, column) with it and without it.
-// "forced" compiles every function body on its first call and every unit however small, so the
-// generated code runs for every example here, not only for hot code.
+// "forced" compiles every function body on its first call and every unit however small, and hands
+// every loop over to its compiled code after one iteration; "late" does so after three calls or
+// iterations. So the generated code runs for every example here, not only for hot code, both from
+// the start of a loop and taking over from the interpreter.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -13,10 +15,16 @@ import { compileProgram, run } from '../../src/lisp/run.ts';
 const defaults = { ...jitSettings };
 afterEach(() => Object.assign(jitSettings, defaults));
 
-type Mode = 'off' | 'default' | 'forced';
+type Mode = 'off' | 'default' | 'forced' | 'late';
+const MODES: Record<Mode, Partial<typeof jitSettings>> = {
+  off: { enabled: false },
+  default: {},
+  forced: { minOps: 0, fnCalls: 1, loopIterations: 1 },
+  late: { minOps: 0, fnCalls: 3, loopIterations: 3 },
+};
 
 function outcome(program: string, mode: Mode, limits?: Record<string, number>): string {
-  Object.assign(jitSettings, defaults, mode === 'off' ? { enabled: false } : mode === 'forced' ? { minOps: 0, fnCalls: 1 } : {});
+  Object.assign(jitSettings, defaults, MODES[mode]);
   const r = run({ program, limits });
   const prints = r.prints.length > 0 ? ` prints ${JSON.stringify(r.prints)}` : '';
   if (!r.ok) return `${r.error.type} ${r.error.message} @${r.error.line ?? '-'}:${r.error.column ?? '-'}${prints}`;
@@ -27,8 +35,7 @@ function outcome(program: string, mode: Mode, limits?: Record<string, number>): 
 function same(program: string, limits?: Record<string, number>): string {
   const failed = jitStats.failed;
   const expected = outcome(program, 'off', limits);
-  expect(outcome(program, 'forced', limits), `forced: ${program}`).toBe(expected);
-  expect(outcome(program, 'default', limits), `default: ${program}`).toBe(expected);
+  for (const mode of ['forced', 'late', 'default'] as const) expect(outcome(program, mode, limits), `${mode}: ${program}`).toBe(expected);
   expect(jitStats.failed, jitStats.lastFailure).toBe(failed);
   return expected;
 }
@@ -94,6 +101,9 @@ describe('compiled control flow', () => {
     '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
     '(reduce (fn [acc x] (if (> x acc) x acc)) 0 [3 9 2 7])',
     '(defn walk [n] (if (zero? n) :done (walk (dec n)))) (walk 50)',
+    // A loop run many times: taken over by its compiled code the first time, compiled from the start after.
+    '(defn tri [[n]] (loop [i 0 acc 0] (if (<= i n) (recur (inc i) (+ acc i)) acc))) (mapv tri [[0] [1] [5] [10] [3]])',
+    '(defn tri [[n]] (loop [i 0 acc []] (if (<= i n) (recur (inc i) (conj acc (* i i))) acc))) (mapv tri [[4] [6]])',
     '(let [xs (mapv (fn [i] (if (zero? (mod i 5)) (- (mod (* i 3) 700)) (mod (* i 7) 300))) (range 200))] (loop [i 0 bal 0 low 0 od 0] (if (< i (count xs)) (let [b (+ bal (nth xs i))] (recur (inc i) b (min low b) (if (neg? b) (inc od) od))) {:balance bal :low low :overdrafts od})))',
   ])('%s', (program) => {
     expect(same(program)).toMatch(/^ok /);
@@ -165,7 +175,7 @@ describe('the generated JavaScript', () => {
 
   it('contains no text of the program, only its own names, operators and integer literals', () => {
     const found: string[] = [];
-    Object.assign(jitSettings, defaults, { minOps: 0, fnCalls: 1 });
+    Object.assign(jitSettings, defaults, MODES.forced);
     const r = run({ program: hostile });
     expect(r.ok).toBe(true);
     expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
@@ -179,17 +189,17 @@ describe('the generated JavaScript', () => {
   });
 
   it('is cached: running the same program again reuses the compiled function', () => {
-    const program = '(loop [i 0 acc 0] (if (< i 10) (recur (inc i) (+ acc (* i 3))) acc))';
+    const program = '(loop [i 0 acc 0] (if (< i 1000) (recur (inc i) (+ acc (* i 3))) acc))';
     same(program);
     const before = { ...jitStats };
-    expect(outcome(program, 'default')).toBe('ok 135');
+    expect(outcome(program, 'default')).toBe('ok 1498500');
     expect(jitStats.compiled).toBe(before.compiled);
     expect(jitStats.reused).toBe(before.reused + 1);
   });
 });
 
 const ALLOWED_WORD =
-  /^(?:[sctklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+  /^(?:[sctklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
 
 /** The JavaScript of every loop at the top of the program (let bodies included). */
 function generatedSources(program: string): string[] {

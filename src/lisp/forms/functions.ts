@@ -9,7 +9,7 @@ import type { Form } from '../reader.ts';
 import { loopLimitError, RECUR, rt, type Runtime } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
-import { compileBody, compileLoop, jitSettings } from '../jit/compile.ts';
+import { compileBody, compileLoop, jitSettings, type LoopUnit } from '../jit/compile.ts';
 import { withIr } from '../jit/ir.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, PVar, truthy, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
@@ -406,17 +406,17 @@ specialForms.set('loop', (form, ctx) => {
   const n = binders.length;
   const loc = form.loc;
   if (slots !== null) {
-    // The loop as the compiler sees it; compiled when it first runs (unless it was compiled
-    // already as part of an enclosing function body).
+    // The loop as the compiler sees it (an enclosing function body may compile it inline).
     const bodyArg: Arg = body.length === 1 ? argOf(body[0], bodyNode, c) : { k: NODE, i: 0, c: null, n: bodyNode };
-    const closures = fusedLoop(inits, slots, bodyNode, c.fn, loc) ?? plainLoop(inits, slots, bodyNode, loc);
-    if (!jitSettings.enabled) return withIr(closures, { k: 'loop', slots, inits: initArgs, body: bodyArg, loc });
-    let compiled: Node | null = null;
-    const node: Node = (frame) => {
-      if (compiled === null) compiled = compileLoop(node) ?? closures;
-      return compiled(frame);
-    };
-    return withIr(node, { k: 'loop', slots, inits: initArgs, body: bodyArg, loc });
+    const ir = { k: 'loop', slots, inits: initArgs, body: bodyArg, loc } as const;
+    if (!jitSettings.enabled) return withIr(fusedLoop(inits, slots, bodyNode, c.fn, loc, null) ?? plainLoop(inits, slots, bodyNode, loc, null), ir);
+    // Interpreted at first; a loop that keeps going is compiled and the compiled loop takes over
+    // where the interpreter stopped, then runs this loop from the start every later time.
+    let compiled: LoopUnit | null | undefined;
+    const tierUp = (): LoopUnit | null => (compiled === undefined ? (compiled = compileLoop(node)) : compiled);
+    const closures = fusedLoop(inits, slots, bodyNode, c.fn, loc, tierUp) ?? plainLoop(inits, slots, bodyNode, loc, tierUp);
+    const node: Node = withIr((frame) => (compiled ? compiled(frame) : closures(frame)), ir);
+    return node;
   }
   return (frame) => {
     for (let i = 0; i < n; i++) binders[i](frame, inits[i](frame));
@@ -435,21 +435,29 @@ specialForms.set('loop', (form, ctx) => {
 });
 
 /** A loop over plain names: store straight into the frame; recur stores the next values itself. */
-function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc: Loc): Node {
+function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc: Loc, tierUp: TierUp | null): Node {
   const n = inits.length;
   return (frame) => {
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
+    const hot = tierUp === null ? -1 : jitSettings.loopIterations;
     let iterations = 0;
     for (;;) {
       const result = bodyNode(frame);
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
+      if (iterations === hot) {
+        const unit = tierUp!();
+        if (unit !== null) return unit(frame, iterations);
+      }
     }
   };
 }
+
+/** Compiles the loop (once); the closures hand over to it when a loop runs long. */
+type TierUp = () => LoopUnit | null;
 
 /** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
 interface Step {
@@ -497,7 +505,7 @@ const NIL_ARG: Arg = constArg(null);
  * function cost more than the calls saved. Order of evaluation, loop limit, clock and errors are
  * those of the nodes it replaces (their fast paths and fallbacks are repeated here).
  */
-function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: FnScope, loc: Loc): Node | null {
+function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: FnScope, loc: Loc, tierUp: TierUp | null): Node | null {
   const shape = shapeOf(body);
   if (shape === undefined || shape.k !== 'if' || shape.test.k !== 'binary') return null;
   const op = COMPARISONS.get(shape.test.name);
@@ -525,6 +533,7 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
+    const hot = tierUp === null ? -1 : jitSettings.loopIterations;
     let iterations = 0;
     for (;;) {
       const cx = read(frame, ca);
@@ -549,6 +558,10 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       }
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
+      if (iterations === hot) {
+        const unit = tierUp!();
+        if (unit !== null) return unit(frame, iterations);
+      }
     }
   };
 }

@@ -19,7 +19,7 @@ import { equals } from '../equality.ts';
 import type { Loc } from '../errors.ts';
 import { call1, call2, CAP, CONST, NODE, SLOT, type Arg } from '../operands.ts';
 import { getFlex, invokeData, loopLimitError, RECUR, rt } from '../runtime.ts';
-import type { Node } from '../scope.ts';
+import type { Frame, Node } from '../scope.ts';
 import { PMap, type Keyword, type Value } from '../values.ts';
 import { irOf, type Ir } from './ir.ts';
 import { templateFor } from './templates.ts';
@@ -29,8 +29,10 @@ export const jitSettings = {
   enabled: evalAllowed(),
   /** Fewer inlined operations than this: the closures are as fast, not worth a compile. */
   minOps: 3,
-  /** Calls of a function body before it is compiled. */
-  fnCalls: 16,
+  /** Calls of a function body before it is compiled (fewer: a compile costs more than it saves). */
+  fnCalls: 500,
+  /** Iterations of a loop the interpreter runs before the compiled loop takes over. */
+  loopIterations: 500,
 };
 
 function evalAllowed(): boolean {
@@ -111,7 +113,11 @@ class Unit {
   private usesRuntime = false;
   ops = 0;
 
-  constructor(private readonly params: readonly number[] | null) {}
+  constructor(
+    private readonly params: readonly number[] | null,
+    /** A loop unit that can take over a loop the interpreter started (see compileLoop). */
+    private readonly resumable = false,
+  ) {}
 
   private tmp(): string {
     const t = `t${this.temps.length}`;
@@ -272,10 +278,20 @@ class Unit {
   }
 
   private loop(ir: Extract<Ir, { k: 'loop' }>, k: Cont): void {
-    const n = this.bind(ir.slots, ir.inits);
     this.usesRuntime = true;
     const target: LoopTarget = { label: `L${this.labels++}`, slots: ir.slots, it: this.tmp(), loc: this.loc(ir.loc) };
-    this.push(`${target.it} = 0;`);
+    let n: number;
+    if (this.resumable && this.labels === 1) {
+      // Entered either from the start, or (it0 given) in the middle: the interpreter ran the
+      // first it0 iterations and left the next values of the loop's names in the frame.
+      this.push('if (it0 === undefined) {');
+      n = this.bind(ir.slots, ir.inits);
+      this.push(`${target.it} = 0;`);
+      this.push(`} else { ${ir.slots.map((s) => `s${s} = f[${s}];`).join(' ')} ${target.it} = it0; }`);
+    } else {
+      n = this.bind(ir.slots, ir.inits);
+      this.push(`${target.it} = 0;`);
+    }
     this.push(`${target.label}: for (;;) {`);
     this.loops.push(target);
     this.emit(ir.body, { done: (a) => `${k.done(a)} break ${target.label};`, loop: target, fnTail: false });
@@ -327,7 +343,7 @@ class Unit {
       '"use strict";',
       'const { c1, c2, cn, kws, eq, getFlex, PMap, RECUR, lle, rt } = H;',
       ...(tables.length > 0 ? [`const ${tables.join(', ')};`] : []),
-      'return function unit(f) {',
+      'return function unit(f, it0) {',
       ...prologue,
       ...this.lines,
       '};',
@@ -356,9 +372,8 @@ function sameSlots(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-function compile(build: (u: Unit) => void, params: readonly number[] | null, minOps: number): Node | null {
+function compile(u: Unit, build: (u: Unit) => void, minOps: number): Node | null {
   if (!jitSettings.enabled) return null;
-  const u = new Unit(params);
   try {
     build(u);
     u.check();
@@ -376,24 +391,30 @@ function compile(build: (u: Unit) => void, params: readonly number[] | null, min
   }
 }
 
+/** A compiled loop: run it whole, or take over after the interpreter ran `it0` iterations. */
+export type LoopUnit = (frame: Frame, it0?: number) => Value;
+
+const RETURN: Cont = { done: (a) => `return ${a};`, loop: null, fnTail: false };
+const RETURN_FROM_FN: Cont = { ...RETURN, fnTail: true };
+const asArg = (n: Node): Arg => ({ k: NODE, i: 0, c: null, n });
+
 /** A loop node compiled to a JS loop; null when the compiler is off or the loop is not recorded. */
-export function compileLoop(node: Node): Node | null {
+export function compileLoop(node: Node): LoopUnit | null {
   const ir = irOf(node);
   if (ir === undefined || ir.k !== 'loop') return null;
-  return compile((u) => u.emit({ k: NODE, i: 0, c: null, n: node }, { done: (a) => `return ${a};`, loop: null, fnTail: false }), null, 1);
+  return compile(new Unit(null, true), (u) => u.emit(asArg(node), RETURN), 1) as LoopUnit | null;
 }
 
 /** A function body compiled with its parameters in `params` (read from the frame on entry). */
 export function compileBody(body: Node, params: readonly number[]): Node | null {
-  return compile((u) => u.emit({ k: NODE, i: 0, c: null, n: body }, { done: (a) => `return ${a};`, loop: null, fnTail: true }), params, jitSettings.minOps);
+  return compile(new Unit(params), (u) => u.emit(asArg(body), RETURN_FROM_FN), jitSettings.minOps);
 }
 
-/** For tests: the JavaScript a loop or body compiles to. */
+/** For tests: the JavaScript a loop (params null) or a function body compiles to. */
 export function sourceOf(node: Node, params: readonly number[] | null): string | null {
-  const u = new Unit(params);
-  const fnTail = params !== null;
+  const u = new Unit(params, params === null);
   try {
-    u.emit({ k: NODE, i: 0, c: null, n: node }, { done: (a) => `return ${a};`, loop: null, fnTail });
+    u.emit(asArg(node), params === null ? RETURN : RETURN_FROM_FN);
     u.check();
   } catch (e) {
     if (e instanceof Unsupported) return null;
