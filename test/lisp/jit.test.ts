@@ -2,8 +2,9 @@
 // the same printed lines and the same error (type, message, line, column) with it and without it.
 // "forced" compiles every function body on its first call and every unit however small, and hands
 // every loop over to its compiled code after one iteration; "late" does so after three calls or
-// iterations. So the generated code runs for every example here, not only for hot code, both from
-// the start of a loop and taking over from the interpreter.
+// iterations; "second" compiles as early but uses new code only from the 16th call or iteration
+// (or at once when compiled before). So the generated code runs for every example here, not only
+// for hot code, both from the start of a loop and taking over from the interpreter.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -15,12 +16,14 @@ import { compileProgram, run } from '../../src/lisp/run.ts';
 const defaults = { ...jitSettings };
 afterEach(() => Object.assign(jitSettings, defaults));
 
-type Mode = 'off' | 'default' | 'forced' | 'late';
+type Mode = 'off' | 'default' | 'second' | 'forced' | 'late';
 const MODES: Record<Mode, Partial<typeof jitSettings>> = {
   off: { enabled: false },
   default: {},
-  forced: { minOps: 0, fnCalls: 1, loopIterations: 1 },
-  late: { minOps: 0, fnCalls: 3, loopIterations: 3 },
+  // New code kept for next time at the first call or iteration, used from the 16th.
+  second: { minOps: 0, fnCalls: 1, loopIterations: 1 },
+  forced: { minOps: 0, fnCalls: 1, loopIterations: 1, eager: true },
+  late: { minOps: 0, fnCalls: 3, loopIterations: 3, eager: true },
 };
 
 function outcome(program: string, mode: Mode, limits?: Record<string, number>): string {
@@ -35,7 +38,7 @@ function outcome(program: string, mode: Mode, limits?: Record<string, number>): 
 function same(program: string, limits?: Record<string, number>): string {
   const failed = jitStats.failed;
   const expected = outcome(program, 'off', limits);
-  for (const mode of ['forced', 'late', 'default'] as const) expect(outcome(program, mode, limits), `${mode}: ${program}`).toBe(expected);
+  for (const mode of ['second', 'forced', 'late', 'default'] as const) expect(outcome(program, mode, limits), `${mode}: ${program}`).toBe(expected);
   expect(jitStats.failed, jitStats.lastFailure).toBe(failed);
   return expected;
 }

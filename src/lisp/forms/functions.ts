@@ -9,7 +9,7 @@ import type { Form } from '../reader.ts';
 import { loopLimitError, RECUR, rt, type Runtime } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
-import { compileBody, compileLoop, jitSettings, type LoopUnit } from '../jit/compile.ts';
+import { compileBody, compileLoop, jitSettings, LATE, type LoopUnit } from '../jit/compile.ts';
 import { withIr } from '../jit/ir.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, PVar, truthy, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
@@ -155,7 +155,11 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     const original = simple.body;
     let calls = 0;
     simple.body = (frame) => {
-      if (++calls === jitSettings.fnCalls) simple.body = compileBody(original, slots) ?? original;
+      ++calls;
+      if (calls === jitSettings.fnCalls || calls === jitSettings.fnCalls * LATE) {
+        const compiled = compileBody(original, slots, calls !== jitSettings.fnCalls);
+        if (compiled !== null) simple.body = compiled;
+      }
       return original(frame);
     };
   }
@@ -412,8 +416,8 @@ specialForms.set('loop', (form, ctx) => {
     if (!jitSettings.enabled) return withIr(fusedLoop(inits, slots, bodyNode, c.fn, loc, null) ?? plainLoop(inits, slots, bodyNode, loc, null), ir);
     // Interpreted at first; a loop that keeps going is compiled and the compiled loop takes over
     // where the interpreter stopped, then runs this loop from the start every later time.
-    let compiled: LoopUnit | null | undefined;
-    const tierUp = (): LoopUnit | null => (compiled === undefined ? (compiled = compileLoop(node)) : compiled);
+    let compiled: LoopUnit | null = null;
+    const tierUp = (late: boolean): LoopUnit | null => (compiled = compileLoop(node, late));
     const closures = fusedLoop(inits, slots, bodyNode, c.fn, loc, tierUp) ?? plainLoop(inits, slots, bodyNode, loc, tierUp);
     const node: Node = withIr((frame) => (compiled ? compiled(frame) : closures(frame)), ir);
     return node;
@@ -448,16 +452,16 @@ function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc:
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot) {
-        const unit = tierUp!();
+      if (iterations === hot || iterations === hot * LATE) {
+        const unit = tierUp!(iterations !== hot);
         if (unit !== null) return unit(frame, iterations);
       }
     }
   };
 }
 
-/** Compiles the loop (once); the closures hand over to it when a loop runs long. */
-type TierUp = () => LoopUnit | null;
+/** Compiles the loop; the closures hand over to it when a loop runs long (see jitSettings). */
+type TierUp = (late: boolean) => LoopUnit | null;
 
 /** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
 interface Step {
@@ -558,8 +562,8 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       }
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot) {
-        const unit = tierUp!();
+      if (iterations === hot || iterations === hot * LATE) {
+        const unit = tierUp!(iterations !== hot);
         if (unit !== null) return unit(frame, iterations);
       }
     }

@@ -29,10 +29,17 @@ export const jitSettings = {
   enabled: evalAllowed(),
   /** Fewer inlined operations than this: the closures are as fast, not worth a compile. */
   minOps: 3,
-  /** Calls of a function body before it is compiled (fewer: a compile costs more than it saves). */
+  /**
+   * When a function body has run this many calls, or a loop this many iterations, it is compiled;
+   * the compiled code is used at once if the same code was compiled before (an earlier run of the
+   * program, or of a function kept in memory), else from LATE times as many on. Fresh JavaScript
+   * starts in V8's interpreter, slower than the already optimized closures: it pays off only when it
+   * will run long, or again.
+   */
   fnCalls: 500,
-  /** Iterations of a loop the interpreter runs before the compiled loop takes over. */
   loopIterations: 500,
+  /** Use newly compiled code at once (tests). */
+  eager: false,
 };
 
 function evalAllowed(): boolean {
@@ -72,9 +79,11 @@ type Helpers = typeof HELPERS;
 type Factory = (K: readonly Value[], G: readonly unknown[], L: readonly Loc[], N: readonly Node[], H: Helpers) => Node;
 
 /** What the compiler did in this process: for tests and benchmarks. */
-export const jitStats = { compiled: 0, reused: 0, declined: 0, failed: 0, lastFailure: '' };
+export const jitStats = { compiled: 0, reused: 0, declined: 0, failed: 0, lastFailure: '', ms: 0 };
 
 const MAX_CACHED = 500;
+/** See jitSettings.fnCalls. */
+export const LATE = 16;
 const factories = new Map<string, Factory>();
 
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
@@ -350,7 +359,8 @@ class Unit {
     ].join('\n');
   }
 
-  instantiate(): Node {
+  /** The compiled function, or null when it is new and `use` is false (compiled and kept for next time). */
+  instantiate(use: boolean): Node | null {
     const src = this.source();
     let factory = factories.get(src);
     if (factory === undefined) {
@@ -358,6 +368,7 @@ class Unit {
       jitStats.compiled++;
       if (factories.size >= MAX_CACHED) factories.delete(factories.keys().next().value!);
       factories.set(src, factory);
+      if (!use) return null;
     } else {
       // Most recently used last, so the oldest is dropped first.
       jitStats.reused++;
@@ -372,13 +383,14 @@ function sameSlots(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-function compile(u: Unit, build: (u: Unit) => void, minOps: number): Node | null {
+function compile(u: Unit, build: (u: Unit) => void, minOps: number, late: boolean): Node | null {
   if (!jitSettings.enabled) return null;
+  const start = performance.now();
   try {
     build(u);
     u.check();
     if (u.ops < minOps) return null;
-    return u.instantiate();
+    return u.instantiate(late || jitSettings.eager);
   } catch (e) {
     // Unsupported: a shape left to the closures. Anything else is a bug of the compiler: the
     // closures still give the right answer, and tests check that `failed` stays 0.
@@ -388,6 +400,8 @@ function compile(u: Unit, build: (u: Unit) => void, minOps: number): Node | null
       jitStats.lastFailure = e instanceof Error ? e.message : String(e);
     }
     return null;
+  } finally {
+    jitStats.ms += performance.now() - start;
   }
 }
 
@@ -399,15 +413,15 @@ const RETURN_FROM_FN: Cont = { ...RETURN, fnTail: true };
 const asArg = (n: Node): Arg => ({ k: NODE, i: 0, c: null, n });
 
 /** A loop node compiled to a JS loop; null when the compiler is off or the loop is not recorded. */
-export function compileLoop(node: Node): LoopUnit | null {
+export function compileLoop(node: Node, late: boolean): LoopUnit | null {
   const ir = irOf(node);
   if (ir === undefined || ir.k !== 'loop') return null;
-  return compile(new Unit(null, true), (u) => u.emit(asArg(node), RETURN), 1) as LoopUnit | null;
+  return compile(new Unit(null, true), (u) => u.emit(asArg(node), RETURN), 1, late) as LoopUnit | null;
 }
 
 /** A function body compiled with its parameters in `params` (read from the frame on entry). */
-export function compileBody(body: Node, params: readonly number[]): Node | null {
-  return compile(new Unit(params), (u) => u.emit(asArg(body), RETURN_FROM_FN), jitSettings.minOps);
+export function compileBody(body: Node, params: readonly number[], late: boolean): Node | null {
+  return compile(new Unit(params), (u) => u.emit(asArg(body), RETURN_FROM_FN), jitSettings.minOps, late);
 }
 
 /** For tests: the JavaScript a loop (params null) or a function body compiles to. */

@@ -12,7 +12,11 @@ const NUM2 = (x: string, y: string): string => `typeof ${x} === "number" && type
 
 /** Integer arithmetic that stays exact: anything else (floats, BigInt, overflow, errors) is the builtin's. */
 function arith(op: string, normalize: string): Template {
-  return ([x, y], t, slow) => `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (Number.isSafeInteger(${t})) ${t} = ${t}${normalize}; else ${t} = ${slow}; } else ${t} = ${slow};`;
+  // `+ 0` turns -0 into 0 where the interpreter does (x - x, 0 * -1).
+  return ([x, y], t, slow) => {
+    const exact = normalize === '' ? '' : ` else ${t} = ${t}${normalize};`;
+    return `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (!Number.isSafeInteger(${t})) ${t} = ${slow};${exact} } else ${t} = ${slow};`;
+  };
 }
 
 function compare(op: string): Template {
