@@ -9,7 +9,7 @@ import { run } from '../src/lisp/run.ts';
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 41;
 const LIMITS = { timeoutMs: 60000, maxLoopIterations: 1e7, maxValueSize: 1e8 };
-const SIZES = [10, 100, 1000, 5000, 20000];
+const SIZES = [10, 100, 1000, 5000, 20000, 200000];
 
 let fresh = 0;
 /** A program no earlier run has compiled: its constants differ every time. */

@@ -5,6 +5,7 @@ import './builtins/index.ts';
 import { PtcError, type PtcErrorInfo } from './errors.ts';
 import './forms/index.ts';
 import { readProgram } from './reader.ts';
+import { analyzing } from './jit/compile.ts';
 import { DEFAULT_LIMITS, FailSignal, ReturnSignal, Runtime, withRuntime, type Definition, type Limits, type ToolCallRecord, type ToolImpl } from './runtime.ts';
 import { FnScope, type Ctx, type Frame, type Node } from './scope.ts';
 import type { Value } from './values.ts';
@@ -55,6 +56,7 @@ const defaultNow = (): number => (typeof performance !== 'undefined' ? performan
 /** Parse and analyze a whole program: returns the nodes and the size of the top-level frame. */
 export function compileProgram(src: string): { nodes: Node[]; frameSize: number } {
   const forms = readProgram(src);
+  analyzing(src);
   const root = new FnScope(null);
   const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 } };
   const nodes = forms.map((f) => analyze(f, ctx));

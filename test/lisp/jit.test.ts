@@ -2,8 +2,8 @@
 // the same printed lines and the same error (type, message, line, column) with it and without it.
 // "forced" compiles every function body on its first call and every unit however small, and hands
 // every loop over to its compiled code after one iteration; "late" does so after three calls or
-// iterations; "second" compiles as early but uses new code only from the 16th call or iteration
-// (or at once when compiled before). So the generated code runs for every example here, not only
+// iterations; "second" compiles as early when the program ran before, else from the 16th call or
+// iteration on. So the generated code runs for every example here, not only
 // for hot code, both from the start of a loop and taking over from the interpreter.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +20,8 @@ type Mode = 'off' | 'default' | 'second' | 'forced' | 'late';
 const MODES: Record<Mode, Partial<typeof jitSettings>> = {
   off: { enabled: false },
   default: {},
-  // New code kept for next time at the first call or iteration, used from the 16th.
-  second: { minOps: 0, fnCalls: 1, loopIterations: 1 },
+  // A program's first run uses compiled code from the 16th call or iteration on, a later run from the first.
+  second: { minOps: 0, fnCalls: 1, loopIterations: 1, late: 16 },
   forced: { minOps: 0, fnCalls: 1, loopIterations: 1, eager: true },
   late: { minOps: 0, fnCalls: 3, loopIterations: 3, eager: true },
 };
@@ -191,13 +191,28 @@ describe('the generated JavaScript', () => {
     expect(found.length).toBeGreaterThan(0);
   });
 
-  it('is cached: running the same program again reuses the compiled function', () => {
-    const program = '(loop [i 0 acc 0] (if (< i 1000) (recur (inc i) (+ acc (* i 3))) acc))';
-    same(program);
-    const before = { ...jitStats };
-    expect(outcome(program, 'default')).toBe('ok 1498500');
-    expect(jitStats.compiled).toBe(before.compiled);
-    expect(jitStats.reused).toBe(before.reused + 1);
+  it('is compiled when a program runs again, and then reused', () => {
+    const program = '(loop [i 0 acc 0] (if (< i 1000) (recur (inc i) (+ acc (* i 1234567))) acc))';
+    const at = (): number[] => [jitStats.compiled, jitStats.reused];
+    const start = at();
+    // First run: 1,000 iterations, short of the late check: nothing is compiled.
+    expect(outcome(program, 'default')).toBe('ok 616666216500');
+    expect(at()).toEqual(start);
+    // The same program again: compiled at iteration 500, and taking over there.
+    expect(outcome(program, 'default')).toBe('ok 616666216500');
+    expect(at()).toEqual([start[0] + 1, start[1]]);
+    // And again: the compiled function is reused.
+    expect(outcome(program, 'default')).toBe('ok 616666216500');
+    expect(at()).toEqual([start[0] + 1, start[1] + 1]);
+  });
+
+  it('takes over a program’s first run only when it runs long', () => {
+    const program = (n: number): string => `(loop [i 0 acc 0] (if (< i ${n}) (recur (inc i) (+ acc (* i 7654321))) acc))`;
+    const compiled = jitStats.compiled;
+    outcome(program(99_999), 'default');
+    expect(jitStats.compiled).toBe(compiled);
+    expect(outcome(program(100_001), 'default', { maxLoopIterations: 1e6 })).toBe('ok 38271987716050000');
+    expect(jitStats.compiled).toBe(compiled + 1);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Form } from '../reader.ts';
 import { loopLimitError, RECUR, rt, type Runtime } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
-import { compileBody, compileLoop, jitSettings, LATE, type LoopUnit } from '../jit/compile.ts';
+import { compileBody, compileLoop, jitSettings, unitKey, type LoopUnit } from '../jit/compile.ts';
 import { withIr } from '../jit/ir.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, PVar, truthy, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
@@ -154,11 +154,15 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     // Compiled to JavaScript once it has run a few times (shared by every closure of this fn form).
     const original = simple.body;
     let calls = 0;
+    const key = unitKey(loc.line, loc.column);
     simple.body = (frame) => {
       ++calls;
-      if (calls === jitSettings.fnCalls || calls === jitSettings.fnCalls * LATE) {
-        const compiled = compileBody(original, slots, calls !== jitSettings.fnCalls);
-        if (compiled !== null) simple.body = compiled;
+      if (calls === jitSettings.fnCalls || calls === jitSettings.fnCalls * jitSettings.late) {
+        const late = calls !== jitSettings.fnCalls;
+        const compiled = compileBody(original, slots, key, late);
+        // Not compilable, or the last chance passed: the body is called directly from now on.
+        if (compiled === null || (compiled === undefined && late)) simple.body = original;
+        else if (compiled !== undefined) simple.body = compiled;
       }
       return original(frame);
     };
@@ -417,7 +421,15 @@ specialForms.set('loop', (form, ctx) => {
     // Interpreted at first; a loop that keeps going is compiled and the compiled loop takes over
     // where the interpreter stopped, then runs this loop from the start every later time.
     let compiled: LoopUnit | null = null;
-    const tierUp = (late: boolean): LoopUnit | null => (compiled = compileLoop(node, late));
+    let compilable = true;
+    const key = unitKey(loc.line, loc.column);
+    const tierUp = (late: boolean): LoopUnit | null => {
+      if (!compilable) return null;
+      const unit = compileLoop(node, key, late);
+      if (unit === null) compilable = false;
+      else if (unit !== undefined) compiled = unit;
+      return compiled;
+    };
     const closures = fusedLoop(inits, slots, bodyNode, c.fn, loc, tierUp) ?? plainLoop(inits, slots, bodyNode, loc, tierUp);
     const node: Node = withIr((frame) => (compiled ? compiled(frame) : closures(frame)), ir);
     return node;
@@ -452,7 +464,7 @@ function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc:
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === hot * LATE) {
+      if (iterations === hot || iterations === hot * jitSettings.late) {
         const unit = tierUp!(iterations !== hot);
         if (unit !== null) return unit(frame, iterations);
       }
@@ -562,7 +574,7 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       }
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === hot * LATE) {
+      if (iterations === hot || iterations === hot * jitSettings.late) {
         const unit = tierUp!(iterations !== hot);
         if (unit !== null) return unit(frame, iterations);
       }

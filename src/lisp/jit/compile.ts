@@ -30,17 +30,33 @@ export const jitSettings = {
   /** Fewer inlined operations than this: the closures are as fast, not worth a compile. */
   minOps: 3,
   /**
-   * When a function body has run this many calls, or a loop this many iterations, it is compiled;
-   * the compiled code is used at once if the same code was compiled before (an earlier run of the
-   * program, or of a function kept in memory), else from LATE times as many on. Fresh JavaScript
-   * starts in V8's interpreter, slower than the already optimized closures: it pays off only when it
-   * will run long, or again.
+   * A function body that has run this many calls, or a loop this many iterations, is compiled and
+   * used from then on if the same program ran before (measured: fresh JavaScript starts in V8's
+   * interpreter, slower than the closures V8 has long optimized, and pays off only on later runs);
+   * in a program's first run, only from `late` times as many on.
    */
   fnCalls: 500,
   loopIterations: 500,
-  /** Use newly compiled code at once (tests). */
+  late: 200,
+  /** Compile and use at the first check, whether or not the program ran before (tests). */
   eager: false,
 };
+
+/** The program being analyzed: units are known by their place in it (see unitKey). */
+let programText = '';
+
+/** Called before a program is analyzed. */
+export function analyzing(src: string): void {
+  programText = src;
+}
+
+/** Where a loop or function of the program being analyzed is: the key for "ran before". */
+export function unitKey(line: number, column: number): string {
+  return `${line}:${column}:${programText}`;
+}
+
+/** Units that reached their first check, by unitKey, oldest first. */
+const seen = new Set<string>();
 
 function evalAllowed(): boolean {
   try {
@@ -82,8 +98,6 @@ type Factory = (K: readonly Value[], G: readonly unknown[], L: readonly Loc[], N
 export const jitStats = { compiled: 0, reused: 0, declined: 0, failed: 0, lastFailure: '', ms: 0 };
 
 const MAX_CACHED = 500;
-/** See jitSettings.fnCalls. */
-export const LATE = 16;
 const factories = new Map<string, Factory>();
 
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
@@ -359,8 +373,7 @@ class Unit {
     ].join('\n');
   }
 
-  /** The compiled function, or null when it is new and `use` is false (compiled and kept for next time). */
-  instantiate(use: boolean): Node | null {
+  instantiate(): Node {
     const src = this.source();
     let factory = factories.get(src);
     if (factory === undefined) {
@@ -368,7 +381,6 @@ class Unit {
       jitStats.compiled++;
       if (factories.size >= MAX_CACHED) factories.delete(factories.keys().next().value!);
       factories.set(src, factory);
-      if (!use) return null;
     } else {
       // Most recently used last, so the oldest is dropped first.
       jitStats.reused++;
@@ -383,14 +395,23 @@ function sameSlots(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-function compile(u: Unit, build: (u: Unit) => void, minOps: number, late: boolean): Node | null {
+/**
+ * The compiled unit; undefined when it is too early (a first run, before the late check: nothing is
+ * built, the key is remembered); null when it cannot be compiled.
+ */
+function compile(u: Unit, build: (u: Unit) => void, minOps: number, key: string, late: boolean): Node | null | undefined {
   if (!jitSettings.enabled) return null;
+  if (!late && !jitSettings.eager && !seen.has(key)) {
+    if (seen.size >= MAX_CACHED) seen.delete(seen.values().next().value!);
+    seen.add(key);
+    return undefined;
+  }
   const start = performance.now();
   try {
     build(u);
     u.check();
     if (u.ops < minOps) return null;
-    return u.instantiate(late || jitSettings.eager);
+    return u.instantiate();
   } catch (e) {
     // Unsupported: a shape left to the closures. Anything else is a bug of the compiler: the
     // closures still give the right answer, and tests check that `failed` stays 0.
@@ -413,15 +434,15 @@ const RETURN_FROM_FN: Cont = { ...RETURN, fnTail: true };
 const asArg = (n: Node): Arg => ({ k: NODE, i: 0, c: null, n });
 
 /** A loop node compiled to a JS loop; null when the compiler is off or the loop is not recorded. */
-export function compileLoop(node: Node, late: boolean): LoopUnit | null {
+export function compileLoop(node: Node, key: string, late: boolean): LoopUnit | null | undefined {
   const ir = irOf(node);
   if (ir === undefined || ir.k !== 'loop') return null;
-  return compile(new Unit(null, true), (u) => u.emit(asArg(node), RETURN), 1, late) as LoopUnit | null;
+  return compile(new Unit(null, true), (u) => u.emit(asArg(node), RETURN), 1, key, late) as LoopUnit | null | undefined;
 }
 
 /** A function body compiled with its parameters in `params` (read from the frame on entry). */
-export function compileBody(body: Node, params: readonly number[], late: boolean): Node | null {
-  return compile(new Unit(params), (u) => u.emit(asArg(body), RETURN_FROM_FN), jitSettings.minOps, late);
+export function compileBody(body: Node, params: readonly number[], key: string, late: boolean): Node | null | undefined {
+  return compile(new Unit(params), (u) => u.emit(asArg(body), RETURN_FROM_FN), jitSettings.minOps, key, late);
 }
 
 /** For tests: the JavaScript a loop (params null) or a function body compiles to. */
