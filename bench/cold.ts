@@ -1,7 +1,7 @@
 // Benchmark: the compiler's cost on programs never seen before (nothing in its cache), as an agent
 // runs them: one fresh program per turn. Times running-balance-loop with fresh constants over
 // collections of 10 to 20,000 items, with the compiler on and off, in one process (engine warmed
-// on other programs first). Tunes jitSettings.fnCalls / loopIterations; prints figures, asserts nothing.
+// on other programs first). Tunes jitSettings.hot / late; prints figures, asserts nothing.
 // usage: npm run bench:cold [-- --runs N]
 import { jitSettings, jitStats } from '../src/lisp/jit/compile.ts';
 import { run } from '../src/lisp/run.ts';
@@ -43,7 +43,7 @@ function time(n: number, compiler: boolean): number {
 const available = jitSettings.enabled;
 // Warm the engine itself (not the programs) both ways.
 for (let i = 0; i < 20; i++) for (const on of [true, false]) time(200, on && available);
-console.log(`fresh programs, median of ${RUNS} (compiler after ${jitSettings.fnCalls} calls / ${jitSettings.loopIterations} iterations)\n`);
+console.log(`fresh programs, median of ${RUNS} (compiler: ${jitSettings.hot} calls or iterations in a program that ran before, ${jitSettings.late} in a first run)\n`);
 console.log('items   compiler ms  interpreter ms  compiling ms/program');
 for (const n of SIZES) {
   const before = { ...jitStats };

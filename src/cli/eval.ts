@@ -1,12 +1,13 @@
 // `ptc eval`: run one program (from -e, a file or stdin) and print its result in Clojure notation.
 import { printValue } from '../lisp/printer.ts';
+import { jitSettings } from '../lisp/jit/compile.ts';
 import { run } from '../lisp/run.ts';
 import type { Value } from '../lisp/values.ts';
 import { runBatch } from './batch.ts';
 import { errorLine, formatMs, loadDataFile, readSource, UsageError } from './common.ts';
 
-export const EVAL_USAGE = `usage: ptc eval [--data FILE.json] [--time] (-e PROGRAM | FILE.clj | -)
-       ptc eval --batch < LINES.jsonl`;
+export const EVAL_USAGE = `usage: ptc eval [--data FILE.json] [--time] [--interpret] (-e PROGRAM | FILE.clj | -)
+       ptc eval --batch [--interpret] < LINES.jsonl`;
 
 interface EvalArgs {
   program?: string;
@@ -14,10 +15,11 @@ interface EvalArgs {
   data?: string;
   time: boolean;
   batch: boolean;
+  interpret: boolean;
 }
 
 function parseEvalArgs(argv: string[]): EvalArgs {
-  const a: EvalArgs = { time: false, batch: false };
+  const a: EvalArgs = { time: false, batch: false, interpret: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = (): string => {
@@ -28,6 +30,7 @@ function parseEvalArgs(argv: string[]): EvalArgs {
     else if (arg === '--data') a.data = next();
     else if (arg === '--time') a.time = true;
     else if (arg === '--batch') a.batch = true;
+    else if (arg === '--interpret') a.interpret = true;
     else if (arg === '-' || !arg.startsWith('-')) {
       if (a.file !== undefined) throw new UsageError(`only one program file may be given (got ${a.file} and ${arg})`);
       a.file = arg;
@@ -41,6 +44,8 @@ function parseEvalArgs(argv: string[]): EvalArgs {
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const args = parseEvalArgs(argv);
+  // Without the compiler to JavaScript: to compare results, or to time the interpreter alone.
+  if (args.interpret) jitSettings.enabled = false;
   if (args.batch) return runBatch(process.stdin, process.stdout);
   const data: Map<string, Value> | undefined = args.data !== undefined ? loadDataFile(args.data) : undefined;
   const program = args.program ?? readSource(args.file as string);

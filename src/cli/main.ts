@@ -14,6 +14,7 @@ usage:
   ptc eval FILE.clj | -          evaluate a file (or stdin)
       --data FILE.json           supply data/ from a JSON object
       --time                     print time-ms: N (parse + analyze + evaluate) to stderr
+      --interpret                never compile hot loops and functions to JavaScript
   ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
   ptc repl [--data FILE.json]    interactive REPL
   ptc run SESSION.json           run an agent session with its (mock) LLM, print every turn

@@ -31,6 +31,14 @@ describe('ptc eval', () => {
     expect(r.err).toMatch(/^hello 42\ntime-ms: \d+(\.\d{1,3})?\n$/);
   });
 
+  test('--interpret gives the same result without compiling to JavaScript (a function past the late check)', () => {
+    const program = '(reduce + (mapv (fn [i] (if (odd? i) (mod (* i 3) 7) (- (mod (* i 3) 7) 0))) (range 150000)))';
+    const compiled = ptc(['eval', '-e', program]);
+    const interpreted = ptc(['eval', '--interpret', '-e', program]);
+    expect([compiled.code, compiled.out]).toEqual([0, '449999\n']);
+    expect([interpreted.code, interpreted.out, interpreted.err]).toEqual([0, '449999\n', '']);
+  });
+
   test('runs a file with --data from a JSON object', () => {
     const prog = file('p.clj', '(defn total [xs] (reduce + (map :price xs)))\n(total data/items)');
     const data = file('d.json', JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }));

@@ -21,9 +21,9 @@ const MODES: Record<Mode, Partial<typeof jitSettings>> = {
   off: { enabled: false },
   default: {},
   // A program's first run uses compiled code from the 16th call or iteration on, a later run from the first.
-  second: { minOps: 0, fnCalls: 1, loopIterations: 1, late: 16 },
-  forced: { minOps: 0, fnCalls: 1, loopIterations: 1, eager: true },
-  late: { minOps: 0, fnCalls: 3, loopIterations: 3, eager: true },
+  second: { minOps: 0, hot: 1, late: 16 },
+  forced: { minOps: 0, hot: 1, eager: true },
+  late: { minOps: 0, hot: 3, eager: true },
 };
 
 function outcome(program: string, mode: Mode, limits?: Record<string, number>): string {
@@ -198,7 +198,7 @@ describe('the generated JavaScript', () => {
     // First run: 1,000 iterations, short of the late check: nothing is compiled.
     expect(outcome(program, 'default')).toBe('ok 616666216500');
     expect(at()).toEqual(start);
-    // The same program again: compiled at iteration 500, and taking over there.
+    // The same program again: compiled at iteration 50, and taking over there.
     expect(outcome(program, 'default')).toBe('ok 616666216500');
     expect(at()).toEqual([start[0] + 1, start[1]]);
     // And again: the compiled function is reused.

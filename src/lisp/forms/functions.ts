@@ -157,8 +157,8 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     const key = unitKey(loc.line, loc.column);
     simple.body = (frame) => {
       ++calls;
-      if (calls === jitSettings.fnCalls || calls === jitSettings.fnCalls * jitSettings.late) {
-        const late = calls !== jitSettings.fnCalls;
+      if (calls === jitSettings.hot || calls === jitSettings.late) {
+        const late = calls === jitSettings.late;
         const compiled = compileBody(original, slots, key, late);
         // Not compilable, or the last chance passed: the body is called directly from now on.
         if (compiled === null || (compiled === undefined && late)) simple.body = original;
@@ -457,15 +457,16 @@ function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc:
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
-    const hot = tierUp === null ? -1 : jitSettings.loopIterations;
+    const hot = tierUp === null ? -1 : jitSettings.hot;
+    const late = tierUp === null ? -1 : jitSettings.late;
     let iterations = 0;
     for (;;) {
       const result = bodyNode(frame);
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === hot * jitSettings.late) {
-        const unit = tierUp!(iterations !== hot);
+      if (iterations === hot || iterations === late) {
+        const unit = tierUp!(iterations === late);
         if (unit !== null) return unit(frame, iterations);
       }
     }
@@ -549,7 +550,8 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
-    const hot = tierUp === null ? -1 : jitSettings.loopIterations;
+    const hot = tierUp === null ? -1 : jitSettings.hot;
+    const late = tierUp === null ? -1 : jitSettings.late;
     let iterations = 0;
     for (;;) {
       const cx = read(frame, ca);
@@ -574,8 +576,8 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       }
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === hot * jitSettings.late) {
-        const unit = tierUp!(iterations !== hot);
+      if (iterations === hot || iterations === late) {
+        const unit = tierUp!(iterations === late);
         if (unit !== null) return unit(frame, iterations);
       }
     }

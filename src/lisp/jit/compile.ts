@@ -30,14 +30,13 @@ export const jitSettings = {
   /** Fewer inlined operations than this: the closures are as fast, not worth a compile. */
   minOps: 3,
   /**
-   * A function body that has run this many calls, or a loop this many iterations, is compiled and
-   * used from then on if the same program ran before (measured: fresh JavaScript starts in V8's
-   * interpreter, slower than the closures V8 has long optimized, and pays off only on later runs);
-   * in a program's first run, only from `late` times as many on.
+   * A function body that has run `hot` calls, or a loop `hot` iterations, is compiled and used from
+   * then on if the same program ran before; in a program's first run only once it reaches `late`.
+   * Measured (npm run bench:cold): fresh JavaScript starts in V8's interpreter, slower than the
+   * closures V8 has long optimized, and pays off on later runs or very long ones.
    */
-  fnCalls: 500,
-  loopIterations: 500,
-  late: 200,
+  hot: 50,
+  late: 100_000,
   /** Compile and use at the first check, whether or not the program ran before (tests). */
   eager: false,
 };
