@@ -42,17 +42,20 @@ export const jitSettings = {
   eager: false,
 };
 
-/** The program being analyzed: units are known by their place in it (see unitKey). */
-let programText = '';
+/** The program being analyzed, as a hash: units are known by their place in it (see unitKey). */
+let programId = '';
 
 /** Called before a program is analyzed. */
 export function analyzing(src: string): void {
-  programText = src;
+  // FNV-1a: a collision only makes a first run compile early, never changes a result.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < src.length; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
+  programId = `${(h >>> 0).toString(36)}.${src.length}`;
 }
 
 /** Where a loop or function of the program being analyzed is: the key for "ran before". */
 export function unitKey(line: number, column: number): string {
-  return `${line}:${column}:${programText}`;
+  return `${programId}:${line}:${column}`;
 }
 
 /** Units that reached their first check, by unitKey, oldest first. */
