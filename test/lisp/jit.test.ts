@@ -99,6 +99,9 @@ describe('compiled control flow', () => {
     '((fn [a b n] (if (< n 3) (recur b a (inc n)) [a b])) 1 2 0)',
     '(defn fact [n acc] (if (<= n 1) acc (recur (dec n) (* acc n)))) (fact 25 1)',
     '(let [k 10 m {:a 1}] (mapv (fn [x] (+ x k (:a m))) [1 2 3]))',
+    // Captured values are JS locals too: their names must not hide the helpers (c1, c2: calls).
+    '(let [a 1 b 2 c 3] ((fn [] (- (if (pos? a) (+ b c) a)))))',
+    '(mapv (fn [x y] ((fn [] (- (cond 1 x :else y))))) [1 4 3] [5 2 6])',
     '(let [f (fn [x] (let [y (* x 2)] (when (pos? y) (str y))))] [(f 1) (f -1)])',
     '(mapv (fn [o] (* (:price o) (:qty o))) [{:price 2 :qty 3} {:price 5 :qty 1}])',
     '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
@@ -157,6 +160,17 @@ function exprArb(names: string[], depth: number): fc.Arbitrary<string> {
     { arbitrary: fc.tuple(fc.constantFrom('and', 'or'), sub, sub).map(([op, x, y]) => `(${op} ${x} ${y})`), weight: 1 },
     { arbitrary: fc.tuple(sub, sub, sub).map(([c, t, e]) => `(cond ${c} ${t} :else ${e})`), weight: 1 },
     { arbitrary: fc.tuple(sub, exprArb([...names, bound], depth - 1)).map(([v, body]) => `(let [${bound} ${v}] ${body})`), weight: 1 },
+    // Nodes the compiler calls as they are: a vector literal, a closure over the locals, a case.
+    { arbitrary: fc.tuple(sub, sub).map(([x, y]) => `[${x} ${y}]`), weight: 1 },
+    { arbitrary: sub.map((x) => `((fn [] ${x}))`), weight: 1 },
+    { arbitrary: fc.tuple(sub, sub, sub).map(([x, a, b]) => `(case ${x} 0 ${a} nil ${b} :other)`), weight: 1 },
+    // A nested loop, its counter and accumulator visible to the step.
+    {
+      arbitrary: fc.tuple(sub, exprArb([...names, `j${depth}`, `a${depth}`], depth - 1)).map(
+        ([init, step]) => `(loop [j${depth} 0 a${depth} ${init}] (if (< j${depth} 2) (recur (inc j${depth}) ${step}) a${depth}))`,
+      ),
+      weight: 1,
+    },
   );
 }
 
@@ -167,7 +181,7 @@ describe('generated programs', () => {
         same(`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`);
         same(`(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`);
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
   });
 });
@@ -217,7 +231,7 @@ describe('the generated JavaScript', () => {
 });
 
 const ALLOWED_WORD =
-  /^(?:[sctklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+  /^(?:[stvklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
 
 /** The JavaScript of every loop at the top of the program (let bodies included). */
 function generatedSources(program: string): string[] {

@@ -90,7 +90,7 @@ export class Unit {
     if (a.k === SLOT) return this.slot(a.i);
     if (a.k === CAP) {
       this.caps.add(a.i);
-      return `c${a.i}`;
+      return `v${a.i}`;
     }
     if (a.k === CONST) return this.literal(a.c);
     const ir = irOf(a.n);
@@ -263,7 +263,7 @@ export class Unit {
     const decls = [...this.temps, ...[...this.bound].map((s) => `s${s}`)];
     if (decls.length > 0) prologue.push(`let ${decls.join(', ')};`);
     for (const s of this.outer) prologue.push(`const s${s} = f[${s}];`);
-    if (this.caps.size > 0) prologue.push(`const cs = f[0];`, ...[...this.caps].map((i) => `const c${i} = cs[${i}];`));
+    if (this.caps.size > 0) prologue.push(`const cs = f[0];`, ...[...this.caps].map((i) => `const v${i} = cs[${i}];`));
     if (this.usesRuntime) prologue.push('const r = rt(); const max = r.limits.maxLoopIterations;');
     const tables = [
       ...this.consts.map((_, i) => `k${i} = K[${i}]`),
