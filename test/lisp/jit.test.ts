@@ -176,13 +176,19 @@ function exprArb(names: string[], depth: number): fc.Arbitrary<string> {
 
 describe('generated programs', () => {
   it('give the same outcome compiled and interpreted', () => {
+    let runs = 0;
+    let succeeded = 0;
     fc.assert(
       fc.property(exprArb(['i', 'acc'], 3), exprArb(['x', 'y'], 3), fc.constantFrom(...VALUES), (step, body, arg) => {
-        same(`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`);
-        same(`(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`);
+        for (const program of [`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`, `(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`]) {
+          runs++;
+          if (same(program).startsWith('ok ')) succeeded++;
+        }
       }),
       { numRuns: 200 },
     );
+    // Not only errors: a fair share of the programs run to a value.
+    expect(succeeded / runs).toBeGreaterThan(0.2);
   });
 });
 
