@@ -457,24 +457,26 @@ function plainLoop(inits: Node[], slots: readonly number[], bodyNode: Node, loc:
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
-    const hot = tierUp === null ? -1 : jitSettings.hot;
-    const late = tierUp === null ? -1 : jitSettings.late;
     let iterations = 0;
     for (;;) {
       const result = bodyNode(frame);
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === late) {
-        const unit = tierUp!(iterations === late);
-        if (unit !== null) return unit(frame, iterations);
-      }
+      const unit = takeOver(tierUp, iterations);
+      if (unit !== null) return unit(frame, iterations);
     }
   };
 }
 
 /** Compiles the loop; the closures hand over to it when a loop runs long (see jitSettings). */
 type TierUp = (late: boolean) => LoopUnit | null;
+
+/** After iteration `iterations` of a loop: the compiled loop to continue in, if it is time and there is one. */
+function takeOver(tierUp: TierUp | null, iterations: number): LoopUnit | null {
+  if (tierUp === null || (iterations !== jitSettings.hot && iterations !== jitSettings.late)) return null;
+  return tierUp(iterations === jitSettings.late);
+}
 
 /** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
 interface Step {
@@ -550,8 +552,6 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
     const max = r.limits.maxLoopIterations;
-    const hot = tierUp === null ? -1 : jitSettings.hot;
-    const late = tierUp === null ? -1 : jitSettings.late;
     let iterations = 0;
     for (;;) {
       const cx = read(frame, ca);
@@ -576,10 +576,8 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       }
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      if (iterations === hot || iterations === late) {
-        const unit = tierUp!(iterations === late);
-        if (unit !== null) return unit(frame, iterations);
-      }
+      const unit = takeOver(tierUp, iterations);
+      if (unit !== null) return unit(frame, iterations);
     }
   };
 }
