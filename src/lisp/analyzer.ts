@@ -73,14 +73,17 @@ function isConst(form: Form): boolean {
 function analyzeVector(forms: Form[], ctx: Ctx): Node {
   if (forms.every(isConst)) {
     const v = forms.map(formToValue);
-    return () => v;
+    return withIr(() => v, { k: 'const', value: v });
   }
   const nodes = forms.map((f) => analyzeArg(f, ctx));
-  return (frame) => {
-    const out = new Array<Value>(nodes.length);
-    for (let i = 0; i < nodes.length; i++) out[i] = nodes[i](frame);
-    return out;
-  };
+  return withIr(
+    (frame) => {
+      const out = new Array<Value>(nodes.length);
+      for (let i = 0; i < nodes.length; i++) out[i] = nodes[i](frame);
+      return out;
+    },
+    { k: 'vec', items: nodes.map((n, i) => argOf(forms[i], n, ctx)) },
+  );
 }
 
 function analyzeMap(forms: Form[], ctx: Ctx): Node {
@@ -88,7 +91,7 @@ function analyzeMap(forms: Form[], ctx: Ctx): Node {
     const b = new MapBuilder();
     for (let i = 0; i < forms.length; i += 2) b.set(formToValue(forms[i]), formToValue(forms[i + 1]));
     const m = b.build();
-    return () => m;
+    return withIr(() => m, { k: 'const', value: m });
   }
   const keyForms = forms.filter((_, i) => i % 2 === 0);
   if (keyForms.every(isConst)) {
@@ -96,13 +99,15 @@ function analyzeMap(forms: Form[], ctx: Ctx): Node {
     const hashes = keys.map(hashKey);
     if (new Set(hashes).size === hashes.length) {
       // Constant, distinct keys (the usual record literal): only the values are computed.
-      const valueNodes = forms.filter((_, i) => i % 2 === 1).map((f) => analyzeArg(f, ctx));
+      const valueForms = forms.filter((_, i) => i % 2 === 1);
+      const valueNodes = valueForms.map((f) => analyzeArg(f, ctx));
       const n = valueNodes.length;
-      return (frame) => {
+      const node: Node = (frame) => {
         const vals = new Array<Value>(n);
         for (let i = 0; i < n; i++) vals[i] = valueNodes[i](frame);
         return PMap.fromDistinct(keys, hashes, vals);
       };
+      return withIr(node, { k: 'record', keys, hashes, values: valueNodes.map((v, i) => argOf(valueForms[i], v, ctx)) });
     }
   }
   const nodes = forms.map((f) => analyzeArg(f, ctx));

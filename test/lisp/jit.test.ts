@@ -104,6 +104,9 @@ describe('compiled control flow', () => {
     '(mapv (fn [x y] ((fn [] (- (cond 1 x :else y))))) [1 4 3] [5 2 6])',
     '(let [f (fn [x] (let [y (* x 2)] (when (pos? y) (str y))))] [(f 1) (f -1)])',
     '(mapv (fn [o] (* (:price o) (:qty o))) [{:price 2 :qty 3} {:price 5 :qty 1}])',
+    '(mapv (fn [i] {:id i :sq (* i i) :tags [:a i] :fixed [1 2] :m {:k 1}}) (range 3))',
+    '(let [rows (mapv (fn [i] {:id i :v (* 3 i)}) (range 4))] [(get (nth rows 2) :v) (assoc (first rows) :x 1) (= (nth rows 1) {:v 3 :id 1})])',
+    '(loop [i 0 acc []] (if (< i 3) (recur (inc i) (conj acc [i {:i i}])) acc))',
     '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
     '(reduce (fn [acc x] (if (> x acc) x acc)) 0 [3 9 2 7])',
     '(defn walk [n] (if (zero? n) :done (walk (dec n)))) (walk 50)',
@@ -160,8 +163,10 @@ function exprArb(names: string[], depth: number): fc.Arbitrary<string> {
     { arbitrary: fc.tuple(fc.constantFrom('and', 'or'), sub, sub).map(([op, x, y]) => `(${op} ${x} ${y})`), weight: 1 },
     { arbitrary: fc.tuple(sub, sub, sub).map(([c, t, e]) => `(cond ${c} ${t} :else ${e})`), weight: 1 },
     { arbitrary: fc.tuple(sub, exprArb([...names, bound], depth - 1)).map(([v, body]) => `(let [${bound} ${v}] ${body})`), weight: 1 },
-    // Nodes the compiler calls as they are: a vector literal, a closure over the locals, a case.
+    // Literals, a closure over the locals, a case (called as it is).
     { arbitrary: fc.tuple(sub, sub).map(([x, y]) => `[${x} ${y}]`), weight: 1 },
+    { arbitrary: fc.tuple(sub, sub).map(([x, y]) => `{:a ${x} :b ${y}}`), weight: 1 },
+    { arbitrary: fc.tuple(sub, sub).map(([x, y]) => `{${x} ${y}}`), weight: 1 },
     { arbitrary: sub.map((x) => `((fn [] ${x}))`), weight: 1 },
     { arbitrary: fc.tuple(sub, sub, sub).map(([x, a, b]) => `(case ${x} 0 ${a} nil ${b} :other)`), weight: 1 },
     // A nested loop, its counter and accumulator visible to the step.
@@ -237,7 +242,7 @@ describe('the generated JavaScript', () => {
 });
 
 const ALLOWED_WORD =
-  /^(?:[stvklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+  /^(?:[stvklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|rec|RECUR|lle|rt|tick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
 
 /** The JavaScript of every loop at the top of the program (let bodies included). */
 function generatedSources(program: string): string[] {

@@ -90,6 +90,7 @@ const HELPERS = {
   eq: equals,
   getFlex,
   PMap,
+  rec: (keys: Value[], hashes: unknown[], vals: Value[]): Value => PMap.fromDistinct(keys, hashes, vals),
   RECUR: RECUR as unknown as Value,
   lle: loopLimitError,
   rt,

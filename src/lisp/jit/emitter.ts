@@ -95,7 +95,7 @@ export class Unit {
     if (a.k === CONST) return this.literal(a.c);
     const ir = irOf(a.n);
     if (ir === undefined) return this.opaque(a.n, VALUE_ONLY(''));
-    if (ir.k === 'call' || ir.k === 'kw') {
+    if (ir.k === 'call' || ir.k === 'kw' || ir.k === 'vec' || ir.k === 'record' || ir.k === 'const') {
       // Straight into the call's own local, no copy.
       let t = '';
       this.emit(a, { done: (x) => ((t = x), ''), loop: null, fnTail: false });
@@ -117,7 +117,7 @@ export class Unit {
       this.push(k.done(this.opaque(a.n, k)));
       return;
     }
-    this.ops++;
+    if (ir.k !== 'const') this.ops++;
     switch (ir.k) {
       case 'call':
         return this.call(ir, k);
@@ -163,6 +163,26 @@ export class Unit {
         return this.loop(ir, k);
       case 'recur':
         return this.recur(ir, k);
+      case 'const':
+        this.push(k.done(this.table(this.consts, ir.value, 'k')));
+        return;
+      case 'vec': {
+        const xs = ir.items.map((x) => this.atom(x));
+        const t = this.tmp();
+        this.push(`${t} = [${xs.join(', ')}];`);
+        this.push(k.done(t));
+        return;
+      }
+      case 'record': {
+        const xs = ir.values.map((x) => this.atom(x));
+        const t = this.tmp();
+        // The interpreter's key and hash arrays, shared by every map this literal makes.
+        const keys = this.table(this.consts, ir.keys as Value, 'k');
+        const hashes = this.table(this.consts, ir.hashes as Value, 'k');
+        this.push(`${t} = rec(${keys}, ${hashes}, [${xs.join(', ')}]);`);
+        this.push(k.done(t));
+        return;
+      }
     }
   }
 
@@ -273,7 +293,7 @@ export class Unit {
     ];
     return [
       '"use strict";',
-      'const { c1, c2, cn, kws, eq, getFlex, PMap, RECUR, lle, rt } = H;',
+      'const { c1, c2, cn, kws, eq, getFlex, PMap, rec, RECUR, lle, rt } = H;',
       ...(tables.length > 0 ? [`const ${tables.join(', ')};`] : []),
       'return function unit(f, it0) {',
       ...prologue,

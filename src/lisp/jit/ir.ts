@@ -20,7 +20,13 @@ export type Ir =
   /** loop over plain names. */
   | { readonly k: 'loop'; readonly slots: readonly number[]; readonly inits: readonly Arg[]; readonly body: Arg; readonly loc: Loc }
   /** recur into plain-name slots (of the nearest loop, or of the function's parameters). */
-  | { readonly k: 'recur'; readonly args: readonly Arg[]; readonly slots: readonly number[] };
+  | { readonly k: 'recur'; readonly args: readonly Arg[]; readonly slots: readonly number[] }
+  /** A literal whose value is fixed at analysis (constant vectors, maps, sets). */
+  | { readonly k: 'const'; readonly value: Value }
+  /** A vector literal with computed items. */
+  | { readonly k: 'vec'; readonly items: readonly Arg[] }
+  /** A map literal with constant, distinct keys (a record): only the values are computed. */
+  | { readonly k: 'record'; readonly keys: readonly Value[]; readonly hashes: readonly unknown[]; readonly values: readonly Arg[] };
 
 const records = new WeakMap<Node, Ir>();
 
