@@ -110,6 +110,13 @@ describe('compiled control flow', () => {
     '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
     '(reduce (fn [acc x] (if (> x acc) x acc)) 0 [3 9 2 7])',
     '(defn walk [n] (if (zero? n) :done (walk (dec n)))) (walk 50)',
+    // Destructured, variadic and multi-arity functions: the body reads what binding put in the frame.
+    '(mapv (fn [{:keys [price qty] :or {qty 1}}] (* price qty)) [{:price 2 :qty 3} {:price 5}])',
+    '(mapv (fn [[a b] c] (if (> a b) (+ a c) (- b c))) [[1 2] [5 3]] [10 20])',
+    '(defn f [x & more] (if (seq more) (+ x (count more)) x)) [(f 1) (f 1 2 3)]',
+    '(defn g ([x] (g x 10)) ([x y] (* x y))) [(g 2) (g 2 3)]',
+    '((fn [n & xs] (if (pos? n) (recur (dec n) (conj (vec xs) n)) xs)) 3)',
+    '((fn [[n acc]] (if (pos? n) (recur [(dec n) (+ acc n)]) acc)) [5 0])',
     // A loop run many times: taken over by its compiled code the first time, compiled from the start after.
     '(defn tri [[n]] (loop [i 0 acc 0] (if (<= i n) (recur (inc i) (+ acc i)) acc))) (mapv tri [[0] [1] [5] [10] [3]])',
     '(defn tri [[n]] (loop [i 0 acc []] (if (<= i n) (recur (inc i) (conj acc (* i i))) acc))) (mapv tri [[4] [6]])',

@@ -30,6 +30,8 @@ interface Arity {
   display: string;
   /** recur stores straight into the parameter slots (fixed arity, plain names). */
   direct: boolean;
+  /** The body's key for the compiler (see unitKey). */
+  key: string;
 }
 
 
@@ -58,7 +60,30 @@ function compileArity(paramsForm: Form, body: Form[], ctx: Ctx, loc: Loc): Arity
   const slots = rest === null && params.every((p) => p.slot !== undefined) ? params.map((p) => p.slot!) : null;
   const bodyNode = analyzeBody(body, { ...c, tail: true, recur: { arity: fixed + (rest ? 1 : 0), what: 'fn', slots }, loc });
   const display = printForm(paramsForm);
-  return { fixed, variadic: rest !== null, params, rest, body: bodyNode, display, direct: slots !== null };
+  const key = unitKey(paramsForm.loc.line, paramsForm.loc.column);
+  return { fixed, variadic: rest !== null, params, rest, body: bodyNode, display, direct: slots !== null, key };
+}
+
+/**
+ * Let the arity's body be compiled to JavaScript once it has run often (see jitSettings); shared by
+ * every closure of this fn form. Parameters, destructured or not, are in the frame when it runs.
+ */
+function tierUpBody(a: Arity): void {
+  const original = a.body;
+  // recur stores straight into plain-name parameters only (else the recur node is not compiled).
+  const params = a.direct ? a.params.map((p) => p.slot!) : [];
+  let calls = 0;
+  a.body = (frame) => {
+    ++calls;
+    if (calls === jitSettings.hot || calls === jitSettings.late) {
+      const late = calls === jitSettings.late;
+      const compiled = compileBody(original, params, a.key, late);
+      // Not compilable, or the last chance passed: the body is called directly from now on.
+      if (compiled === null || (compiled === undefined && late)) a.body = original;
+      else if (compiled !== undefined) a.body = compiled;
+    }
+    return original(frame);
+  };
 }
 
 function printForm(f: Form): string {
@@ -150,23 +175,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   const simple = single !== null && !single.variadic && single.fixed <= 3 && single.params.every((p) => p.slot !== undefined) ? single : null;
   const slots = simple?.params.map((p) => p.slot!) ?? [];
 
-  if (simple !== null && jitSettings.enabled) {
-    // Compiled to JavaScript once it has run a few times (shared by every closure of this fn form).
-    const original = simple.body;
-    let calls = 0;
-    const key = unitKey(loc.line, loc.column);
-    simple.body = (frame) => {
-      ++calls;
-      if (calls === jitSettings.hot || calls === jitSettings.late) {
-        const late = calls === jitSettings.late;
-        const compiled = compileBody(original, slots, key, late);
-        // Not compilable, or the last chance passed: the body is called directly from now on.
-        if (compiled === null || (compiled === undefined && late)) simple.body = original;
-        else if (compiled !== undefined) simple.body = compiled;
-      }
-      return original(frame);
-    };
-  }
+  if (jitSettings.enabled) for (const a of arities) tierUpBody(a);
   return (outer) => {
     const captured = new Array<Value>(captures.length);
     for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
