@@ -3,8 +3,9 @@
 // collections of 10 to 20,000 items, with the compiler on and off, in one process (engine warmed
 // on other programs first). Tunes jitSettings.hot / late; prints figures, asserts nothing.
 // usage: npm run bench:cold [-- --runs N]
-import { jitSettings, jitStats } from '../src/lisp/jit/compile.ts';
-import { run } from '../src/lisp/run.ts';
+import { loadEngine } from './engine-bundle.ts';
+
+const { jitSettings, jitStats, run } = await loadEngine();
 
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 41;

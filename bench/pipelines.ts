@@ -5,17 +5,10 @@
 // --engine times a bundle built earlier (e.g. from a previous commit) instead of building this tree,
 // so full runs of two engines can be alternated on a noisy machine.
 import { loadString, version as nbbVersion } from 'nbb';
-import { build } from 'esbuild';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadEngine } from './engine-bundle.ts';
 
-// Time the engine as it ships: bundled into one module (as Vite bundles it for the worker), not as
-// separate files loaded through tsx, whose per-module export getters would be measured too.
-const here = fileURLToPath(new URL('.', import.meta.url));
 const engineAt = process.argv.indexOf('--engine');
-const bundle = engineAt >= 0 ? resolve(process.argv[engineAt + 1]) : `${here}.build/engine.mjs`;
-if (engineAt < 0) await build({ entryPoints: [`${here}engine-entry.ts`], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile: bundle, logLevel: 'error' });
-const { run, printValue } = (await import(pathToFileURL(bundle).href)) as typeof import('./engine-entry.ts');
+const { run, printValue } = await loadEngine(engineAt >= 0 ? process.argv[engineAt + 1] : undefined);
 
 /** Records shared by most pipelines: 20,000 orders with integer prices (cents) so CLJS numbers print alike. */
 const ORDERS = `(mapv (fn [i]
