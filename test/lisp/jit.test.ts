@@ -192,7 +192,8 @@ describe('generated programs', () => {
     let succeeded = 0;
     fc.assert(
       fc.property(exprArb(['i', 'acc'], 3), exprArb(['x', 'y'], 3), fc.constantFrom(...VALUES), (step, body, arg) => {
-        for (const program of [`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`, `(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`]) {
+        // A loop at the top, a function body, and a loop inside a function body (compiled with it).
+        for (const program of [`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`, `(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`, `(mapv (fn [x y] (loop [i 0 acc x] (if (< i 2) (recur (inc i) ${step}) [acc ${body}]))) [1 ${arg}] [${arg} 2])`]) {
           runs++;
           if (same(program).startsWith('ok ')) succeeded++;
         }
