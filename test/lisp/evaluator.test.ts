@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ev, evErr } from './helpers.ts';
+import { run } from '../../src/lisp/run.ts';
 
 describe('special forms', () => {
   it.each([
@@ -24,11 +25,23 @@ describe('special forms', () => {
     ['(if-some [x false] [x] :none)', '[false]'],
     ['(when-some [x nil] 1)', 'nil'],
     ['(when-first [x [7 8]] x)', '7'],
+    ['(when-first [x (list 1 2)] x)', '1'],
+    ['(when-first [x "ab"] x)', '"a"'],
+    ['(when-first [x {:a 1}] x)', '[:a 1]'],
+    ['(when-first [x #{5}] x)', '5'],
+    ['(when-first [x (range 3)] (inc x))', '1'],
+    ['(when-first [x []] x)', 'nil'],
+    ['(when-first [x nil] x)', 'nil'],
     ["(quote [a b])", '["a" "b"]'],
     ["#'foo", "#'foo"],
     ['(comment (undefined-thing))', 'nil'],
   ])('%s → %s', (src, expected) => {
     expect(ev(src)).toBe(expected);
+  });
+
+  it('when-first of something that is not a collection is a type error at the form', () => {
+    const r = run({ program: '(do\n  (when-first [x 5] x))' });
+    expect(r.ok ? null : [r.error.type, r.error.message, r.error.line]).toEqual(['type_error', 'when-first expected a collection, got integer: 5', 2]);
   });
 
   it('case with no match and no default is an error', () => {

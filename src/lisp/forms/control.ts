@@ -1,6 +1,7 @@
 // Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
 // case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
-import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, locate, specialForms } from '../analyzer.ts';
+import { items } from '../builtins/coerce.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { PtcError } from '../errors.ts';
 import { printValue } from '../printer.ts';
@@ -289,8 +290,14 @@ function conditionalBinding(name: string, test: (v: Value) => boolean, withElse:
     return (f) => {
       let v = valueNode(f);
       if (first) {
-        const xs = Array.isArray(v) ? v : null;
-        if (xs === null || xs.length === 0) return otherwise === null ? null : otherwise(f);
+        // Any collection (a list, string, map or set too), as (first coll) sees it.
+        let xs: readonly Value[];
+        try {
+          xs = items(name, v);
+        } catch (e) {
+          throw locate(e, form.loc);
+        }
+        if (xs.length === 0) return otherwise === null ? null : otherwise(f);
         v = xs[0];
       } else if (!test(v)) return otherwise === null ? null : otherwise(f);
       binder(f, v);
