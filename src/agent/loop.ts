@@ -185,7 +185,7 @@ export async function runTurn(agent: PreparedAgent, step: Step, llm: Llm, opts: 
   const now = opts.now ?? clock;
   const t0 = now();
   const reply = await llm.complete({ messages, turn: step.turns.length + 1, signal: opts.signal });
-  return applyReply(agent, step, reply, messages, now() - t0);
+  return applyReply(agent, step, reply.text, messages, now() - t0);
 }
 
 /** Turns until the run ends (or the signal aborts it), starting from `step` (a fresh run by default). */
