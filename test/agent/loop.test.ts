@@ -150,8 +150,8 @@ describe('the driver and the LLM interface', () => {
     const llm: Llm = {
       label: 'spy',
       complete: ({ messages, turn }) => {
-        return Promise.resolve({ text: reply(turn === 1 ? '(def a 1)' : '(return a)') });
-        return Promise.resolve(reply(turn === 1 ? '(def a 1)' : '(return a)'));
+        asked.push({ turn, users: messages[1].content });
+        return Promise.resolve({ text: reply(turn === 1 ? "(def a 1)" : "(return a)") });
       },
     };
     await runAgent(agent, llm);
