@@ -13,7 +13,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  findChromium();
+  const browser = await findChromium();
+  console.log(`end-to-end tests: Chromium from ${browser.source} (${browser.path})`);
   // PTC_E2E_DIST=folder serves an existing build instead of building one (to debug a build).
   const dist = process.env.PTC_E2E_DIST;
   const app = dist ? await serveApp(dist) : await startApp();
