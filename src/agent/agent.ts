@@ -2,6 +2,7 @@
 import type { Limits } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
+import type { SystemPromptOptions } from './system-prompt.ts';
 
 /** A tool as declared in a session: its implementation is PTC-Lisp source evaluating to a function. */
 export interface ToolDef {
@@ -23,6 +24,8 @@ export interface AgentDef {
   readonly maxTurns: number;
   readonly compression: CompressionOption;
   readonly limits?: Partial<Limits>;
+  /** Text around the default SYSTEM prompt, or a replacement for it (the default when absent). */
+  readonly systemPrompt?: SystemPromptOptions;
 }
 
 export const DEFAULT_MAX_TURNS = 5;

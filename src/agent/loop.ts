@@ -2,6 +2,7 @@
 // code block → run it with the memory of earlier turns → append an immutable Turn → stop or go on.
 import { normalize } from '../compression/normalize.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
+import { renderStableStart } from '../compression/stable-start.ts';
 import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../compression/strategy.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { strOf } from '../lisp/printer.ts';
@@ -10,10 +11,11 @@ import type { ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
 import { extractProgram } from './code-block.ts';
-import type { Llm } from './llm.ts';
+import { addUsage, type Llm, type Usage } from './llm.ts';
+import type { SentWith } from './llm-settings.ts';
 import { expandMission, type ExpandedMission } from './mission-expander.ts';
-import { SystemPrompt, type PromptMode } from './system-prompt.ts';
-import type { Memory, MemoryEntry, Message, Step, Turn } from './turn.ts';
+import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
+import type { Memory, MemoryEntry, Message, Step, StepUsage, Turn } from './turn.ts';
 
 export interface PreparedAgent {
   readonly def: AgentDef;
@@ -25,6 +27,10 @@ export interface PreparedAgent {
   readonly options: CompressionOptions;
   readonly mode: PromptMode;
   readonly systemPrompt: string;
+  /** Fingerprint of systemPrompt, recorded with each turn. */
+  readonly promptHash: string;
+  /** The start of every USER rendering that stays the same from turn to turn (mission, tool/, data/). */
+  readonly stablePrefix: string;
   /** Things worth knowing that do not stop a run, e.g. placeholders with no data. */
   readonly warnings: readonly string[];
 }
@@ -60,6 +66,7 @@ export function prepareAgent(def: AgentDef): Prepared {
   const mission = expandMission(def.mission, def.data);
   const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
   const warnings = mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`);
+  const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
   return {
     ok: true,
     agent: {
@@ -71,7 +78,9 @@ export function prepareAgent(def: AgentDef): Prepared {
       compressed: mode !== 'single_shot' && strategy !== null,
       options,
       mode,
-      systemPrompt: SystemPrompt.generate(mode),
+      systemPrompt,
+      promptHash: promptHash(systemPrompt),
+      stablePrefix: renderStableStart(mission.text, def.tools, def.data, options),
       warnings,
     },
   };
@@ -123,23 +132,38 @@ function nextMemory(before: Memory, defined: readonly { name: string; value: Val
   return mem;
 }
 
+/** What is known about the LLM's answer besides its text. */
+export interface ReplyMeta {
+  /** Milliseconds spent waiting for the answer. */
+  readonly llmMs?: number;
+  readonly usage?: Usage;
+  /** The provider and parameters the request went out with (not for the mock or a person). */
+  readonly llm?: SentWith;
+}
+
 /**
  * The step function: runs the reply's program against the step's memory and returns the next step with one
  * more Turn. Never throws; the given step is not changed.
  */
-export function applyReply(agent: PreparedAgent, step: Step, reply: string, messages: readonly Message[], llmMs = 0): Step {
+export function applyReply(agent: PreparedAgent, step: Step, reply: string, messages: readonly Message[], meta: ReplyMeta = {}): Step {
   if (step.status !== 'running') throw new Error(`The run has ended (${step.status}); reset it to run again`);
   const number = step.turns.length + 1;
   const extraction = extractProgram(reply);
+  // Recorded on every turn, whoever answered: which prompt it was asked with, and what the answer cost.
+  const about = {
+    promptHash: agent.promptHash,
+    ...(meta.usage !== undefined ? { usage: meta.usage } : {}),
+    ...(meta.llm !== undefined ? { llm: meta.llm } : {}),
+  };
   let turn: Turn;
   if (!extraction.ok) {
     turn = {
       number, rawResponse: reply, program: '', result: null, signal: null, prints: [], toolCalls: [],
-      memory: step.memory, success: false, error: { type: 'no_code', message: extraction.message }, messages, durationMs: 0,
+      memory: step.memory, success: false, error: { type: 'no_code', message: extraction.message }, messages, durationMs: 0, ...about,
     };
   } else {
     const r = run({ program: extraction.program, memory: step.memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(step.turns) });
-    const base = { number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs };
+    const base = { number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs, ...about };
     if (!r.ok) {
       turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: r.error };
     } else if (r.signal === 'fail') {
@@ -149,8 +173,12 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
     }
   }
   const turns = [...step.turns, turn];
-  const usage = { turns: turns.length, durationMs: step.usage.durationMs + turn.durationMs, llmMs: step.usage.llmMs + llmMs };
-  return { turns, memory: turn.memory, usage, ...outcome(agent, turns) };
+  return { turns, memory: turn.memory, usage: addTurnUsage(step.usage, turn, meta.llmMs ?? 0), ...outcome(agent, turns) };
+}
+
+function addTurnUsage(before: StepUsage, turn: Turn, llmMs: number): StepUsage {
+  const tokens = turn.usage !== undefined ? addUsage(before.tokens, turn.usage) : before.tokens;
+  return { turns: before.turns + 1, durationMs: before.durationMs + turn.durationMs, llmMs: before.llmMs + llmMs, ...(tokens !== undefined ? { tokens } : {}) };
 }
 
 /** How a run stands after its latest turn. */
@@ -171,6 +199,10 @@ function outcome(agent: PreparedAgent, turns: readonly Turn[]): Pick<Step, 'stat
 
 export interface DriveOptions {
   readonly signal?: AbortSignal;
+  /** Called with the reply text so far while it streams in. */
+  readonly onText?: (textSoFar: string) => void;
+  /** Recorded on each turn: the provider and parameters of the requests (real LLMs only). */
+  readonly sentWith?: SentWith;
   /** Called after each turn with the new step. */
   readonly onTurn?: (step: Step) => void;
   readonly now?: () => number;
@@ -184,8 +216,12 @@ export async function runTurn(agent: PreparedAgent, step: Step, llm: Llm, opts: 
   const { messages } = messagesFor(agent, step);
   const now = opts.now ?? clock;
   const t0 = now();
-  const reply = await llm.complete({ messages, turn: step.turns.length + 1, signal: opts.signal });
-  return applyReply(agent, step, reply.text, messages, now() - t0);
+  const reply = await llm.complete({ messages, turn: step.turns.length + 1, signal: opts.signal, stablePrefix: agent.stablePrefix, ...(opts.onText ? { onText: opts.onText } : {}) });
+  return applyReply(agent, step, reply.text, messages, {
+    llmMs: now() - t0,
+    ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+    ...(opts.sentWith !== undefined ? { llm: opts.sentWith } : {}),
+  });
 }
 
 /** Turns until the run ends (or the signal aborts it), starting from `step` (a fresh run by default). */
@@ -214,6 +250,7 @@ export function resumeStep(agent: PreparedAgent, turns: readonly Turn[]): Step {
   });
   const last = turns[turns.length - 1];
   const savedMemory = last ? last.memory : NO_MEMORY;
-  const durationMs = turns.reduce((n, t) => n + t.durationMs, 0);
-  return { turns, memory: replayed ? memory : savedMemory, usage: { turns: turns.length, durationMs, llmMs: 0 }, ...outcome(agent, turns) };
+  let usage: StepUsage = { turns: 0, durationMs: 0, llmMs: 0 };
+  for (const t of turns) usage = addTurnUsage(usage, t, 0);
+  return { turns, memory: replayed ? memory : savedMemory, usage, ...outcome(agent, turns) };
 }

@@ -1,14 +1,21 @@
-// SystemPrompt: the static SYSTEM message (DECISIONS C2, R2, R3): an optional role prefix, the
-// PTC-Lisp reference and the rules for replying. It never contains the mission, tools or data, so
-// it is a pure function of (mode, prefix) and can be cached by the LLM provider.
+// SystemPrompt: the static SYSTEM message (DECISIONS C2, R2, R3): an optional prefix, the PTC-Lisp
+// reference and the rules for replying, an optional suffix; or a text that replaces all of it. It
+// never contains the mission, tools or data, so it is a pure function of (mode, options) and can be
+// cached by the LLM provider.
 import { LanguageSpec, type PromptMode } from './language-spec.ts';
 
 export type { PromptMode } from './language-spec.ts';
 
-export interface SystemPromptOptions {
-  /** A role line or paragraph placed before everything else, e.g. "You are a careful data analyst." */
-  prefix?: string;
-}
+/** How a session changes the SYSTEM prompt: text around the default, or a replacement for it. */
+export type SystemPromptOptions =
+  | {
+      /** Placed before the default, e.g. "You are a careful data analyst." */
+      readonly prefix?: string;
+      /** Placed after the default, e.g. house rules for answers. */
+      readonly suffix?: string;
+      readonly replace?: undefined;
+    }
+  | { readonly replace: string; readonly prefix?: undefined; readonly suffix?: undefined };
 
 const FENCE = '```';
 
@@ -52,12 +59,27 @@ ${FENCE}clojure
 ${FENCE}`;
 
 export const SystemPrompt = {
-  /** The SYSTEM prompt for a mode: [prefix,] language reference, reply rules. Same input, same text. */
+  /** The SYSTEM prompt for a mode: [prefix,] language reference, reply rules[, suffix]. Same input, same text. */
   generate(mode: PromptMode, opts: SystemPromptOptions = {}): string {
+    if (opts.replace !== undefined) return opts.replace;
     const rules = mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES;
     const parts = [LanguageSpec.get(mode), rules];
     const prefix = opts.prefix?.trim();
     if (prefix) parts.unshift(prefix);
+    const suffix = opts.suffix?.trim();
+    if (suffix) parts.push(suffix);
     return parts.join('\n\n');
   },
 };
+
+/**
+ * A short fingerprint of a prompt's text (64-bit FNV-1a over its UTF-16 code units, in hex), recorded
+ * with each turn so runs that differ only in the prompt can be told apart. Not for security.
+ */
+export function promptHash(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  const prime = 0x100000001b3n;
+  const mask = 0xffffffffffffffffn;
+  for (let i = 0; i < text.length; i++) h = ((h ^ BigInt(text.charCodeAt(i))) * prime) & mask;
+  return h.toString(16).padStart(16, '0');
+}

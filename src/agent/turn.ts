@@ -2,6 +2,8 @@
 import type { PtcErrorInfo } from '../lisp/errors.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
+import type { Usage } from './llm.ts';
+import type { SentWith } from './llm-settings.ts';
 
 /** One message as sent to an LLM. */
 export interface Message {
@@ -50,6 +52,12 @@ export interface Turn {
   /** The exact messages sent to the LLM for this turn. */
   readonly messages: readonly Message[];
   readonly durationMs: number;
+  /** Tokens the LLM's answer cost, as the provider reported them (absent for the mock and a person). */
+  readonly usage?: Usage;
+  /** Fingerprint of the SYSTEM prompt the turn was sent with (see promptHash). */
+  readonly promptHash?: string;
+  /** The provider, model and parameters the turn's request went out with (absent for the mock and a person). */
+  readonly llm?: SentWith;
 }
 
 export type StepStatus = 'running' | 'returned' | 'failed' | 'out_of_turns';
@@ -64,5 +72,15 @@ export interface Step {
   readonly return?: Value;
   /** Why the run failed when status is 'failed' or 'out_of_turns'. */
   readonly fail?: { readonly reason: Value; readonly message: string };
-  readonly usage: { readonly turns: number; readonly durationMs: number; readonly llmMs: number };
+  readonly usage: StepUsage;
+}
+
+export interface StepUsage {
+  readonly turns: number;
+  /** Time spent running programs. */
+  readonly durationMs: number;
+  /** Time spent waiting for the LLM. */
+  readonly llmMs: number;
+  /** Tokens of every turn's request, summed (absent when no turn reported any). */
+  readonly tokens?: Usage;
 }

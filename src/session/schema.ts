@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import type { ToolDef } from '../agent/agent.ts';
 import { isSymbolName, parseSignature } from '../agent/signature.ts';
+import type { Usage } from '../agent/llm.ts';
+import { PROVIDERS, type LlmSettings, type SentWith } from '../agent/llm-settings.ts';
+import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import type { Limits, ToolCallRecord } from '../lisp/runtime.ts';
@@ -13,12 +16,22 @@ import { CodecError, decodeValue, formatPath, type PathSegment } from './value-c
 export const SESSION_VERSION = 1;
 export const DEFAULT_TITLE = 'Untitled';
 
-/** `mock` answers with `replies`, one per turn; other providers are for later and never carry keys. */
-export interface LlmConfig {
-  readonly provider: string;
+/** The LLM settings plus, for the mock, its script (`replies`, one per turn). Never a key. */
+export interface LlmConfig extends LlmSettings {
   readonly replies?: readonly string[];
-  readonly model?: string;
-  readonly baseUrl?: string;
+}
+
+/** USD per million tokens. Cache reads and writes are priced as such when given (else as input). */
+export interface ModelPrice {
+  readonly input: number;
+  readonly output: number;
+  readonly cachedInput?: number;
+  readonly cacheWrite?: number;
+}
+
+/** Tokens spent on requests that never became turns (stopped, failed, cut off), so a run's totals stay honest. */
+export interface DiscardedRequests extends Usage {
+  readonly count: number;
 }
 
 export type SessionCompression = Exclude<CompressionOption, undefined>;
@@ -35,13 +48,18 @@ export interface Session {
   readonly tools: readonly ToolDef[];
   readonly limits?: Partial<Limits>;
   readonly llm: LlmConfig;
+  /** Text around the default SYSTEM prompt, or a replacement for it. */
+  readonly systemPrompt?: SystemPromptOptions;
+  /** The session's own prices by model name (they win over the app's table). */
+  readonly prices?: ReadonlyMap<string, ModelPrice>;
+  readonly discardedRequests?: DiscardedRequests;
   readonly turns: readonly Turn[];
   /** Top-level fields this build does not know, kept as they were so a round trip loses nothing (S1). */
   readonly extra?: ReadonlyMap<string, unknown>;
 }
 
 /** The fields of S1, in the order a session file is written. */
-export const SESSION_FIELDS = ['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'llm', 'turns'] as const;
+export const SESSION_FIELDS = ['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'llm', 'systemPrompt', 'prices', 'discardedRequests', 'turns'] as const;
 
 const API_KEY_MESSAGE = 'API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead';
 
@@ -147,12 +165,27 @@ const limits = z.strictObject({
   maxValueSize: positiveInt.optional(),
 });
 
+const httpUrl = z.string().refine(
+  (u) => {
+    try {
+      const url = new URL(u);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'expected an http:// or https:// URL such as https://api.openai.com/v1' },
+);
+
 const llm = z
   .strictObject({
-    provider: nonBlank,
+    provider: z.enum(PROVIDERS),
     replies: z.array(z.string()).optional(),
+    baseUrl: httpUrl.optional(),
     model: z.string().optional(),
-    baseUrl: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    maxOutputTokens: positiveInt.optional(),
+    requestTimeoutMs: positiveInt.optional(),
     apiKey: z.unknown().optional(),
   })
   .superRefine((l, ctx) => {
@@ -160,12 +193,48 @@ const llm = z
     if (l.provider === 'mock' && l.replies === undefined) ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
   })
   .transform((l): LlmConfig => {
-    const out: { provider: string; replies?: readonly string[]; model?: string; baseUrl?: string } = { provider: l.provider };
-    if (l.replies !== undefined) out.replies = l.replies;
-    if (l.model !== undefined) out.model = l.model;
-    if (l.baseUrl !== undefined) out.baseUrl = l.baseUrl;
-    return out;
+    const { apiKey: _key, ...rest } = l;
+    return definedFields(rest);
   });
+
+/** The object without its undefined fields, so written files hold only what was given. */
+function definedFields<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+const systemPrompt = z
+  .strictObject({ prefix: z.string().optional(), suffix: z.string().optional(), replace: nonBlank.optional() })
+  .superRefine((p, ctx) => {
+    if (p.replace !== undefined && (p.prefix !== undefined || p.suffix !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both', path: ['replace'] });
+    }
+  })
+  .transform((p): SystemPromptOptions => (p.replace !== undefined ? { replace: p.replace } : definedFields({ prefix: p.prefix, suffix: p.suffix })));
+
+const price = z.number().min(0);
+const modelPrice = z
+  .strictObject({ input: price, output: price, cachedInput: price.optional(), cacheWrite: price.optional() })
+  .transform((p): ModelPrice => definedFields(p));
+
+const prices = z.record(nonBlank, modelPrice).transform((r): ReadonlyMap<string, ModelPrice> => new Map(Object.entries(r)));
+
+const usage = z
+  .strictObject({ inputTokens: wholeNumber.optional(), outputTokens: wholeNumber.optional(), cachedInputTokens: wholeNumber.optional(), cacheWriteTokens: wholeNumber.optional() })
+  .transform((u): Usage => definedFields(u));
+
+const discardedRequests = z
+  .strictObject({ count: wholeNumber, inputTokens: wholeNumber.optional(), outputTokens: wholeNumber.optional(), cachedInputTokens: wholeNumber.optional(), cacheWriteTokens: wholeNumber.optional() })
+  .transform((u): DiscardedRequests => definedFields(u));
+
+const sentWith = z
+  .strictObject({
+    provider: z.enum(PROVIDERS),
+    model: z.string().optional(),
+    baseUrl: z.string().optional(),
+    temperature: z.number().optional(),
+    maxOutputTokens: positiveInt.optional(),
+  })
+  .transform((w): SentWith => definedFields(w));
 
 const turnError = z.strictObject({
   // Any type name is kept: turns carry the interpreter's error types plus `fail` and `no_code`,
@@ -225,6 +294,9 @@ const turn = z
     success: z.boolean(),
     messages: z.array(message).default([]),
     durationMs: duration,
+    usage: usage.optional(),
+    promptHash: z.string().optional(),
+    llm: sentWith.optional(),
   })
   .superRefine((t, ctx) => {
     if (!t.success && t.error === undefined) ctx.addIssue({ code: 'custom', message: 'required when success is false (what went wrong)', path: ['error'] });
@@ -247,6 +319,9 @@ const turn = z
       success: t.success,
       messages: t.messages,
       durationMs: t.durationMs,
+      ...(t.usage !== undefined ? { usage: t.usage } : {}),
+      ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
+      ...(t.llm !== undefined ? { llm: t.llm } : {}),
     };
   });
 
@@ -261,6 +336,9 @@ export const sessionSchema = z.object({
   tools: z.array(tool).default([]),
   limits: limits.optional(),
   llm,
+  systemPrompt: systemPrompt.optional(),
+  prices: prices.optional(),
+  discardedRequests: discardedRequests.optional(),
   turns: z.array(turn).default([]),
 });
 

@@ -46,6 +46,9 @@ export function parseSession(input: unknown): ParseSessionResult {
     tools: f.tools,
     ...(f.limits !== undefined ? { limits: definedOnly(f.limits) } : {}),
     llm: f.llm,
+    ...(f.systemPrompt !== undefined ? { systemPrompt: f.systemPrompt } : {}),
+    ...(f.prices !== undefined ? { prices: f.prices } : {}),
+    ...(f.discardedRequests !== undefined ? { discardedRequests: f.discardedRequests } : {}),
     turns: f.turns,
     extra,
   };
@@ -96,6 +99,13 @@ export function serializeSession(session: Session): string {
     o.limits = limits;
   }
   o.llm = llmJson(session.llm);
+  if (session.systemPrompt !== undefined) o.systemPrompt = definedJson(session.systemPrompt);
+  if (session.prices !== undefined) {
+    const prices = obj();
+    for (const [model, p] of session.prices) prices[model] = definedJson(p);
+    o.prices = prices;
+  }
+  if (session.discardedRequests !== undefined) o.discardedRequests = definedJson(session.discardedRequests);
   o.turns = session.turns.map(turnToJson);
   if (session.extra) {
     const known: readonly string[] = SESSION_FIELDS;
@@ -114,12 +124,22 @@ function compressionJson(c: SessionCompression): JsonValue {
   return j;
 }
 
+const LLM_KEYS = ['provider', 'baseUrl', 'model', 'temperature', 'maxOutputTokens', 'requestTimeoutMs'] as const;
+
 function llmJson(llm: LlmConfig): JsonValue {
   const j = obj();
-  j.provider = llm.provider;
-  if (llm.model !== undefined) j.model = llm.model;
-  if (llm.baseUrl !== undefined) j.baseUrl = llm.baseUrl;
+  for (const key of LLM_KEYS) {
+    const v = llm[key];
+    if (v !== undefined) j[key] = v;
+  }
   if (llm.replies !== undefined) j.replies = [...llm.replies];
+  return j;
+}
+
+/** A flat object of strings and numbers, without its undefined fields, in its own key order. */
+function definedJson(o: object): JsonValue {
+  const j = obj();
+  for (const [k, v] of Object.entries(o)) if (typeof v === 'string' || typeof v === 'number') j[k] = v;
   return j;
 }
 
@@ -170,6 +190,9 @@ export function turnToJson(t: Turn): JsonValue {
     return msg;
   });
   j.durationMs = roundMs(t.durationMs);
+  if (t.usage !== undefined) j.usage = definedJson(t.usage);
+  if (t.promptHash !== undefined) j.promptHash = t.promptHash;
+  if (t.llm !== undefined) j.llm = definedJson(t.llm);
   return j;
 }
 
@@ -182,6 +205,7 @@ export function sessionToAgent(session: Session): AgentDef {
     maxTurns: session.maxTurns,
     compression: session.compression,
     ...(session.limits !== undefined ? { limits: session.limits } : {}),
+    ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
   };
 }
 

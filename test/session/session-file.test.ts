@@ -232,7 +232,7 @@ describe('problems are reported with their path', () => {
     ['memory bad name', { turns: [{ ...turn, memory: [{ name: '1x', value: 1 }] }] }, /^turns\[0\]\.memory\[0\]\.name: not a valid name/],
     ['memory duplicate name', { turns: [{ ...turn, memory: [{ name: 'x', value: 1 }, { name: 'x', value: 2 }] }] }, 'turns[0].memory[1].name: duplicate definition "x" (also turns[0].memory[0].name)'],
     ['negative duration', { turns: [{ ...turn, durationMs: -1 }] }, 'turns[0].durationMs: must be at least 0, got number -1'],
-    ['unknown turn field', { turns: [{ ...turn, usage: {} }] }, 'turns[0].usage: unknown field'],
+    ['unknown turn field', { turns: [{ ...turn, bogus: {} }] }, 'turns[0].bogus: unknown field'],
   ];
   it.each(cases)('%s', (_label, patch, expected) => {
     const errors = problems(withFields(patch));
