@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ToolDef } from '../agent/agent.ts';
 import { isSymbolName, parseSignature } from '../agent/signature.ts';
+import type { ModelPrice } from '../agent/cost.ts';
 import type { Usage } from '../agent/llm.ts';
 import { PROVIDERS, type LlmSettings, type SentWith } from '../agent/llm-settings.ts';
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
@@ -21,18 +22,12 @@ export interface LlmConfig extends LlmSettings {
   readonly replies?: readonly string[];
 }
 
-/** USD per million tokens. Cache reads and writes are priced as such when given (else as input). */
-export interface ModelPrice {
-  readonly input: number;
-  readonly output: number;
-  readonly cachedInput?: number;
-  readonly cacheWrite?: number;
-}
-
 /** Tokens spent on requests that never became turns (stopped, failed, cut off), so a run's totals stay honest. */
 export interface DiscardedRequests extends Usage {
   readonly count: number;
 }
+
+export type { ModelPrice } from '../agent/cost.ts';
 
 export type SessionCompression = Exclude<CompressionOption, undefined>;
 
