@@ -45,10 +45,26 @@ export function describeError(error: TurnError | undefined): string {
   return `${error.message}${where}`;
 }
 
-/** The attempt block of one failed turn (C11). A reply without code shows the reply itself. */
+/**
+ * The shortest backtick fence no line of `text` can close: one backtick longer than the longest run that starts a
+ * line (any indentation, as extractProgram reads replies), and at least three.
+ */
+export function fenceFor(text: string): string {
+  let longest = 0;
+  for (const m of text.matchAll(/^[ \t]*(`+)/gm)) longest = Math.max(longest, m[1].length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+/**
+ * The attempt block of one failed turn (C11): the program, or for a reply without code the reply itself.
+ * The outer fence is made longer than any fence inside the shown text rather than quoting or escaping it: the
+ * LLM sees its program or reply byte for byte, a ```json block or a "```" line in a string cannot close the
+ * outer fence (a closing fence needs at least as many backticks), and the usual case keeps the plain ```clojure.
+ */
 export function renderAttempt(turn: Turn): string {
-  const code = turn.program !== '' ? turn.program : turn.rawResponse.trim();
-  return ['---', 'Your previous attempt:', '```clojure', code, '```', '', `Error: ${describeError(turn.error)}`, '---'].join('\n');
+  const code = turn.program !== '' ? turn.program : turn.rawResponse.replace(/\r\n?/g, '\n').trim();
+  const fence = fenceFor(code);
+  return ['---', 'Your previous attempt:', `${fence}clojure`, code, fence, '', `Error: ${describeError(turn.error)}`, '---'].join('\n');
 }
 
 /**

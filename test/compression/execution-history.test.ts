@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FINAL_TURN, NO_TOOL_CALLS, OUTPUT_HEADER, TOOL_CALLS_HEADER, renderOutput, renderToolCall, renderToolCalls, turnsIndicator } from '../../src/compression/execution-history.ts';
+import type { Turn, TurnError } from '../../src/agent/turn.ts';
+import {
+  FINAL_TURN, NO_TOOL_CALLS, OUTPUT_HEADER, TOOL_CALLS_HEADER, fenceFor, renderAttempt, renderFailedAttempts, renderOutput, renderToolCall, renderToolCalls, turnsIndicator,
+} from '../../src/compression/execution-history.ts';
 import type { ToolCallRecord } from '../../src/lisp/runtime.ts';
 import { run } from '../../src/lisp/run.ts';
 import type { Value } from '../../src/lisp/values.ts';
@@ -79,4 +82,62 @@ describe('turns indicator (C12, MSG-005)', () => {
     expect(FINAL_TURN).toBe('FINAL TURN - you must call (return result) or (fail reason) now.');
   });
   it('SS-001 single-shot has no indicator', () => expect(turnsIndicator(1, 0)).toBeNull());
+});
+
+const failed = (rawResponse: string, program: string, error: TurnError, number = 1): Turn => ({
+  number, rawResponse, program, result: null, error, signal: null, prints: [], toolCalls: [], memory: new Map(), success: false, messages: [], durationMs: 0,
+});
+const NO_BLOCK = 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.';
+const ONLY_JSON = 'The reply has no ```clojure code block, only a ```json block. Reply with exactly one ```clojure block holding the program.';
+
+/** Fence lines of a rendered attempt block: a line whose first non-blank characters are backticks. */
+const fenceLines = (text: string): string[] => text.split('\n').filter((l) => /^[ \t]*`{3,}/.test(l));
+
+describe('the attempt block of a failed turn (C11): never a fence inside a fence', () => {
+  it('a program is shown in a plain ```clojure fence with its error and location', () => {
+    const t = failed('```clojure\n(broken x)\n```', '(broken x)', { type: 'undefined_error', message: 'Unable to resolve symbol: broken in this context.', line: 1, column: 2 });
+    expect(renderAttempt(t)).toBe(
+      ['---', 'Your previous attempt:', '```clojure', '(broken x)', '```', '', 'Error: Unable to resolve symbol: broken in this context. (line 1, column 2)', '---'].join('\n'),
+    );
+  });
+  it('a reply without fences (no_code) is shown as it was, in the plain fence', () => {
+    const t = failed('  I think we should look at the data first.\n', '', { type: 'no_code', message: NO_BLOCK });
+    expect(renderAttempt(t)).toBe(
+      ['---', 'Your previous attempt:', '```clojure', 'I think we should look at the data first.', '```', '', `Error: ${NO_BLOCK}`, '---'].join('\n'),
+    );
+  });
+  it('a no_code reply holding a ```json block gets a longer outer fence that the inner fences cannot close', () => {
+    const reply = 'Here is the answer:\r\n```json\r\n{"total": 42}\r\n```\r\n';
+    const text = renderAttempt(failed(reply, '', { type: 'no_code', message: ONLY_JSON }));
+    expect(text).toBe(
+      ['---', 'Your previous attempt:', '````clojure', 'Here is the answer:', '```json', '{"total": 42}', '```', '````', '', `Error: ${ONLY_JSON}`, '---'].join('\n'),
+    );
+    expect(fenceLines(text)).toEqual(['````clojure', '```json', '```', '````']);
+  });
+  it('a program whose multi-line string holds a fence line, indented or longer, is fenced beyond it', () => {
+    const program = '(def md "Report:\n  ````\ndone")\n(return md)';
+    const text = renderAttempt(failed('', program, { type: 'fail', message: 'no data' }));
+    expect(text).toBe(
+      ['---', 'Your previous attempt:', '`````clojure', '(def md "Report:', '  ````', 'done")', '(return md)', '`````', '', 'Error: no data', '---'].join('\n'),
+    );
+  });
+  it('backticks that do not start a line leave the fence plain', () => {
+    expect(fenceFor('(return (str "```" "x"))')).toBe('```');
+    expect(fenceFor('```(+ 1 2)```')).toBe('````');
+    expect(fenceFor('')).toBe('```');
+  });
+  it('every failed attempt shown, each with its own fence', () => {
+    const turns = [
+      failed('```python\nprint(1)\n```', '', { type: 'no_code', message: 'only python' }, 1),
+      failed('```clojure\n(bad)\n```', '(bad)', { type: 'undefined_error', message: 'bad' }, 2),
+    ];
+    expect(renderFailedAttempts(turns, 'all')).toEqual({
+      text: [
+        '---', 'Your previous attempt:', '````clojure', '```python', 'print(1)', '```', '````', '', 'Error: only python', '---',
+        '',
+        '---', 'Your previous attempt:', '```clojure', '(bad)', '```', '', 'Error: bad', '---',
+      ].join('\n'),
+      collapsed: 0,
+    });
+  });
 });
