@@ -246,7 +246,7 @@ function planStream(dialect: Dialect, reply: FakeReply, request: RecordedRequest
     head: [
       sse(dialect, 'message_start', {
         type: 'message_start',
-        message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...startUsage, output_tokens: 1 } },
+        message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: outputTokens === undefined ? startUsage : { ...startUsage, output_tokens: 1 } },
       }),
       sse(dialect, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
       sse(dialect, 'ping', { type: 'ping' }),

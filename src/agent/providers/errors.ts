@@ -107,8 +107,7 @@ function describeCause(cause: unknown): string {
 }
 
 function seconds(ms: number): string {
-  const s = ms / 1000;
-  return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+  return `${Math.round(ms) / 1000} s`;
 }
 
 function waitText(secondsToWait: number): string {

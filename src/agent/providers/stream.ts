@@ -61,6 +61,8 @@ export async function runStream<E>(request: LlmRequest, call: StreamCall<E>): Pr
     phase = 'stream';
     armStallTimer();
     for await (const event of stream) {
+      // Events already buffered when the stop came are not part of the reply the user saw.
+      if (controller.signal.aborted) break;
       armStallTimer();
       const before = state.text;
       call.onEvent(event, state);
