@@ -1,245 +1,61 @@
-// The engine as the playground sees it: one open session, its live run, and plain-JSON views of both.
-// The Web Worker exposes an Engine through Comlink; tests use it directly. Values never cross to the
-// UI as PTC values: everything in a view is text or numbers, so it survives structured cloning.
+// The engine as the playground sees it: one open session, its live run, and plain-JSON views of both
+// (./views.ts). The Web Worker exposes an Engine through Comlink; tests use it directly.
+import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
+import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, initialStep, messagesFor, messagesForTurn, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
+import { createLlm, describeRequest, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../agent/signature.ts';
-import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
+import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
+import type { Memory, Message, Step } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
-import type { RenderStats } from '../compression/strategy.ts';
-import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
-import { format, printValue } from '../lisp/printer.ts';
+import { typeOf } from '../compression/type-vocabulary.ts';
+import { printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
-import { isFn, type Value } from '../lisp/values.ts';
+import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
+import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, type Session } from '../session/session-file.ts';
-import type { JsonValue } from '../session/value-codec.ts';
+import { cut, definitionOf, emptyStats, errorView, sampleOf, turnView, userView } from './views.ts';
+import type { OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
 
-/** The editable part of a session, as JSON (the session file without `version` and `turns`). */
-export interface SessionDefinition {
-  title: string;
-  mission: string;
-  maxTurns: number;
-  compression: JsonValue;
-  data: { [name: string]: JsonValue };
-  tools: { name: string; signature: string; description?: string; impl: string }[];
-  limits?: { [key: string]: number };
-  llm: { provider: string; replies: string[]; model?: string; baseUrl?: string };
+export type * from './views.ts';
+export { turnView, userView } from './views.ts';
+
+/** A reply the LLM gave for the next turn, waiting to be applied (with what it cost and how it was asked). */
+interface PendingReply {
+  readonly number: number;
+  readonly text: string;
+  readonly messages: readonly Message[];
+  readonly usage?: Usage;
+  readonly llmMs: number;
+  readonly sentWith: SentWith;
 }
 
-export interface ErrorView {
-  type: string;
-  message: string;
-  line?: number;
-  column?: number;
-}
+const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-export interface ToolCallView {
-  name: string;
-  /** Each argument in Clojure notation (untruncated). */
-  args: string[];
-  /** The result in Clojure notation, cut to a readable size. */
-  result: string;
-  error?: string;
-  durationMs: number;
-}
-
-export interface TurnView {
-  number: number;
-  rawResponse: string;
-  program: string;
-  success: boolean;
-  signal: 'return' | 'fail' | null;
-  /** The value in Clojure notation (cut past 20,000 characters); null for a failed turn. */
-  result: string | null;
-  error?: ErrorView;
-  prints: string[];
-  toolCalls: ToolCallView[];
-  durationMs: number;
-}
-
-export interface DataView {
-  name: string;
-  type: string;
-  sample: string | null;
-}
-
-export interface UserEntryView {
-  name: string;
-  kind: 'function' | 'value';
-  type: string;
-  /** Parameter vectors of a function: ["[x]", "[x y & more]"]. */
-  params: string[];
-  sample: string | null;
-  doc?: string;
-  returnType?: string;
-}
-
-export interface ToolView {
-  name: string;
-  signature: string;
-  description?: string;
-  impl: string;
-  callForm: string;
-  signatureError?: string;
-}
-
-export interface RenderView {
-  strategy: string;
-  messages: Message[];
-  stats: RenderStats;
-  /** True when these are the messages recorded with the turn: exactly what the LLM was sent. */
-  recorded: boolean;
-  /**
-   * True when the recorded messages differ from what the current definition renders (the mission,
-   * tools, data or options were edited after the turn ran).
-   */
-  stale: boolean;
-}
-
-export interface StrategyInfo {
-  name: string;
-  description: string;
-}
-
-export interface View {
-  definition: SessionDefinition;
-  /** Problems that stop the session from running (tool implementations, compression), by path. */
-  problems: string[];
-  warnings: string[];
-  missionExpanded: string;
-  status: Step['status'];
-  returnValue?: string;
-  failMessage?: string;
-  maxTurns: number;
-  tools: ToolView[];
-  data: DataView[];
-  turns: TurnView[];
-  /** The turn whose messages are shown: 1…turns+1 (turns+1 is the next turn, when the run goes on). */
-  selected: number;
-  /** Definitions the LLM had when the selected turn started. */
-  user: UserEntryView[];
-  /** What the LLM gets for the selected turn under the chosen strategy, and the full history of the same turns. */
-  compressed: RenderView;
-  full: RenderView;
-  /** The strategy the session itself uses (its `compression`). */
-  sessionStrategy: string;
-  strategies: StrategyInfo[];
-  /** The mock's scripted reply for the next turn, if any. */
-  nextReply: string | null;
-  /** The whole session, as a session file (for saving and sharing). */
-  sessionText: string;
-}
-
-export interface ViewOptions {
-  /** Turn to show (default: the next turn while running, else the last one). */
-  selected?: number;
-  /** Strategy for the compressed side (default: the session's). */
-  strategy?: string;
-}
-
-export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; errors: string[] };
-
-/** A share link's fragment (`s=<version>.<payload>`, put after `#`) and whether it can be shared. */
-export interface ShareLinkResult {
-  fragment: string;
-  /** Characters of fragment. */
-  length: number;
-  /** MAX_LINK_LENGTH: the most a shared link should hold. */
-  limit: number;
-  /** True when the link is at most `limit` long and opens again (within the decoder's caps). */
-  fits: boolean;
-  withTurns: boolean;
-  /** Why it does not fit, when it does not. */
-  reason?: string;
-}
-export type StepResult = { ok: true; view: View } | { ok: false; error: string; view: View };
-
-export interface ReplResult {
-  ok: boolean;
-  /** Clojure notation of the value, or of the return/fail value. */
-  result?: string;
-  error?: ErrorView;
-  prints: string[];
-  signal: 'return' | 'fail' | null;
-  durationMs: number;
-}
-
-const RESULT_MAX = 20_000;
-const TOOL_RESULT_LIMIT = { limit: 10, printableLimit: 200 };
-const SAMPLE = { limit: 3, printableLimit: 80 };
-
-function cut(text: string, max = RESULT_MAX): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-function errorView(e: { type: string; message: string; line?: number; column?: number }): ErrorView {
-  return { type: e.type, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) };
-}
-
-export function turnView(t: Turn): TurnView {
-  return {
-    number: t.number,
-    rawResponse: t.rawResponse,
-    program: t.program,
-    success: t.success,
-    signal: t.signal,
-    result: t.success || t.signal === 'fail' ? cut(printValue(t.result)) : null,
-    ...(t.error ? { error: errorView(t.error) } : {}),
-    prints: [...t.prints],
-    toolCalls: t.toolCalls.map((c) => ({
-      name: c.name,
-      args: c.args.map((a) => cut(printValue(a))),
-      result: format(c.result, TOOL_RESULT_LIMIT).text,
-      ...(c.error !== undefined ? { error: c.error } : {}),
-      durationMs: c.durationMs,
-    })),
-    durationMs: t.durationMs,
-  };
-}
-
-function sampleOf(v: Value): string | null {
-  return isBlank(v) ? null : format(v, SAMPLE).text;
-}
-
-export function userView(memory: Memory): UserEntryView[] {
-  return [...memory.values()].map((e) => {
-    const fn = isFn(e.value);
-    return {
-      name: e.name,
-      kind: fn ? 'function' : 'value',
-      type: typeOf(e.value),
-      params: isFn(e.value) ? [...e.value.ptc.params] : [],
-      sample: fn ? null : sampleOf(e.value),
-      ...(e.doc !== undefined ? { doc: e.doc } : {}),
-      ...(e.returnType !== undefined ? { returnType: e.returnType } : {}),
-    };
-  });
-}
-
-/** The session file's JSON without `version` and `turns`: what the editors change. */
-function definitionOf(session: Session): SessionDefinition {
-  const json = JSON.parse(serializeSession({ ...session, turns: [] })) as Record<string, JsonValue>;
-  const llm = json.llm as { provider: string; replies?: string[]; model?: string; baseUrl?: string };
-  return {
-    title: json.title as string,
-    mission: json.mission as string,
-    maxTurns: json.maxTurns as number,
-    compression: json.compression,
-    data: json.data as { [name: string]: JsonValue },
-    tools: json.tools as SessionDefinition['tools'],
-    ...(json.limits !== undefined ? { limits: json.limits as { [key: string]: number } } : {}),
-    llm: { ...llm, replies: llm.replies ?? [] },
-  };
+function sentWithOf(llm: LlmConfig): SentWith {
+  const out: { -readonly [K in keyof SentWith]: SentWith[K] } = { provider: llm.provider };
+  if (llm.model !== undefined) out.model = llm.model;
+  if (llm.baseUrl !== undefined) out.baseUrl = llm.baseUrl;
+  if (llm.temperature !== undefined) out.temperature = llm.temperature;
+  if (llm.maxOutputTokens !== undefined) out.maxOutputTokens = llm.maxOutputTokens;
+  return out;
 }
 
 function strategyName(agent: PreparedAgent): string {
   return agent.strategy.name;
 }
 
-/** One open session and its run. Every method is synchronous except token counting. */
+/** One open session and its run. Every method is synchronous except token counting and LLM requests. */
 export class Engine {
+  private pending: PendingReply | null = null;
+  private inFlight: AbortController | null = null;
+
+  /** `providerOptions` reach the real providers (tests give a fetch of their own). */
+  constructor(private readonly providerOptions: ProviderOptions = {}) {}
+
   private session: Session | null = null;
   private agent: PreparedAgent | null = null;
   private problems: string[] = [];
@@ -283,6 +99,7 @@ export class Engine {
 
   private openSession(session: Session): OpenResult {
     this.install(session);
+    this.pending = null;
     this.step = this.agent ? resumeStep(this.agent, session.turns) : { ...initialStep(), turns: session.turns };
     return { ok: true, view: this.view() };
   }
@@ -344,6 +161,12 @@ export class Engine {
 
   reset(options: ViewOptions = {}): View {
     this.step = initialStep();
+    this.pending = null;
+    // A new run: the tokens of the last run's unused requests are no longer its cost.
+    if (this.session?.discardedRequests !== undefined) {
+      const { discardedRequests: _dropped, ...rest } = this.session;
+      this.session = rest;
+    }
     this.replMemory = new Map();
     this.replHistory = [];
     return this.view({ ...options, selected: undefined });
@@ -404,7 +227,127 @@ export class Engine {
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description })),
       nextReply: running ? (replies[turns.length] ?? null) : null,
       sessionText: serializeSession({ ...session, turns: [...turns] }),
+      systemPrompt: this.systemPromptView(),
+      usage: {
+        ...(this.step.usage.tokens !== undefined ? { tokens: { ...this.step.usage.tokens } } : {}),
+        ...(session.discardedRequests !== undefined ? { discarded: { ...session.discardedRequests } } : {}),
+        durationMs: this.step.usage.durationMs,
+        llmMs: this.step.usage.llmMs,
+      },
+      request: this.requestFor(selected),
     };
+  }
+
+  private systemPromptView(): SystemPromptView {
+    const session = this.requireSession();
+    const mode = session.maxTurns === 1 ? 'single_shot' : 'multi_turn';
+    const text = this.agent?.systemPrompt ?? SystemPrompt.generate(mode, session.systemPrompt);
+    const byDefault = SystemPrompt.generate(mode);
+    return { text, default: byDefault, hash: promptHash(text), changed: text !== byDefault };
+  }
+
+  /** The HTTP request of turn `n`: recorded turns show how they were sent, the next turn how it will be. */
+  private requestFor(n: number): View['request'] {
+    const agent = this.agent;
+    if (!agent) return null;
+    const turn = this.step.turns[n - 1];
+    const settings = turn ? turn.llm : this.step.status === 'running' ? sentWithOf(this.requireSession().llm) : undefined;
+    if (settings === undefined || settings.provider === 'mock') return null;
+    const messages = turn ? turn.messages : messagesFor(agent, this.step).messages;
+    try {
+      return describeRequest(settings, messages, agent.stablePrefix);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Asks the session's LLM (a real provider) for the next turn's reply, streaming its text to `onText`.
+   * Nothing is applied: `applyRequested` makes the turn. A failed or stopped request changes no turn;
+   * what it cost is added to the session's discarded requests. The key is used for this request only.
+   */
+  async requestReply(apiKey: string, onText?: (textSoFar: string) => void): Promise<RequestResult> {
+    const session = this.requireSession();
+    const fail = (kind: LlmError['kind'], message: string, partialText?: string): RequestResult => ({
+      ok: false,
+      error: { kind, message },
+      ...(partialText !== undefined && partialText !== '' ? { partialText } : {}),
+      view: this.view(),
+    });
+    if (!this.agent) return fail('provider', `The session cannot run: ${this.problems.join('; ')}`);
+    if (this.step.status !== 'running') return fail('provider', `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`);
+    if (session.llm.provider === 'mock') return fail('provider', 'The session uses the mock LLM: Step takes its scripted reply');
+    if (this.inFlight) return fail('provider', 'A request to the LLM is already running');
+    const number = this.step.turns.length + 1;
+    const { messages } = messagesFor(this.agent, this.step);
+    const sentWith = sentWithOf(session.llm);
+    let llm;
+    try {
+      llm = createLlm(session.llm, apiKey, this.providerOptions);
+    } catch (e) {
+      return fail('provider', e instanceof Error ? e.message : String(e));
+    }
+    const controller = new AbortController();
+    this.inFlight = controller;
+    let received = '';
+    const t0 = clock();
+    try {
+      const reply = await llm.complete({
+        messages,
+        turn: number,
+        signal: controller.signal,
+        stablePrefix: this.agent.stablePrefix,
+        onText: (text) => {
+          received = text;
+          onText?.(text);
+        },
+      });
+      const llmMs = clock() - t0;
+      this.pending = { number, text: reply.text, messages, llmMs, sentWith, ...(reply.usage !== undefined ? { usage: reply.usage } : {}) };
+      return { ok: true, reply: reply.text, llmMs, ...(reply.usage !== undefined ? { usage: reply.usage } : {}) };
+    } catch (e) {
+      const err = e instanceof LlmError ? e : new LlmError(e instanceof Error ? e.message : String(e), 'provider');
+      this.discard(err.usage);
+      const partial = err.partialText ?? received;
+      const result = fail(err.kind, err.message, partial);
+      if (!result.ok) {
+        if (err.status !== undefined) result.error.status = err.status;
+        if (err.retryAfterSeconds !== undefined) result.error.retryAfterSeconds = err.retryAfterSeconds;
+      }
+      return result;
+    } finally {
+      this.inFlight = null;
+    }
+  }
+
+  /** Stops the request in flight, if any (its partial text comes back in requestReply's result). */
+  abortRequest(): boolean {
+    if (!this.inFlight) return false;
+    this.inFlight.abort();
+    return true;
+  }
+
+  /** Makes the next turn from the reply requestReply got, recorded with its usage and provider. */
+  applyRequested(options: ViewOptions = {}): StepResult {
+    const pending = this.pending;
+    this.pending = null;
+    if (!this.agent || pending === null || pending.number !== this.step.turns.length + 1 || this.step.status !== 'running') {
+      return { ok: false, error: 'There is no reply from the LLM waiting to be applied; step again', view: this.view(options) };
+    }
+    this.step = applyReply(this.agent, this.step, pending.text, pending.messages, {
+      llmMs: pending.llmMs,
+      llm: pending.sentWith,
+      ...(pending.usage !== undefined ? { usage: pending.usage } : {}),
+    });
+    return { ok: true, view: this.view({ ...options, selected: undefined }) };
+  }
+
+  /** Counts a request that did not become a turn, with the tokens it still cost. */
+  private discard(usage: Usage | undefined): void {
+    const session = this.requireSession();
+    const before = session.discardedRequests;
+    const tokens = addUsage(before, usage);
+    this.session = { ...session, discardedRequests: { ...tokens, count: (before?.count ?? 0) + 1 } };
   }
 
   /**
@@ -434,6 +377,3 @@ export class Engine {
   }
 }
 
-function emptyStats(): RenderStats {
-  return { turnsSummarized: 0, toolCallsShown: 0, toolCallsDropped: 0, printsShown: 0, printsDropped: 0, failedTurnsCollapsed: 0, messages: 0, characters: 0 };
-}

@@ -17,6 +17,10 @@ export const workerApi = {
   exportSession: () => engine.exportSession(),
   shareLink: (options: Parameters<Engine['shareLink']>[0]) => engine.shareLink(options),
   openLink: (fragment: string) => engine.openLink(fragment),
+  /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */
+  requestReply: (apiKey: string, onText?: (textSoFar: string) => void) => engine.requestReply(apiKey, onText),
+  abortRequest: () => engine.abortRequest(),
+  applyRequested: (options?: Parameters<Engine['applyRequested']>[0]) => engine.applyRequested(options),
 };
 
 export type WorkerApi = typeof workerApi;

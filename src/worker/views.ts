@@ -1,0 +1,299 @@
+// The plain-JSON views of the engine's state that cross to the page: text and numbers only, so they
+// survive structured cloning. Values never cross as PTC values.
+import type { Usage } from '../agent/llm.ts';
+import type { LlmErrorKind } from '../agent/llm.ts';
+import type { SentWith } from '../agent/llm-settings.ts';
+import type { DescribedRequest } from '../agent/providers/request.ts';
+import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
+import type { RenderStats } from '../compression/strategy.ts';
+import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
+import { format, printValue } from '../lisp/printer.ts';
+import { isFn, type Value } from '../lisp/values.ts';
+import type { DiscardedRequests } from '../session/schema.ts';
+import { serializeSession, type Session } from '../session/session-file.ts';
+import type { JsonValue } from '../session/value-codec.ts';
+/** The editable part of a session, as JSON (the session file without `version` and `turns`). */
+export interface SessionDefinition {
+  title: string;
+  mission: string;
+  maxTurns: number;
+  compression: JsonValue;
+  data: { [name: string]: JsonValue };
+  tools: { name: string; signature: string; description?: string; impl: string }[];
+  limits?: { [key: string]: number };
+  llm: LlmDefinition;
+  systemPrompt?: { prefix?: string; suffix?: string; replace?: string };
+  /** The session's own prices, USD per million tokens by model. */
+  prices?: { [model: string]: { input: number; output: number; cachedInput?: number; cacheWrite?: number } };
+}
+
+export interface LlmDefinition {
+  provider: string;
+  replies: string[];
+  baseUrl?: string;
+  model?: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface ErrorView {
+  type: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ToolCallView {
+  name: string;
+  /** Each argument in Clojure notation (untruncated). */
+  args: string[];
+  /** The result in Clojure notation, cut to a readable size. */
+  result: string;
+  error?: string;
+  durationMs: number;
+}
+
+export interface TurnView {
+  number: number;
+  rawResponse: string;
+  program: string;
+  success: boolean;
+  signal: 'return' | 'fail' | null;
+  /** The value in Clojure notation (cut past 20,000 characters); null for a failed turn. */
+  result: string | null;
+  error?: ErrorView;
+  prints: string[];
+  toolCalls: ToolCallView[];
+  durationMs: number;
+  /** Tokens the turn's request cost, as the provider reported them. */
+  usage?: Usage;
+  /** Fingerprint of the SYSTEM prompt the turn was sent with. */
+  promptHash?: string;
+  /** The provider and parameters the request went out with (absent for the mock and a person). */
+  llm?: SentWith;
+}
+
+export interface DataView {
+  name: string;
+  type: string;
+  sample: string | null;
+}
+
+export interface UserEntryView {
+  name: string;
+  kind: 'function' | 'value';
+  type: string;
+  /** Parameter vectors of a function: ["[x]", "[x y & more]"]. */
+  params: string[];
+  sample: string | null;
+  doc?: string;
+  returnType?: string;
+}
+
+export interface ToolView {
+  name: string;
+  signature: string;
+  description?: string;
+  impl: string;
+  callForm: string;
+  signatureError?: string;
+}
+
+export interface RenderView {
+  strategy: string;
+  messages: Message[];
+  stats: RenderStats;
+  /** True when these are the messages recorded with the turn: exactly what the LLM was sent. */
+  recorded: boolean;
+  /**
+   * True when the recorded messages differ from what the current definition renders (the mission,
+   * tools, data or options were edited after the turn ran).
+   */
+  stale: boolean;
+}
+
+export interface StrategyInfo {
+  name: string;
+  description: string;
+}
+
+export interface View {
+  definition: SessionDefinition;
+  /** Problems that stop the session from running (tool implementations, compression), by path. */
+  problems: string[];
+  warnings: string[];
+  missionExpanded: string;
+  status: Step['status'];
+  returnValue?: string;
+  failMessage?: string;
+  maxTurns: number;
+  tools: ToolView[];
+  data: DataView[];
+  turns: TurnView[];
+  /** The turn whose messages are shown: 1…turns+1 (turns+1 is the next turn, when the run goes on). */
+  selected: number;
+  /** Definitions the LLM had when the selected turn started. */
+  user: UserEntryView[];
+  /** What the LLM gets for the selected turn under the chosen strategy, and the full history of the same turns. */
+  compressed: RenderView;
+  full: RenderView;
+  /** The strategy the session itself uses (its `compression`). */
+  sessionStrategy: string;
+  strategies: StrategyInfo[];
+  /** The mock's scripted reply for the next turn, if any. */
+  nextReply: string | null;
+  /** The whole session, as a session file (for saving and sharing). */
+  sessionText: string;
+  /** The SYSTEM prompt the session sends, the default it starts from, and the fingerprint turns record. */
+  systemPrompt: SystemPromptView;
+  /** Tokens and time of the run so far. */
+  usage: RunUsageView;
+  /**
+   * The HTTP request for the selected turn, key redacted: the one a recorded turn was sent with, or the
+   * one the next turn will send. Null when no request is made (the mock, a person typing).
+   */
+  request: DescribedRequest | null;
+}
+
+export interface SystemPromptView {
+  text: string;
+  default: string;
+  hash: string;
+  /** True when the session's prefix, suffix or replacement changes the default. */
+  changed: boolean;
+}
+
+export interface RunUsageView {
+  /** Tokens of the turns' requests, summed (absent when no turn reported any). */
+  tokens?: Usage;
+  /** Requests that never became turns (stopped, failed, cut off) and what they cost. */
+  discarded?: DiscardedRequests;
+  /** Milliseconds spent running programs and waiting for the LLM. */
+  durationMs: number;
+  llmMs: number;
+}
+
+/** A request to a real LLM that did not give a reply. */
+export interface LlmFailureView {
+  kind: LlmErrorKind;
+  message: string;
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+/** The outcome of asking the session's LLM for the next turn's reply (nothing is applied yet). */
+export type RequestResult =
+  | { ok: true; reply: string; usage?: Usage; llmMs: number }
+  | { ok: false; error: LlmFailureView; partialText?: string; view: View };
+
+export interface ViewOptions {
+  /** Turn to show (default: the next turn while running, else the last one). */
+  selected?: number;
+  /** Strategy for the compressed side (default: the session's). */
+  strategy?: string;
+}
+
+export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; errors: string[] };
+
+/** A share link's fragment (`s=<version>.<payload>`, put after `#`) and whether it can be shared. */
+export interface ShareLinkResult {
+  fragment: string;
+  /** Characters of fragment. */
+  length: number;
+  /** MAX_LINK_LENGTH: the most a shared link should hold. */
+  limit: number;
+  /** True when the link is at most `limit` long and opens again (within the decoder's caps). */
+  fits: boolean;
+  withTurns: boolean;
+  /** Why it does not fit, when it does not. */
+  reason?: string;
+}
+export type StepResult = { ok: true; view: View } | { ok: false; error: string; view: View };
+
+export interface ReplResult {
+  ok: boolean;
+  /** Clojure notation of the value, or of the return/fail value. */
+  result?: string;
+  error?: ErrorView;
+  prints: string[];
+  signal: 'return' | 'fail' | null;
+  durationMs: number;
+}
+
+const RESULT_MAX = 20_000;
+const TOOL_RESULT_LIMIT = { limit: 10, printableLimit: 200 };
+const SAMPLE = { limit: 3, printableLimit: 80 };
+
+export function cut(text: string, max = RESULT_MAX): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export function errorView(e: { type: string; message: string; line?: number; column?: number }): ErrorView {
+  return { type: e.type, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) };
+}
+
+export function turnView(t: Turn): TurnView {
+  return {
+    number: t.number,
+    rawResponse: t.rawResponse,
+    program: t.program,
+    success: t.success,
+    signal: t.signal,
+    result: t.success || t.signal === 'fail' ? cut(printValue(t.result)) : null,
+    ...(t.error ? { error: errorView(t.error) } : {}),
+    prints: [...t.prints],
+    toolCalls: t.toolCalls.map((c) => ({
+      name: c.name,
+      args: c.args.map((a) => cut(printValue(a))),
+      result: format(c.result, TOOL_RESULT_LIMIT).text,
+      ...(c.error !== undefined ? { error: c.error } : {}),
+      durationMs: c.durationMs,
+    })),
+    durationMs: t.durationMs,
+    ...(t.usage !== undefined ? { usage: { ...t.usage } } : {}),
+    ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
+    ...(t.llm !== undefined ? { llm: { ...t.llm } } : {}),
+  };
+}
+
+export function sampleOf(v: Value): string | null {
+  return isBlank(v) ? null : format(v, SAMPLE).text;
+}
+
+export function userView(memory: Memory): UserEntryView[] {
+  return [...memory.values()].map((e) => {
+    const fn = isFn(e.value);
+    return {
+      name: e.name,
+      kind: fn ? 'function' : 'value',
+      type: typeOf(e.value),
+      params: isFn(e.value) ? [...e.value.ptc.params] : [],
+      sample: fn ? null : sampleOf(e.value),
+      ...(e.doc !== undefined ? { doc: e.doc } : {}),
+      ...(e.returnType !== undefined ? { returnType: e.returnType } : {}),
+    };
+  });
+}
+
+/** The session file's JSON without `version` and `turns`: what the editors change. */
+export function definitionOf(session: Session): SessionDefinition {
+  const json = JSON.parse(serializeSession({ ...session, turns: [] })) as Record<string, JsonValue>;
+  const llm = json.llm as Omit<LlmDefinition, 'replies'> & { replies?: string[] };
+  return {
+    title: json.title as string,
+    mission: json.mission as string,
+    maxTurns: json.maxTurns as number,
+    compression: json.compression,
+    data: json.data as { [name: string]: JsonValue },
+    tools: json.tools as SessionDefinition['tools'],
+    ...(json.limits !== undefined ? { limits: json.limits as { [key: string]: number } } : {}),
+    llm: { ...llm, replies: llm.replies ?? [] },
+    ...(json.systemPrompt !== undefined ? { systemPrompt: json.systemPrompt as SessionDefinition['systemPrompt'] } : {}),
+    ...(json.prices !== undefined ? { prices: json.prices as SessionDefinition['prices'] } : {}),
+  };
+}
+
+export function emptyStats(): RenderStats {
+  return { turnsSummarized: 0, toolCallsShown: 0, toolCallsDropped: 0, printsShown: 0, printsDropped: 0, failedTurnsCollapsed: 0, messages: 0, characters: 0 };
+}
