@@ -1,10 +1,10 @@
-// Anthropic's Messages API, streamed through @anthropic-ai/sdk, with prompt-caching breakpoints
-// placed by anthropicBody.
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+// Anthropic's Messages API, streamed through @anthropic-ai/sdk (loaded on the first request), with
+// prompt-caching breakpoints placed by anthropicBody.
+import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { limitRetryAfter, plainFailure, type ErrorContext, type Failure } from './errors.ts';
+import { limitRetryAfter, plainFailure, sdkLoadFailure, type ErrorContext, type Failure } from './errors.ts';
 import { anthropicBody, effectiveBaseUrl } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -71,11 +71,22 @@ function applyEvent(event: RawMessageStreamEvent, state: StreamState, memo: Memo
   }
 }
 
-export function classifyAnthropicError(error: unknown, phase: 'connect' | 'stream'): Failure {
-  if (error instanceof APIUserAbortError) return { type: 'aborted' };
-  if (error instanceof APIConnectionTimeoutError) return { type: 'timeout' };
-  if (error instanceof APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
-  if (error instanceof APIError) {
+type AnthropicSdk = typeof import('@anthropic-ai/sdk');
+let sdkLoading: Promise<AnthropicSdk> | undefined;
+function loadSdk(): Promise<AnthropicSdk> {
+  sdkLoading ??= import('@anthropic-ai/sdk').catch((error: unknown) => {
+    sdkLoading = undefined; // a failed chunk load may succeed next time
+    throw sdkLoadFailure('anthropic', error);
+  });
+  return sdkLoading;
+}
+
+export function classifyAnthropicError(sdk: AnthropicSdk | undefined, error: unknown, phase: 'connect' | 'stream'): Failure {
+  if (!sdk) return plainFailure(error, phase);
+  if (error instanceof sdk.APIUserAbortError) return { type: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { type: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
+  if (error instanceof sdk.APIError) {
     return {
       type: 'http',
       ...(error.status !== undefined ? { status: error.status } : {}),
@@ -94,16 +105,22 @@ export function createAnthropicLlm(settings: LlmSettings, apiKey: string, option
   const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? 2;
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const client = new Anthropic({
-    // Given explicitly (even empty) so the SDK never looks for credentials in the environment.
-    apiKey,
-    baseURL: baseUrl,
-    dangerouslyAllowBrowser: true,
-    maxRetries,
-    timeout: timeoutMs,
-    fetch: limitRetryAfter(baseFetch),
-    ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-  });
+  let sdk: AnthropicSdk | undefined;
+  let client: Anthropic | undefined;
+  const getClient = async (): Promise<Anthropic> => {
+    sdk = await loadSdk();
+    client ??= new sdk.default({
+      // Given explicitly (even empty) so the SDK never looks for credentials in the environment.
+      apiKey,
+      baseURL: baseUrl,
+      dangerouslyAllowBrowser: true,
+      maxRetries,
+      timeout: timeoutMs,
+      fetch: limitRetryAfter(baseFetch),
+      ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    });
+    return client;
+  };
   const ctx: ErrorContext = { provider: 'anthropic', baseUrl, model, apiKey, timeoutMs, maxRetries };
   return {
     label: `anthropic ${model}`,
@@ -113,9 +130,9 @@ export function createAnthropicLlm(settings: LlmSettings, apiKey: string, option
       return runStream<RawMessageStreamEvent>(request, {
         ctx,
         outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-        open: (signal) => client.messages.create(body, { signal }),
+        open: async (signal) => (await getClient()).messages.create(body, { signal }),
         onEvent: (event, state) => applyEvent(event, state, memo),
-        classify: classifyAnthropicError,
+        classify: (error, phase) => classifyAnthropicError(sdk, error, phase),
       });
     },
   };

@@ -211,6 +211,12 @@ export function toLlmError(failure: Failure, ctx: ErrorContext, partial: Receive
   }
 }
 
+/** The SDKs are loaded on the first request; when that fails (offline, a new deployment), say so. */
+export function sdkLoadFailure(provider: 'openai' | 'anthropic', cause: unknown): LlmError {
+  const text = cause instanceof Error ? cause.message : String(cause);
+  return new LlmError(`Could not load the ${provider === 'openai' ? 'OpenAI' : 'Anthropic'} client library (${text}). Reload the page and try again.`, 'provider');
+}
+
 /** Sorts plain errors that no SDK wrapped (a TypeError from fetch while reading the stream). */
 export function plainFailure(error: unknown, phase: 'connect' | 'stream'): Failure {
   if (error instanceof LlmError) return { type: 'other', error };

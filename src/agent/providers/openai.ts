@@ -1,10 +1,11 @@
 // OpenAI-compatible chat completions (OpenAI itself, OpenRouter, Groq, Ollama, LM Studio, vLLM…),
-// streamed through the `openai` SDK.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+// streamed through the `openai` SDK. The SDK is loaded on the first request, so the engine worker
+// does not carry it for sessions that never leave the mock.
+import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { limitRetryAfter, plainFailure, type ErrorContext, type Failure } from './errors.ts';
+import { limitRetryAfter, plainFailure, sdkLoadFailure, type ErrorContext, type Failure } from './errors.ts';
 import { effectiveBaseUrl, openAiBody } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -47,12 +48,23 @@ function applyChunk(chunk: ChatCompletionChunk, state: StreamState): void {
   if (usage) state.usage = usage;
 }
 
+type OpenAiSdk = typeof import('openai');
+let sdkLoading: Promise<OpenAiSdk> | undefined;
+function loadSdk(): Promise<OpenAiSdk> {
+  sdkLoading ??= import('openai').catch((error: unknown) => {
+    sdkLoading = undefined; // a failed chunk load may succeed next time
+    throw sdkLoadFailure('openai', error);
+  });
+  return sdkLoading;
+}
+
 /** Sorts the SDK's errors (and the plain ones it lets through while streaming). */
-export function classifyOpenAiError(error: unknown, phase: 'connect' | 'stream'): Failure {
-  if (error instanceof APIUserAbortError) return { type: 'aborted' };
-  if (error instanceof APIConnectionTimeoutError) return { type: 'timeout' };
-  if (error instanceof APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
-  if (error instanceof APIError) {
+export function classifyOpenAiError(sdk: OpenAiSdk | undefined, error: unknown, phase: 'connect' | 'stream'): Failure {
+  if (!sdk) return plainFailure(error, phase);
+  if (error instanceof sdk.APIUserAbortError) return { type: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { type: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
+  if (error instanceof sdk.APIError) {
     return {
       type: 'http',
       ...(error.status !== undefined ? { status: error.status } : {}),
@@ -71,20 +83,26 @@ export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: 
   const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? 2;
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const client = new OpenAI({
-    // The SDK insists on a key; with none (local servers) the Authorization header is left out below.
-    apiKey: apiKey || 'no-key',
-    // null keeps the SDK from reading OPENAI_* variables of the environment (command line).
-    organization: null,
-    project: null,
-    adminAPIKey: null,
-    baseURL: baseUrl,
-    dangerouslyAllowBrowser: true,
-    maxRetries,
-    timeout: timeoutMs,
-    fetch: limitRetryAfter(baseFetch),
-    ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-  });
+  let sdk: OpenAiSdk | undefined;
+  let client: OpenAI | undefined;
+  const getClient = async (): Promise<OpenAI> => {
+    sdk = await loadSdk();
+    client ??= new sdk.default({
+      // The SDK insists on a key; with none (local servers) the Authorization header is left out below.
+      apiKey: apiKey || 'no-key',
+      // null keeps the SDK from reading OPENAI_* variables of the environment (command line).
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      baseURL: baseUrl,
+      dangerouslyAllowBrowser: true,
+      maxRetries,
+      timeout: timeoutMs,
+      fetch: limitRetryAfter(baseFetch),
+      ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    });
+    return client;
+  };
   const ctx: ErrorContext = { provider: 'openai', baseUrl, model, apiKey, timeoutMs, maxRetries };
   return {
     label: `openai ${model}`,
@@ -93,9 +111,9 @@ export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: 
       return runStream<ChatCompletionChunk>(request, {
         ctx,
         outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-        open: (signal) => client.chat.completions.create(body, { signal }),
+        open: async (signal) => (await getClient()).chat.completions.create(body, { signal }),
         onEvent: applyChunk,
-        classify: classifyOpenAiError,
+        classify: (error, phase) => classifyOpenAiError(sdk, error, phase),
       });
     },
   };
