@@ -1,6 +1,7 @@
 // How the run stands: running (turn N of M), returned with its value, failed with its message, or
-// out of turns; plus problems that stop the session from running.
+// out of turns; the run's tokens and cost; plus problems that stop the session from running.
 import { usePlayground } from '../../state/playground.tsx';
+import { RunTotals } from '../cost/RunTotals.tsx';
 
 const LABEL: Record<string, string> = { running: 'running', returned: 'returned', failed: 'failed', out_of_turns: 'out of turns' };
 
@@ -25,6 +26,7 @@ export function StatusBar() {
       <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="turn-count">
         {view.turns.length}/{view.maxTurns} turns
       </span>
+      <RunTotals view={view} />
       {(looping || busy) && (
         <span className="shrink-0 animate-pulse text-xs text-slate-500 dark:text-slate-400" data-testid="busy">
           {looping ? 'running…' : 'working…'}

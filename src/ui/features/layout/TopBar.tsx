@@ -1,5 +1,7 @@
-// The top bar: the title, the open session's title, the saved sessions, the examples menu, the controls and the status.
+// The top bar: the title, the open session's title, the saved sessions, the examples menu, sharing,
+// the prices, the controls and the status.
 import { usePlayground } from '../../state/playground.tsx';
+import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
@@ -17,6 +19,7 @@ export function TopBar() {
       <SessionsMenu />
       <ExamplesMenu />
       <ShareButton />
+      <PricesButton />
       <Controls />
       <StatusBar />
     </header>

@@ -5,6 +5,7 @@ import { Group, Panel, Separator } from 'react-resizable-panels';
 import { DataPanel } from '../data/DataPanel.tsx';
 import { MessagesCompare } from '../messages/MessagesCompare.tsx';
 import { MissionPanel } from '../mission/MissionPanel.tsx';
+import { SystemPromptPanel } from '../prompt/SystemPromptPanel.tsx';
 import { ReplPane } from '../repl/ReplPane.tsx';
 import { NextReplyEditor } from '../reply/NextReplyEditor.tsx';
 import { ToolsPanel } from '../tools/ToolsPanel.tsx';
@@ -39,6 +40,7 @@ export function Workspace() {
             <Scroll label="Session definition">
               <div className="flex flex-col gap-3 p-2">
                 <MissionPanel />
+                <SystemPromptPanel />
                 <ToolsPanel />
                 <DataPanel />
                 <UserPanel />

@@ -1,9 +1,11 @@
 // What the LLM receives for the selected turn: the compressed rendering (strategy selectable) beside
-// the full uncompressed history of the same turns, with sizes in characters and tokens and the saving.
+// the full uncompressed history of the same turns, with sizes in characters and tokens and the saving;
+// and, on its own tab, the exact HTTP request of that turn.
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Message } from '../../../agent/turn.ts';
 import type { RenderView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
+import { RequestView } from '../request/RequestView.tsx';
 import { formatCount } from '../turns/format.ts';
 
 type Side = 'compressed' | 'full';
@@ -200,8 +202,46 @@ function Compare({ view }: { view: View }) {
   );
 }
 
+type Tab = 'messages' | 'request';
+
+function TabButton({ tab, current, onSelect, children, title }: { tab: Tab; current: Tab; onSelect: (t: Tab) => void; children: ReactNode; title: string }) {
+  const selected = tab === current;
+  return (
+    <button
+      type="button"
+      role="tab"
+      data-testid={`tab-${tab}`}
+      aria-selected={selected}
+      title={title}
+      className={`border-b-2 px-2 py-1 text-xs font-semibold ${selected ? 'border-sky-500 text-sky-800 dark:text-sky-200' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
+      onClick={() => onSelect(tab)}
+    >
+      {children}
+    </button>
+  );
+}
+
 export function MessagesCompare() {
   const view = usePlayground((s) => s.view);
+  const [tab, setTab] = useState<Tab>('messages');
   if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
-  return <Compare view={view} />;
+  return (
+    <div className="flex flex-col">
+      <div role="tablist" aria-label="What the LLM gets" className="flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800">
+        <TabButton tab="messages" current={tab} onSelect={setTab} title="The messages of the selected turn, compressed beside the full history">
+          Messages
+        </TabButton>
+        <TabButton tab="request" current={tab} onSelect={setTab} title="The exact HTTP request of the selected turn (the key is never shown)">
+          Request
+        </TabButton>
+      </div>
+      {tab === 'messages' ? (
+        <Compare view={view} />
+      ) : (
+        <div className="p-2">
+          <RequestView view={view} />
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,8 +1,12 @@
-// Every turn of the run: program, println output, tool calls, result or error, duration, success.
+// Every turn of the run: program, println output, tool calls, result or error, duration, success, and
+// what its request cost (model, tokens, price, SYSTEM prompt fingerprint).
 // Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
 import { memo, useEffect, useRef } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { TurnFigures } from '../cost/TurnFigures.tsx';
+import type { PriceLookup } from '../cost/pricing.ts';
+import { usePriceLookup } from '../cost/usePriceLookup.ts';
 import { ClojureCode } from './ClojureCode.tsx';
 import { formatError, formatMs } from './format.ts';
 
@@ -40,7 +44,7 @@ function ToolCall({ call }: { call: ToolCallView }) {
   );
 }
 
-const TurnCard = memo(function TurnCard({ turn, selected, onSelect }: { turn: TurnView; selected: boolean; onSelect: (n: number) => void }) {
+const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, onSelect }: { turn: TurnView; previousHash: string | undefined; lookup: PriceLookup; selected: boolean; onSelect: (n: number) => void }) {
   return (
     <article
       data-testid={`turn-${turn.number}`}
@@ -67,6 +71,7 @@ const TurnCard = memo(function TurnCard({ turn, selected, onSelect }: { turn: Tu
           </span>
         )}
       </header>
+      <TurnFigures turn={turn} previousHash={previousHash} lookup={lookup} />
       {turn.program.trim() !== '' ? (
         <ClojureCode
           code={turn.program}
@@ -138,6 +143,7 @@ function EndRow({ view }: { view: View }) {
 export function TurnList() {
   const view = usePlayground((s) => s.view);
   const { select } = useEngineActions();
+  const lookup = usePriceLookup();
   const bottom = useRef<HTMLDivElement>(null);
   const count = view?.turns.length ?? 0;
 
@@ -157,8 +163,8 @@ export function TurnList() {
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
         Turns <span className="font-normal normal-case">({view.turns.length} of {view.maxTurns})</span>
       </h2>
-      {view.turns.map((t) => (
-        <TurnCard key={t.number} turn={t} selected={view.selected === t.number} onSelect={onSelect} />
+      {view.turns.map((t, i) => (
+        <TurnCard key={t.number} turn={t} previousHash={view.turns[i - 1]?.promptHash} lookup={lookup} selected={view.selected === t.number} onSelect={onSelect} />
       ))}
       {running ? (
         <button

@@ -21,3 +21,8 @@ export function locationOf(e: ErrorView): string {
   if (e.line === undefined) return '';
   return e.column !== undefined ? ` (line ${e.line}, column ${e.column})` : ` (line ${e.line})`;
 }
+
+/** The first 8 hex of a 16-hex prompt fingerprint: enough to tell prompts apart at a glance. */
+export function shortHash(hash: string): string {
+  return hash.slice(0, 8);
+}

@@ -1,0 +1,162 @@
+// "Prices": the table every cost is computed from (USD per million tokens). The defaults carry the
+// date they were taken; people edit, add and remove models, saved in this browser; the open session's
+// own prices are listed apart because they win over the table.
+import { useCallback, useEffect, useState } from 'react';
+import type { ModelPrice } from '../../../agent/cost.ts';
+import { usePriceBook } from '../../persistence/prices.ts';
+import { usePlayground } from '../../state/playground.tsx';
+import { AddPriceRow, PriceRow, SMALL_BUTTON } from './PriceRow.tsx';
+import { PRICE_COLUMNS } from './price-form.ts';
+import { priceLookup, sessionPriceTable } from './pricing.ts';
+
+const BUTTON =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+
+function Head({ last }: { last: string }) {
+  return (
+    <thead>
+      <tr className="text-left text-[11px] text-slate-500 dark:text-slate-400">
+        <th className="px-1 font-medium">Model</th>
+        {PRICE_COLUMNS.map((c) => (
+          <th key={c.key} className="px-1 text-right font-medium" title={c.help}>
+            {c.label}
+          </th>
+        ))}
+        <th className="px-1 font-medium">{last}</th>
+        <th />
+      </tr>
+    </thead>
+  );
+}
+
+function price(n: number | undefined): string {
+  return n === undefined ? '= input' : String(n);
+}
+
+function SessionPrices({ prices }: { prices: Readonly<Record<string, ModelPrice>> }) {
+  const models = Object.keys(prices);
+  if (models.length === 0) return null;
+  return (
+    <section data-testid="session-prices" className="flex flex-col gap-1">
+      <h3 className="text-xs font-semibold">This session's own prices</h3>
+      <p className="text-[11px] text-slate-500 dark:text-slate-400">Saved in the session file; for these models they win over the table below.</p>
+      <table className="w-full text-xs">
+        <Head last="" />
+        <tbody>
+          {models.map((m) => (
+            <tr key={m} data-testid={`session-price-${m}`} className="border-t border-slate-100 dark:border-slate-800">
+              <td className="px-1 py-0.5 font-mono">{m}</td>
+              {PRICE_COLUMNS.map((c) => (
+                <td key={c.key} className="px-1 text-right font-mono tabular-nums">
+                  {price(prices[m][c.key])}
+                </td>
+              ))}
+              <td className="px-1 text-[11px] text-slate-500">session</td>
+              <td />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function PricesDialog({ onClose }: { onClose: () => void }) {
+  const table = usePriceBook((s) => s.table);
+  const generation = usePriceBook((s) => s.generation);
+  const problem = usePriceBook((s) => s.problem);
+  const { setPrice, removeModel, reset } = usePriceBook((s) => s);
+  const sessionPrices = usePlayground((s) => s.view?.definition.prices) ?? {};
+  const sessionModel = usePlayground((s) => s.view?.definition.llm.model);
+  const sessionTable = sessionPriceTable(sessionPrices);
+  const found = priceLookup(sessionTable, table)(sessionModel);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="prices-title" data-testid="prices-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16" onClick={onClose}>
+      <div className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="prices-title" className="font-semibold">
+            Prices <span className="font-normal text-slate-500 dark:text-slate-400">(USD per million tokens)</span>
+          </h2>
+          <button type="button" className={SMALL_BUTTON} data-testid="prices-close" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <p data-testid="prices-session-model" className="text-xs text-slate-600 dark:text-slate-300">
+          {sessionModel === undefined || sessionModel === ''
+            ? 'The open session names no model (the mock costs nothing).'
+            : found
+              ? `The open session's model ${sessionModel} is priced from ${found.source === 'session' ? "the session's own prices" : `the table (${found.key})`}.`
+              : `The open session's model ${sessionModel} has no price: its cost shows as unknown until you add one.`}
+        </p>
+        {problem !== null && (
+          <p role="status" data-testid="prices-problem" className="rounded bg-amber-50 p-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+            {problem}
+          </p>
+        )}
+        <SessionPrices prices={sessionPrices} />
+        <section className="flex flex-col gap-1">
+          <h3 className="text-xs font-semibold">Prices in this browser</h3>
+          <p className="text-[11px] text-slate-500 dark:text-slate-400">
+            A dated model (<code>gpt-4o-2024-08-06</code>) uses the price of its name. Empty cache prices use the input price. Changes are saved as you type.
+          </p>
+          <table className="w-full text-xs" data-testid="prices-table">
+            <Head last="Source" />
+            <tbody key={generation}>
+              {[...table].map(([model, p]) => (
+                <PriceRow
+                  key={model}
+                  model={model}
+                  price={p}
+                  note={sessionTable.has(model) ? "the session's price wins" : null}
+                  onSave={(next) => setPrice(model, next)}
+                  onRemove={() => removeModel(model)}
+                />
+              ))}
+              <AddPriceRow exists={(m) => table.has(m)} onAdd={(m, next) => setPrice(m, next)} />
+            </tbody>
+          </table>
+        </section>
+        <div className="flex justify-end">
+          <button type="button" className={SMALL_BUTTON} data-testid="prices-reset" title="Forget every edit: the built-in prices again" onClick={reset}>
+            Reset to defaults
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The top bar's button, with a notice when the saved prices could not be read. */
+export function PricesButton() {
+  const [open, setOpen] = useState(false);
+  const problem = usePriceBook((s) => s.problem);
+  const dismiss = usePriceBook((s) => s.dismissProblem);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button type="button" data-testid="prices-button" className={BUTTON} aria-haspopup="dialog" aria-expanded={open} title="The prices costs are computed from" onClick={() => setOpen(true)}>
+        Prices
+      </button>
+      {problem !== null && !open && (
+        <span role="status" data-testid="prices-notice" className="flex min-w-0 max-w-96 items-center gap-1 rounded bg-amber-50 px-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          <span className="truncate" title={problem}>
+            {problem}
+          </span>
+          <button type="button" aria-label="Dismiss" data-testid="prices-notice-dismiss" className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10" onClick={dismiss}>
+            ×
+          </button>
+        </span>
+      )}
+      {open && <PricesDialog onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+// The run's totals in the status bar: tokens in and out (cache reads and writes apart), the requests
+// that never became turns, and what it all cost, or "cost unknown" naming what has no price.
+import { formatUsd } from '../../../agent/cost.ts';
+import type { Usage } from '../../../agent/llm.ts';
+import type { View } from '../../../worker/engine-api.ts';
+import { formatCount } from '../turns/format.ts';
+import { runCost } from './pricing.ts';
+import { tokensText } from './TurnFigures.tsx';
+import { usePriceLookup } from './usePriceLookup.ts';
+
+function discardedText(d: NonNullable<View['usage']['discarded']>): string {
+  const tokens: Usage = d;
+  const reported = tokens.inputTokens !== undefined || tokens.outputTokens !== undefined;
+  return `${formatCount(d.count)} discarded${reported ? ` (${tokensText(tokens)})` : ''}`;
+}
+
+export function RunTotals({ view }: { view: View }) {
+  const lookup = usePriceLookup();
+  const cost = runCost(view, lookup);
+  const { tokens, discarded } = view.usage;
+  const hasDiscarded = discarded !== undefined && discarded.count > 0;
+  if (!cost.any && tokens === undefined && !hasDiscarded) return null;
+  const unknownTitle = `Cost unknown: ${cost.reasons.join('; ')}.${cost.knownUsd > 0 ? ` The parts with a price come to ${formatUsd(cost.knownUsd)}.` : ''} Prices can be edited under "Prices".`;
+  return (
+    <span data-testid="run-totals" className="flex min-w-0 shrink items-baseline gap-2 text-xs text-slate-600 dark:text-slate-300">
+      <span data-testid="run-tokens" className="shrink-0 tabular-nums" title="Tokens of the turns' requests, as the providers reported them (input includes cache reads and writes)">
+        {tokens ? tokensText(tokens) : 'no tokens reported'}
+      </span>
+      {hasDiscarded && (
+        <span data-testid="run-discarded" className="shrink-0 tabular-nums text-amber-700 dark:text-amber-400" title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, priced at the session's current model">
+          {discardedText(discarded)}
+        </span>
+      )}
+      {cost.usd !== null ? (
+        <strong data-testid="run-cost" data-known="true" className="shrink-0 tabular-nums" title="The run's cost: every turn at its own model's price, plus the discarded requests">
+          {formatUsd(cost.usd)}
+        </strong>
+      ) : (
+        <span data-testid="run-cost" data-known="false" className="min-w-0 truncate text-amber-700 dark:text-amber-400" title={unknownTitle}>
+          cost unknown ({cost.reasons.join('; ')})
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,15 @@
+// The price lookup views use: the open session's own prices, then the app's (editable) table. Stable
+// while neither changes, so memoized turn cards do not re-render on every view.
+import { useMemo } from 'react';
+import { usePriceBook } from '../../persistence/prices.ts';
+import { usePlayground } from '../../state/playground.tsx';
+import { priceLookup, sessionPriceTable, type PriceLookup } from './pricing.ts';
+
+export function usePriceLookup(): PriceLookup {
+  const sessionPrices = usePlayground((s) => s.view?.definition.prices);
+  const app = usePriceBook((s) => s.table);
+  // The session's prices arrive as a new object with every view: key them by content.
+  const sessionKey = JSON.stringify(sessionPrices ?? null);
+  const session = useMemo(() => sessionPriceTable(sessionPrices), [sessionKey]);
+  return useMemo(() => priceLookup(session, app), [session, app]);
+}

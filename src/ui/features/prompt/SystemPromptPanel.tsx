@@ -1,0 +1,130 @@
+// The SYSTEM prompt as an experiment: keep the default, put text before and after it, or replace it.
+// Shows the prompt the LLM gets, its tokens and fingerprint (turns record it, so a change shows in
+// the turn list), and how it differs from the default.
+import { useId, useMemo } from 'react';
+import type { View } from '../../../worker/engine-api.ts';
+import { usePlayground, useTokenCounts } from '../../state/playground.tsx';
+import { problemsUnder } from '../definition/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
+import { formatCount, shortHash } from '../turns/format.ts';
+import { PromptDiff } from './PromptDiff.tsx';
+import { promptSpec, type PromptMode } from './prompt-draft.ts';
+
+const MODES: { value: PromptMode; label: string }[] = [
+  { value: 'default', label: 'default' },
+  { value: 'wrap', label: 'prefix & suffix' },
+  { value: 'replace', label: 'replace' },
+];
+
+export function SystemPromptPanel() {
+  const view = usePlayground((s) => s.view);
+  return (
+    <PanelFrame
+      title="SYSTEM prompt"
+      testId="prompt-panel"
+      aside={
+        view && (
+          <code data-testid="prompt-hash" className="text-[11px] text-slate-500 dark:text-slate-400" title={`Fingerprint ${view.systemPrompt.hash}: turns record it, so a changed prompt is marked in the turn list`}>
+            {shortHash(view.systemPrompt.hash)}
+          </code>
+        )
+      }
+    >
+      {view ? <PromptFields view={view} /> : <p className={HINT}>Open a session to change its SYSTEM prompt.</p>}
+    </PanelFrame>
+  );
+}
+
+function PromptTokens({ text }: { text: string }) {
+  const texts = useMemo(() => [text], [text]);
+  const q = useTokenCounts(texts);
+  const n = q.data?.[0];
+  return (
+    <span data-testid="prompt-tokens" title="o200k_base (GPT-4o) tokens">
+      {n !== undefined ? `${formatCount(n)} tokens` : q.isError ? '? tokens' : '… tokens'}
+    </span>
+  );
+}
+
+function PromptFields({ view }: { view: View }) {
+  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const prompt = useDefinitionDraft(view.definition, promptSpec);
+  const ids = useId();
+  const draft = prompt.draft;
+  const problems = problemsUnder(mergeLines(prompt.errors, storeErrors, view.problems), 'systemPrompt');
+  const sp = view.systemPrompt;
+
+  const setMode = (mode: PromptMode) => {
+    // A replacement starts from the prompt in use, so small edits stay small.
+    const replace = mode === 'replace' && draft.replace.trim() === '' ? sp.text : draft.replace;
+    prompt.edit({ ...draft, mode, replace }, { now: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p className={HINT}>The default is the same static text for every turn and session, so providers can cache it; any change gets a new fingerprint.</p>
+      <label className={LABEL}>
+        Mode
+        <select data-testid="prompt-mode" className={INPUT} value={draft.mode} onChange={(e) => setMode(e.target.value as PromptMode)}>
+          {MODES.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {draft.mode === 'wrap' && (
+        <>
+          <label className={LABEL} htmlFor={`${ids}-prefix`}>
+            Prefix (before the default)
+          </label>
+          <textarea id={`${ids}-prefix`} data-testid="prompt-prefix" className={`${INPUT} min-h-12 resize-y font-mono`} rows={2} value={draft.prefix} onChange={(e) => prompt.edit({ ...draft, prefix: e.target.value })} />
+          <label className={LABEL} htmlFor={`${ids}-suffix`}>
+            Suffix (after the default)
+          </label>
+          <textarea id={`${ids}-suffix`} data-testid="prompt-suffix" className={`${INPUT} min-h-12 resize-y font-mono`} rows={2} value={draft.suffix} onChange={(e) => prompt.edit({ ...draft, suffix: e.target.value })} />
+        </>
+      )}
+      {draft.mode === 'replace' && (
+        <>
+          <label className={LABEL} htmlFor={`${ids}-replace`}>
+            The whole SYSTEM prompt
+          </label>
+          <textarea
+            id={`${ids}-replace`}
+            data-testid="prompt-replace"
+            className={`${INPUT} min-h-32 resize-y font-mono`}
+            rows={8}
+            value={draft.replace}
+            aria-invalid={problems.length > 0}
+            onChange={(e) => prompt.edit({ ...draft, replace: e.target.value })}
+          />
+        </>
+      )}
+      <ProblemList problems={problems} testId="prompt-errors" />
+      <p data-testid="prompt-status" className="flex flex-wrap gap-x-2 text-[11px] text-slate-600 dark:text-slate-300">
+        <span>{sp.changed ? 'changed from the default' : 'the default'}</span>
+        <span>·</span>
+        <span>{formatCount(sp.text.length)} characters</span>
+        <span>·</span>
+        <PromptTokens text={sp.text} />
+        {prompt.pending && <span className="text-slate-400">· saving…</span>}
+      </p>
+      <details className="text-xs">
+        <summary className="cursor-pointer text-slate-600 dark:text-slate-300">The prompt the LLM gets</summary>
+        <pre data-testid="prompt-effective" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200">
+          {sp.text}
+        </pre>
+      </details>
+      {sp.changed && (
+        <details className="text-xs" open>
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Difference from the default</summary>
+          <div className="mt-1">
+            <PromptDiff before={sp.default} after={sp.text} />
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
