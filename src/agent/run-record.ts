@@ -1,5 +1,7 @@
 // The run record of `ptc run --json` (DECISIONS S2): every PTC value written in Clojure notation.
 import { printValue } from '../lisp/printer.ts';
+import type { LlmErrorKind, Usage } from './llm.ts';
+import type { SentWith } from './llm-settings.ts';
 import type { Step, Turn, TurnError } from './turn.ts';
 
 export interface ToolCallJson {
@@ -25,6 +27,29 @@ export interface TurnJson {
   memory: Record<string, string>;
   messages: { role: string; content: string }[];
   durationMs: number;
+  /** Tokens as the provider reported them (absent for the mock, or when the provider did not say). */
+  usage?: Usage;
+  /** Fingerprint of the SYSTEM prompt the turn was sent with. */
+  promptHash?: string;
+  /** Provider, model, base URL, temperature and output limit the request went out with (real LLMs). */
+  llm?: SentWith;
+}
+
+/** Tokens of requests that never became turns (a reply cut off, a stream that broke…). */
+export interface DiscardedJson extends Usage {
+  count: number;
+}
+
+export interface RunUsageJson {
+  turns: number;
+  /** Time spent running programs. */
+  durationMs: number;
+  /** Time spent waiting for the LLM. */
+  llmMs: number;
+  /** The turns' `usage`, summed field by field (absent when no turn reported any). */
+  tokens?: Usage;
+  /** Failed requests of this run and what they cost (absent when none reported tokens). */
+  discarded?: DiscardedJson;
 }
 
 export interface RunRecord {
@@ -34,8 +59,20 @@ export interface RunRecord {
   fail?: string;
   /** Set when the run stopped because the LLM could not answer (e.g. the mock ran out of replies). */
   error?: string;
+  /** Why the LLM could not answer (see LlmErrorKind), with `error`. */
+  errorKind?: LlmErrorKind;
+  /** The real LLM the run asked (absent for the mock and replays). */
+  llm?: SentWith;
   turns: TurnJson[];
-  usage: Step['usage'];
+  usage: RunUsageJson;
+}
+
+/** What the record says besides the step: how the run was stopped and by what LLM. */
+export interface RunAbout {
+  readonly error?: string;
+  readonly errorKind?: LlmErrorKind;
+  readonly llm?: SentWith;
+  readonly discarded?: DiscardedJson;
 }
 
 export function turnRecord(t: Turn): TurnJson {
@@ -60,17 +97,30 @@ export function turnRecord(t: Turn): TurnJson {
     memory,
     messages: t.messages.map((m) => ({ role: m.role, content: m.content })),
     durationMs: t.durationMs,
+    ...(t.usage !== undefined ? { usage: { ...t.usage } } : {}),
+    ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
+    ...(t.llm !== undefined ? { llm: { ...t.llm } } : {}),
   };
 }
 
-export function runRecord(step: Step, error?: string): RunRecord {
+export function runRecord(step: Step, about: RunAbout = {}): RunRecord {
+  const { error, errorKind, llm, discarded } = about;
+  const u = step.usage;
   return {
     ok: step.status === 'returned' && error === undefined,
     status: step.status,
     ...(step.status === 'returned' ? { return: printValue(step.return ?? null) } : {}),
     ...(step.fail ? { fail: step.fail.message } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(error !== undefined && errorKind !== undefined ? { errorKind } : {}),
+    ...(llm !== undefined ? { llm: { ...llm } } : {}),
     turns: step.turns.map(turnRecord),
-    usage: step.usage,
+    usage: {
+      turns: u.turns,
+      durationMs: u.durationMs,
+      llmMs: u.llmMs,
+      ...(u.tokens !== undefined ? { tokens: { ...u.tokens } } : {}),
+      ...(discarded !== undefined ? { discarded: { ...discarded } } : {}),
+    },
   };
 }

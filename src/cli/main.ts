@@ -17,10 +17,12 @@ usage:
       --interpret                never compile hot loops and functions to JavaScript
   ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
   ptc repl [--data FILE.json]    interactive REPL
-  ptc run SESSION.json           run an agent session with its (mock) LLM, print every turn
+  ptc run SESSION.json           run an agent session with its LLM, print every turn
+      --llm openai|anthropic     ask a real LLM (key in OPENAI_API_KEY / ANTHROPIC_API_KEY)
+      --base-url URL  --model NAME  --temperature T  --max-tokens N  --timeout-ms MS  --retries N
       --compression false|true|NAME|JSON   override the session's compression
-      --json                     print the run record (turns with the exact messages sent)
-      --messages | --replay | --save OUT.json
+      --json                     print the run record (turns with the exact messages sent, tokens)
+      --messages | --replay | --save OUT.json        (ptc run --help for all)
   ptc render SESSION.json        print the messages the LLM receives for a turn
       --turn N                   turn N of the recorded turns (default: the next one)
       --compression …  --no-system  --stats
