@@ -1,6 +1,7 @@
 // The page's handle on the engine worker: Comlink calls with a watchdog. When a call runs past the
 // program time limit plus a margin, the worker is terminated and a new one reopens the last saved
 // session text, so a runaway program never freezes the page and never loses the session (L8).
+// Requests to a real LLM are called without the watchdog: they wait on the network, not on a program.
 import { wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
 
@@ -21,6 +22,14 @@ export interface EngineClientOptions {
   createWorker: () => { worker: WorkerLike; api: EngineRemote };
   /** Milliseconds a call may take before the worker is restarted. */
   watchdogMs?: number;
+}
+
+export interface CallOptions {
+  /**
+   * False: no watchdog. For LLM requests, which wait on the network rather than run a program (their
+   * own timeout bounds them, and Stop aborts them); a restart still rejects them.
+   */
+  watchdog?: boolean;
 }
 
 export class EngineClient {
@@ -46,13 +55,14 @@ export class EngineClient {
   }
 
   /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
-  async call<R>(fn: (api: EngineRemote) => R): Promise<Awaited<R>> {
+  async call<R>(fn: (api: EngineRemote) => R, options: CallOptions = {}): Promise<Awaited<R>> {
     const gen = this.generation;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let rejectPending: ((e: Error) => void) | undefined;
     const watchdog = new Promise<never>((_, reject) => {
       rejectPending = reject;
       this.pendingReject.add(reject);
+      if (options.watchdog === false) return;
       timer = setTimeout(() => {
         if (this.generation === gen) void this.restart();
         reject(new EngineRestarted(this.watchdogMs));

@@ -5,18 +5,36 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import { EngineClient, EngineRestarted } from '../engine/client.ts';
+import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
+import { asksLlm } from '../features/controls/availability.ts';
+import { requestTurn } from '../features/llm/request-turn.ts';
+import { KeyStore } from '../persistence/keys.ts';
 import { flushPendingEdits } from './pending-edits.ts';
-import { createPlaygroundStore, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
+import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 interface PlaygroundContextValue {
   store: PlaygroundStore;
   client: EngineClient;
+  /** API keys: kept apart from the store, handed only to LLM requests. */
+  keys: KeyStore;
 }
 
 const PlaygroundContext = createContext<PlaygroundContextValue | null>(null);
 
-export function PlaygroundProvider({ client, store, queryClient, children }: { client: EngineClient; store?: PlaygroundStore; queryClient?: QueryClient; children: ReactNode }) {
-  const value = useMemo(() => ({ client, store: store ?? createPlaygroundStore() }), [client, store]);
+export function PlaygroundProvider({
+  client,
+  store,
+  keys,
+  queryClient,
+  children,
+}: {
+  client: EngineClient;
+  store?: PlaygroundStore;
+  keys?: KeyStore;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => ({ client, store: store ?? createPlaygroundStore(), keys: keys ?? new KeyStore() }), [client, store, keys]);
   const qc = useRef(queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }));
   return (
     <QueryClientProvider client={qc.current}>
@@ -40,6 +58,10 @@ export function usePlaygroundStore(): PlaygroundStore {
   return usePlaygroundContext().store;
 }
 
+export function useKeyStore(): KeyStore {
+  return usePlaygroundContext().keys;
+}
+
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -52,8 +74,11 @@ export interface OpenOutcome {
 }
 
 /** Every action the UI can take on the engine. */
+/** Where an opened session came from: a base URL it brings is confirmed before the first request. */
+type Source = 'file' | 'link' | 'saved';
+
 export function useEngineActions() {
-  const { store, client } = usePlaygroundContext();
+  const { store, client, keys } = usePlaygroundContext();
   const s = store.getState;
 
   const accept = (view: View): void => {
@@ -90,7 +115,7 @@ export function useEngineActions() {
    * A session arrived from outside (example, file, link): a fresh UI state around it. `record` is the
    * saved session it is (opened from the sessions list), or null: a new source, saved as a new record.
    */
-  const opened = (r: OpenResult | undefined, record: PersistenceRef | null = null): OpenOutcome => {
+  const opened = (r: OpenResult | undefined, source: Source, record: PersistenceRef | null = null): OpenOutcome => {
     if (!r) return { ok: false, errors: [] };
     if (!r.ok) return { ok: false, errors: r.errors };
     s().select(null);
@@ -98,24 +123,32 @@ export function useEngineActions() {
     s().clearRepl();
     s().setDefinitionErrors([]);
     s().setNotice(null);
+    s().setLlmFailure(null);
+    s().setConfirming(null);
+    // A base URL from a link or a file is confirmed before the first request; a saved session's only
+    // when this browser never vouched for it (it may have come from a link before a reload).
+    const baseUrl = r.view.definition.llm.baseUrl;
+    const ask = baseUrl !== undefined && (source !== 'saved' || !isConfirmedHere(baseUrl));
+    s().setUnconfirmedBaseUrl(ask ? baseUrl : null);
     // Before the view: autosave first finishes the session being replaced, then follows this one.
     s().setPersistence(record);
     accept(r.view);
+    s().resetReply();
     return { ok: true, errors: [], ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}) };
   };
 
   const open = useMutation({
-    mutationFn: async (input: string | object): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(input)))),
+    mutationFn: async (input: string | object): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(input))), 'file'),
   });
 
   /** Opens a saved session (from the sessions list): autosave goes on saving to its record. */
   const openSaved = useMutation({
-    mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(text))), record),
+    mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(text))), 'saved', record),
   });
 
   /** Opens a share link's fragment (`s=…`); a damaged one changes nothing. */
   const openLink = useMutation({
-    mutationFn: async (fragment: string): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.openLink(fragment)))),
+    mutationFn: async (fragment: string): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.openLink(fragment))), 'link'),
   });
 
   /** The share fragment of the open session, with or without its recorded turns. */
@@ -130,25 +163,48 @@ export function useEngineActions() {
     },
   });
 
+  const strategyOption = () => (s().strategy !== null ? { strategy: s().strategy as string } : {});
+
+  /** A turn from the mock's script or from what a person typed as the LLM's reply. */
+  const typedStep = async (): Promise<boolean> => {
+    const { view, nextReply, replyEdited } = s();
+    if (!view) return false;
+    const scripted = scriptedReply(view);
+    let reply: string | undefined;
+    if (nextReply.trim() === '') {
+      if (replyEdited || scripted !== null) {
+        s().setNotice({ kind: 'error', text: `The reply for turn ${view.turns.length + 1} is empty: write one${scripted !== null ? ', or Restore script' : ''}` });
+        return false;
+      }
+      // No script left and nothing typed: the engine refuses and says why; no turn is spent on nothing.
+      reply = undefined;
+    } else {
+      // Send the editor's text only when it differs from the script (a person acting as the LLM).
+      reply = nextReply !== scripted ? nextReply : undefined;
+    }
+    const r = await guarded(() => client.call((api) => api.stepTurn(reply, strategyOption())));
+    if (!r) return false;
+    s().select(null);
+    if (!r.ok) {
+      s().setNotice({ kind: 'error', text: r.error });
+      s().setView(r.view);
+      return false;
+    }
+    s().setNotice(null);
+    accept(r.view);
+    return r.view.status === 'running';
+  };
+
   const step = useMutation({
     mutationFn: async (): Promise<boolean> => {
       // An edit typed just before Step belongs to this step.
       await flushPendingEdits(store);
-      const { view, nextReply } = s();
-      if (!view) return false;
-      // Send the editor's text only when it differs from the script (a person acting as the LLM).
-      const reply = nextReply !== (view.nextReply ?? '') || view.nextReply === null ? nextReply : undefined;
-      const r = await guarded(() => client.call((api) => api.stepTurn(reply, s().strategy !== null ? { strategy: s().strategy as string } : {})));
-      if (!r) return false;
-      s().select(null);
-      if (!r.ok) {
-        s().setNotice({ kind: 'error', text: r.error });
-        s().setView(r.view);
-        return false;
+      if (!s().view) return false;
+      // A real LLM is asked unless a person typed the reply themselves.
+      if (asksLlm(s())) {
+        return requestTurn({ store, client, keys, guarded, accept, viewOptions: strategyOption });
       }
-      s().setNotice(null);
-      accept(r.view);
-      return r.view.status === 'running';
+      return typedStep();
     },
   });
 
@@ -169,8 +225,10 @@ export function useEngineActions() {
   const stop = useMutation({
     mutationFn: async () => {
       s().setRunning(false);
+      // A request to a real LLM is aborted (its partial text comes back); the worker is not restarted.
+      if (s().llmCall !== null) await client.call((api) => api.abortRequest());
       // A call in flight may be a runaway program: stop it by restarting the worker (L8).
-      if (s().busy) await client.restart();
+      else if (s().busy) await client.restart();
     },
   });
 
@@ -181,6 +239,7 @@ export function useEngineActions() {
       if (!view) return;
       s().select(null);
       s().setNotice(null);
+      s().setLlmFailure(null);
       s().clearRepl();
       accept(view);
     },

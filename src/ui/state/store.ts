@@ -26,6 +26,27 @@ export interface ReplEntry {
   output: ReplResult;
 }
 
+/** A request to a real LLM in flight: waiting for its first text, then receiving it. */
+export interface LlmCall {
+  turn: number;
+  phase: 'waiting' | 'receiving';
+}
+
+/** The last request to a real LLM that gave no turn (failed or stopped), and what Retry does again. */
+export interface LlmFailure {
+  turn: number;
+  /** The error kind (auth, not_found, rate_limit, server, connection, cors, timeout, truncated, empty, aborted…). */
+  kind: string;
+  message: string;
+  retry: 'step' | 'run';
+}
+
+/** A base URL waiting for the person's yes before the first request goes there, and what then goes on. */
+export interface BaseUrlConfirmation {
+  baseUrl: string;
+  then: 'step' | 'run';
+}
+
 export interface PlaygroundState {
   /** The engine's latest view of the open session; null until one is open. */
   view: View | null;
@@ -37,6 +58,19 @@ export interface PlaygroundState {
   nextReply: string;
   /** True once the person edited the reply, so a refresh does not overwrite it. */
   replyEdited: boolean;
+  /** True while the reply editor holds a real LLM's text (streaming, or what arrived before a failure). */
+  replyFromLlm: boolean;
+  /** The request to a real LLM in flight, if any. */
+  llmCall: LlmCall | null;
+  /** The last request that gave no turn, until the next request, a turn or another session. */
+  llmFailure: LlmFailure | null;
+  /**
+   * A base URL that came with an opened session (a link, a file, a saved session) and was not yet
+   * confirmed: the first request there asks first.
+   */
+  unconfirmedBaseUrl: string | null;
+  /** The confirmation being asked, if any. */
+  confirming: BaseUrlConfirmation | null;
   /** Problems of the last definition edit, by path (`tools[0].signature: …`, `data: …`). */
   definitionErrors: string[];
   /** Something to tell the user (an engine restart, a step that could not run). */
@@ -60,6 +94,14 @@ export interface PlaygroundActions {
   select(turn: number | null): void;
   setStrategy(name: string | null): void;
   setNextReply(text: string): void;
+  /** The reply editor back to the script's reply (or empty when the session asks a real LLM). */
+  resetReply(): void;
+  /** Text from a real LLM: shown in the reply editor, not counted as a person's edit. */
+  setLlmReply(text: string): void;
+  setLlmCall(call: LlmCall | null): void;
+  setLlmFailure(failure: LlmFailure | null): void;
+  setUnconfirmedBaseUrl(url: string | null): void;
+  setConfirming(confirmation: BaseUrlConfirmation | null): void;
   setDefinitionErrors(errors: string[]): void;
   setNotice(notice: Notice | null): void;
   setRunning(running: boolean): void;
@@ -78,6 +120,11 @@ export const initialState: PlaygroundState = {
   strategy: null,
   nextReply: '',
   replyEdited: false,
+  replyFromLlm: false,
+  llmCall: null,
+  llmFailure: null,
+  unconfirmedBaseUrl: null,
+  confirming: null,
   definitionErrors: [],
   notice: null,
   running: false,
@@ -89,19 +136,38 @@ export const initialState: PlaygroundState = {
 
 let replIds = 0;
 
+/** The mock's scripted reply for the next turn; a session that asks a real LLM has none to show. */
+export function scriptedReply(view: View): string | null {
+  return view.definition.llm.provider === 'mock' ? view.nextReply : null;
+}
+
 export function createPlaygroundStore(): PlaygroundStore {
   return createStore<PlaygroundState & PlaygroundActions>()((set) => ({
     ...initialState,
     setView: (view) =>
       set((s) => {
-        // A new turn (or a reset) moves the reply editor on to the script's next reply.
+        // A new turn (or a reset) moves the reply editor on to the script's next reply; a person's
+        // edit and a real LLM's text (while the session still asks one) stay until then.
         const turnsChanged = s.view === null || s.view.turns.length !== view.turns.length;
-        const reply = turnsChanged || !s.replyEdited ? (view.nextReply ?? '') : s.nextReply;
-        return { view, nextReply: reply, replyEdited: turnsChanged ? false : s.replyEdited };
+        const keepLlm = !turnsChanged && s.replyFromLlm && view.definition.llm.provider !== 'mock';
+        const keep = !turnsChanged && (s.replyEdited || keepLlm);
+        return {
+          view,
+          nextReply: keep ? s.nextReply : (scriptedReply(view) ?? ''),
+          replyEdited: turnsChanged ? false : s.replyEdited,
+          replyFromLlm: keepLlm,
+          ...(turnsChanged ? { llmFailure: null } : {}),
+        };
       }),
     select: (selected) => set({ selected }),
     setStrategy: (strategy) => set({ strategy }),
-    setNextReply: (nextReply) => set({ nextReply, replyEdited: true }),
+    setNextReply: (nextReply) => set({ nextReply, replyEdited: true, replyFromLlm: false }),
+    resetReply: () => set((s) => ({ nextReply: s.view ? (scriptedReply(s.view) ?? '') : '', replyEdited: false, replyFromLlm: false })),
+    setLlmReply: (nextReply) => set({ nextReply, replyEdited: false, replyFromLlm: true }),
+    setLlmCall: (llmCall) => set({ llmCall }),
+    setLlmFailure: (llmFailure) => set({ llmFailure }),
+    setUnconfirmedBaseUrl: (unconfirmedBaseUrl) => set({ unconfirmedBaseUrl }),
+    setConfirming: (confirming) => set({ confirming }),
     setDefinitionErrors: (definitionErrors) => set({ definitionErrors }),
     setNotice: (notice) => set({ notice }),
     setRunning: (running) => set({ running }),

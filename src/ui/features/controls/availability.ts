@@ -24,8 +24,17 @@ export function stepAvailability(s: PlaygroundState): Availability {
   if (view.status !== 'running') return no(`${ENDED[view.status] ?? 'The run has ended'}; Reset to run again`);
   if (s.running) return no('Running; Stop first');
   if (s.busy) return no('The engine is busy');
+  if (s.confirming !== null) return no('Confirm or cancel the base URL first');
+  // A session that asks a real LLM needs no reply typed; a person's typed reply is sent instead.
+  if (asksLlm(s)) return yes;
   if (s.nextReply.trim() === '') return no(`There is no reply for turn ${view.turns.length + 1}; write one in the next-reply editor`);
   return yes;
+}
+
+/** True when the next Step asks a real LLM (rather than take the script's or a person's reply). */
+export function asksLlm(s: PlaygroundState): boolean {
+  const provider = s.view?.definition.llm.provider;
+  return (provider === 'openai' || provider === 'anthropic') && !(s.replyEdited && s.nextReply.trim() !== '');
 }
 
 export function runAvailability(s: PlaygroundState): Availability {

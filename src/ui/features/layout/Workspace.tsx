@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { DataPanel } from '../data/DataPanel.tsx';
+import { LlmPanel } from '../llm/LlmPanel.tsx';
 import { MessagesCompare } from '../messages/MessagesCompare.tsx';
 import { MissionPanel } from '../mission/MissionPanel.tsx';
 import { SystemPromptPanel } from '../prompt/SystemPromptPanel.tsx';
@@ -40,6 +41,7 @@ export function Workspace() {
             <Scroll label="Session definition">
               <div className="flex flex-col gap-3 p-2">
                 <MissionPanel />
+                <LlmPanel />
                 <SystemPromptPanel />
                 <ToolsPanel />
                 <DataPanel />

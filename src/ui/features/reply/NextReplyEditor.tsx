@@ -1,58 +1,108 @@
 // The reply the next Step sends as the LLM's answer: the mock's scripted reply, or what a person
-// typed (acting as the LLM). Ctrl/Cmd+Enter in the editor steps.
+// typed (acting as the LLM). With a real LLM the editor shows its reply as it streams in (read-only
+// meanwhile), and keeps what arrived when a request fails or is stopped, with Retry. Ctrl/Cmd+Enter
+// in the editor steps.
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { scriptedReply, type PlaygroundState } from '../../state/store.ts';
 import { stepAvailability } from '../controls/availability.ts';
+import { useAvailability } from '../controls/Controls.tsx';
+
+const SMALL_BUTTON =
+  'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+
+function modelOf(s: PlaygroundState): string {
+  const llm = s.view?.definition.llm;
+  return llm?.model ? `${llm.model}` : 'the LLM';
+}
 
 export function NextReplyEditor() {
   const store = usePlaygroundStore();
-  const { step } = useEngineActions();
+  const { step, run } = useEngineActions();
   const status = usePlayground((s) => s.view?.status ?? null);
   const turn = usePlayground((s) => (s.view ? s.view.turns.length + 1 : 1));
-  const scripted = usePlayground((s) => s.view?.nextReply ?? null);
+  const real = usePlayground((s) => s.view !== null && s.view.definition.llm.provider !== 'mock');
+  const scripted = usePlayground((s) => (s.view ? scriptedReply(s.view) : null));
+  const model = usePlayground(modelOf);
   const reply = usePlayground((s) => s.nextReply);
   const edited = usePlayground((s) => s.replyEdited);
+  const fromLlm = usePlayground((s) => s.replyFromLlm);
+  const call = usePlayground((s) => s.llmCall);
+  const failure = usePlayground((s) => s.llmFailure);
   const setNextReply = usePlayground((s) => s.setNextReply);
+  const canStep = useAvailability(stepAvailability);
 
   const ended = status !== null && status !== 'running';
+  const streaming = call !== null;
   const label = ended
     ? 'The run has ended; Reset to run again'
-    : edited
-      ? `Edited by hand: sent as the LLM's reply for turn ${turn}`
-      : scripted !== null
-        ? `The mock's scripted reply for turn ${turn}`
-        : `No scripted reply for turn ${turn}: write one to act as the LLM`;
-  const canRestore = edited && !ended;
+    : streaming
+      ? `${call.phase === 'waiting' ? 'Asking' : 'Receiving the reply from'} ${model} for turn ${turn}`
+      : edited
+        ? real
+          ? `Edited by hand: sent as the reply for turn ${turn} instead of asking ${model}`
+          : `Edited by hand: sent as the LLM's reply for turn ${turn}`
+        : fromLlm && failure !== null
+          ? `What arrived before the request for turn ${turn} ${failure.kind === 'aborted' ? 'was stopped' : 'failed'}; Step asks ${model} again (edit it to send it yourself)`
+          : real
+            ? `Step asks ${model} for turn ${turn}; its reply appears here as it arrives (or type one to act as the LLM)`
+            : scripted !== null
+              ? `The mock's scripted reply for turn ${turn}`
+              : `No scripted reply for turn ${turn}: write one to act as the LLM`;
+  const canRestore = (edited || fromLlm) && !ended && !streaming;
 
-  const restore = () => store.setState({ nextReply: scripted ?? '', replyEdited: false });
+  const restore = () => store.getState().resetReply();
   const submit = () => {
     if (stepAvailability(store.getState()).ok) step.mutate();
+  };
+  const retry = () => {
+    if (!stepAvailability(store.getState()).ok || failure === null) return;
+    if (failure.retry === 'run') run.mutate();
+    else step.mutate();
   };
 
   return (
     <section className="flex h-full min-h-0 flex-col gap-1 p-2" aria-label="Next reply">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Next reply</h2>
+        {streaming && (
+          <span data-testid="llm-receiving" role="status" className="animate-pulse text-xs font-medium text-sky-700 dark:text-sky-300">
+            {call.phase === 'waiting' ? 'waiting…' : 'receiving…'}
+          </span>
+        )}
         <button
           type="button"
           data-testid="restore-script"
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
+          className={SMALL_BUTTON}
           disabled={!canRestore}
-          title={scripted !== null ? 'Put back the mock\'s scripted reply' : 'Clear the reply (the script has none for this turn)'}
+          title={scripted !== null ? "Put back the mock's scripted reply" : real ? 'Clear the reply: Step asks the LLM' : 'Clear the reply (the script has none for this turn)'}
           onClick={restore}
         >
-          Restore script
+          {real ? 'Clear' : 'Restore script'}
         </button>
       </div>
       <p data-testid="next-reply-label" className={`text-xs ${edited && !ended ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-400'}`}>
         {label}
       </p>
+      {failure !== null && !streaming && !ended && (
+        <div data-testid="llm-failure" role="group" aria-label="Failed request" className="flex items-start gap-2 rounded border border-rose-300 bg-rose-50 px-2 py-1 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100">
+          <span className="flex-1 break-words">
+            <span data-testid="llm-failure-kind" className="mr-1 rounded bg-rose-200 px-1 font-mono dark:bg-rose-800">
+              {failure.kind}
+            </span>
+            {failure.kind === 'aborted' ? 'The request was stopped.' : failure.message}
+          </span>
+          <button type="button" data-testid="llm-retry" className={SMALL_BUTTON} disabled={!canStep.ok} title={canStep.ok ? 'Ask the LLM again' : canStep.why} onClick={retry}>
+            Retry
+          </button>
+        </div>
+      )}
       <div className="min-h-0 flex-1 [&>div]:h-full">
         <CodeEditor
           value={ended ? '' : reply}
           onChange={(text) => setNextReply(text)}
           language="plaintext"
-          readOnly={ended}
+          readOnly={ended || streaming}
           height="100%"
           ariaLabel={`Reply for turn ${turn}`}
           onSubmit={submit}

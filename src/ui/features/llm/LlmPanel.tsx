@@ -1,0 +1,188 @@
+// Which LLM answers the session's turns: the mock's script, or a real OpenAI-compatible or Anthropic
+// API (preset hosts, base URL, model, temperature, output limit, timeout) and its API key. Settings
+// are saved into the session through setDefinition; the key stays in the key store.
+import { useId } from 'react';
+import { PRESETS, presetForBaseUrl } from '../../../agent/providers/presets.ts';
+import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../agent/llm-settings.ts';
+import type { View } from '../../../worker/engine-api.ts';
+import { usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { problemsUnder } from '../definition/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
+import { ApiKeyField } from './ApiKeyField.tsx';
+import { BaseUrlConfirm } from './BaseUrlConfirm.tsx';
+import { confirmHere, needsConfirmation } from './confirmed-urls.ts';
+import { endpointOf, isRealProvider, providerLabel } from './endpoint.ts';
+import { applyPreset, llmSpec, type LlmForm } from './llm-form.ts';
+
+export function LlmPanel() {
+  const view = usePlayground((s) => s.view);
+  return (
+    <PanelFrame title="LLM" testId="llm-panel">
+      {view ? <LlmFields view={view} /> : <p className={HINT}>Open a session to choose its LLM.</p>}
+      <BaseUrlConfirm />
+    </PanelFrame>
+  );
+}
+
+const PROVIDER_OPTIONS = ['mock', 'openai', 'anthropic'] as const;
+
+function LlmFields({ view }: { view: View }) {
+  const store = usePlaygroundStore();
+  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const llm = useDefinitionDraft(view.definition, llmSpec);
+  const ids = useId();
+  const form = llm.draft;
+  const real = isRealProvider(form.provider);
+  const at = (...paths: string[]) => problemsUnder(mergeLines(llm.errors, storeErrors, view.problems), ...paths);
+
+  // The endpoint of the settings as saved: the key belongs to where requests really go.
+  const endpoint = endpointOf(view.definition.llm);
+  const preset = real ? presetForBaseUrl(endpoint?.baseUrl) : undefined;
+  const presetValue = preset && preset.provider === form.provider ? preset.id : '';
+  const suggestions = preset?.models ?? PRESETS.filter((p) => p.provider === form.provider).flatMap((p) => p.models);
+
+  const edit = (next: LlmForm, now = false) => llm.edit(next, { now });
+  /**
+   * A base URL the person typed or chose is theirs: no confirmation is asked for it. Leaving the field
+   * with the URL that came with the session unchanged vouches for nothing; choosing a preset does.
+   */
+  const vouchFor = (baseUrl: string, chosen: boolean) => {
+    if (baseUrl.trim() === '') return;
+    const s = store.getState();
+    if (needsConfirmation(s.unconfirmedBaseUrl, baseUrl)) {
+      if (!chosen) return;
+      s.setUnconfirmedBaseUrl(null);
+    }
+    confirmHere(baseUrl);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        <label className={LABEL}>
+          Provider
+          <select
+            data-testid="llm-provider"
+            className={INPUT}
+            value={form.provider}
+            aria-invalid={at('llm.provider').length > 0}
+            onChange={(e) => edit({ ...form, provider: e.target.value }, true)}
+          >
+            {PROVIDER_OPTIONS.map((p) => (
+              <option key={p} value={p}>
+                {providerLabel(p)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={LABEL}>
+          Preset
+          <select
+            data-testid="llm-preset"
+            className={INPUT}
+            value={presetValue}
+            onChange={(e) => {
+              const chosen = PRESETS.find((p) => p.id === e.target.value);
+              if (!chosen) return;
+              vouchFor(chosen.baseUrl, true);
+              edit(applyPreset(form, chosen), true);
+            }}
+          >
+            <option value="">{real ? 'custom' : 'choose a host…'}</option>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ProblemList problems={at('llm.provider')} testId="llm-provider-errors" />
+
+      {!real ? (
+        <p className={HINT} data-testid="llm-mock-hint">
+          Each turn takes the script's reply ({view.definition.llm.replies.length} {view.definition.llm.replies.length === 1 ? 'reply' : 'replies'}), or what you type as the next reply.
+          Choose a provider or a preset to ask a real model.
+        </p>
+      ) : (
+        <>
+          {preset?.notes && (
+            <p className={HINT} data-testid="llm-preset-notes">
+              {preset.notes}
+            </p>
+          )}
+          <label className={LABEL}>
+            Base URL
+            <input
+              data-testid="llm-base-url"
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              className={`${INPUT} font-mono`}
+              placeholder={form.provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1'}
+              value={form.baseUrl}
+              aria-invalid={at('llm.baseUrl').length > 0}
+              onChange={(e) => edit({ ...form, baseUrl: e.target.value })}
+              onBlur={(e) => vouchFor(e.target.value, false)}
+            />
+          </label>
+          <ProblemList problems={at('llm.baseUrl')} testId="llm-base-url-errors" />
+          <label className={LABEL}>
+            Model
+            <input
+              data-testid="llm-model"
+              list={`${ids}-models`}
+              spellCheck={false}
+              className={`${INPUT} font-mono`}
+              placeholder={suggestions[0] ?? 'the model the server serves'}
+              value={form.model}
+              aria-invalid={at('llm.model').length > 0}
+              onChange={(e) => edit({ ...form, model: e.target.value })}
+            />
+            <datalist id={`${ids}-models`} data-testid="llm-model-suggestions">
+              {suggestions.map((m) => (
+                <option key={m} value={m} />
+              ))}
+            </datalist>
+          </label>
+          <ProblemList problems={at('llm.model')} testId="llm-model-errors" />
+          <div className="grid grid-cols-3 gap-2">
+            <NumberField label="Temperature" testId="llm-temperature" value={form.temperature} placeholder="default" step="0.1" onChange={(v) => edit({ ...form, temperature: v })} />
+            <NumberField
+              label="Max output tokens"
+              testId="llm-max-output"
+              value={form.maxOutputTokens}
+              placeholder={String(DEFAULT_MAX_OUTPUT_TOKENS)}
+              step="1"
+              onChange={(v) => edit({ ...form, maxOutputTokens: v })}
+            />
+            <NumberField
+              label="Timeout (s)"
+              testId="llm-timeout"
+              value={form.timeoutSeconds}
+              placeholder={String(DEFAULT_REQUEST_TIMEOUT_MS / 1000)}
+              step="1"
+              onChange={(v) => edit({ ...form, timeoutSeconds: v })}
+            />
+          </div>
+          <p className={HINT}>
+            Empty fields use the defaults: the provider's temperature, {DEFAULT_MAX_OUTPUT_TOKENS} output tokens, {DEFAULT_REQUEST_TIMEOUT_MS / 1000} s per request.
+          </p>
+          <ProblemList problems={at('llm.temperature', 'llm.maxOutputTokens', 'llm.requestTimeoutMs')} testId="llm-number-errors" />
+          {endpoint && <ApiKeyField key={`${endpoint.provider} ${endpoint.baseUrl}`} endpoint={endpoint} />}
+        </>
+      )}
+      <ProblemList problems={at('llm').filter((p) => p.path === 'llm' || p.path === 'llm.replies')} testId="llm-errors" />
+    </div>
+  );
+}
+
+function NumberField({ label, testId, value, placeholder, step, onChange }: { label: string; testId: string; value: string; placeholder: string; step: string; onChange: (v: string) => void }) {
+  return (
+    <label className={LABEL}>
+      {label}
+      <input data-testid={testId} type="number" inputMode="decimal" min={0} step={step} className={INPUT} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
