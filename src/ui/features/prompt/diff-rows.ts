@@ -21,7 +21,8 @@ function linesOf(value: string): string[] {
 
 export function promptDiff(before: string, after: string, context = 2): PromptDiff {
   const flat: { kind: 'added' | 'removed' | 'same'; text: string }[] = [];
-  for (const change of diffLines(before, after)) {
+  // Both end in a newline, so a last line without one does not read as changed when text follows it.
+  for (const change of diffLines(`${before}\n`, `${after}\n`)) {
     const kind = change.added ? 'added' : change.removed ? 'removed' : 'same';
     for (const text of linesOf(change.value)) flat.push({ kind, text });
   }
