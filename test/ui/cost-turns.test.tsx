@@ -96,8 +96,8 @@ describe('run totals', () => {
 
   it('sum the turns’ tokens and count the discarded requests', () => {
     renderView(<StatusBar />, viewOf(threeTurns(discarded)));
-    expect(screen.getByTestId('run-tokens').textContent).toBe('in 23,000 (cache read 14,000, write 2,000) · out 950');
-    expect(screen.getByTestId('run-discarded').textContent).toBe('2 discarded (in 3,000 · out 100)');
+    expect(screen.getByTestId('run-tokens').textContent).toBe('tokens in 23,000 (cache read 14,000, write 2,000) · out 950');
+    expect(screen.getByTestId('run-discarded').textContent).toBe('2 discarded requests (in 3,000 · out 100)');
   });
 
   it('are "cost unknown" naming the model without a price, then exact once it has one, discarded requests included', () => {

@@ -11,7 +11,7 @@ import { usePriceLookup } from './usePriceLookup.ts';
 function discardedText(d: NonNullable<View['usage']['discarded']>): string {
   const tokens: Usage = d;
   const reported = tokens.inputTokens !== undefined || tokens.outputTokens !== undefined;
-  return `${formatCount(d.count)} discarded${reported ? ` (${tokensText(tokens)})` : ''}`;
+  return `${formatCount(d.count)} discarded request${d.count === 1 ? '' : 's'}${reported ? ` (${tokensText(tokens)})` : ''}`;
 }
 
 export function RunTotals({ view }: { view: View }) {
@@ -24,7 +24,7 @@ export function RunTotals({ view }: { view: View }) {
   return (
     <span data-testid="run-totals" className="flex min-w-0 shrink items-baseline gap-2 text-xs text-slate-600 dark:text-slate-300">
       <span data-testid="run-tokens" className="shrink-0 tabular-nums" title="Tokens of the turns' requests, as the providers reported them (input includes cache reads and writes)">
-        {tokens ? tokensText(tokens) : 'no tokens reported'}
+        {tokens ? `tokens ${tokensText(tokens)}` : 'no tokens reported'}
       </span>
       {hasDiscarded && (
         <span data-testid="run-discarded" className="shrink-0 tabular-nums text-amber-700 dark:text-amber-400" title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, priced at the session's current model">
