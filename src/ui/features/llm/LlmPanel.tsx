@@ -36,8 +36,9 @@ function LlmFields({ view }: { view: View }) {
   const real = isRealProvider(form.provider);
   const at = (...paths: string[]) => problemsUnder(mergeLines(llm.errors, storeErrors, view.problems), ...paths);
 
-  // The endpoint of the settings as saved: the key belongs to where requests really go.
-  const endpoint = endpointOf(view.definition.llm);
+  // The endpoint as shown (the draft): a key typed right after the base URL belongs to that URL.
+  const draftUrl = form.baseUrl.trim();
+  const endpoint = endpointOf({ provider: form.provider, replies: [], ...(draftUrl !== '' ? { baseUrl: draftUrl } : {}) });
   const preset = real ? presetForBaseUrl(endpoint?.baseUrl) : undefined;
   const presetValue = preset && preset.provider === form.provider ? preset.id : '';
   const suggestions = preset?.models ?? PRESETS.filter((p) => p.provider === form.provider).flatMap((p) => p.models);
