@@ -16,7 +16,7 @@ import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
 import type { LlmConfig } from '../session/schema.ts';
-import { parseSession, serializeSession, type Session } from '../session/session-file.ts';
+import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { cut, definitionOf, emptyStats, errorView, sampleOf, turnView, userView } from './views.ts';
 import type { OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
 
@@ -118,14 +118,7 @@ export class Engine {
     this.session = session;
     this.replMemory = new Map();
     this.replHistory = [];
-    const prepared = prepareAgent({
-      mission: session.mission,
-      tools: session.tools,
-      data: session.data,
-      maxTurns: session.maxTurns,
-      compression: session.compression,
-      ...(session.limits ? { limits: session.limits } : {}),
-    });
+    const prepared = prepareAgent(sessionToAgent(session));
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.errors;
   }

@@ -111,10 +111,7 @@ describe('SystemPromptPanel showing a changed prompt', () => {
     expect(diff.querySelectorAll('[data-kind="removed"]').length).toBe(v.systemPrompt.default.split('\n').length);
   });
 
-  // Fails today: Engine.install (src/worker/engine-api.ts) does not pass the session's systemPrompt to
-  // prepareAgent, so the setting is saved but the LLM still gets the default (reported). Once the
-  // engine applies it, this test passes: then drop `.fails`.
-  it.fails('the engine applies the setting: a turn sent with the changed prompt is marked in the turn list', async () => {
+  it('the engine applies the setting: a turn sent with the changed prompt is marked in the turn list', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(
       <>

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRecord } from '../../src/agent/run-record.ts';
+import { promptHash } from '../../src/agent/system-prompt.ts';
 import { decodeLink } from '../../src/session/link-codec.ts';
 import { parseSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine-api.ts';
@@ -175,5 +176,24 @@ describe('what requestReply refuses', () => {
     const parsed = parseSession(engine.exportSession());
     if (!parsed.ok) throw new Error('unreadable');
     expect(JSON.stringify(runRecord({ turns: parsed.session.turns, memory: new Map(), status: 'returned', usage: { turns: 1, durationMs: 0, llmMs: 0 } }))).not.toContain('LEAKCHECK');
+  });
+});
+
+describe('the SYSTEM prompt variant', () => {
+  it('reaches the request, the view and the turn’s fingerprint', async () => {
+    const engine = engineFor('openai');
+    const def = engine.view().definition;
+    const r = engine.setDefinition({ ...def, systemPrompt: { suffix: 'Answer in one turn.' } });
+    expect(r.ok).toBe(true);
+    const view = engine.view();
+    expect(view.systemPrompt.changed).toBe(true);
+    expect(view.systemPrompt.text.endsWith('\n\nAnswer in one turn.')).toBe(true);
+    openai.enqueue({ text: clj('(return 1)') });
+    await engine.requestReply(KEY);
+    engine.applyRequested();
+    const sent = openai.requests.filter((q) => q.method === 'POST').at(-1)?.body as { messages: { role: string; content: string }[] };
+    expect(sent.messages[0].content).toBe(view.systemPrompt.text);
+    expect(engine.view().turns[0].promptHash).toBe(view.systemPrompt.hash);
+    expect(view.systemPrompt.hash).not.toBe(promptHash(view.systemPrompt.default));
   });
 });
