@@ -3,12 +3,13 @@
 // reply editor, a failure keeps what arrived and offers Retry, Stop aborts the request without
 // restarting the engine, requests run without the program watchdog; and Run stops where the mock's
 // script ends instead of spending turns on empty replies.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineClient, EngineRestarted, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { pasteInto, typeInto } from './app-helpers.tsx';
+import { exampleText } from './harness.tsx';
 import { button, exampleReplies, renderLlmApp, replyText, testId, useLlm, type LlmApp } from './llm-helpers.tsx';
 
 let server: FakeLlmServer;
@@ -110,6 +111,25 @@ describe('Step with a real LLM', () => {
     server.enqueue(...replies.map((text) => ({ text })));
     await user.click(button('llm-retry'));
     await waitFor(() => expect(testId('status').textContent).toBe('returned'));
+    expect(app.engines).toHaveLength(1);
+  });
+
+  it('opening another session first stops the request; its reply never becomes a turn there', async () => {
+    const user = userEvent.setup();
+    const app = await realApp();
+    server.enqueue({ text: replies[0], chunks: 30, chunkDelayMs: 60 });
+    await user.click(button('step'));
+    await waitFor(() => expect(replyText().length).toBeGreaterThan(0));
+    await act(async () => {
+      const r = await app.actions().open.mutateAsync(exampleText('products-exploration.json'));
+      expect(r.ok).toBe(true);
+    });
+    await waitFor(() => expect(app.store.getState().busy).toBe(false));
+    expect(app.view().definition.title).toBe(JSON.parse(exampleText('products-exploration.json')).title);
+    expect(app.view().turns).toHaveLength(0);
+    expect(app.store.getState().llmFailure).toBeNull();
+    expect(screen.queryByTestId('notice')).toBeNull();
+    expect(replyText()).toBe(app.view().nextReply);
     expect(app.engines).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import type { OpenResult, SessionDefinition, View } from '../../worker/engine-ap
 import { EngineClient, EngineRestarted } from '../engine/client.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
 import { asksLlm } from '../features/controls/availability.ts';
-import { requestTurn } from '../features/llm/request-turn.ts';
+import { requestTurn, turnInFlight } from '../features/llm/request-turn.ts';
 import { KeyStore } from '../persistence/keys.ts';
 import { flushPendingEdits } from './pending-edits.ts';
 import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
@@ -137,18 +137,38 @@ export function useEngineActions() {
     return { ok: true, errors: [], ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}) };
   };
 
+  /**
+   * A request to an LLM still under way belongs to the session open now: it is stopped, and its Step
+   * has settled, before another session opens (its reply must not become the new session's turn).
+   */
+  const settleRequest = async (): Promise<void> => {
+    const turn = turnInFlight(store);
+    if (!turn) return;
+    if (s().llmCall !== null) await client.call((api) => api.abortRequest());
+    await turn.catch(() => undefined);
+  };
+
   const open = useMutation({
-    mutationFn: async (input: string | object): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(input))), 'file'),
+    mutationFn: async (input: string | object): Promise<OpenOutcome> => {
+      await settleRequest();
+      return opened(await guarded(() => client.call((api) => api.open(input))), 'file');
+    },
   });
 
   /** Opens a saved session (from the sessions list): autosave goes on saving to its record. */
   const openSaved = useMutation({
-    mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.open(text))), 'saved', record),
+    mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => {
+      await settleRequest();
+      return opened(await guarded(() => client.call((api) => api.open(text))), 'saved', record);
+    },
   });
 
   /** Opens a share link's fragment (`s=…`); a damaged one changes nothing. */
   const openLink = useMutation({
-    mutationFn: async (fragment: string): Promise<OpenOutcome> => opened(await guarded(() => client.call((api) => api.openLink(fragment))), 'link'),
+    mutationFn: async (fragment: string): Promise<OpenOutcome> => {
+      await settleRequest();
+      return opened(await guarded(() => client.call((api) => api.openLink(fragment))), 'link');
+    },
   });
 
   /** The share fragment of the open session, with or without its recorded turns. */

@@ -148,7 +148,7 @@ function LlmFields({ view }: { view: View }) {
             </datalist>
           </label>
           <ProblemList problems={at('llm.model')} testId="llm-model-errors" />
-          <div className="grid grid-cols-3 gap-2">
+          <div className="grid grid-cols-3 items-end gap-2">
             <NumberField label="Temperature" testId="llm-temperature" value={form.temperature} placeholder="default" step="0.1" onChange={(v) => edit({ ...form, temperature: v })} />
             <NumberField
               label="Max output tokens"

@@ -24,8 +24,25 @@ export interface RequestTurnDeps {
 /** Streamed text reaches the store at most this often (each piece re-renders the editor). */
 const STREAM_FLUSH_MS = 40;
 
+/** The turn being asked for, per store: opening another session waits until it has settled. */
+const inFlight = new WeakMap<PlaygroundStore, Promise<boolean>>();
+
+export function turnInFlight(store: PlaygroundStore): Promise<boolean> | undefined {
+  return inFlight.get(store);
+}
+
 /** Asks the session's real LLM for the next turn and applies the reply; true when the run goes on. */
-export async function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
+export function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
+  const turn = askAndApply(deps);
+  inFlight.set(deps.store, turn);
+  const clear = () => {
+    if (inFlight.get(deps.store) === turn) inFlight.delete(deps.store);
+  };
+  turn.then(clear, clear);
+  return turn;
+}
+
+async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   const s = deps.store.getState;
   const view = s().view;
   const endpoint = view ? endpointOf(view.definition.llm) : null;
