@@ -4,7 +4,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { limitRetryAfter, plainFailure, sdkLoadFailure, type ErrorContext, type Failure } from './errors.ts';
+import { classifySdkError, limitRetryAfter, sdkLoadFailure, type ErrorContext } from './errors.ts';
 import { anthropicBody, effectiveBaseUrl } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -81,23 +81,6 @@ function loadSdk(): Promise<AnthropicSdk> {
   return sdkLoading;
 }
 
-export function classifyAnthropicError(sdk: AnthropicSdk | undefined, error: unknown, phase: 'connect' | 'stream'): Failure {
-  if (!sdk) return plainFailure(error, phase);
-  if (error instanceof sdk.APIUserAbortError) return { type: 'aborted' };
-  if (error instanceof sdk.APIConnectionTimeoutError) return { type: 'timeout' };
-  if (error instanceof sdk.APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
-  if (error instanceof sdk.APIError) {
-    return {
-      type: 'http',
-      ...(error.status !== undefined ? { status: error.status } : {}),
-      ...(error.headers ? { headers: error.headers } : {}),
-      body: error.error,
-      message: error.message,
-    };
-  }
-  return plainFailure(error, phase);
-}
-
 export function createAnthropicLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
   const model = settings.model?.trim();
   if (!model) throw new Error('No model is set for the anthropic provider: choose one in the LLM settings (for example claude-sonnet-4-5)');
@@ -132,7 +115,7 @@ export function createAnthropicLlm(settings: LlmSettings, apiKey: string, option
         outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
         open: async (signal) => (await getClient()).messages.create(body, { signal }),
         onEvent: (event, state) => applyEvent(event, state, memo),
-        classify: (error, phase) => classifyAnthropicError(sdk, error, phase),
+        classify: (error, phase) => classifySdkError(sdk, error, phase),
       });
     },
   };

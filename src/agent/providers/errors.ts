@@ -1,6 +1,6 @@
 // Turning what went wrong (an HTTP status, a refused connection, a stop…) into an LlmError whose
-// message says what to do about it. Shared by both providers; each SDK's own error classes are
-// sorted into a Failure by the provider that knows them.
+// message says what to do about it. Shared by both providers; each SDK's own error classes (the two
+// SDKs come from the same generator and export the same ones) are sorted into a Failure here.
 import { LlmError, type LlmErrorKind, type Usage } from '../llm.ts';
 import { REDACTED } from './request.ts';
 
@@ -222,4 +222,32 @@ export function plainFailure(error: unknown, phase: 'connect' | 'stream'): Failu
   if (error instanceof LlmError) return { type: 'other', error };
   if (error instanceof TypeError) return { type: 'network', phase, cause: error };
   return { type: 'other', error };
+}
+
+type ErrorClass<E = object> = abstract new (...args: never[]) => Error & E;
+
+/** The error classes both SDKs export. */
+export interface SdkErrorClasses {
+  readonly APIUserAbortError: ErrorClass;
+  readonly APIConnectionTimeoutError: ErrorClass;
+  readonly APIConnectionError: ErrorClass;
+  readonly APIError: ErrorClass<{ readonly status?: number; readonly headers?: Headers; readonly error?: unknown }>;
+}
+
+/** Sorts an SDK's errors (and the plain ones it lets through while streaming) into a Failure. */
+export function classifySdkError(sdk: SdkErrorClasses | undefined, error: unknown, phase: 'connect' | 'stream'): Failure {
+  if (!sdk) return plainFailure(error, phase);
+  if (error instanceof sdk.APIUserAbortError) return { type: 'aborted' };
+  if (error instanceof sdk.APIConnectionTimeoutError) return { type: 'timeout' };
+  if (error instanceof sdk.APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
+  if (error instanceof sdk.APIError) {
+    return {
+      type: 'http',
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.headers ? { headers: error.headers } : {}),
+      body: error.error,
+      message: error.message,
+    };
+  }
+  return plainFailure(error, phase);
 }

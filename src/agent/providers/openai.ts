@@ -5,7 +5,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { limitRetryAfter, plainFailure, sdkLoadFailure, type ErrorContext, type Failure } from './errors.ts';
+import { classifySdkError, limitRetryAfter, sdkLoadFailure, type ErrorContext } from './errors.ts';
 import { effectiveBaseUrl, openAiBody } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -58,24 +58,6 @@ function loadSdk(): Promise<OpenAiSdk> {
   return sdkLoading;
 }
 
-/** Sorts the SDK's errors (and the plain ones it lets through while streaming). */
-export function classifyOpenAiError(sdk: OpenAiSdk | undefined, error: unknown, phase: 'connect' | 'stream'): Failure {
-  if (!sdk) return plainFailure(error, phase);
-  if (error instanceof sdk.APIUserAbortError) return { type: 'aborted' };
-  if (error instanceof sdk.APIConnectionTimeoutError) return { type: 'timeout' };
-  if (error instanceof sdk.APIConnectionError) return { type: 'network', phase, cause: error.cause ?? error };
-  if (error instanceof sdk.APIError) {
-    return {
-      type: 'http',
-      ...(error.status !== undefined ? { status: error.status } : {}),
-      ...(error.headers ? { headers: error.headers } : {}),
-      body: error.error,
-      message: error.message,
-    };
-  }
-  return plainFailure(error, phase);
-}
-
 export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
   const model = settings.model?.trim();
   if (!model) throw new Error('No model is set for the openai provider: choose one in the LLM settings (for example gpt-4o-mini)');
@@ -113,7 +95,7 @@ export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: 
         outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
         open: async (signal) => (await getClient()).chat.completions.create(body, { signal }),
         onEvent: applyChunk,
-        classify: (error, phase) => classifyOpenAiError(sdk, error, phase),
+        classify: (error, phase) => classifySdkError(sdk, error, phase),
       });
     },
   };
