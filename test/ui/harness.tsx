@@ -48,3 +48,8 @@ export function renderWithPlayground(ui: ReactElement): Harness {
   );
   return { ...result, store, client };
 }
+
+/** Puts a share fragment in the page's address (null: none), as opening a link does. */
+export function setHash(fragment: string | null): void {
+  history.replaceState(null, '', fragment === null ? '/' : `/#${fragment}`);
+}

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isConfirmedHere } from '../../src/ui/features/llm/confirmed-urls.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
-import { exampleText } from './harness.tsx';
+import { exampleText, setHash } from './harness.tsx';
 import { button, exampleReplies, renderLlmApp, useLlm } from './llm-helpers.tsx';
 
 let server: FakeLlmServer;
@@ -21,9 +21,6 @@ const replies = exampleReplies();
 /** Each test queues the example's replies for the requests it expects (a cancelled one sends none). */
 const queueReplies = (n: number) => server.enqueue(...replies.slice(0, n).map((text) => ({ text })));
 
-function setHash(fragment: string | null): void {
-  history.replaceState(null, '', fragment === null ? '/' : `/#${fragment}`);
-}
 beforeEach(() => setHash(null));
 afterEach(() => {
   cleanup();

@@ -9,12 +9,9 @@ import { App } from '../../src/ui/App.tsx';
 import { linkFragmentOf } from '../../src/ui/features/share/links.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
-import { exampleText, renderWithPlayground } from './harness.tsx';
+import { exampleText, renderWithPlayground, setHash } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
 
-function setHash(fragment: string | null): void {
-  history.replaceState(null, '', fragment === null ? '/' : `/#${fragment}`);
-}
 
 beforeEach(() => setHash(null));
 afterEach(() => {
