@@ -1,17 +1,18 @@
 // The ptc command line, driven as a user would: spawn `node bin/ptc.mjs ...` and read its output.
 // Spawns are ~0.3 s each, so each one checks several things; pure helpers are tested in-process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { answerLine } from '../../src/cli/batch.ts';
 import { errorLine, formatMs } from '../../src/cli/common.ts';
 import { openBrackets } from '../../src/cli/repl.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'ptc-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, text: string): string => {
   const p = join(dir, name);
   writeFileSync(p, text);

@@ -2,7 +2,7 @@
 // the record, --save, exit codes for every kind of failure, and the key never leaving the request.
 // The CLI is spawned asynchronously: the fake servers live in this process and must keep answering.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([openai.close(), anthropic.close()]);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('ptc run with a real provider', () => {

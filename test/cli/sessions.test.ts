@@ -1,16 +1,17 @@
 // `ptc run` and `ptc render` on the shipped examples: what the seeds say the LLM sees, turn by turn.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { RunRecord } from '../../src/agent/run-record.ts';
 import { parseSession } from '../../src/session/session-file.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const examples = join(root, 'examples');
 const dir = mkdtempSync(join(tmpdir(), 'ptc-sessions-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function ptc(args: string[]): { code: number | null; out: string; err: string } {
   const r = spawnSync(process.execPath, [join(root, 'bin', 'ptc.mjs'), ...args], { encoding: 'utf8', cwd: root, timeout: 30000 });
