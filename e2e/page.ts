@@ -26,6 +26,13 @@ export function isLocal(url: string): boolean {
 
 export async function openPlayground(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  // Every Content-Security-Policy violation of the document becomes a console error, so closeClean
+  // fails on one in any test (the server sends the policy to all of them).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -39,7 +46,13 @@ export async function openPlayground(browser: Browser, baseUrl: string, options:
   });
   // The context sees the requests of the page and of its dedicated workers.
   context.on('request', (request) => requests.push(request.url()));
-  page.on('worker', (worker) => workers.push(worker.url()));
+  page.on('worker', (worker) => {
+    workers.push(worker.url());
+    // A worker's refusals ("Refused to evaluate…") are errors in its own console.
+    worker.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`worker console.error: ${message.text()} (${worker.url()})`);
+    });
+  });
   await page.goto(baseUrl);
   return { context, page, errors, requests, workers, close: () => context.close() };
 }

@@ -1,6 +1,8 @@
 // Programs that do not finish: the interpreter's loop limit ends one quickly with an error; a true
 // runaway (limits raised far past what a step can use) is stopped with Stop or Escape, which restarts
-// the engine worker. Either way the page keeps answering and the session stays.
+// the engine worker. A program that blocks the worker past its time limit is stopped by the watchdog
+// (1.5× the limit, at least 1.5 s) and the worker restarted within twice the limit. Either way the
+// page keeps answering and the session stays; a cold load never reports a stop.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +55,7 @@ async function openFile(name: string, session: object): Promise<void> {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(session, null, 2));
   await page.locator(tid('open-file')).setInputFiles(path);
-  await expect.poll(() => text('session-title')).toBe((session as { title: string }).title);
+  await expect.poll(() => text('session-title'), { timeout: 10_000 }).toBe((session as { title: string }).title);
 }
 
 describe('a program that does not finish', () => {
@@ -124,4 +126,61 @@ describe('a program that does not finish', () => {
       expect(await page.locator(tid('turn-2')).locator(tid('turn-result')).textContent()).toContain('3');
     });
   }
+
+  it('blocking the worker past a 1 s limit: stopped and a new worker answering within 2 s of the click; the page answers meanwhile', async () => {
+    const LIMIT = 1000;
+    const base = exampleJson('products-exploration');
+    await openFile('blocking.json', { ...base, title: 'Blocking builtin (e2e)', limits: { timeoutMs: LIMIT, maxLoopIterations: 1_000_000, maxValueSize: 100_000_000 } });
+    const engineWorkers = () => w.workers.filter((u) => /engine\.worker/.test(u)).length;
+    // Work inside builtins, where the interpreter may not look at its clock: only the watchdog ends it
+    // when it does not. Whichever ends it, the bound is the same.
+    await setEditor(page, 'next-reply', '```clojure\n(dotimes [_ 100000] (frequencies (range 1000000)))\n```');
+    const workersBefore = engineWorkers();
+    const step = page.locator(`${tid('step')}:enabled`);
+    await step.waitFor();
+
+    const t0 = Date.now();
+    await step.click();
+    // A click on another control is handled while the worker is blocked.
+    await page.locator(tid('busy')).waitFor({ timeout: 1000 });
+    const clickMs = await responseTime();
+    expect(await page.locator(tid('busy')).count()).toBe(1);
+    // Busy ends when the engine answered again: after a restart, that is the new worker's view.
+    await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 10_000 });
+    const elapsed = Date.now() - t0;
+    const restarted = (await page.locator(tid('notice')).count()) > 0;
+    console.log(`watchdog: click to engine answering ${elapsed} ms (limit ${LIMIT} ms, bound ${2 * LIMIT} ms; ${restarted ? 'worker restarted' : 'the interpreter stopped it'}); a click during it answered in ${clickMs} ms`);
+    expect(clickMs).toBeLessThan(1000);
+    expect(elapsed).toBeLessThanOrEqual(2 * LIMIT);
+    if (restarted) {
+      expect(await text('notice-text')).toMatch(/did not answer within 1\.5 s/);
+      await expect.poll(engineWorkers).toBe(workersBefore + 1);
+      expect(await page.locator(tid('turn-1')).count()).toBe(0);
+    } else {
+      expect(await page.locator(tid('turn-1')).locator(tid('turn-error')).textContent()).toMatch(/timeout/i);
+    }
+    // The engine runs the next program.
+    await setEditor(page, 'next-reply', '```clojure\n(+ 1 2)\n```');
+    await page.locator(`${tid('step')}:enabled`).click();
+    await page.locator(tid(restarted ? 'turn-1' : 'turn-2')).locator(tid('turn-result')).waitFor({ timeout: 5000 });
+  });
+});
+
+describe('a cold page load', () => {
+  it('reports no stop and restarts no worker, even on a CPU slowed 4×', async () => {
+    await w.close();
+    w = await openPlayground(browser, 'about:blank');
+    page = w.page;
+    const cdp = await w.context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(inject('baseUrl'));
+    await waitForReady(page, 60_000);
+    // Token counts load the tokenizer (2 MB) in the worker: the slowest call of a first load.
+    await expect.poll(() => text('compressed-tokens'), { timeout: 60_000 }).toMatch(/\d/);
+    await page.waitForTimeout(2000);
+    expect(await page.locator(tid('notice')).count()).toBe(0);
+    // The engine worker and its spare, nothing restarted.
+    expect(w.workers.filter((u) => /engine\.worker/.test(u)).length).toBe(2);
+    expect(await text('status')).not.toMatch(/stopped/i);
+  });
 });

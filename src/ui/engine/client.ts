@@ -1,6 +1,6 @@
-// The page's handle on the engine worker: Comlink calls with a watchdog. When a call runs past the
-// program time limit plus a margin, the worker is terminated and a new one reopens the last saved
-// session text, so a runaway program never freezes the page and never loses the session (L8).
+// The page's handle on the engine worker: Comlink calls with a watchdog. When a call runs past its
+// allowance, the worker is terminated and a new one reopens the last saved session text, so a runaway
+// program never freezes the page and never loses the session (L8).
 // Requests to a real LLM are called without the watchdog: they wait on the network, not on a program.
 import { wrap, type Remote } from 'comlink';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
@@ -22,6 +22,11 @@ export interface EngineClientOptions {
   createWorker: () => { worker: WorkerLike; api: EngineRemote };
   /** Milliseconds a call may take before the worker is restarted. */
   watchdogMs?: number;
+  /**
+   * Keep a second worker loaded and idle, so a restart does not wait for a worker to load its code
+   * (the browser's choice: it keeps the restart well inside the watchdog's bound).
+   */
+  spare?: boolean;
 }
 
 export interface CallOptions {
@@ -32,17 +37,77 @@ export interface CallOptions {
   watchdog?: boolean;
 }
 
+/** The watchdog for a program time limit: half as long again, at least 1.5 s (within 2× the limit). */
+export function watchdogFor(timeoutMs: number): number {
+  return Math.max(1500, Math.round(timeoutMs * 1.5));
+}
+
+/**
+ * Calls that run no program but may load a large table on first use (the tokenizer's, 2 MB): the
+ * watchdog allows them this long, and other calls' watchdogs wait until they are answered.
+ */
+const LOADING_CALLS = new Set(['countTokens']);
+const LOADING_ALLOWANCE_MS = 30_000;
+/** A worker that has not loaded its code by then is counted against the watchdog anyway. */
+const BOOT_ALLOWANCE_MS = 20_000;
+
+interface Slot {
+  worker: WorkerLike;
+  api: EngineRemote;
+  /** Settles once the worker answered a first message: loading its code never counts as running. */
+  ready: Promise<void>;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The name of the first method `fn` calls on the worker. */
+function methodOf<R>(fn: (api: EngineRemote) => R, api: EngineRemote): { name: string; result: R } {
+  let name = '';
+  const spy = new Proxy(api, {
+    get(target, key, receiver) {
+      if (name === '' && typeof key === 'string') name = key;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const result = fn(spy);
+  return { name, result };
+}
+
 export class EngineClient {
-  private current: { worker: WorkerLike; api: EngineRemote };
+  private current: Slot;
+  private spare: Slot | null = null;
   private watchdogMs: number;
   /** The last session text the worker confirmed; reopened after a restart. */
   private savedText: string | null = null;
   private generation = 0;
   private pendingReject = new Set<(e: Error) => void>();
+  /** Loading calls in flight on the current worker. */
+  private loading = new Set<Promise<unknown>>();
 
   constructor(private readonly options: EngineClientOptions) {
-    this.current = options.createWorker();
-    this.watchdogMs = options.watchdogMs ?? 4000;
+    this.current = this.make();
+    this.watchdogMs = options.watchdogMs ?? watchdogFor(1000);
+    if (options.spare) void this.current.ready.then(() => this.refillSpare());
+  }
+
+  private make(): Slot {
+    const made = this.options.createWorker();
+    // abortRequest is the cheapest call (nothing is in flight in a fresh worker); a fake without it
+    // counts as ready at once.
+    let ping: Promise<unknown>;
+    try {
+      ping = Promise.resolve(made.api.abortRequest());
+    } catch {
+      ping = Promise.resolve();
+    }
+    const ready = Promise.race([ping.then(noop, noop), delay(BOOT_ALLOWANCE_MS)]);
+    return { ...made, ready };
+  }
+
+  private refillSpare(): void {
+    if (this.options.spare && this.spare === null) this.spare = this.make();
   }
 
   setWatchdog(ms: number): void {
@@ -54,43 +119,79 @@ export class EngineClient {
     this.savedText = text;
   }
 
+  /** When the watchdog of a call made now starts counting: the worker loaded, loading calls answered. */
+  private async quiet(slot: Slot): Promise<void> {
+    await slot.ready;
+    while (this.loading.size > 0 && this.current === slot) await Promise.allSettled([...this.loading]);
+  }
+
   /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
   async call<R>(fn: (api: EngineRemote) => R, options: CallOptions = {}): Promise<Awaited<R>> {
     const gen = this.generation;
+    const slot = this.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let rejectPending: ((e: Error) => void) | undefined;
+    const { name, result } = methodOf(fn, slot.api);
+    const answer = Promise.resolve(result) as Promise<Awaited<R>>;
+    const isLoading = LOADING_CALLS.has(name);
+    if (isLoading) {
+      this.loading.add(answer);
+      void answer.then(
+        () => this.loading.delete(answer),
+        () => this.loading.delete(answer),
+      );
+    }
     const watchdog = new Promise<never>((_, reject) => {
       rejectPending = reject;
       this.pendingReject.add(reject);
       if (options.watchdog === false) return;
-      timer = setTimeout(() => {
-        if (this.generation === gen) void this.restart();
-        reject(new EngineRestarted(this.watchdogMs));
-      }, this.watchdogMs);
+      const ms = isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs;
+      const arm = () => {
+        if (this.generation !== gen || !this.pendingReject.has(reject)) return;
+        timer = setTimeout(() => {
+          const restarted = new EngineRestarted(ms);
+          if (this.generation === gen) void this.restart(restarted);
+          reject(restarted);
+        }, ms);
+      };
+      void (isLoading ? slot.ready : this.quiet(slot)).then(arm);
     });
     try {
-      return await Promise.race([fn(this.current.api) as Awaited<R>, watchdog]);
+      return await Promise.race([answer, watchdog]);
     } finally {
       clearTimeout(timer);
       if (rejectPending) this.pendingReject.delete(rejectPending);
     }
   }
 
-  /** Stop whatever runs now: terminate the worker and start a fresh one with the saved session. */
-  async restart(): Promise<void> {
+  /**
+   * Stop whatever runs now: terminate the worker and continue on a fresh one (the spare when there is
+   * one) with the saved session. Calls in flight are rejected with `reason` (Stop: afterMs 0).
+   */
+  async restart(reason: EngineRestarted = new EngineRestarted(0)): Promise<void> {
     this.generation++;
     this.current.worker.terminate();
-    this.current = this.options.createWorker();
-    const stopped = new EngineRestarted(0);
-    for (const reject of this.pendingReject) reject(stopped);
+    this.loading.clear();
+    this.current = this.spare ?? this.make();
+    this.spare = null;
+    for (const reject of this.pendingReject) reject(reason);
     this.pendingReject.clear();
-    if (this.savedText !== null) await this.current.api.open(this.savedText);
+    const fresh = this.current;
+    if (this.savedText !== null) await fresh.api.open(this.savedText);
+    // The next spare loads once this worker answered, so the two do not compete for the machine.
+    void fresh.ready.then(() => {
+      if (this.current === fresh) this.refillSpare();
+    });
   }
 
   dispose(): void {
     this.current.worker.terminate();
+    this.spare?.worker.terminate();
+    this.spare = null;
   }
 }
+
+function noop(): void {}
 
 /** The browser's engine: a module worker bundled by Vite. */
 export function createBrowserWorker(): { worker: WorkerLike; api: EngineRemote } {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tansta
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
-import { EngineClient, EngineRestarted } from '../engine/client.ts';
+import { EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
 import { asksLlm } from '../features/controls/availability.ts';
 import { requestTurn, turnInFlight } from '../features/llm/request-turn.ts';
@@ -85,7 +85,7 @@ export function useEngineActions() {
     client.remember(view.sessionText);
     const limits = view.definition.limits;
     // The interpreter stops a program at its time limit; the watchdog is the backstop past that.
-    client.setWatchdog((limits?.timeoutMs ?? 1000) + 3000);
+    client.setWatchdog(watchdogFor(limits?.timeoutMs ?? 1000));
     s().setView(view);
   };
 
