@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './common.ts';
 import { EVAL_USAGE, evalCommand } from './eval.ts';
 import { RENDER_USAGE, renderCommand } from './render.ts';
-import { replCommand } from './repl.ts';
+import { REPL_USAGE, replCommand } from './repl.ts';
 import { RUN_USAGE, runCommand } from './run.ts';
 import { SessionProblems } from './session.ts';
 
@@ -16,7 +16,7 @@ usage:
       --time                     print time-ms: N (parse + analyze + evaluate) to stderr
       --interpret                never compile hot loops and functions to JavaScript
   ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
-  ptc repl [--data FILE.json]    interactive REPL
+  ptc repl [--data FILE.json]    interactive REPL (ptc repl --help for its commands)
   ptc run SESSION.json           run an agent session with its LLM, print every turn
       --llm openai|anthropic     ask a real LLM (key in OPENAI_API_KEY / ANTHROPIC_API_KEY)
       --base-url URL  --model NAME  --temperature T  --max-tokens N  --timeout-ms MS  --retries N
@@ -33,7 +33,30 @@ function version(): string {
   return pkg.version;
 }
 
+/** Exit code when the reader of our output went away: 128 + SIGPIPE, as a shell reports `yes | head`. */
+export const CLOSED_PIPE_EXIT = 141;
+
+let pipesGuarded = false;
+
+/**
+ * A reader that closes the pipe early (`ptc run FILE --json | head -c 100`) ends the command at once
+ * and quietly: no stack trace, no further work (a real LLM would go on costing tokens for nobody).
+ * The exit code is 141, not 0, because the work was cut short (a `--save` may not be written);
+ * without `pipefail` a shell reports the reader's status anyway.
+ */
+function endQuietlyWhenReaderCloses(): void {
+  if (pipesGuarded) return;
+  pipesGuarded = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(CLOSED_PIPE_EXIT);
+      throw e;
+    });
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenReaderCloses();
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
@@ -53,6 +76,10 @@ export async function main(argv: string[]): Promise<number> {
         }
         return await evalCommand(rest);
       case 'repl':
+        if (rest.includes('--help')) {
+          process.stdout.write(REPL_USAGE + '\n');
+          return 0;
+        }
         return await replCommand(rest);
       case 'run':
         if (rest.includes('--help')) {

@@ -1,6 +1,7 @@
 // `ptc repl`: an interactive loop that keeps definitions between inputs and offers *1 *2 *3.
 // Works on a terminal (prompts, line editing, history) and on piped stdin (no prompts).
 import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import type { Definition } from '../lisp/runtime.ts';
 import { format, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
@@ -12,7 +13,13 @@ const HELP = `Enter PTC-Lisp forms; input continues while brackets are open.
   :data FILE     load FILE.json as data/ (a JSON object)
   :help          this help
   :quit          leave (or Ctrl-D)
+Ctrl-C clears the input; Ctrl-C on an empty line twice leaves.
 *1 *2 *3 are the last three results.`;
+
+export const REPL_USAGE = `usage: ptc repl [--data FILE.json]
+  --data FILE.json   supply data/ from a JSON object (or :data FILE inside the REPL)
+
+${HELP}`;
 
 /** Open brackets in `src`, ignoring strings, comments and character literals like \\( . */
 export function openBrackets(src: string): number {
@@ -78,7 +85,24 @@ export class ReplSession {
   }
 }
 
-export async function replCommand(argv: string[]): Promise<number> {
+/** Where the REPL reads and writes; tests give it streams, `terminal` as a TTY would. */
+export interface ReplIo {
+  input: Readable;
+  output: Writable;
+  error: Writable;
+  terminal: boolean;
+}
+
+function processIo(): ReplIo {
+  return { input: process.stdin, output: process.stdout, error: process.stderr, terminal: Boolean(process.stdin.isTTY && process.stdout.isTTY) };
+}
+
+/** readline's own "abandon this line": cursor to its end, a new line, an empty line (Node's REPL uses it too). */
+interface ClearableLine {
+  clearLine?: () => void;
+}
+
+export async function replCommand(argv: string[], io: ReplIo = processIo()): Promise<number> {
   const session = new ReplSession();
   const dataFlag = argv.indexOf('--data');
   if (dataFlag >= 0) {
@@ -86,11 +110,11 @@ export async function replCommand(argv: string[]): Promise<number> {
     session.data = loadDataFile(argv[dataFlag + 1]);
   } else if (argv.length > 0) throw new UsageError(`unknown option ${argv[0]}`);
 
-  const tty = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty, historySize: 500, crlfDelay: Infinity });
+  const tty = io.terminal;
+  const rl = createInterface({ input: io.input, output: tty ? io.output : undefined, terminal: tty, historySize: 500, crlfDelay: Infinity });
   const show = (r: { out: string[]; err: string[] }): void => {
-    for (const l of r.out) process.stdout.write(l + '\n');
-    for (const l of r.err) process.stderr.write(l + '\n');
+    for (const l of r.out) io.output.write(l + '\n');
+    for (const l of r.err) io.error.write(l + '\n');
   };
   let pending = '';
   const prompt = (): void => {
@@ -98,11 +122,26 @@ export async function replCommand(argv: string[]): Promise<number> {
     rl.setPrompt(pending ? '...> ' : 'ptc> ');
     rl.prompt();
   };
-  if (tty) process.stdout.write('PTC-Lisp REPL — :help for commands, :quit or Ctrl-D to leave\n');
+  if (tty) io.output.write('PTC-Lisp REPL — :help for commands, :quit or Ctrl-D to leave\n');
 
   let quitting = false;
+  // Ctrl-C as in Node's REPL: it abandons the input being typed; on an empty line it warns, and a
+  // second one in a row leaves (so a stray Ctrl-C never loses the definitions made so far).
+  let armed = false;
+  rl.on('SIGINT', () => {
+    const typed = rl.line !== '' || pending !== '';
+    if (!typed && armed) return rl.close();
+    armed = !typed;
+    pending = '';
+    const line = rl as unknown as ClearableLine;
+    if (typeof line.clearLine === 'function') line.clearLine();
+    else io.output.write('\n');
+    if (armed) io.output.write('(To leave, press Ctrl-C again or Ctrl-D, or type :quit)\n');
+    prompt();
+  });
   return new Promise<number>((resolve) => {
     rl.on('line', (line) => {
+      armed = false;
       if (quitting) return; // lines already buffered after :quit
       if (pending === '' && line.trim().startsWith(':')) {
         const c = session.command(line);
@@ -127,7 +166,7 @@ export async function replCommand(argv: string[]): Promise<number> {
     });
     rl.on('close', () => {
       if (pending.trim() !== '') show(session.evaluate(pending)); // unbalanced input at EOF: report it
-      if (tty) process.stdout.write('\n');
+      if (tty) io.output.write('\n');
       resolve(0);
     });
     prompt();
