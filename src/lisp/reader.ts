@@ -1,6 +1,7 @@
 // Reader: source text → forms, each with its line and column (1-based).
 import { PtcError, type Loc } from './errors.ts';
 import { float, normBig } from './numbers.ts';
+import { LinearRegex, quotePattern } from './regex-engine.ts';
 import { kw, MapBuilder, PList, PRegex, PSet, type Value } from './values.ts';
 
 export type Form =
@@ -271,7 +272,8 @@ class Reader {
     try {
       return compileRegex(src);
     } catch (e) {
-      return this.fail(`Invalid regex #"${src}": ${(e as Error).message}`, loc);
+      // The pattern is cut: a huge literal must not make a huge message.
+      return this.fail(`Invalid regex #"${quotePattern(src)}": ${(e as Error).message}`, loc);
     }
   }
 
@@ -322,18 +324,12 @@ function parseNumber(tok: string, loc: Loc): Value {
   return fail('not a number');
 }
 
-/** Compile a Java-style regex source to a JS RegExp (inline (?i) (?m) (?s) flags become JS flags). */
+/**
+ * Compile a regex source (the language's syntax: JavaScript's, with leading (?imsx) flags and \Q…\E)
+ * for the linear-time engine. Throws RegexSyntaxError, with a short message, for a pattern refused.
+ */
 export function compileRegex(source: string): PRegex {
-  let body = source;
-  let flags = 'u';
-  const m = /^\(\?([imsx]+)\)/.exec(body);
-  if (m) {
-    body = body.slice(m[0].length);
-    for (const f of m[1]) if (f !== 'x' && !flags.includes(f)) flags += f;
-  }
-  // Java allows \Q...\E quoting and possessive quantifiers; JS does not. Quote the \Q…\E part.
-  body = body.replace(/\\Q([\s\S]*?)(\\E|$)/g, (_, lit: string) => lit.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-  return new PRegex(source, new RegExp(body, flags));
+  return new PRegex(source, new LinearRegex(source));
 }
 
 /** Read every top-level form of a program. Throws PtcError('parse_error') on bad input. */

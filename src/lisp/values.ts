@@ -8,6 +8,7 @@
 // - Vectors are plain JS arrays, never mutated after construction.
 // - Lists, maps, sets, keywords, regexes, vars are small classes; functions are JS functions tagged
 //   with `FnMeta`.
+import { LinearRegex } from './regex-engine.ts';
 
 export class Keyword {
   /** Nominal brand (no runtime cost): keeps `typeof v === 'function'` narrowing exact. */
@@ -40,11 +41,11 @@ export class PList {
   constructor(readonly items: readonly Value[]) {}
 }
 
-/** A compiled regex. `source` is the pattern as written. */
+/** A compiled regex. `source` is the pattern as written; `re` runs it in linear time (regex-engine.ts). */
 export class PRegex {
-  readonly re: RegExp;
-  constructor(readonly source: string, re?: RegExp) {
-    this.re = re ?? new RegExp(source, 'u');
+  readonly re: LinearRegex;
+  constructor(readonly source: string, re?: LinearRegex) {
+    this.re = re ?? new LinearRegex(source);
   }
 }
 

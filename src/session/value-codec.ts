@@ -21,6 +21,7 @@ import { fromJson } from '../lisp/json.ts';
 import { float, normBig } from '../lisp/numbers.ts';
 import { formatFloat } from '../lisp/printer.ts';
 import { compileRegex, readProgram } from '../lisp/reader.ts';
+import { quotePattern } from '../lisp/regex-engine.ts';
 import { Keyword, MapBuilder, makeFn, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../lisp/values.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -242,7 +243,8 @@ class Decoder {
         try {
           return compileRegex(s);
         } catch (e) {
-          return this.fail(`invalid regex ${JSON.stringify(s)}: ${(e as Error).message}`, at);
+          // Cut: a saved pattern can be huge, the message must not be.
+          return this.fail(`invalid regex ${JSON.stringify(quotePattern(s))}: ${(e as Error).message}`, at);
         }
       }
       case '$inst':

@@ -1,13 +1,16 @@
-// Builtins: regexes. `re-pattern` compiles a Java-style pattern (see reader.compileRegex); the
-// matching functions take the regex first. Results follow Clojure: no groups → the matched string,
+// Builtins: regexes. `re-pattern` compiles a pattern (see reader.compileRegex); the matching
+// functions take the regex first. Results follow Clojure: no groups → the matched string,
 // groups → [full g1 g2 …] with nil for a group that did not take part, no match → nil.
 //
-// Safety (PTC limits): patterns longer than 256 characters are refused, and only the first 32 KB of
-// an input string is scanned by re-find / re-matches / re-seq / re-split / extract. JS regexes have
-// no backtracking budget, so these bounds are what keeps a pathological pattern from freezing the
-// interpreter (the wall-clock limit cannot interrupt a running regex).
+// Safety (PTC limits): matching runs on a linear-time engine (regex-engine.ts), so no pattern can
+// backtrack catastrophically. Its cost is still program size × input length, so one search over
+// more than the work budget is refused, and loops over many matches check the clock as they go.
+// Patterns given to re-pattern are limited to 256 characters, and re-find / re-matches / re-seq /
+// re-split / extract scan only the first 32 KB of their input.
 import { PtcError, execError } from '../errors.ts';
 import { compileRegex } from '../reader.ts';
+import { quotePattern, WORK_BUDGET, type Match } from '../regex-engine.ts';
+import { rt } from '../runtime.ts';
 import { PRegex, type Value } from '../values.ts';
 import { expected, int, show, sized, str } from './coerce.ts';
 import { parseLongText } from './parsing.ts';
@@ -36,28 +39,54 @@ export function regexArg(fn: string, v: Value): PRegex {
   throw expected(fn, 'a regex (from re-pattern)', v);
 }
 
-interface Derived {
-  global: RegExp;
-  whole: RegExp;
-  /** The pattern's text when it has no regex syntax at all (e.g. "-"), so it can be split on directly. */
-  literal: string | null;
-}
-const derived = new WeakMap<PRegex, Derived>();
-
-/** The global and whole-string variants of a regex, compiled once per PRegex. */
-function variants(re: PRegex): Derived {
-  let d = derived.get(re);
-  if (d === undefined) {
-    const flags = re.re.flags.replace(/[gy]/g, '');
-    d = {
-      global: new RegExp(re.re.source, flags + 'g'),
-      // Sticky + "nothing follows": the match must span the whole input, whatever the m flag says.
-      whole: new RegExp(`(?:${re.re.source})(?![\\s\\S])`, flags + 'y'),
-      literal: re.source !== '' && !/[\\^$.|?*+()[\]{}]/.test(re.source) && !/[imsx]/.test(flags.replace('u', '')) ? re.source : null,
-    };
-    derived.set(re, d);
+/** Refuse a search whose worst case exceeds the work budget (it could not be interrupted). */
+export function guard(fn: string, re: PRegex, s: string): void {
+  if (!re.re.fits(s.length)) {
+    throw execError(
+      `${fn}: the regex #"${quotePattern(re.source)}" (program size ${re.re.size}) over ${s.length} characters could take too long: ` +
+        `size × length is limited to ${WORK_BUDGET}; use a simpler pattern or a shorter input`,
+    );
   }
-  return d;
+}
+
+/** Counts the engine's worst-case work across many searches and checks the clock now and then. */
+export class Pacer {
+  private work = 0;
+  constructor(private readonly re: PRegex) {}
+  /** Account for a search over `remaining` characters. */
+  search(remaining: number): void {
+    this.work += remaining * this.re.re.size;
+    if (this.work < 1_000_000) return;
+    this.work = 0;
+    let r;
+    try {
+      r = rt();
+    } catch {
+      return; // no program running (a direct call): nothing to time
+    }
+    r.checkClock();
+  }
+}
+
+/** Every match of re in s (checked and paced), left to right. */
+export function* eachMatch(fn: string, re: PRegex, s: string): Generator<Match> {
+  guard(fn, re, s);
+  const pace = new Pacer(re);
+  for (const m of re.re.matchAll(s)) {
+    yield m;
+    pace.search(s.length - m.index - m[0].length);
+  }
+}
+
+/** The pattern's text when it has no regex syntax at all (e.g. "-"), so it can be split on directly. */
+const literals = new WeakMap<PRegex, string | null>();
+function literalOf(re: PRegex): string | null {
+  let lit = literals.get(re);
+  if (lit === undefined) {
+    lit = re.source !== '' && !/[\\^$.|?*+()[\]{}]/.test(re.source) ? re.source : null;
+    literals.set(re, lit);
+  }
+  return lit;
 }
 
 function input(fn: string, v: Value): string {
@@ -66,28 +95,27 @@ function input(fn: string, v: Value): string {
 }
 
 /** A match as Clojure returns it: the string, or [full g1 …] when the regex has groups. */
-export function matchValue(m: RegExpExecArray | RegExpMatchArray): Value {
+export function matchValue(m: RegExpMatchArray): Value {
   if (m.length === 1) return m[0];
   const out: Value[] = [];
   for (let i = 0; i < m.length; i++) out.push(m[i] ?? null);
   return out;
 }
 
-function firstMatch(re: PRegex, s: string): RegExpExecArray | null {
-  const g = variants(re).global;
-  g.lastIndex = 0;
-  return g.exec(s);
+function firstMatch(fn: string, re: PRegex, s: string): Match | null {
+  guard(fn, re, s);
+  return re.re.exec(s);
 }
 
 /** Split by a regex as Java does (at most `limit` parts when positive), keeping trailing empty strings; groups are not included. */
-export function regexSplit(re: PRegex, s: string, limit = 0): string[] {
-  const lit = variants(re).literal;
+export function regexSplit(fn: string, re: PRegex, s: string, limit = 0): string[] {
+  const lit = literalOf(re);
   if (lit !== null && limit <= 0) return s.split(lit);
   const parts: string[] = [];
   let last = 0;
-  for (const m of s.matchAll(variants(re).global)) {
+  for (const m of eachMatch(fn, re, s)) {
     if (limit > 0 && parts.length === limit - 1) break;
-    const at = m.index ?? 0;
+    const at = m.index;
     if (m[0] === '' && (at === 0 || at >= s.length)) continue;
     parts.push(s.slice(last, at));
     last = at + m[0].length;
@@ -114,7 +142,7 @@ builtin(
   2,
   'First match of the regex in s: a string, or [full g1 …] with groups; nil when none',
   (re, s) => {
-    const m = firstMatch(regexArg('re-find', re), input('re-find', s));
+    const m = firstMatch('re-find', regexArg('re-find', re), input('re-find', s));
     return m === null ? null : matchValue(m);
   },
   {
@@ -131,9 +159,10 @@ builtin(
   2,
   'Match only when the regex matches the whole of s: a string, or [full g1 …] with groups; else nil',
   (re, s) => {
-    const w = variants(regexArg('re-matches', re)).whole;
-    w.lastIndex = 0;
-    const m = w.exec(input('re-matches', s));
+    const r = regexArg('re-matches', re);
+    const text = input('re-matches', s);
+    guard('re-matches', r, text);
+    const m = r.re.whole(text);
     return m === null ? null : matchValue(m);
   },
   {
@@ -151,7 +180,7 @@ builtin(
   'Every match of the regex in s, as a vector (of strings, or of [full g1 …] with groups)',
   (re, s) => {
     const out: Value[] = [];
-    for (const m of input('re-seq', s).matchAll(variants(regexArg('re-seq', re)).global)) out.push(matchValue(m));
+    for (const m of eachMatch('re-seq', regexArg('re-seq', re), input('re-seq', s))) out.push(matchValue(m));
     return sized(out);
   },
   { params: ['[re s]'], examples: [['(re-seq (re-pattern "\\\\d+") "a1b22c333")', '["1" "22" "333"]']] },
@@ -161,7 +190,7 @@ builtin(
   're-split',
   2,
   'Split s wherever the regex matches (regex first)',
-  (re, s) => sized(regexSplit(regexArg('re-split', re), input('re-split', s))),
+  (re, s) => sized(regexSplit('re-split', regexArg('re-split', re), input('re-split', s))),
   {
     params: ['[re s]'],
     examples: [
@@ -174,7 +203,7 @@ builtin(
 /** Capture group n of the first match (default: group 1 when the regex has groups, else the whole match). */
 function extractGroup(fn: string, pattern: Value, s: Value, n: Value | undefined): string | null {
   if (s === null) return null;
-  const m = firstMatch(regexArg(fn, pattern), input(fn, s));
+  const m = firstMatch(fn, regexArg(fn, pattern), input(fn, s));
   if (m === null) return null;
   const g = n === undefined ? (m.length > 1 ? 1 : 0) : int(fn, n);
   if (g < 0 || g >= m.length) {

@@ -7,7 +7,7 @@ import { invoke } from '../runtime.ts';
 import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
 import { expected, int, items, kindOf, show, sized, str } from './coerce.ts';
 import { formatString } from './format.ts';
-import { regexSplit } from './regex.ts';
+import { eachMatch, guard, Pacer, regexSplit } from './regex.ts';
 import { builtin, type BuiltinOptions } from './registry.ts';
 
 const NS = 'clojure.string';
@@ -114,7 +114,7 @@ sfn(
     if (typeof sep === 'string') {
       parts = sep === '' ? Array.from(text) : text.split(sep);
     } else if (sep instanceof PRegex) {
-      parts = regexSplit(sep, text, max);
+      parts = regexSplit('split', sep, text, max);
       // Java's String.split with a regex and no limit drops trailing empty strings.
       if (max === 0) while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
     } else throw expected('split', 'a separator string or regex', sep);
@@ -193,15 +193,18 @@ function replaceIn(fn: string, all: boolean, s: Value, match: Value, repl: Value
   }
   if (!(match instanceof PRegex)) throw expected(fn, 'a string or regex to match', match);
   if (typeof repl !== 'string' && typeof repl !== 'function') throw expected(fn, 'a replacement string or function', repl);
-  const re = new RegExp(match.re.source, match.re.flags + (all ? 'g' : ''));
-  return text.replace(re, (m: string, ...rest: unknown[]) => {
-    const hasNamed = typeof rest[rest.length - 1] === 'object' && rest[rest.length - 1] !== null;
-    const named = hasNamed ? (rest[rest.length - 1] as Record<string, string | undefined>) : undefined;
-    const groups = rest.slice(0, rest.length - (hasNamed ? 3 : 2)) as (string | undefined)[];
-    if (typeof repl === 'string') return expandReplacement(repl, m, groups, named);
-    const arg: Value = groups.length === 0 ? m : [m, ...groups.map((g) => g ?? null)];
-    return strOf(invoke(repl, [arg]));
-  });
+  let out = '';
+  let last = 0;
+  for (const m of eachMatch(fn, match, text)) {
+    const groups: (string | undefined)[] = m.slice(1);
+    let piece: string;
+    if (typeof repl === 'string') piece = expandReplacement(repl, m[0], groups, m.groups);
+    else piece = strOf(invoke(repl, [groups.length === 0 ? m[0] : [m[0], ...groups.map((g) => g ?? null)]]));
+    out += text.slice(last, m.index) + piece;
+    last = m.index + m[0].length;
+    if (!all) break;
+  }
+  return out + text.slice(last);
 }
 
 sfn(
@@ -330,8 +333,12 @@ sfn('pr-str', [0, Infinity], 'The arguments in readable form (strings quoted, ni
 function lineMatcher(fn: string, pattern: Value): (line: string) => boolean {
   if (typeof pattern === 'string') return (line) => line.includes(pattern);
   if (pattern instanceof PRegex) {
-    const re = new RegExp(pattern.re.source, pattern.re.flags.replace(/[gy]/g, ''));
-    return (line) => re.test(line);
+    const pace = new Pacer(pattern);
+    return (line) => {
+      guard(fn, pattern, line);
+      pace.search(line.length);
+      return pattern.re.test(line);
+    };
   }
   throw expected(fn, 'a substring or regex pattern', pattern);
 }
