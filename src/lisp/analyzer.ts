@@ -3,7 +3,7 @@
 // node runs (they may be defined later in the program, and an unknown name in a branch that never
 // runs must not fail the program).
 import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
-import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
+import { arityError, asPtcError, didYouMean, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
@@ -22,10 +22,15 @@ export function invalid(message: string, loc: Loc, type: 'validation_error' | 'a
   throw new PtcError(type, message, loc);
 }
 
-/** Attach the location of the node that was running when an error passed through. */
-export function locate(e: unknown, loc: Loc): unknown {
-  if (e instanceof PtcError) e.at(loc);
-  return e;
+/**
+ * Attach the location of the node that was running when an error passed through. A JavaScript
+ * error (a fault of a builtin, the stack or the heap) becomes a language error here, at the
+ * innermost call, where the function that was called (`f`) is known.
+ */
+export function locate(e: unknown, loc: Loc, f?: unknown): unknown {
+  if (e instanceof PtcError) return e.at(loc);
+  const p = asPtcError(e, typeof f === 'function' ? ((f as Partial<PtcFn>).ptc?.name ?? null) : null);
+  return p === null ? e : p.at(loc);
 }
 
 export function analyze(form: Form, ctx: Ctx): Node {
@@ -179,7 +184,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
           }
           return invokeData(f, []);
         } catch (e) {
-          throw locate(e, loc);
+          throw locate(e, loc, f);
         }
       };
     case 1: {
@@ -194,7 +199,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
             try {
               return invokeData(k, [x]);
             } catch (e) {
-              throw locate(e, loc);
+              throw locate(e, loc, k);
             }
           },
           { k: 'kw', key: k, arg: a0, loc },
@@ -211,7 +216,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
           if (f instanceof Keyword && x instanceof PMap) return getFlex(x, f) ?? null;
           return invokeData(f, [x]);
         } catch (e) {
-          throw locate(e, loc);
+          throw locate(e, loc, f);
         }
       };
     }
@@ -230,7 +235,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
           }
           return invokeData(f, [x, y]);
         } catch (e) {
-          throw locate(e, loc);
+          throw locate(e, loc, f);
         }
       };
     }
@@ -248,7 +253,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
           }
           return invokeData(f, [x, y, z]);
         } catch (e) {
-          throw locate(e, loc);
+          throw locate(e, loc, f);
         }
       };
     }
@@ -264,7 +269,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
           }
           return invokeData(f, vals);
         } catch (e) {
-          throw locate(e, loc);
+          throw locate(e, loc, f);
         }
       };
   }
@@ -273,15 +278,16 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
 // ---------------------------------------------------------------------------------------------
 // Symbols
 
-const HISTORY: Record<string, number> = { '*1': 0, '*2': 1, '*3': 2 };
+// A Map, not an object: `name in {}` is true for constructor, toString… (Object.prototype).
+const HISTORY = new Map<string, number>([['*1', 0], ['*2', 1], ['*3', 2]]);
 
 export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
   const { ns, name, loc } = form;
   if (ns === null) {
     const b = findLocal(ctx.locals, name);
     if (b !== undefined) return readRef(ctx.fn.refTo(b));
-    if (name in HISTORY) {
-      const i = HISTORY[name];
+    const i = HISTORY.get(name);
+    if (i !== undefined) {
       return () => rt().history[i] ?? null;
     }
     const builtin = lookupBuiltin(name);
@@ -310,7 +316,7 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
     const f = interop.fn;
     return () => f;
   }
-  const canonical = NAMESPACE_ALIASES[ns];
+  const canonical = Object.hasOwn(NAMESPACE_ALIASES, ns) ? NAMESPACE_ALIASES[ns] : undefined;
   if (canonical !== undefined) {
     const info = lookupNamespaced(ns, name);
     if (info !== undefined) {

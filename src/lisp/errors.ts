@@ -29,6 +29,14 @@ export interface Loc {
   column: number;
 }
 
+/** No message reaches the user longer than this (a 1 MB literal quoted in an error, say). */
+export const MAX_MESSAGE_CHARS = 2000;
+
+/** The one place messages are cut: keeps the start, where the reason is. */
+export function capMessage(message: string): string {
+  return message.length <= MAX_MESSAGE_CHARS ? message : message.slice(0, MAX_MESSAGE_CHARS - 1) + '…';
+}
+
 export class PtcError extends Error {
   line?: number;
   column?: number;
@@ -37,7 +45,7 @@ export class PtcError extends Error {
     message: string,
     loc?: Loc | null,
   ) {
-    super(message);
+    super(capMessage(message));
     if (loc) {
       this.line = loc.line;
       this.column = loc.column;
@@ -54,11 +62,32 @@ export class PtcError extends Error {
   }
 
   toInfo(): PtcErrorInfo {
-    const info: PtcErrorInfo = { type: this.type, message: this.message };
+    const info: PtcErrorInfo = { type: this.type, message: capMessage(this.message) };
     if (this.line !== undefined) info.line = this.line;
     if (this.column !== undefined) info.column = this.column;
     return info;
   }
+}
+
+/**
+ * Any exception as a language error. JavaScript's own errors are never shown as they are (their
+ * wording means nothing to the program's author and may leak internals): a stack overflow is the
+ * depth limit, a string or array past what the engine can hold is the memory limit, anything else
+ * a fault inside `where` (the builtin that was running). Null for the control signals of
+ * return/fail, which are not Errors and must pass through.
+ */
+export function asPtcError(e: unknown, where?: string | null): PtcError | null {
+  if (e instanceof PtcError) return e;
+  if (!(e instanceof Error)) return null;
+  if (e instanceof RangeError) {
+    if (/call stack/i.test(e.message)) {
+      return new PtcError('depth_limit_exceeded', 'The program nests too deeply (stack exhausted); use loop/recur or reduce instead of deep recursion');
+    }
+    if (/invalid (string|array|typed array) length|allocation failed|out of memory|buffer allocation/i.test(e.message)) {
+      return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
+    }
+  }
+  return new PtcError('execution_error', `Internal error in ${where ?? 'the interpreter'}: it could not handle these arguments; try another way to compute this`);
 }
 
 export const typeError = (message: string): PtcError => new PtcError('type_error', message);

@@ -63,7 +63,7 @@ export function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
   try {
     return f(x);
   } catch (e) {
-    throw locate(e, loc);
+    throw locate(e, loc, f);
   }
 }
 
@@ -71,7 +71,7 @@ export function call2(g: (x: Value, y: Value) => Value, x: Value, y: Value, loc:
   try {
     return g(x, y);
   } catch (e) {
-    throw locate(e, loc);
+    throw locate(e, loc, g);
   }
 }
 

@@ -2,7 +2,7 @@
 // Never throws: every failure comes back as a value. Memory passed in is never mutated.
 import { analyze } from './analyzer.ts';
 import './builtins/index.ts';
-import { PtcError, type PtcErrorInfo } from './errors.ts';
+import { asPtcError, type PtcErrorInfo } from './errors.ts';
 import './forms/index.ts';
 import { readProgram } from './reader.ts';
 import { analyzing } from './jit/compile.ts';
@@ -63,13 +63,11 @@ export function compileProgram(src: string): { nodes: Node[]; frameSize: number 
   return { nodes, frameSize: root.nslots };
 }
 
+/** Any exception as an error value of the language (never JavaScript's own wording). */
 export function toErrorInfo(e: unknown): PtcErrorInfo {
-  if (e instanceof PtcError) return e.toInfo();
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return { type: 'depth_limit_exceeded', message: 'The program nests too deeply (stack exhausted); use loop/recur or reduce instead of deep recursion' };
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  return { type: 'execution_error', message: `Internal error: ${message}` };
+  const p = asPtcError(e);
+  if (p !== null) return p.toInfo();
+  return { type: 'execution_error', message: 'Internal error in the interpreter: the program stopped unexpectedly; try another way to compute this' };
 }
 
 export function run(opts: RunOptions): RunResult {

@@ -1,7 +1,8 @@
 // The state of one program run: limits, the clock, printed output, tool calls and new definitions.
 // Evaluation is synchronous and single-threaded, so the active run is a module-level variable that
 // builtins reach through `rt()`.
-import { arityError, PtcError, type Loc, typeError } from './errors.ts';
+import { arityError, asPtcError, PtcError, type Loc, typeError } from './errors.ts';
+import type { SpreadFn } from './builtins/registry.ts';
 import { printValue } from './printer.ts';
 import { Keyword, makeFn, PMap, PSet, type PtcFn, type Value } from './values.ts';
 
@@ -58,10 +59,17 @@ export class FailSignal {
 export const RECUR: unique symbol = Symbol('recur');
 
 const CLOCK_EVERY = 256;
+/**
+ * Elements a builtin may walk between two readings of the clock. Builtins charge their work in one
+ * call per collection (not per element), so a run of big builtins times out within one builtin's
+ * work of the limit; reading the clock costs about as much as walking a hundred elements.
+ */
+const WORK_EVERY = 50_000;
 
 export class Runtime {
   depth = 0;
   private ticks = 0;
+  private work = 0;
   private readonly deadline: number;
   readonly prints: string[] = [];
   private printedChars = 0;
@@ -85,6 +93,15 @@ export class Runtime {
   tick(): void {
     if (++this.ticks >= CLOCK_EVERY) {
       this.ticks = 0;
+      this.checkClock();
+    }
+  }
+
+  /** Account for `n` elements walked or built by a builtin: time inside builtins counts too. */
+  charge(n: number): void {
+    // Written so that a NaN charge also resets the counter rather than disabling it.
+    if (!((this.work += n) < WORK_EVERY)) {
+      this.work = 0;
       this.checkClock();
     }
   }
@@ -124,7 +141,7 @@ export class Runtime {
           record.result = invoke(impl, args);
           return record.result;
         } catch (e) {
-          record.error = e instanceof PtcError ? e.message : e instanceof Error ? e.message : String(e);
+          record.error = asPtcError(e, 'tool/' + name)?.message ?? 'the tool stopped the program';
           throw e;
         } finally {
           record.durationMs = this.now() - start;
@@ -154,7 +171,9 @@ export class Runtime {
     this.prints.push(line);
   }
 
+  /** Check the size of a collection being built (and charge the work of building it). */
   checkSize(n: number, what = 'collection'): void {
+    this.charge(n);
     if (n > this.limits.maxValueSize) {
       throw new PtcError('memory_exceeded', `A ${what} of ${n} elements exceeds the limit of ${this.limits.maxValueSize}; work on less data at a time`);
     }
@@ -208,6 +227,19 @@ export function arityMessage(f: PtcFn, n: number): string {
         ? String(m.minArity)
         : `${m.minArity} to ${m.maxArity}`;
   return `${name} expects ${expected} argument${expected === '1' ? '' : 's'}, got ${n}`;
+}
+
+/** Past this many arguments a call goes through the function's array entry (see `SpreadFn`). */
+const MAX_SPREAD = 8192;
+
+/** `invoke` for argument lists of any length (apply). */
+export function invokeMany(f: Value, args: Value[]): Value {
+  if (args.length <= MAX_SPREAD || typeof f !== 'function') return invoke(f, args);
+  const fn = f as SpreadFn;
+  if (args.length < fn.ptc.minArity || args.length > fn.ptc.maxArity) throw arityError(arityMessage(fn, args.length));
+  if (fn.spread !== undefined) return fn.spread(args);
+  const name = fn.ptc.name ?? 'this function';
+  throw new PtcError('execution_error', `${name} cannot take ${args.length} arguments at once (at most ${MAX_SPREAD}); use reduce, or a function that takes the collection itself`);
 }
 
 /** Call any callable value: functions, keywords, maps, sets and vectors. */

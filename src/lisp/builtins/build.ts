@@ -5,7 +5,7 @@ import { add, isInteger, numCompare, toJs, type Num } from '../numbers.ts';
 import { rt } from '../runtime.ts';
 import { hashKey, MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg } from './callers.ts';
-import { expected, items, num, show } from './coerce.ts';
+import { charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 /** Add one [k v] entry (or all entries of a map) to a map builder. */
@@ -33,14 +33,17 @@ function conjAll(fn: string, to: Value, xs: readonly Value[]): Value {
   if (to instanceof PMap) {
     if (xs.length === 0) return to;
     const b = to.toBuilder();
-    for (let i = 0; i < xs.length; i++) addEntry(fn, b, xs[i]);
+    for (let i = 0; i < xs.length; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+      addEntry(fn, b, xs[i]);
+    }
     rt().checkSize(b.size);
     return b.build();
   }
   if (to instanceof PSet) {
     if (xs.length === 0) return to;
     rt().checkSize(to.size + xs.length);
-    return xs.length < 16 ? to.conj(...xs) : PSet.from(to.values().concat(xs));
+    return xs.length < 16 ? to.conj(...xs) : PSet.from(charged(to.values().concat(xs)));
   }
   if (to instanceof PList) {
     rt().checkSize(to.items.length + xs.length);
@@ -61,6 +64,7 @@ builtin(
     return conjAll('conj', args[0], args.slice(1));
   },
   {
+    spread: 'fold',
     params: ['[coll x & xs]'],
     examples: [['(conj [1 2] 3)', '[1 2 3]'], ['(conj {:a 1} [:b 2])', '{:a 1 :b 2}'], ['(conj #{1} 2)', '#{1 2}']],
   },
@@ -93,25 +97,28 @@ builtin(
     }
     return out;
   },
-  { params: ['[& colls]'], examples: [['(concat [1 2] [3] nil [4])', '[1 2 3 4]']] },
+  { spread: 'fold', params: ['[& colls]'], examples: [['(concat [1 2] [3] nil [4])', '[1 2 3 4]']] },
 );
 builtin('vec', 1, 'The items of a collection as a vector (a map gives [k v] entries).', (c) => (Array.isArray(c) ? c : items('vec', c).slice()), {
   params: ['[coll]'],
   examples: [['(vec #{1})', '[1]'], ['(vec nil)', '[]']],
 });
 builtin('vector', [0, Infinity], 'A vector of the arguments.', (...xs) => xs, {
+  spread: (xs) => xs.slice(),
   params: ['[& xs]'],
   examples: [['(vector 1 2 3)', '[1 2 3]']],
 });
-builtin('set', 1, 'A set of the items of a collection.', (c) => (c instanceof PSet ? c : PSet.from(items('set', c))), {
+builtin('set', 1, 'A set of the items of a collection.', (c) => (c instanceof PSet ? c : PSet.from(charged(items('set', c)))), {
   params: ['[coll]'],
   examples: [['(set [1 2 1])', '#{1 2}']],
 });
 builtin('hash-set', [0, Infinity], 'A set of the arguments.', (...xs) => PSet.from(xs), {
+  spread: (xs) => PSet.from(charged(xs)),
   params: ['[& xs]'],
   examples: [['(hash-set 1 2 1)', '#{1 2}']],
 });
 builtin('list', [0, Infinity], 'A list of the arguments.', (...xs) => new PList(xs), {
+  spread: (xs) => new PList(xs.slice()),
   params: ['[& xs]'],
   examples: [['(list 1 2)', '(1 2)']],
 });

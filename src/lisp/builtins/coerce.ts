@@ -53,9 +53,22 @@ export function chars(s: string): string[] {
  * itself). nil → []; map → [k v] entries; string → characters; set → members.
  */
 export function items(fn: string, v: Value): readonly Value[] {
+  const xs = itemsOf(fn, v);
+  // Whoever asks for all the items walks them (or copies them): that work counts against the clock.
+  rt().charge(xs.length);
+  return xs;
+}
+
+/** `items` for callers that read one or two items only (first, last, nth): no work charged. */
+export function itemsOf(fn: string, v: Value): readonly Value[] {
   if (Array.isArray(v)) return v;
   if (v === null) return [];
-  if (typeof v === 'string') return chars(v);
+  if (typeof v === 'string') {
+    // A string of 10⁷ characters would become a vector past the size limit.
+    const cs = chars(v);
+    if (cs.length > 1000) rt().checkSize(cs.length, 'sequence of characters');
+    return cs;
+  }
   if (v instanceof PList) return v.items;
   if (v instanceof PMap) return v.entries();
   if (v instanceof PSet) return v.values();
@@ -75,6 +88,40 @@ export function int(fn: string, v: Value): number {
 export function str(fn: string, v: Value): string {
   if (typeof v === 'string') return v;
   throw expected(fn, 'a string', v);
+}
+
+/**
+ * Long builtin loops charge their work every STEP_MASK + 1 elements (`if ((i & STEP_MASK) ===
+ * STEP_MASK) chargeStep()`), so one call over 10⁶ items cannot run far past the time limit.
+ */
+export const STEP_MASK = 4095;
+
+export function chargeStep(): void {
+  rt().charge(STEP_MASK + 1);
+}
+
+/** xs as an iterable that charges its work as it is consumed (for builders that take iterables). */
+export function charged(xs: readonly Value[]): Iterable<Value> {
+  if (xs.length <= STEP_MASK + 1) return xs;
+  return (function* () {
+    for (let i = 0; i < xs.length; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+      yield xs[i];
+    }
+  })();
+}
+
+/** A comparator that charges its work, for sorts big enough to take a noticeable time. */
+export function chargedCompare<T>(n: number, cmp: (a: T, b: T) => number): (a: T, b: T) => number {
+  if (n <= 16 * (STEP_MASK + 1)) return cmp;
+  let k = 0;
+  return (a, b) => {
+    if (++k > STEP_MASK) {
+      k = 0;
+      chargeStep();
+    }
+    return cmp(a, b);
+  };
 }
 
 /** Check the size of a collection about to be built against the value-size limit. */

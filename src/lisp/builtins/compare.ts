@@ -15,6 +15,7 @@ function eq(...args: Value[]): Value {
 
 builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 and 1.0 differ)', eq, {
   binary: equals,
+  spread: 'chain',
   params: ['[x & more]'],
   examples: [
     ['(= [1 2] [1 2])', 'true'],
@@ -40,7 +41,7 @@ type Chain = ((...args: Value[]) => Value) & { pair: (a: Value, b: Value) => Val
 
 /** Register a numeric comparison with its two-argument fast path. */
 function comparison(name: string, doc: string, f: Chain, opts: BuiltinOptions): void {
-  builtin(name, [1, Infinity], doc, f, { ...opts, binary: f.pair });
+  builtin(name, [1, Infinity], doc, f, { ...opts, binary: f.pair, spread: 'chain' });
 }
 
 /**

@@ -2,7 +2,7 @@
 // combinators all-of / any-of / none-of, and `apply`. Functions they return are builtins with no
 // name; any callable (function, keyword, map, set, vector) may be passed in.
 import { typeError } from '../errors.ts';
-import { invoke } from '../runtime.ts';
+import { invoke, invokeMany } from '../runtime.ts';
 import { Keyword, makeFn, PList, PMap, PSet, truthy, type PtcFn, type Value } from '../values.ts';
 import { items, kindOf, show } from './coerce.ts';
 import { builtin } from './registry.ts';
@@ -171,8 +171,8 @@ builtin(
       throw typeError(`apply expected a collection as its last argument, got ${kindOf(last)}: ${show(last)}`);
     }
     const spread = items('apply', last);
-    const args = rest.length === 1 ? spread.slice() : [...rest.slice(0, -1), ...spread];
-    return invoke(f, args);
+    const args = rest.length === 1 ? spread.slice() : rest.slice(0, -1).concat(spread);
+    return invokeMany(f, args);
   },
   {
     params: ['[f coll]', '[f x & args+coll]'],

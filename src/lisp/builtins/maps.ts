@@ -7,7 +7,7 @@ import { equals } from '../equality.ts';
 import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { fn1, fn2, fnN, presentKey } from './callers.ts';
-import { expected, items, show } from './coerce.ts';
+import { chargeStep, expected, items, show, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 /** Look k up in any collection; undefined when absent. */
@@ -58,13 +58,21 @@ builtin(
   },
 );
 
+/** A map that has grown by one or more keys, checked against the size limit. */
+function sizedMap(m: PMap): PMap {
+  if (m.size > rt().limits.maxValueSize) rt().checkSize(m.size, 'map');
+  return m;
+}
+
 /** Associate one key in a map (or nil) or one index in a vector. */
 function assoc1(fn: string, coll: Value, k: Value, v: Value): Value {
   if (coll === null) return PMap.EMPTY.assoc(k, v);
-  if (coll instanceof PMap) return coll.assoc(k, v);
+  if (coll instanceof PMap) return sizedMap(coll.assoc(k, v));
   if (Array.isArray(coll)) {
     if (typeof k !== 'number' || !Number.isInteger(k)) throw typeError(`${fn} on a vector needs an integer index, got ${show(k)}`);
     if (k < 0 || k > coll.length) throw execError(`${fn}: index ${k} is out of bounds for a vector of ${coll.length} items`);
+    // A copy of the whole vector (charged as work); at index = count it grows by one.
+    rt().checkSize(k === coll.length ? coll.length + 1 : coll.length);
     const out = coll.slice();
     out[k] = v;
     return out;
@@ -80,15 +88,20 @@ builtin(
     if (args.length % 2 === 0) throw arityError('assoc expects a map followed by key value pairs, got an odd number of keys and values');
     const coll = args[0];
     if (coll instanceof PMap && args.length > 5) {
+      rt().charge(coll.size);
       const b = coll.toBuilder();
-      for (let i = 1; i < args.length; i += 2) b.set(args[i], args[i + 1]);
-      return b.build();
+      for (let i = 1; i < args.length; i += 2) {
+        if ((i & STEP_MASK) === 1) chargeStep();
+        b.set(args[i], args[i + 1]);
+      }
+      return sizedMap(b.build());
     }
     let out = coll;
     for (let i = 1; i < args.length; i += 2) out = assoc1('assoc', out, args[i], args[i + 1]);
     return out;
   },
   {
+    spread: 'fold',
     params: ['[m k v & kvs]'],
     examples: [['(assoc {:a 1} :b 2)', '{:a 1 :b 2}'], ['(assoc [1 2 3] 1 5)', '[1 5 3]']],
   },
@@ -173,7 +186,7 @@ builtin(
     for (const k of ks) out = out.dissoc(presentKey(out, k));
     return out;
   },
-  { params: ['[m & ks]'], examples: [['(dissoc {:a 1 :b 2} :b)', '{:a 1}']] },
+  { spread: 'fold', params: ['[m & ks]'], examples: [['(dissoc {:a 1 :b 2} :b)', '{:a 1}']] },
 );
 
 function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: Value[]): Value {
@@ -182,6 +195,7 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
   for (const m of maps) {
     if (m === null) continue;
     if (!(m instanceof PMap)) throw expected(fn, 'maps', m);
+    rt().charge(m.size);
     if (base === null) {
       base = m;
       continue;
@@ -205,7 +219,9 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
     }
     b ??= base.toBuilder();
     const bb = b;
+    let i = 0;
     m.forEach((v, k) => {
+      if ((++i & STEP_MASK) === 0) chargeStep();
       if (f !== null) {
         const old = bb.lookup(k);
         bb.set(k, old === undefined ? v : f(old, v));
@@ -214,10 +230,12 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
       }
     });
   }
-  return b !== null ? b.build() : base;
+  const out = b !== null ? b.build() : base;
+  return out === null ? null : sizedMap(out);
 }
 
 builtin('merge', [0, Infinity], 'One map with the entries of all maps; later maps win. nil arguments are ignored.', (...ms) => mergeWith('merge', null, ms), {
+  spread: 'fold',
   params: ['[& maps]'],
   examples: [['(merge {:a 1} {:b 2} {:a 3})', '{:a 3 :b 2}']],
 });
@@ -308,7 +326,10 @@ builtin(
     const b = items('zipmap', vs);
     const n = Math.min(a.length, b.length);
     const out = new MapBuilder();
-    for (let i = 0; i < n; i++) out.set(a[i], b[i]);
+    for (let i = 0; i < n; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+      out.set(a[i], b[i]);
+    }
     rt().checkSize(out.size);
     return out.build();
   },

@@ -75,6 +75,7 @@ function divide(...args: Value[]): Value {
 
 builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any float makes a float', plus, {
   binary: plus2,
+  spread: 'fold',
   params: ['[& xs]'],
   examples: [
     ['(+ 1 2 3)', '6'],
@@ -83,6 +84,7 @@ builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any flo
 });
 builtin('-', [1, Infinity], 'Subtract the rest from the first number; with one argument, negate it', minus, {
   binary: minus2,
+  spread: 'fold',
   params: ['[x & ys]'],
   examples: [
     ['(- 10 3 2)', '5'],
@@ -97,6 +99,7 @@ builtin('*', [0, Infinity], 'Product of the numbers', times, {
     }
     return mul(num('*', a), num('*', b));
   },
+  spread: 'fold',
   params: ['[& xs]'],
   examples: [
     ['(* 2 3 4)', '24'],
@@ -104,6 +107,7 @@ builtin('*', [0, Infinity], 'Product of the numbers', times, {
   ],
 });
 builtin('/', [1, Infinity], 'Divide; always returns a float. Division by zero gives ##Inf, ##-Inf or ##NaN', divide, {
+  spread: 'fold',
   params: ['[x & ys]'],
   examples: [
     ['(/ 10 2)', '5.0'],
@@ -228,6 +232,7 @@ const max = extreme('max', 1);
 const min = extreme('min', -1);
 builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) for a collection)', max, {
   binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a >= b ? a : b) : max(a, b)),
+  spread: 'fold',
   params: ['[x & more]'],
   examples: [
     ['(max 1 5 3)', '5'],
@@ -236,6 +241,7 @@ builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) 
 });
 builtin('min', [1, Infinity], 'The smallest of the numbers (use (apply min coll) for a collection)', min, {
   binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a <= b ? a : b) : min(a, b)),
+  spread: 'fold',
   params: ['[x & more]'],
   examples: [['(min 4 2 8)', '2']],
 });

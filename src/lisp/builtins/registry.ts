@@ -24,6 +24,40 @@ export interface BuiltinOptions {
   params?: readonly string[];
   /** Fast path for calls with exactly two arguments (avoids the rest-argument array). */
   binary?: (a: Value, b: Value) => Value;
+  /** How to call it with more arguments than a JS call can spread (see `SpreadFn`). */
+  spread?: Spread;
+}
+
+/**
+ * A function that can also take its arguments as one array: `(apply + (range 200000))` cannot be a
+ * JS call with 200,000 arguments (each is pushed on the stack, which overflows).
+ */
+export type SpreadFn = PtcFn & { spread?: (args: readonly Value[]) => Value };
+
+/**
+ * 'fold': f(a, b…, c…) = f(f(a, b…), c…) (+, str, merge, conj, assoc…), so the arguments after the
+ * first go in chunks; 'chain': a comparison, true when every overlapping chunk is (all chunks are
+ * checked, so a wrong type is reported as by one call); or an array entry of its own.
+ */
+export type Spread = 'fold' | 'chain' | ((args: readonly Value[]) => Value);
+
+/** Arguments per chunk: even (assoc takes pairs), and far below what a JS call can take. */
+const CHUNK = 4096;
+
+function spreadEntry(impl: (...args: Value[]) => Value, how: Spread): (args: readonly Value[]) => Value {
+  if (typeof how === 'function') return how;
+  if (how === 'fold') {
+    return (args) => {
+      let acc = args[0];
+      for (let i = 1; i < args.length; i += CHUNK) acc = impl(acc, ...args.slice(i, i + CHUNK));
+      return acc;
+    };
+  }
+  return (args) => {
+    let all = true;
+    for (let i = 0; i < args.length - 1; i += CHUNK - 1) if (impl(...args.slice(i, i + CHUNK)) === false) all = false;
+    return all;
+  };
 }
 
 const core = new Map<string, BuiltinInfo>();
@@ -61,6 +95,7 @@ export function builtin(
 ): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc, ...(opts.binary ? { binary: opts.binary } : {}) });
+  if (opts.spread !== undefined) (fn as SpreadFn).spread = spreadEntry(impl, opts.spread);
   const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn };
   all.push(info);
   if (opts.bare !== false) {
@@ -82,8 +117,9 @@ export function lookupBuiltin(name: string): BuiltinInfo | undefined {
 
 /** A builtin by namespace prefix as written (aliases allowed): `str/join`, `clojure.set/union`. */
 export function lookupNamespaced(prefix: string, name: string): BuiltinInfo | undefined {
+  // Own keys only: NAMESPACE_ALIASES['constructor'] would be Object itself.
+  if (!Object.hasOwn(NAMESPACE_ALIASES, prefix)) return undefined;
   const ns = NAMESPACE_ALIASES[prefix];
-  if (ns === undefined) return undefined;
   if (ns === 'clojure.core') return core.get(name);
   return byNamespace.get(ns)?.get(name);
 }

@@ -2,9 +2,10 @@
 // Every sequence result is a vector; strings are sequences of one-character strings and maps
 // sequences of [k v] entries.
 import { execError } from '../errors.ts';
+import { rt } from '../runtime.ts';
 import { truthy, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
-import { chars, expected, items } from './coerce.ts';
+import { chars, expected, items, itemsOf } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 const EMPTY: readonly Value[] = [];
@@ -18,7 +19,7 @@ function nthOf(fn: string, coll: Value, i: number, notFound: Value): Value {
     const cs = chars(coll);
     return i < cs.length ? cs[i] : notFound;
   }
-  const xs = items(fn, coll);
+  const xs = itemsOf(fn, coll);
   return i >= 0 && i < xs.length ? xs[i] : notFound;
 }
 
@@ -41,7 +42,7 @@ builtin(
   1,
   'The last item of a collection, or nil when empty.',
   (c) => {
-    const xs = items('last', c);
+    const xs = itemsOf('last', c);
     return xs.length === 0 ? null : xs[xs.length - 1];
   },
   { params: ['[coll]'], examples: [['(last [1 2 3])', '3']] },
@@ -261,6 +262,7 @@ builtin(
   'A vector with x in front of the items of coll.',
   (x, c) => {
     const xs = items('cons', c);
+    rt().checkSize(xs.length + 1);
     const out = new Array<Value>(xs.length + 1);
     out[0] = x;
     for (let i = 0; i < xs.length; i++) out[i + 1] = xs[i];

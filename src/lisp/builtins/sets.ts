@@ -1,5 +1,5 @@
 // Builtins: sets. `disj` is core; the rest are only reachable as clojure.set/x or set/x.
-import { getFlex } from '../runtime.ts';
+import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PMap, PSet, truthy, type Value } from '../values.ts';
 import { fn1, presentKey } from './callers.ts';
 import { expected, items } from './coerce.ts';
@@ -24,7 +24,7 @@ builtin(
     if (!(s instanceof PSet)) throw expected('disj', 'a set', s);
     return s.disj(...xs);
   },
-  { params: ['[s & xs]'], examples: [['(disj #{1 2 3} 2)', '#{1 3}']] },
+  { spread: 'fold', params: ['[s & xs]'], examples: [['(disj #{1 2 3} 2)', '#{1 3}']] },
 );
 
 builtin(
@@ -37,11 +37,12 @@ builtin(
     for (let i = 1; i < sets.length; i++) {
       const s = toSet('union', sets[i]);
       if (s.size === 0) continue;
+      if (out.size !== 0) rt().checkSize(out.size + s.size, 'set');
       out = out.size === 0 ? s : PSet.from(out.values().concat(s.values()));
     }
     return out;
   },
-  { ...SET_NS, params: ['[& sets]'], examples: [['(clojure.set/union #{1 2} #{2 3})', '#{1 2 3}']] },
+  { ...SET_NS, spread: 'fold', params: ['[& sets]'], examples: [['(clojure.set/union #{1 2} #{2 3})', '#{1 2 3}']] },
 );
 builtin(
   'intersection',

@@ -6,7 +6,7 @@ import { compareValues, equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
 import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { comparator, fn1, fn2, fnN } from './callers.ts';
-import { items } from './coerce.ts';
+import { chargedCompare, chargeStep, items, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';
 import './transform-more.ts';
 
@@ -180,6 +180,7 @@ function distinctBy(fn: string, f: ((x: Value) => Value) | null, c: Value): Valu
   const seen = new Set<unknown>();
   const out: Value[] = [];
   for (let i = 0; i < xs.length; i++) {
+    if ((i & STEP_MASK) === STEP_MASK) chargeStep();
     const x = xs[i];
     const h = hashKey(f === null ? x : f(x));
     if (!seen.has(h)) {
@@ -267,9 +268,9 @@ function fastDirection(c: Value): number {
 function naturalSort(xs: readonly Value[]): Value[] {
   const out = xs.slice();
   const kind = uniformKind(out);
-  if (kind === 'number') return out.sort((a, b) => (a as number) - (b as number));
-  if (kind === 'string') return out.sort((a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0));
-  return out.sort(compareValues);
+  if (kind === 'number') return out.sort(chargedCompare(out.length, (a, b) => (a as number) - (b as number)));
+  if (kind === 'string') return out.sort(chargedCompare(out.length, (a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0)));
+  return out.sort(chargedCompare(out.length, compareValues));
 }
 
 builtin(
@@ -292,7 +293,7 @@ builtin(
         return dir > 0 ? out : out.reverse();
       }
     }
-    return xs.slice().sort(comparator('sort', cmp));
+    return xs.slice().sort(chargedCompare(xs.length, comparator('sort', cmp)));
   },
   {
     params: ['[coll]', '[comp coll]'],
@@ -323,16 +324,16 @@ builtin(
     const kind = dir === 0 ? null : uniformKind(keys);
     if (kind === 'number') {
       const ks = keys as number[];
-      idx.sort((a, b) => dir * (ks[a] - ks[b]));
+      idx.sort(chargedCompare(n, (a, b) => dir * (ks[a] - ks[b])));
     } else if (kind === 'string' && c !== null && !(c instanceof Keyword)) {
       const cmp = comparator('sort-by', c);
-      idx.sort((a, b) => cmp(keys[a], keys[b]));
+      idx.sort(chargedCompare(n, (a, b) => cmp(keys[a], keys[b])));
     } else if (kind === 'string') {
       const ks = keys as string[];
-      idx.sort((a, b) => dir * (ks[a] < ks[b] ? -1 : ks[a] > ks[b] ? 1 : 0));
+      idx.sort(chargedCompare(n, (a, b) => dir * (ks[a] < ks[b] ? -1 : ks[a] > ks[b] ? 1 : 0)));
     } else {
       const cmp = c === null ? compareValues : comparator('sort-by', c);
-      idx.sort((a, b) => cmp(keys[a], keys[b]));
+      idx.sort(chargedCompare(n, (a, b) => cmp(keys[a], keys[b])));
     }
     const out = new Array<Value>(n);
     for (let i = 0; i < n; i++) out[i] = xs[idx[i]];
@@ -356,6 +357,7 @@ builtin(
     const xs = items('group-by', c);
     const b = new MapBuilder();
     for (let i = 0; i < xs.length; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
       const x = xs[i];
       const k = kf(x);
       const group = b.lookup(k);
@@ -375,6 +377,7 @@ builtin(
     const xs = items('frequencies', c);
     const b = new MapBuilder();
     for (let i = 0; i < xs.length; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
       const n = b.lookup(xs[i]);
       b.set(xs[i], n === undefined ? 1 : (n as number) + 1);
     }

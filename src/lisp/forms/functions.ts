@@ -1,7 +1,7 @@
 // fn, defn, loop and recur. A closure is a plain JS function tagged with FnMeta; calling it builds
 // one frame, binds the parameters, and re-runs the body while it returns the RECUR sentinel.
 import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
-import { isBuiltinName } from '../builtins/registry.ts';
+import { isBuiltinName, type SpreadFn } from '../builtins/registry.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { arityError, PtcError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
@@ -181,6 +181,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     let impl: (...args: Value[]) => Value;
     let each1: Each1 | undefined;
     let fold2: Fold2 | undefined;
+    let spread: ((args: readonly Value[]) => Value) | undefined;
     // Frames never outlive a call (closures copy what they capture), so a finished call's frame
     // is kept for the next one; a nested (recursive) call finds none and makes its own.
     let spare: Frame | null = null;
@@ -303,7 +304,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
         }
       };
     } else {
-      impl = (...args: Value[]): Value => {
+      const call = (args: readonly Value[]): Value => {
         const a = single ?? byCount.get(args.length) ?? (varArity !== null && args.length >= varArity.fixed ? varArity : null);
         if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
           throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
@@ -320,8 +321,12 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
           r.depth--;
         }
       };
+      impl = (...args: Value[]): Value => call(args);
+      // apply with 10⁵ arguments reaches the rest parameter without a JS call that spreads them.
+      if (varArity !== null) spread = call;
     }
     const fn: PtcFn = makeFn(impl, meta);
+    if (spread !== undefined) (fn as SpreadFn).spread = spread;
     if (each1 !== undefined) fn.each1 = each1;
     if (fold2 !== undefined) fn.fold2 = fold2;
     return fn as Value;

@@ -77,7 +77,7 @@ const HELPERS = {
     try {
       return f(...xs);
     } catch (e) {
-      throw locate(e, loc);
+      throw locate(e, loc, f);
     }
   },
   kws: (k: Keyword, x: Value, loc: Loc): Value => {
