@@ -194,7 +194,8 @@ class Reader {
     while (this.i < this.src.length && !DELIMS.has(this.src[this.i])) rest += this.advance();
     if (rest === '') return first;
     const name = first + rest;
-    if (name in CHAR_NAMES) return CHAR_NAMES[name];
+    // Own keys only: `in` would find \constructor on Object.prototype.
+    if (Object.hasOwn(CHAR_NAMES, name)) return CHAR_NAMES[name];
     if (/^u[0-9a-fA-F]{4}$/.test(name)) return String.fromCharCode(parseInt(name.slice(1), 16));
     return this.fail(`Unknown character literal \\${name}`, loc);
   }
@@ -231,7 +232,7 @@ class Reader {
       this.advance();
       const name = this.token();
       const specials: Record<string, number> = { Inf: Infinity, '-Inf': -Infinity, NaN: NaN };
-      if (name in specials) return { t: 'lit', v: specials[name], loc };
+      if (Object.hasOwn(specials, name)) return { t: 'lit', v: specials[name], loc };
       return this.fail(`Unknown symbolic value ##${name} (use ##Inf, ##-Inf or ##NaN)`, loc);
     }
     return this.fail(`Unsupported dispatch #${next ?? ''}`, loc);

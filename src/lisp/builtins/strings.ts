@@ -5,7 +5,7 @@ import { execError, typeError } from '../errors.ts';
 import { printValue, strOf } from '../printer.ts';
 import { invoke } from '../runtime.ts';
 import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
-import { expected, int, items, kindOf, show, sized, str } from './coerce.ts';
+import { chargeStep, expected, int, items, kindOf, show, sized, str, STEP_MASK } from './coerce.ts';
 import { formatString } from './format.ts';
 import { eachMatch, guard, Pacer, regexSplit } from './regex.ts';
 import { builtin, type BuiltinOptions } from './registry.ts';
@@ -20,6 +20,16 @@ function sfn(name: string, arity: number | readonly [number, number], doc: strin
 /** `str` of one value; dates give their ISO text ("2026-01-08", "2026-01-08T14:30:00.000Z"). */
 export function textOf(v: Value): string {
   return v instanceof PInst ? v.iso() : strOf(v);
+}
+
+/** `textOf` of every item, charging the work as it goes (printing big items is slow). */
+function texts(xs: readonly Value[]): string[] {
+  const out = new Array<string>(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+    out[i] = textOf(xs[i]);
+  }
+  return out;
 }
 
 export function cpLength(s: string): number {
@@ -60,10 +70,14 @@ sfn(
   (...args) => {
     if (args.length === 1) return textOf(args[0]);
     let out = '';
-    for (const a of args) out += textOf(a);
+    for (let i = 0; i < args.length; i++) {
+      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+      out += textOf(args[i]);
+    }
     return out;
   },
   {
+    spread: 'fold',
     params: ['[& xs]'],
     examples: [
       ['(str "a" 1 :b nil)', '"a1:b"'],
@@ -88,11 +102,11 @@ sfn(
   [1, 2],
   'Join the items of a collection into a string, with an optional separator first',
   (a, b) => {
-    if (b === undefined) return items('join', a).map(textOf).join('');
+    if (b === undefined) return texts(items('join', a)).join('');
     if (typeof b === 'string' && a !== null && typeof a === 'object' && !(a instanceof Keyword)) {
       throw typeError(`join takes the separator first: (join ${show(b)} coll), got the collection first`);
     }
-    return items('join', b).map(textOf).join(textOf(a));
+    return texts(items('join', b)).join(textOf(a));
   },
   {
     params: ['[coll]', '[sep coll]'],
