@@ -14,6 +14,20 @@ export const ODD_LITERALS = [
   'data/xs', '*1',
 ];
 
+/** Values known to have broken interpreters like this one: catastrophic regex input, shared and deep structure, huge sizes, odd dates. */
+export const HOSTILE_LITERALS = [
+  '(str (apply str (repeat 40 "a")) "!")',
+  '(reduce (fn [a _] [a a]) 1 (range 40))',
+  '(reduce (fn [a _] [a]) 1 (range 100000))',
+  '(range 1000000)',
+  '(vec (range 30000))',
+  '(java.util.Date. 8.64e15)',
+  '(keyword "a :b")',
+  '(hash-set ##NaN ##NaN)',
+  '(zipmap (range 20) (repeat ##NaN))',
+  '(apply str (repeat 100000 "xy"))',
+];
+
 const FORMS = ['if', 'when', 'let', 'do', 'and', 'or', 'fn', 'loop', 'cond', 'case', 'for', 'doseq', 'dotimes', '->', '->>'];
 
 let builtinCache: string[] | null = null;
@@ -26,10 +40,10 @@ export function builtinNames(): string[] {
 }
 
 /** One expression: a builtin applied to odd arguments, nested a little, sometimes in a special form. */
-export function expressionArb(depth = 2): fc.Arbitrary<string> {
-  const leaf = fc.constantFrom(...ODD_LITERALS);
+export function expressionArb(depth = 2, literals: readonly string[] = ODD_LITERALS): fc.Arbitrary<string> {
+  const leaf = fc.constantFrom(...literals);
   if (depth <= 0) return leaf;
-  const sub = expressionArb(depth - 1);
+  const sub = expressionArb(depth - 1, literals);
   return fc.oneof(
     { arbitrary: leaf, weight: 3 },
     { arbitrary: fc.tuple(fc.constantFrom(...builtinNames()), fc.array(sub, { maxLength: 3 })).map(([f, xs]) => `(${f}${xs.map((x) => ' ' + x).join('')})`), weight: 5 },
@@ -40,9 +54,15 @@ export function expressionArb(depth = 2): fc.Arbitrary<string> {
 }
 
 /** A program of one to three top-level forms, sometimes with definitions. */
-export const programArb: fc.Arbitrary<string> = fc
-  .tuple(fc.array(expressionArb(2), { minLength: 1, maxLength: 3 }), fc.boolean())
-  .map(([forms, define]) => (define ? `(def v ${forms[0]})\n${forms.slice(1).join('\n')}\nv` : forms.join('\n')));
+export function programsOf(literals: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.array(expressionArb(2, literals), { minLength: 1, maxLength: 3 }), fc.boolean())
+    .map(([forms, define]) => (define ? `(def v ${forms[0]})\n${forms.slice(1).join('\n')}\nv` : forms.join('\n')));
+}
+
+export const programArb: fc.Arbitrary<string> = programsOf(ODD_LITERALS);
+/** The same, with the hostile literals mixed in. */
+export const hostileProgramArb: fc.Arbitrary<string> = programsOf([...ODD_LITERALS, ...HOSTILE_LITERALS]);
 
 /** Small edits that break or bend a program: drop, duplicate or swap a character, insert a bracket or a token. */
 export function mutationArb(source: string): fc.Arbitrary<string> {
