@@ -2,6 +2,7 @@
 // a cut vector/list/set shows its first `limit` items, then " ..." inside the brackets and
 // " (N items, showing first M)" after them; a cut map shows " ..." inside the braces and no count;
 // a cut string ends with `..."`. The rules apply at every depth.
+import { Budget, REC_DEPTH } from './walk.ts';
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type PtcFn, type Value } from './values.ts';
 
 export interface FormatOptions {
@@ -11,6 +12,8 @@ export interface FormatOptions {
   printableLimit?: number;
   /** false prints strings without quotes at every depth, as Clojure's `print`/`println` do. */
   readably?: boolean;
+  /** Elements shown in all (default: the value size limit); past it the printer truncates. */
+  maxElements?: number;
 }
 
 export interface Formatted {
@@ -44,19 +47,37 @@ export function fnLabel(f: Value): string {
   return `#fn[${(f as PtcFn).ptc?.name ?? 'anonymous'}]`;
 }
 
+/** Text pushed as it is by the iterative printer (its work stack also holds values, strings included). */
+class Raw {
+  constructor(readonly s: string) {}
+}
+
 class Printer {
   truncated = false;
   private readonly limit: number;
   private readonly printable: number;
+  private readonly budget: Budget;
   constructor(
     opts: FormatOptions,
     private readonly readably: boolean,
+    what: string,
   ) {
     this.limit = opts.limit ?? Infinity;
     this.printable = opts.printableLimit ?? Infinity;
+    // Truncating printers (samples, views) cut a value too large to show instead of failing.
+    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined;
+    this.budget = new Budget(what, cut, opts.maxElements);
   }
 
-  print(v: Value, out: string[]): void {
+  /** Count `n` more elements; false (after marking the cut) when a truncating printer must stop. */
+  private take(n: number, out: string[]): boolean {
+    if (this.budget.spend(n)) return true;
+    this.truncated = true;
+    out.push('...');
+    return false;
+  }
+
+  print(v: Value, out: string[], depth: number): void {
     if (v === null) {
       out.push('nil');
       return;
@@ -80,11 +101,13 @@ class Printer {
     }
     if (v instanceof Keyword) out.push(':' + v.name);
     else if (v instanceof PFloat) out.push(formatFloat(v.v));
-    else if (Array.isArray(v)) this.printSeq(v, '[', ']', out);
-    else if (v instanceof PList) this.printSeq(v.items, '(', ')', out);
-    else if (v instanceof PSet) this.printSeq(v.values(), '#{', '}', out);
-    else if (v instanceof PMap) this.printMap(v, out);
-    else if (v instanceof PRegex) out.push('#"' + v.source + '"');
+    else if (Array.isArray(v) || v instanceof PList || v instanceof PSet || v instanceof PMap) {
+      if (depth > REC_DEPTH) this.printDeep(v, out);
+      else if (v instanceof PMap) this.printMap(v, out, depth);
+      else if (Array.isArray(v)) this.printSeq(v, '[', ']', out, depth);
+      else if (v instanceof PList) this.printSeq(v.items, '(', ')', out, depth);
+      else this.printSeq(v.values(), '#{', '}', out, depth);
+    } else if (v instanceof PRegex) out.push('#"' + v.source + '"');
     else if (v instanceof PVar) out.push("#'" + v.name);
     else if (v instanceof PInst) out.push('#inst "' + v.iso() + '"');
     else out.push(String(v));
@@ -97,54 +120,103 @@ class Printer {
       cut = true;
       this.truncated = true;
     }
+    if (!this.budget.chars(s.length)) {
+      this.truncated = true;
+      out.push('...');
+      return;
+    }
     if (this.readably) out.push(cut ? quoteString(s).slice(0, -1) + '..."' : quoteString(s));
     else out.push(cut ? s + '...' : s);
   }
 
-  private printSeq(items: readonly Value[], open: string, close: string, out: string[]): void {
-    out.push(open);
+  private printSeq(items: readonly Value[], open: string, close: string, out: string[], depth: number): void {
     const shown = Math.min(items.length, this.limit);
+    if (!this.take(shown, out)) return;
+    out.push(open);
     for (let i = 0; i < shown; i++) {
       if (i > 0) out.push(' ');
-      this.print(items[i], out);
+      this.print(items[i], out, depth + 1);
     }
-    if (shown < items.length) {
-      this.truncated = true;
-      out.push(shown > 0 ? ' ...' : '...', close, ` (${items.length} items, showing first ${shown})`);
-      return;
-    }
-    out.push(close);
+    out.push(this.seqEnd(items.length, shown, close));
   }
 
-  private printMap(m: PMap, out: string[]): void {
+  private seqEnd(n: number, shown: number, close: string): string {
+    if (shown === n) return close;
+    this.truncated = true;
+    return (shown > 0 ? ' ...' : '...') + close + ` (${n} items, showing first ${shown})`;
+  }
+
+  private printMap(m: PMap, out: string[], depth: number): void {
+    const shown = Math.min(m.size, this.limit);
+    if (!this.take(2 * shown, out)) return;
+    const keys = m.keys();
+    const vals = m.values();
     out.push('{');
-    let i = 0;
-    let cut = false;
-    m.forEach((val, key) => {
-      if (cut) return;
-      if (i >= this.limit) {
-        cut = true;
-        return;
-      }
+    for (let i = 0; i < shown; i++) {
       if (i > 0) out.push(' ');
-      this.print(key, out);
+      this.print(keys[i], out, depth + 1);
       out.push(' ');
-      this.print(val, out);
-      i++;
-    });
-    if (cut) {
-      this.truncated = true;
-      out.push(i > 0 ? ' ...' : '...');
+      this.print(vals[i], out, depth + 1);
     }
-    out.push('}');
+    out.push(this.mapEnd(m.size, shown));
+  }
+
+  private mapEnd(n: number, shown: number): string {
+    if (shown === n) return '}';
+    this.truncated = true;
+    return (shown > 0 ? ' ...' : '...') + '}';
+  }
+
+  /** The same output on an explicit stack, for values nested too deep to recurse. */
+  private printDeep(root: Value, out: string[]): void {
+    const stack: (Value | Raw)[] = [root];
+    const SPACE = new Raw(' ');
+    while (stack.length > 0) {
+      const x = stack.pop() as Value | Raw;
+      if (x instanceof Raw) {
+        out.push(x.s);
+        continue;
+      }
+      let items: readonly Value[];
+      let open: string;
+      let end: string;
+      if (x instanceof PMap) {
+        const shown = Math.min(x.size, this.limit);
+        if (!this.take(2 * shown, out)) continue;
+        const keys = x.keys();
+        const vals = x.values();
+        out.push('{');
+        stack.push(new Raw(this.mapEnd(x.size, shown)));
+        for (let i = shown - 1; i >= 0; i--) {
+          stack.push(vals[i], SPACE, keys[i]);
+          if (i > 0) stack.push(SPACE);
+        }
+        continue;
+      }
+      if (Array.isArray(x)) [items, open, end] = [x, '[', ']'];
+      else if (x instanceof PList) [items, open, end] = [x.items, '(', ')'];
+      else if (x instanceof PSet) [items, open, end] = [x.values(), '#{', '}'];
+      else {
+        this.print(x, out, 0);
+        continue;
+      }
+      const shown = Math.min(items.length, this.limit);
+      if (!this.take(shown, out)) continue;
+      out.push(open);
+      stack.push(new Raw(this.seqEnd(items.length, shown, end)));
+      for (let i = shown - 1; i >= 0; i--) {
+        stack.push(items[i]);
+        if (i > 0) stack.push(SPACE);
+      }
+    }
   }
 }
 
 /** Clojure notation with truncation; says whether anything was cut. */
-export function format(v: Value, opts: FormatOptions = {}): Formatted {
-  const p = new Printer(opts, opts.readably ?? true);
+export function format(v: Value, opts: FormatOptions = {}, what = 'print'): Formatted {
+  const p = new Printer(opts, opts.readably ?? true, what);
   const out: string[] = [];
-  p.print(v, out);
+  p.print(v, out, 0);
   return { text: out.join(''), truncated: p.truncated };
 }
 
@@ -165,4 +237,13 @@ export function strOf(v: Value): string {
 /** What `print`/`println` show for one argument: strings unquoted at every depth. */
 export function displayOf(v: Value): string {
   return typeof v === 'string' ? v : format(v, { readably: false }).text;
+}
+
+/**
+ * At most `max` characters of readable notation, for error messages: never fails, however large or
+ * shared the value (collections cut at 10 items, strings at `max`).
+ */
+export function printBrief(v: Value, max = 40): string {
+  const s = format(v, { limit: 10, printableLimit: max, maxElements: 100 }).text;
+  return s.length > max ? s.slice(0, max) + '…' : s;
 }

@@ -8,6 +8,7 @@
 // - Vectors are plain JS arrays, never mutated after construction.
 // - Lists, maps, sets, keywords, regexes, vars are small classes; functions are JS functions tagged
 //   with `FnMeta`.
+import { collectionKey } from './hash.ts';
 import { LinearRegex } from './regex-engine.ts';
 
 export class Keyword {
@@ -64,9 +65,12 @@ export class PInst {
     readonly ms: number,
     readonly dateOnly: boolean,
   ) {}
+  /** ISO-8601 text; never throws (interop refuses dates out of range, but a PInst may come from anywhere). */
   iso(): string {
-    const s = new Date(this.ms).toISOString();
-    return this.dateOnly ? s.slice(0, 10) : s;
+    const d = new Date(this.ms);
+    if (Number.isNaN(d.getTime())) return 'invalid date';
+    const s = d.toISOString();
+    return this.dateOnly ? s.slice(0, s.indexOf('T')) : s;
   }
 }
 
@@ -128,63 +132,20 @@ export type Value =
 export type Vector = readonly Value[];
 
 /**
- * A key for JS Map lookups that is equal for equal PTC values.
+ * A key for JS Map lookups that is equal exactly when the PTC values are `=`.
  * Strings, integers, non-integral floats, booleans, nil and keywords are their own key; everything
  * else is turned into a canonical string starting with \u0001 (strings that start with \u0001 are
- * escaped so they cannot collide).
+ * escaped so they cannot collide), see hash.ts. NaN equals nothing, so each NaN gets a fresh key:
+ * every ##NaN map key is distinct and unreachable by get (Clojure), whatever the map's size.
  */
 export function hashKey(v: Value): unknown {
   if (typeof v === 'string') return v.length > 0 && v.charCodeAt(0) === 1 ? '\u0001s' + v : v;
-  if (v === null || typeof v !== 'object') {
-    if (typeof v === 'function') return v;
-    return v;
-  }
+  if (v === null || typeof v !== 'object') return v !== v ? {} : v;
   if (v instanceof Keyword) return v;
   if (v instanceof PFloat) return '\u0001f' + String(v.v);
   if (v instanceof PRegex || v instanceof PVar) return v;
-  if (v instanceof PInst) return '\u0001i' + v.iso();
-  return '\u0001c' + canonical(v);
-}
-
-function canonical(v: Value): string {
-  if (v === null) return 'nil';
-  switch (typeof v) {
-    case 'string':
-      return JSON.stringify(v);
-    case 'number':
-      return Number.isInteger(v) ? String(v) : 'f' + String(v);
-    case 'bigint':
-      return String(v);
-    case 'boolean':
-      return String(v);
-    case 'function':
-      return '#fn@' + fnId(v);
-  }
-  if (v instanceof Keyword) return ':' + v.name;
-  if (v instanceof PFloat) return 'f' + String(v.v);
-  if (Array.isArray(v)) return '[' + v.map(canonical).join(' ') + ']';
-  if (v instanceof PList) return '[' + v.items.map(canonical).join(' ') + ']';
-  if (v instanceof PMap) {
-    const parts: string[] = [];
-    v.forEach((val, key) => parts.push(canonical(key) + ' ' + canonical(val)));
-    return '{' + parts.sort().join(',') + '}';
-  }
-  if (v instanceof PSet) return '#{' + v.values().map(canonical).sort().join(' ') + '}';
-  if (v instanceof PRegex) return '#"' + v.source + '"';
-  if (v instanceof PVar) return "#'" + v.name;
-  if (v instanceof PInst) return '#inst ' + v.iso();
-  return '?';
-}
-
-const fnIds = new WeakMap<object, number>();
-let nextFnId = 1;
-function fnId(f: object): number {
-  let id = fnIds.get(f);
-  if (id === undefined) {
-    id = nextFnId++;
-    fnIds.set(f, id);
-  }
-  return id;
+  if (v instanceof PInst) return '\u0001i' + String(v.ms) + (v.dateOnly ? 'd' : 't');
+  return collectionKey(v);
 }
 
 /**

@@ -17,9 +17,10 @@
 // called, saying it must be redefined.
 import { lookupBuiltin } from '../lisp/builtins/index.ts';
 import { PtcError } from '../lisp/errors.ts';
-import { fromJson } from '../lisp/json.ts';
+import { fromJson, MAX_INTEGER_DIGITS } from '../lisp/json.ts';
 import { float, normBig } from '../lisp/numbers.ts';
 import { formatFloat } from '../lisp/printer.ts';
+import { Budget } from '../lisp/walk.ts';
 import { compileRegex, readProgram } from '../lisp/reader.ts';
 import { quotePattern } from '../lisp/regex-engine.ts';
 import { Keyword, MapBuilder, makeFn, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../lisp/values.ts';
@@ -87,11 +88,27 @@ function tagged(tag: Tag, body: JsonValue): JsonValue {
   return o;
 }
 
+/**
+ * Nesting levels saved and read at most: JSON.stringify recurses (a few thousand levels overflow
+ * the stack), and one PTC level takes up to three JSON levels (`{"$map": [[k, v]]}`).
+ */
+export const MAX_CODEC_DEPTH = 500;
+
+/**
+ * Throws a PtcError (depth_limit_exceeded, or memory_exceeded when the value, its shared parts
+ * counted each time, is over the default value size limit: it would be written out that large).
+ */
 export function encodeValue(v: Value): JsonValue {
+  return encodeIn(v, new Budget('save'), 0);
+}
+
+function encodeIn(v: Value, budget: Budget, depth: number): JsonValue {
   if (v === null) return null;
   switch (typeof v) {
     case 'boolean':
+      return v;
     case 'string':
+      budget.chars(v.length);
       return v;
     case 'number':
       if (Number.isInteger(v)) return v + 0;
@@ -101,30 +118,44 @@ export function encodeValue(v: Value): JsonValue {
     case 'function':
       return encodeFn(v);
   }
-  if (Array.isArray(v)) return v.map(encodeValue);
   if (v instanceof Keyword) return tagged('$kw', v.name);
   if (v instanceof PFloat) return tagged('$float', formatFloat(v.v));
-  if (v instanceof PList) return tagged('$list', v.items.map(encodeValue));
-  if (v instanceof PSet) return tagged('$set', v.values().map(encodeValue));
-  if (v instanceof PMap) return encodeMap(v);
   if (v instanceof PRegex) return tagged('$regex', v.source);
   if (v instanceof PInst) return tagged('$inst', v.iso());
   if (v instanceof PVar) return tagged('$var', v.name);
+  if (depth >= MAX_CODEC_DEPTH) throw new PtcError('depth_limit_exceeded', `value nested deeper than ${MAX_CODEC_DEPTH} levels cannot be saved`);
+  const sub = (x: Value): JsonValue => encodeIn(x, budget, depth + 1);
+  if (Array.isArray(v)) {
+    budget.spend(v.length);
+    return v.map(sub);
+  }
+  if (v instanceof PList) {
+    budget.spend(v.items.length);
+    return tagged('$list', v.items.map(sub));
+  }
+  if (v instanceof PSet) {
+    budget.spend(v.size);
+    return tagged('$set', v.values().map(sub));
+  }
+  if (v instanceof PMap) {
+    budget.spend(2 * v.size);
+    return encodeMap(v, sub);
+  }
   throw new Error(`encodeValue: not a PTC value: ${String(v)}`);
 }
 
-function encodeMap(m: PMap): JsonValue {
+function encodeMap(m: PMap, sub: (x: Value) => JsonValue): JsonValue {
   const keys = m.keys();
   if (keys.every((k) => plainKey(k) !== null)) {
     const o = jsonObject();
     m.forEach((val, key) => {
-      o[(key as Keyword).name] = encodeValue(val);
+      o[(key as Keyword).name] = sub(val);
     });
     return o;
   }
   return tagged(
     '$map',
-    m.entries().map(([k, val]) => [encodeValue(k), encodeValue(val)]),
+    m.entries().map(([k, val]) => [sub(k), sub(val)]),
   );
 }
 
@@ -169,7 +200,19 @@ export function arityOfParams(params: readonly string[]): { minArity: number; ma
 // ---------------------------------------------------------------------------------------------
 
 const FLOAT_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const SPECIAL_FLOATS: Record<string, number> = { '##Inf': Infinity, '##-Inf': -Infinity, '##NaN': NaN };
+const SPECIAL_FLOATS: ReadonlyMap<string, number> = new Map([
+  ['##Inf', Infinity],
+  ['##-Inf', -Infinity],
+  ['##NaN', NaN],
+]);
+/** Longer float texts are not something this encoder wrote; refusing them keeps parsing and messages short. */
+const MAX_FLOAT_TEXT = 400;
+const VAR_NAME = /^[^\s()[\]{}"',;`~^@\\]{1,1000}$/;
+
+/** A string for an error message: quoted, and cut so a hostile megabyte never becomes the message. */
+function quote(s: string): string {
+  return JSON.stringify(s.length > 60 ? s.slice(0, 60) + '…' : s);
+}
 const DATE_ONLY = /^[+-]?\d{4,6}-\d{2}-\d{2}$/;
 const DATE_TIME = /^[+-]?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -191,6 +234,7 @@ export function decodeValue(json: unknown, path: string | readonly PathSegment[]
 }
 
 class Decoder {
+  private depth = 0;
   constructor(private readonly prefix: string | readonly PathSegment[]) {}
 
   private fail(reason: string, at: readonly PathSegment[]): never {
@@ -211,13 +255,20 @@ class Decoder {
       default:
         return this.fail(`not a JSON value: ${describe(x)}`, at);
     }
-    if (Array.isArray(x)) return x.map((item, i) => this.decode(item, [...at, i]));
-    const obj = x as Record<string, unknown>;
-    const keys = Object.keys(obj);
-    if (keys.length === 1 && keys[0].startsWith('$')) return this.decodeTagged(keys[0], obj[keys[0]], at);
-    const b = new MapBuilder();
-    for (const k of keys) b.set(Keyword.of(k), this.decode(obj[k], [...at, k]));
-    return b.build();
+    // One level per array or object, as encodeValue counts them (decoding recurses).
+    if (this.depth >= MAX_CODEC_DEPTH) this.fail(`nested deeper than ${MAX_CODEC_DEPTH} levels`, at);
+    this.depth++;
+    try {
+      if (Array.isArray(x)) return x.map((item, i) => this.decode(item, [...at, i]));
+      const obj = x as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      if (keys.length === 1 && keys[0].startsWith('$')) return this.decodeTagged(keys[0], obj[keys[0]], at);
+      const b = new MapBuilder();
+      for (const k of keys) b.set(Keyword.of(k), this.decode(obj[k], [...at, k]));
+      return b.build();
+    } finally {
+      this.depth--;
+    }
   }
 
   private decodeTagged(tag: string, body: unknown, outer: PathSegment[]): Value {
@@ -227,7 +278,10 @@ class Decoder {
         return this.decodeFloat(this.text(body, at, 'a float such as "2.0" or "##Inf"'), at);
       case '$bigint': {
         const s = this.text(body, at, 'the digits of an integer');
-        if (!/^[+-]?\d+$/.test(s)) this.fail(`expected the digits of an integer, got ${JSON.stringify(s)}`, at);
+        if (!/^[+-]?\d+$/.test(s)) this.fail(`expected the digits of an integer, got ${quote(s)}`, at);
+        // BigInt's decimal conversion grows faster than linearly: the same cap as integer literals.
+        const digits = s.length - (/^[+-]/.test(s) ? 1 : 0);
+        if (digits > MAX_INTEGER_DIGITS) this.fail(`an integer of ${digits.toLocaleString('en-US')} digits; at most ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} are read`, at);
         return normBig(BigInt(s));
       }
       case '$kw':
@@ -249,12 +303,15 @@ class Decoder {
       }
       case '$inst':
         return this.decodeInst(this.text(body, at, 'an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z"'), at);
-      case '$var':
-        return new PVar(this.text(body, at, 'a var name'));
+      case '$var': {
+        const name = this.text(body, at, 'a var name');
+        if (!VAR_NAME.test(name)) this.fail(`expected a var name such as "total", got ${quote(name)}`, at);
+        return new PVar(name);
+      }
       case '$fn':
         return this.decodeFn(body, at);
     }
-    return this.fail(`unknown tag ${JSON.stringify(tag)} (known: ${TAGS.join(', ')}; a map with one key starting with "$" is written {"$map": [[k, v]]})`, outer);
+    return this.fail(`unknown tag ${quote(tag)} (known: ${TAGS.join(', ')}; a map with one key starting with "$" is written {"$map": [[k, v]]})`, outer);
   }
 
   private text(body: unknown, at: PathSegment[], what: string): string {
@@ -268,9 +325,13 @@ class Decoder {
   }
 
   private decodeFloat(s: string, at: PathSegment[]): Value {
-    if (s in SPECIAL_FLOATS) return SPECIAL_FLOATS[s];
-    if (!FLOAT_TEXT.test(s)) this.fail(`expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got ${JSON.stringify(s)}`, at);
-    return float(Number(s));
+    // Own keys only: "constructor" or "toString" must not find Object.prototype's functions.
+    const special = SPECIAL_FLOATS.get(s);
+    if (special !== undefined) return special;
+    if (!FLOAT_TEXT.test(s) || s.length > MAX_FLOAT_TEXT) this.fail(`expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got ${quote(s)}`, at);
+    const n = Number(s);
+    if (!Number.isFinite(n)) this.fail(`${quote(s)} is too large for a float (write "##Inf" for infinity)`, at);
+    return float(n);
   }
 
   private decodeSet(items: Value[], at: PathSegment[]): PSet {
@@ -294,9 +355,9 @@ class Decoder {
 
   private decodeInst(s: string, at: PathSegment[]): PInst {
     const dateOnly = DATE_ONLY.test(s);
-    if (!dateOnly && !DATE_TIME.test(s)) this.fail(`expected an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z", got ${JSON.stringify(s)}`, at);
+    if (!dateOnly && !DATE_TIME.test(s)) this.fail(`expected an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z", got ${quote(s)}`, at);
     const ms = Date.parse(dateOnly ? s + 'T00:00:00Z' : s);
-    if (Number.isNaN(ms)) this.fail(`not a valid date: ${JSON.stringify(s)}`, at);
+    if (Number.isNaN(ms)) this.fail(`not a valid date: ${quote(s)}`, at);
     return new PInst(ms, dateOnly);
   }
 

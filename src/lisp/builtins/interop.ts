@@ -31,10 +31,26 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RFC_2822 = /^(?:[A-Za-z]{3},\s*)?\d{1,2}\s+[A-Za-z]{3}\s+\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?\s*(?:[+-]\d{4}|GMT|UTC|UT|Z)?$/;
 
+/** The range JavaScript dates (and so PTC dates) can hold: ±8.64e15 ms, about ±273,790 years. */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A date, refused when out of range: an out-of-range date cannot be printed, compared or saved.
+ * `ms` may be any number (arithmetic on dates can overflow), `fn` names the builtin for the message.
+ */
+function inst(fn: string, ms: number, dateOnly: boolean): PInst {
+  if (!(Math.abs(ms) <= MAX_DATE_MS)) {
+    throw execError(`${fn}: date out of range; dates must lie between -271821-04-20 and +275760-09-13 (±8.64e15 ms from 1970)`);
+  }
+  return new PInst(ms, dateOnly);
+}
+
 /** Milliseconds for a calendar date at midnight UTC, or null when the date does not exist. */
 function utcDate(y: number, m: number, d: number): number | null {
-  const ms = Date.UTC(y, m - 1, d);
-  const back = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const back = new Date(0);
+  back.setUTCFullYear(y, m - 1, d);
+  const ms = back.getTime();
   return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? ms : null;
 }
 
@@ -75,13 +91,13 @@ interopFn(
   [0, 1],
   'A date-time: now, from epoch seconds (|x| < 1e12) or milliseconds, or from an ISO-8601 / RFC 2822 string',
   (x) => {
-    if (x === undefined) return new PInst(Date.now(), false);
+    if (x === undefined) return inst('java.util.Date.', Date.now(), false);
     if (x instanceof PInst) return new PInst(x.ms, false);
-    if (typeof x === 'string') return new PInst(parseDateTime('java.util.Date.', x), false);
+    if (typeof x === 'string') return inst('java.util.Date.', parseDateTime('java.util.Date.', x), false);
     if (x === null) throw typeError('java.util.Date. expected epoch seconds, milliseconds or a date string, got nil');
     const n = toJs(num('java.util.Date.', x));
     if (!Number.isFinite(n)) throw execError(`java.util.Date. cannot make a date from ${show(x)}`);
-    return new PInst(Math.abs(n) < 1e12 ? Math.round(n * 1000) : Math.round(n), false);
+    return inst('java.util.Date.', Math.abs(n) < 1e12 ? Math.round(n * 1000) : Math.round(n), false);
   },
   [['(.getTime (java.util.Date. 1700000000))', '1700000000000']],
 );
@@ -92,7 +108,7 @@ function localDateParse(fn: string): (s: Value) => Value {
     const m = ISO_DATE.exec(s.trim());
     const ms = m ? utcDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
     if (ms === null) throw execError(`${fn}: cannot parse ${show(s)} as a date; expected "YYYY-MM-DD", e.g. "2026-01-08"`);
-    return new PInst(ms, true);
+    return inst(fn, ms, true);
   };
 }
 interopFn('java.time.LocalDate/parse', 1, 'A date (no time) from "YYYY-MM-DD"', localDateParse('java.time.LocalDate/parse'), [
@@ -126,11 +142,11 @@ interopFn('.isBefore', 2, 'True when the first date is before the second', (a, b
 interopFn('.isAfter', 2, 'True when the first date is after the second', (a, b) => date('.isAfter', a).ms > date('.isAfter', b).ms);
 interopFn('.plusDays', 2, 'The date moved n days later', (d, n) => {
   const x = date('.plusDays', d);
-  return new PInst(x.ms + int('.plusDays', n) * DAY_MS, x.dateOnly);
+  return inst('.plusDays', x.ms + int('.plusDays', n) * DAY_MS, x.dateOnly);
 }, [['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"']]);
 interopFn('.minusDays', 2, 'The date moved n days earlier', (d, n) => {
   const x = date('.minusDays', d);
-  return new PInst(x.ms - int('.minusDays', n) * DAY_MS, x.dateOnly);
+  return inst('.minusDays', x.ms - int('.minusDays', n) * DAY_MS, x.dateOnly);
 });
 interopFn('.toEpochDay', 1, 'Days since 1970-01-01', (d) => Math.floor(date('.toEpochDay', d).ms / DAY_MS));
 
