@@ -3,6 +3,11 @@
 // freeze the interpreter, which a running JavaScript RegExp would (the time limit cannot interrupt
 // it). The pattern syntax is translated by regex-syntax.ts; match results keep the shape of
 // JavaScript's (arrays with `index` and `groups`) so the builtins read them as before.
+//
+// Known differences from the JavaScript engine, which no translation can make up for: with (?m),
+// ^ and $ see only \n as a line end (JavaScript also \r, \u2028, \u2029; write \r?$ for CRLF
+// text); a group inside a repetition keeps the value of its last iteration that set it (as Java and
+// Clojure do; JavaScript clears it on each iteration).
 import { RE2JS } from 're2js';
 import { RegexSyntaxError, translate } from './regex-syntax.ts';
 
