@@ -3,7 +3,7 @@ import { typeError } from './errors.ts';
 import { isNumber, numCompare, numStrictEquals } from './numbers.ts';
 import { printBrief } from './printer.ts';
 import { Keyword, PInst, PList, PMap, PSet, type Value } from './values.ts';
-import { Budget, REC_DEPTH } from './walk.ts';
+import { Budget, charge, REC_DEPTH } from './walk.ts';
 
 export function equals(a: Value, b: Value): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
@@ -14,7 +14,9 @@ export function equals(a: Value, b: Value): boolean {
   if (ta !== 'object' || typeof b !== 'object') return false;
   eqBudget = null;
   eqSpent = 0;
-  return eqRec(a, b, 0);
+  const same = eqRec(a, b, 0);
+  if (eqSpent > 64) charge(eqSpent);
+  return same;
 }
 
 /** Elements compared by the current top-level `equals` (allocated only for large values). */

@@ -5,7 +5,7 @@
 // `[…]` because `(= [1 2] '(1 2))`; map entries and set members are sorted so order does not count.
 // A value holding NaN is equal to nothing but itself, so its key is the value itself (identity).
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from './values.ts';
-import { Budget, REC_DEPTH } from './walk.ts';
+import { Budget, charge, REC_DEPTH } from './walk.ts';
 
 const ids = new WeakMap<object, number>();
 let nextId = 1;
@@ -48,6 +48,7 @@ export function collectionKey(v: Value): unknown {
   chars = 0;
   sawNaN = false;
   const s = canon(v, 0);
+  if (spent > 64) charge(spent);
   return sawNaN ? v : '\u0001c' + s;
 }
 

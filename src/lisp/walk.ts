@@ -32,6 +32,26 @@ export function valueLimit(): number {
   }
 }
 
+/** Elements walked since the running program's clock was last charged. */
+let work = 0;
+
+/**
+ * Count `n` elements walked against the running program's clock (time inside builtins counts, and
+ * many walks each under the size limit can still take long), in chunks: reading it costs a little.
+ */
+export function charge(n: number): void {
+  if ((work += n) < 50_000) return;
+  const w = work;
+  work = 0;
+  let r;
+  try {
+    r = rt();
+  } catch {
+    return; // no program running (UI views, session files): nothing to charge
+  }
+  r.charge(w);
+}
+
 export function tooLarge(what: string, over: string): PtcError {
   return new PtcError('memory_exceeded', `value too large to ${what}: over ${over}`);
 }
@@ -61,6 +81,7 @@ export class Budget {
 
   /** Visit k more elements: true to go on, false when a truncating walk must stop. */
   spend(k: number): boolean {
+    charge(k);
     return (this.n += k) <= this.limit || this.over();
   }
 

@@ -1,0 +1,276 @@
+// Hostile values (issue 12): values that share structure (2^30 leaves in 30 vectors) or nest
+// 100,000 deep must never hang, overflow the stack or leak JavaScript errors through printing,
+// equality, hashing, comparison or session encoding; hash keys never collide; NaN keys behave the
+// same in small and large maps; dates out of range are refused where they are made.
+import { describe, expect, it } from 'vitest';
+import { PtcError } from '../../src/lisp/errors.ts';
+import { equals } from '../../src/lisp/equality.ts';
+import { format, printBrief, printValue } from '../../src/lisp/printer.ts';
+import { run, type RunOptions } from '../../src/lisp/run.ts';
+import { hashKey, PInst, PSet, type Value } from '../../src/lisp/values.ts';
+import { CodecError, decodeValue, encodeValue, MAX_CODEC_DEPTH } from '../../src/session/value-codec.ts';
+
+/** A generous clock: these cases are about the size bound, not the time limit (slow machines). */
+const SLOW: Omit<RunOptions, 'program'> = { limits: { timeoutMs: 30_000 } };
+
+function ev(program: string, opts: Omit<RunOptions, 'program'> = SLOW): string {
+  const r = run({ ...opts, program });
+  if (!r.ok) throw new Error(`${r.error.type}: ${r.error.message}`);
+  return printValue(r.value);
+}
+
+function evErr(program: string, opts: Omit<RunOptions, 'program'> = SLOW): { type: string; message: string } {
+  const r = run({ ...opts, program });
+  if (r.ok) throw new Error(`expected an error, got ${printBrief(r.value, 200)}`);
+  return r.error;
+}
+
+function value(program: string): Value {
+  const r = run({ ...SLOW, program });
+  if (!r.ok) throw new Error(`${r.error.type}: ${r.error.message}`);
+  return r.value;
+}
+
+const SHARED = '(def x (reduce (fn [a _] [a a]) 1 (range 30))) (def y (reduce (fn [a _] [a a]) 1 (range 30))) ';
+const DEEP = '(def x (reduce (fn [a _] [a]) 1 (range 100000))) (def y (reduce (fn [a _] [a]) 1 (range 100000))) (def z (reduce (fn [a _] [a]) 2 (range 100000))) ';
+
+const over = (what: string, n = 1_000_000): string =>
+  `value too large to ${what}: over ${n} elements once shared parts are counted each time they appear`;
+
+describe('shared structure: 2^30 leaves in 30 vectors', () => {
+  const errors: [string, string, string][] = [
+    ['(pr-str x)', 'memory_exceeded', over('print')],
+    ['(str x)', 'memory_exceeded', over('print')],
+    ['(str "a" x "b")', 'memory_exceeded', over('print')],
+    ['(println x)', 'memory_exceeded', over('print')],
+    ['(format "%s" x)', 'memory_exceeded', over('print')],
+    ['(= x y)', 'memory_exceeded', over('compare')],
+    ['(not= x y)', 'memory_exceeded', over('compare')],
+    ['(hash-set x)', 'memory_exceeded', over('hash')],
+    ['(conj #{} x)', 'memory_exceeded', over('hash')],
+    ['(contains? #{1} x)', 'memory_exceeded', over('hash')],
+    ['(assoc {} x 1)', 'memory_exceeded', over('hash')],
+    ['(get {:a 1} x)', 'memory_exceeded', over('hash')],
+    ['(frequencies [x])', 'memory_exceeded', over('hash')],
+    ['(distinct [x y])', 'memory_exceeded', over('hash')],
+    ['(sort [x y])', 'memory_exceeded', over('compare')],
+    ['(compare x y)', 'memory_exceeded', over('compare')],
+  ];
+  it.each(errors)('%s → %s', (program, type, message) => {
+    const e = evErr(SHARED + program);
+    expect(e.type).toBe(type);
+    expect(e.message).toBe(message);
+  });
+
+  const results: [string, string][] = [
+    ['(= x x)', 'true'],
+    ['(= [x] [x])', 'true'],
+    ['(compare x x)', '0'],
+    ['(count (sort [x x]))', '2'],
+    ['(count x)', '2'],
+    // 2^10 leaves is fine: "1", and "[" a " " a "]" for every level
+    ['(count (pr-str (reduce (fn [a _] [a a]) 1 (range 10))))', String(2 ** 10 * 4 - 3)],
+    ['(count (hash-set (reduce (fn [a _] [a a]) 1 (range 10)) (reduce (fn [a _] [a a]) 1 (range 10))))', '1'],
+  ];
+  it.each(results)('%s → %s', (program, expected) => {
+    expect(ev(SHARED + program)).toBe(expected);
+  });
+
+  it('is bounded by the run\'s own value size limit', () => {
+    const e = evErr('(pr-str (reduce (fn [a _] [a a]) 1 (range 16)))', { limits: { timeoutMs: 30_000, maxValueSize: 10_000 } });
+    expect(e).toEqual({ type: 'memory_exceeded', message: over('print', 10_000), line: 1, column: 1 });
+  });
+
+  it('outside a run (views, session files) the default limit applies', () => {
+    const x = value('(reduce (fn [a _] [a a]) 1 (range 30))');
+    const y = value('(reduce (fn [a _] [a a]) 1 (range 30))');
+    const fails = (f: () => unknown, what: string): void => {
+      let err: unknown = null;
+      try {
+        f();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(PtcError);
+      expect((err as PtcError).type).toBe('memory_exceeded');
+      expect((err as PtcError).message).toBe(what);
+    };
+    fails(() => printValue(x), over('print'));
+    fails(() => equals(x, y), over('compare'));
+    fails(() => hashKey(x), over('hash'));
+    fails(() => PSet.from([x]), over('hash'));
+    fails(() => encodeValue(x), over('save'));
+  });
+
+  it('truncating printers cut instead of failing', () => {
+    const x = value('(reduce (fn [a _] [a a]) 1 (range 30))');
+    const f = format(x, { limit: 3, printableLimit: 20 });
+    expect(f.truncated).toBe(true);
+    expect(f.text.startsWith('[[[[')).toBe(true);
+    expect(f.text.length).toBeLessThan(5_000_000);
+    const brief = printBrief(x);
+    expect(brief).toBe('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1 1] [1 1]…');
+  });
+
+  it('a run that returns it succeeds (only printing it is refused)', () => {
+    const r = run({ ...SLOW, program: '(reduce (fn [a _] [a a]) 1 (range 30))' });
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe('nesting 100,000 deep', () => {
+  const results: [string, string][] = [
+    ['(count (pr-str x))', '200001'],
+    ['(count (str x))', '200001'],
+    ['(subs (pr-str x) 0 5)', '"[[[[["'],
+    ['(= x y)', 'true'],
+    ['(= x z)', 'false'],
+    ['(= x [y])', 'false'],
+    ['(count (hash-set x y))', '1'],
+    ['(count (hash-set x y z))', '2'],
+    ['(get {x :found} y)', ':found'],
+    ['(vals (frequencies [x y z]))', '[2 1]'],
+    ['(do (println x) :printed)', ':printed'],
+    ['(count (distinct [x y z]))', '2'],
+    ['(compare x z)', '-1'],
+    ['(compare z y)', '1'],
+    ['(= (first (sort [z x])) x)', 'true'],
+    ['(count (pr-str (reduce (fn [a _] {:k a}) 1 (range 100000))))', '500001'],
+    ['(count (pr-str (reduce (fn [a _] (list a)) 1 (range 100000))))', '200001'],
+    ['(count (str (reduce (fn [a _] [a]) "s" (range 100000))))', '200003'],
+  ];
+  it.each(results)('%s → %s', (program, expected) => {
+    expect(ev(DEEP + program)).toBe(expected);
+  });
+
+  const errors: [string, string, string][] = [
+    ['(flatten x)', 'type_error', 'flatten: nesting deeper than 1000 levels'],
+  ];
+  it.each(errors)('%s → %s', (program, type, message) => {
+    const e = evErr(DEEP + program);
+    expect(e.type).toBe(type);
+    expect(e.message).toBe(message);
+  });
+
+  it('prints, compares and hashes outside a run too', () => {
+    const x = value('(reduce (fn [a _] [a]) 1 (range 100000))');
+    const y = value('(reduce (fn [a _] [a]) 1 (range 100000))');
+    expect(printValue(x).length).toBe(200001);
+    expect(format(x, { limit: 5 }).text.length).toBe(200001);
+    expect(equals(x, y)).toBe(true);
+    expect(hashKey(x)).toBe(hashKey(y));
+  });
+
+  it('session encoding refuses more than MAX_CODEC_DEPTH levels; decoding too', () => {
+    const x = value('(reduce (fn [a _] [a]) 1 (range 100000))');
+    expect(() => encodeValue(x)).toThrow(new PtcError('depth_limit_exceeded', `value nested deeper than ${MAX_CODEC_DEPTH} levels cannot be saved`));
+    const ok = value(`(reduce (fn [a _] [a]) 1 (range ${MAX_CODEC_DEPTH}))`);
+    expect(equals(decodeValue(encodeValue(ok)), ok)).toBe(true);
+    const m = value(`(reduce (fn [a _] {[1 "$x"] (list a)}) 1 (range ${MAX_CODEC_DEPTH / 2}))`);
+    expect(equals(decodeValue(JSON.parse(JSON.stringify(encodeValue(m)))), m)).toBe(true);
+    expect(() => encodeValue(value(`(reduce (fn [a _] [a]) 1 (range ${MAX_CODEC_DEPTH + 1}))`))).toThrow(PtcError);
+    const json = JSON.parse('['.repeat(100_000) + '1' + ']'.repeat(100_000)) as unknown;
+    expect(() => decodeValue(json)).toThrow(CodecError);
+    expect(() => decodeValue(json)).toThrow(`nested deeper than ${MAX_CODEC_DEPTH} levels`);
+  });
+});
+
+describe('hash keys never collide', () => {
+  const results: [string, string][] = [
+    ['(count (hash-set [(keyword "a :b")] [:a :b]))', '2'],
+    ['(count (hash-set [(keyword "a") (keyword "b")] [(keyword "a b")]))', '2'],
+    ['(count (hash-set [:a] ["a"] [\'a]))', '2'],
+    ['(count (hash-set ["a\\" \\"b"] ["a" "b"]))', '2'],
+    ['(count (hash-set [(keyword "a\\"")] [:a "\\""]))', '2'],
+    ['(count (hash-set [1] ["1"] [1.5] ["f1.5"] [nil] ["nil"] [true] ["true"]))', '8'],
+    ['(count (hash-set [1 2] \'(1 2)))', '1'],
+    ['(= [1 2] \'(1 2))', 'true'],
+    ['(count (hash-set {:a 1 :b 2} {:b 2 :a 1}))', '1'],
+    ['(count (hash-set {:a "1 :b 2"} {:a 1 :b 2}))', '2'],
+    ['(count (hash-set #{1 2} #{2 1} [1 2]))', '2'],
+    ['(count (hash-set {[1] 2} {1 [2]}))', '2'],
+    ['(count (hash-set [1.0] [1]))', '2'],
+    ['(count (hash-set [0.0] [-0.0]))', '1'],
+    ['(count (hash-set [#"a"] [#"a"]))', '2'],
+    ['(get {[(keyword "x y")] 1} [(keyword "x") (keyword "y")])', 'nil'],
+    ['(count (frequencies [[(keyword "a :b")] [:a :b]]))', '2'],
+    ['(count (distinct [[(keyword "a :b")] [:a :b]]))', '2'],
+    ['(count (group-by identity [[(keyword "a :b")] [:a :b]]))', '2'],
+  ];
+  it.each(results)('%s → %s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+
+  it('hash keys agree with = on generated values of every kind', () => {
+    const xs = [
+      '[]', '()', '#{}', '{}', '[nil]', '[[]]', '[""]', '[" "]', '[:a]', '["a"]', '[:a :b]', '[(keyword "a :b")]',
+      '{:a [1]}', '{:a (1)}', '{"a" 1}', '{:a 1}', '#{[1]}', '#{(1)}', '[1 [2]]', '[[1] 2]', '[1.5]', '[2.0]', '[2]',
+    ];
+    const vals = xs.map((s) => value(`'${s}`));
+    for (const a of vals) for (const b of vals) expect(hashKey(a) === hashKey(b)).toBe(equals(a, b));
+  });
+});
+
+describe('NaN keys: each ##NaN is distinct and unreachable, in small and large maps alike', () => {
+  const results: [string, string][] = [
+    ['(let [m (into {} (map (fn [i] [(if (< i 2) ##NaN i) i]) (range 3)))] [(count m) (get m ##NaN) (contains? m ##NaN)])', '[3 nil false]'],
+    ['(let [m (into {} (map (fn [i] [(if (< i 2) ##NaN i) i]) (range 20)))] [(count m) (get m ##NaN) (contains? m ##NaN)])', '[20 nil false]'],
+    ['(count (assoc {} ##NaN 1 ##NaN 2))', '2'],
+    ['(count (reduce (fn [m i] (assoc m ##NaN i)) {} (range 20)))', '20'],
+    ['(count (hash-set ##NaN ##NaN))', '2'],
+    ['(count (distinct [##NaN ##NaN 1 1]))', '3'],
+    ['(count (frequencies [[##NaN] [##NaN]]))', '2'],
+    ['(= ##NaN ##NaN)', 'false'],
+    ['(let [v [##NaN]] (contains? #{v} v))', 'true'],
+    ['(contains? #{[##NaN]} [##NaN])', 'false'],
+  ];
+  it.each(results)('%s → %s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+});
+
+describe('dates out of range are refused where they are made', () => {
+  const range = 'date out of range; dates must lie between -271821-04-20 and +275760-09-13 (±8.64e15 ms from 1970)';
+  const errors: [string, string, string][] = [
+    ['(java.util.Date. (+ 8.64e15 1))', 'execution_error', `java.util.Date.: ${range}`],
+    ['(java.util.Date. -8.7e15)', 'execution_error', `java.util.Date.: ${range}`],
+    ['(java.util.Date. 1e300)', 'execution_error', `java.util.Date.: ${range}`],
+    ['(.plusDays (java.util.Date. 0) 1000000000000)', 'execution_error', `.plusDays: ${range}`],
+    ['(.plusDays (LocalDate/parse "2026-01-01") 99999999)', 'execution_error', `.plusDays: ${range}`],
+    ['(.minusDays (java.util.Date. -8.64e15) 1)', 'execution_error', `.minusDays: ${range}`],
+    ['(.plusDays (java.util.Date. 0) 9007199254740991)', 'execution_error', `.plusDays: ${range}`],
+    ['(java.time.LocalDate/parse "+999999-01-01")', 'execution_error', 'java.time.LocalDate/parse: cannot parse "+999999-01-01" as a date; expected "YYYY-MM-DD", e.g. "2026-01-08"'],
+  ];
+  it.each(errors)('%s → %s', (program, type, message) => {
+    const e = evErr(program);
+    expect(e.type).toBe(type);
+    expect(e.message).toBe(message);
+  });
+
+  const results: [string, string][] = [
+    ['(java.util.Date. 8.64e15)', '#inst "+275760-09-13T00:00:00.000Z"'],
+    ['(java.util.Date. -8.64e15)', '#inst "-271821-04-20T00:00:00.000Z"'],
+    ['(.plusDays (LocalDate/parse "2026-01-01") 3000000)', '#inst "+010239-09-22"'],
+    ['(LocalDate/parse "0050-03-01")', '#inst "0050-03-01"'],
+    ['(str (.minusDays (LocalDate/parse "0001-01-01") 1))', '"0000-12-31"'],
+  ];
+  it.each(results)('%s → %s', (program, expected) => {
+    expect(ev(program)).toBe(expected);
+  });
+
+  it('printing, hashing and encoding any PInst never throw', () => {
+    const odd = [NaN, Infinity, -Infinity, 8.64e15 + 1, -8.64e15 - 1, 1e300, 0.5, -0, 8.64e15, -8.64e15, 0];
+    for (const ms of odd) {
+      for (const dateOnly of [false, true]) {
+        const d = new PInst(ms, dateOnly);
+        expect(() => printValue(d)).not.toThrow();
+        expect(() => printValue([d, [d]])).not.toThrow();
+        expect(() => hashKey([d])).not.toThrow();
+        expect(() => encodeValue(d)).not.toThrow();
+        expect(printValue(d).startsWith('#inst "')).toBe(true);
+      }
+    }
+    expect(printValue(new PInst(NaN, false))).toBe('#inst "invalid date"');
+    expect(printValue(new PInst(8.64e15, true))).toBe('#inst "+275760-09-13"');
+  });
+});
