@@ -18,7 +18,10 @@ export function App() {
         <TopBar />
         <NoticeBanner />
         <ConflictBanner />
-        <Workspace />
+        {/* The landmark that holds the work: the panels (the top bar is the banner). */}
+        <main className="flex min-h-0 flex-1 flex-col">
+          <Workspace />
+        </main>
       </div>
     </SessionPersistence>
   );

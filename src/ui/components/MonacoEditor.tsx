@@ -75,6 +75,9 @@ export default function MonacoEditor({ value, onChange, language, readOnly = fal
       fixedOverflowWidgets: true,
       padding: { top: 4, bottom: 4 },
       automaticLayout: true,
+      // Tab moves the focus on (a page of editors must not trap the keyboard); a visible suggestion
+      // still takes Tab, which accepts it.
+      tabFocusMode: true,
     }),
     [readOnly, ariaLabel, language],
   );

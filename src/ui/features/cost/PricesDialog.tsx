@@ -8,6 +8,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { AddPriceRow, PriceRow, SMALL_BUTTON } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';
 import { priceLookup, sessionPriceTable } from './pricing.ts';
+import { useDialogFocus } from '../../components/useDialogFocus.ts';
 
 const BUTTON =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
@@ -71,6 +72,8 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
   const sessionTable = sessionPriceTable(sessionPrices);
   const found = priceLookup(sessionTable, table)(sessionModel);
 
+  // Escape is handled below; the hook gives the dialog the focus and gives it back on close.
+  const dialogRef = useDialogFocus<HTMLDivElement>(true);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
@@ -80,7 +83,7 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
   }, [onClose]);
 
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby="prices-title" data-testid="prices-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16" onClick={onClose}>
+    <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="prices-title" data-testid="prices-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16" onClick={onClose}>
       <div className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="prices-title" className="font-semibold">

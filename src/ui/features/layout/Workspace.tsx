@@ -25,8 +25,9 @@ function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | '
 }
 
 function Scroll({ children, label }: { children: ReactNode; label: string }) {
+  // Focusable, so the keyboard can scroll a panel that holds nothing focusable.
   return (
-    <div className="h-full overflow-auto" aria-label={label} role="region">
+    <div className="h-full overflow-auto" aria-label={label} role="region" tabIndex={0}>
       {children}
     </div>
   );
@@ -65,7 +66,7 @@ export function Workspace() {
           </Panel>
           <Handle id="separator-messages" orientation="horizontal" />
           <Panel id="panel-messages" defaultSize="44%" minSize="20%">
-            <Scroll label="Messages">
+            <Scroll label="What the LLM receives">
               <MessagesCompare />
             </Scroll>
           </Panel>

@@ -1,7 +1,7 @@
 // What the LLM receives for the selected turn: the compressed rendering (strategy selectable) beside
 // the full uncompressed history of the same turns, with sizes in characters and tokens and the saving;
 // and, on its own tab, the exact HTTP request of that turn.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { Message } from '../../../agent/turn.ts';
 import type { RenderView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
@@ -9,6 +9,7 @@ import { RequestView } from '../request/RequestView.tsx';
 import { formatCount } from '../turns/format.ts';
 
 type Side = 'compressed' | 'full';
+const SIDE_NAMES: Record<Side, string> = { compressed: 'Compressed', full: 'Full history' };
 
 interface Tokens {
   total: number | null;
@@ -39,7 +40,7 @@ export function savingOf(compressed: number, full: number): string {
   return `${pct.toFixed(1).replace('-', '−')} %`;
 }
 
-function MessageBlock({ message, testId, wrap }: { message: Message; testId?: string; wrap: boolean }) {
+function MessageBlock({ message, testId, wrap, label }: { message: Message; testId?: string; wrap: boolean; label: string }) {
   const role = message.role.toUpperCase();
   const tone =
     message.role === 'user'
@@ -54,7 +55,8 @@ function MessageBlock({ message, testId, wrap }: { message: Message; testId?: st
         <span className="font-normal">{formatCount(message.content.length)} chars</span>
       </h4>
       {/* Unwrapped by default: the ; comments line up at column 30, as the LLM sees them. */}
-      <pre data-testid={testId} className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}>
+      {/* Focusable: the keyboard scrolls a long unwrapped line too. */}
+      <pre data-testid={testId} tabIndex={0} aria-label={label} className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}>
         {message.content}
       </pre>
     </div>
@@ -111,7 +113,7 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, chil
           m.role === 'system' && !showSystem ? (
             <HiddenSystem key={i} message={m} onShow={onShowSystem} />
           ) : (
-            <MessageBlock key={i} message={m} wrap={wrap} testId={i === lastUser ? `${side}-user` : undefined} />
+            <MessageBlock key={i} message={m} wrap={wrap} testId={i === lastUser ? `${side}-user` : undefined} label={`${SIDE_NAMES[side]}: message ${i + 1}, ${m.role}`} />
           ),
         )}
       </div>
@@ -135,6 +137,7 @@ function Compare({ view }: { view: View }) {
   const { setStrategy } = useEngineActions();
   const [showSystem, setShowSystem] = useState(false);
   const [wrap, setWrap] = useState(false);
+  const headingId = useId();
   const compressedTokens = useSideTokens(view.compressed);
   const fullTokens = useSideTokens(view.full);
   const byTokens = compressedTokens.history !== null && fullTokens.history !== null;
@@ -146,9 +149,9 @@ function Compare({ view }: { view: View }) {
   const next = view.status === 'running' && view.selected === view.turns.length + 1;
 
   return (
-    <section aria-label="Messages" className="flex flex-col gap-2 p-2">
+    <section aria-labelledby={headingId} className="flex flex-col gap-2 p-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400" data-testid="messages-heading">
+        <h2 id={headingId} className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400" data-testid="messages-heading">
           Messages for turn {view.selected}
           {next ? ' (next)' : ''}
         </h2>

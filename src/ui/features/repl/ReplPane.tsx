@@ -12,7 +12,7 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   return (
     <li className="border-b border-slate-200 py-1 last:border-b-0 dark:border-slate-800" data-testid="repl-entry">
       <div className="flex gap-1">
-        <span className="select-none font-mono text-xs text-slate-400">user=&gt;</span>
+        <span className="select-none font-mono text-xs text-slate-500 dark:text-slate-400">user=&gt;</span>
         <ClojureCode code={entry.input} className="flex-1" />
       </div>
       {output.prints.length > 0 && (
@@ -23,7 +23,7 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
           <div className="min-w-0 flex-1" data-testid={latest ? 'repl-output' : undefined}>
             <ClojureCode code={output.result ?? 'nil'} />
           </div>
-          <span className="shrink-0 text-[11px] text-slate-400">
+          <span className="shrink-0 text-[11px] text-slate-500 dark:text-slate-400">
             {output.signal !== null ? `${output.signal} · ` : ''}
             {formatMs(output.durationMs)}
           </span>
@@ -82,8 +82,8 @@ export function ReplPane() {
         </button>
       </div>
       <div className="flex min-h-0 flex-1 gap-2">
-        <ol data-testid="repl-history" className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900" aria-label="REPL history">
-          {entries.length === 0 && <li className="py-1 text-xs text-slate-500">Try (count data/products). Ctrl/Cmd+Enter evaluates.</li>}
+        <ol data-testid="repl-history" className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900" aria-label="REPL history" tabIndex={0}>
+          {entries.length === 0 && <li className="py-1 text-xs text-slate-500 dark:text-slate-400">Try (count data/products). Ctrl/Cmd+Enter evaluates.</li>}
           {entries.map((e, i) => (
             <Entry key={e.id} entry={e} latest={i === entries.length - 1} />
           ))}

@@ -1,8 +1,9 @@
 // "Share": the whole session in the link's fragment, compressed; copied when the browser allows.
 // A session too large for a link is said to be so, with the ways out: export a file, or share
 // without the recorded turns (the mock's replies replay them).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { downloadSession } from '../examples/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
 
@@ -29,6 +30,9 @@ export function ShareButton() {
   const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
   const title = usePlayground((s) => s.view?.definition.title ?? 'session');
   const [shared, setShared] = useState<Shared | null>(null);
+  // The dialog takes the focus and closes with Escape.
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useDialogFocus<HTMLDivElement>(shared !== null, () => setShared(null), buttonRef);
 
   const make = async (withTurns: boolean) => {
     const r = await share.mutateAsync(withTurns);
@@ -47,11 +51,11 @@ export function ShareButton() {
 
   return (
     <>
-      <button type="button" data-testid="share" className={buttonClass} disabled={!hasSession || share.isPending} onClick={() => void make(true)} title="Put the whole session in a link and copy it">
+      <button ref={buttonRef} type="button" data-testid="share" className={buttonClass} disabled={!hasSession || share.isPending} onClick={() => void make(true)} title="Put the whole session in a link and copy it">
         Share
       </button>
       {shared && (
-        <div role="dialog" aria-label="Share" data-testid="share-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24" onClick={() => setShared(null)}>
+        <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-label="Share" data-testid="share-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24" onClick={() => setShared(null)}>
           <div className="w-[36rem] max-w-[90vw] rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
             {shared.kind === 'link' ? (
               <>

@@ -1,0 +1,92 @@
+// Accessibility of the main views, light and dark, checked by axe-core: no violation of impact
+// serious or critical (contrast, names, landmarks, keyboard-reachable scroll panes…).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeFindings, seriousViolations, type Finding } from './axe.ts';
+import { launchChromium } from './browser.ts';
+import { setEditor } from './editor.ts';
+import { closeClean, openExample, openPlayground, tid, waitForReady } from './page.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type View = [name: string, reach: (page: Page) => Promise<void>];
+
+const VIEWS: View[] = [
+  ['loaded', async () => {}],
+  [
+    'stepped',
+    async (page) => {
+      await openExample(page, 'products-exploration');
+      for (let i = 1; i <= 2; i++) {
+        await page.locator(`${tid('step')}:enabled`).click();
+        await page.locator(tid(`turn-${i}`)).waitFor();
+      }
+    },
+  ],
+  ['full history', async (page) => page.locator(tid('strategy-select')).selectOption('full-history').then(() => undefined)],
+  [
+    'REPL',
+    async (page) => {
+      await page.locator(tid('strategy-select')).selectOption('single-user-coalesced');
+      await setEditor(page, 'repl-input', '(count data/products)');
+      await page.locator(`${tid('repl-eval')}:enabled`).click();
+      await page.locator(tid('repl-output')).waitFor();
+    },
+  ],
+  ['Request tab', async (page) => page.locator(tid('tab-request')).click()],
+  [
+    'Prices dialog',
+    async (page) => {
+      await page.locator(tid('prices-button')).click();
+      await page.locator(tid('prices-dialog')).waitFor();
+    },
+  ],
+  [
+    'Share dialog',
+    async (page) => {
+      await page.locator(tid('prices-close')).click();
+      await page.locator(tid('prices-dialog')).waitFor({ state: 'detached' });
+      await page.locator(`${tid('share')}:enabled`).click();
+      await page.locator(tid('share-dialog')).waitFor();
+    },
+  ],
+  [
+    'LLM panel, OpenAI-compatible',
+    async (page) => {
+      await page.locator(tid('share-close')).first().click();
+      await page.locator(tid('share-dialog')).waitFor({ state: 'detached' });
+      await page.locator(tid('llm-provider')).selectOption('openai');
+      await page.locator(tid('llm-base-url')).waitFor();
+    },
+  ],
+];
+
+describe('axe-core on the main views', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`finds nothing serious or critical, ${scheme}`, async () => {
+      const w = await openPlayground(browser, inject('baseUrl'), { colorScheme: scheme });
+      const found: string[] = [];
+      let total = 0;
+      try {
+        await waitForReady(w.page);
+        for (const [name, reach] of VIEWS) {
+          await reach(w.page);
+          await w.page.waitForTimeout(200);
+          const findings: Finding[] = await seriousViolations(w.page);
+          total += findings.length;
+          if (findings.length > 0) found.push(`${name}:\n${describeFindings(findings)}`);
+        }
+        console.log(`axe ${scheme}: ${total} serious or critical violations over ${VIEWS.length} views`);
+        expect(found.join('\n\n')).toBe('');
+      } finally {
+        await closeClean(w);
+      }
+    });
+  }
+});

@@ -1,0 +1,79 @@
+// The engine client's watchdog: 1.5× the time limit (at least 1.5 s), counted only once the worker has
+// loaded and first-use tables are in; a restart continues on the spare worker, and calls it cuts
+// short are told why (the watchdog), never "Stopped".
+import { describe, expect, it } from 'vitest';
+import { EngineClient, EngineRestarted, watchdogFor, type EngineRemote } from '../../src/ui/engine/client.ts';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface FakeTimes {
+  /** Milliseconds before the fresh worker answers its first message. */
+  bootMs?: number;
+  viewMs?: number;
+  countTokensMs?: number;
+}
+
+function fakeClient(times: FakeTimes, watchdogMs: number, spare = false) {
+  const made: { terminated: boolean }[] = [];
+  const client = new EngineClient({
+    watchdogMs,
+    spare,
+    createWorker: () => {
+      const state = { terminated: false };
+      made.push(state);
+      const booted = wait(times.bootMs ?? 0);
+      const after = (ms: number, value: string) => booted.then(() => wait(ms)).then(() => value);
+      const api = {
+        abortRequest: () => booted.then(() => false),
+        view: () => after(times.viewMs ?? 0, 'view'),
+        countTokens: () => after(times.countTokensMs ?? 0, 'tokens'),
+        open: () => Promise.resolve({ ok: true }),
+      } as unknown as EngineRemote;
+      return { worker: { terminate: () => void (state.terminated = true) }, api };
+    },
+  });
+  return { client, made };
+}
+
+describe('watchdogFor', () => {
+  it('is 1.5× the limit, at least 1.5 s: always within twice the limit from 1 s up', () => {
+    expect(watchdogFor(1000)).toBe(1500);
+    expect(watchdogFor(200)).toBe(1500);
+    expect(watchdogFor(4000)).toBe(6000);
+    for (const limit of [1000, 2500, 10_000]) expect(watchdogFor(limit)).toBeLessThanOrEqual(2 * limit);
+  });
+});
+
+describe('EngineClient watchdog', () => {
+  it('does not count the time a fresh worker takes to load', async () => {
+    const { client, made } = fakeClient({ bootMs: 150, viewMs: 20 }, 60);
+    await expect(client.call((api) => api.view())).resolves.toBe('view');
+    expect(made).toHaveLength(1);
+  });
+
+  it('lets a first-use table load, and other calls wait for it before their watchdog starts', async () => {
+    const { client, made } = fakeClient({ countTokensMs: 150, viewMs: 10 }, 60);
+    const tokens = client.call((api) => api.countTokens([]));
+    await wait(5);
+    const view = client.call((api) => api.view());
+    await expect(tokens).resolves.toBe('tokens');
+    await expect(view).resolves.toBe('view');
+    expect(made).toHaveLength(1);
+  });
+
+  it('restarts a call past its time on the spare worker; the others in flight learn it was the watchdog', async () => {
+    const { client, made } = fakeClient({ viewMs: 300 }, 50, true);
+    await wait(20);
+    expect(made).toHaveLength(2);
+    const a = client.call((api) => api.view());
+    const b = client.call((api) => api.view(), { watchdog: false });
+    const [ra, rb] = await Promise.allSettled([a, b]);
+    expect(ra.status === 'rejected' && ra.reason instanceof EngineRestarted && ra.reason.afterMs === 50).toBe(true);
+    expect(rb.status === 'rejected' && rb.reason instanceof EngineRestarted && rb.reason.afterMs === 50).toBe(true);
+    expect(made[0].terminated).toBe(true);
+    // The spare took over at once; a new spare loads after it answered.
+    await wait(20);
+    expect(made).toHaveLength(3);
+    client.dispose();
+  });
+});
