@@ -113,11 +113,14 @@ export function editDistance(a: string, b: string): number {
 
 /** Up to `max` candidates close to `name`, best first. */
 export function suggest(name: string, candidates: Iterable<string>, max = 3): string[] {
+  // Edit distance is quadratic: a name of 10⁶ characters would take seconds, and has no near miss.
+  if (name.length > 64) return [];
   const limit = Math.max(1, Math.floor(name.length / 3) + 1);
   const scored: [number, string][] = [];
   for (const c of candidates) {
-    const d = editDistance(name, c);
     const prefix = c.startsWith(name) || name.startsWith(c);
+    if (!prefix && Math.abs(c.length - name.length) > limit) continue;
+    const d = editDistance(name, c);
     if (d <= limit || (prefix && Math.min(c.length, name.length) >= 3)) scored.push([prefix ? d - 0.5 : d, c]);
   }
   scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1]));

@@ -66,7 +66,8 @@ export function itemsOf(fn: string, v: Value): readonly Value[] {
   if (typeof v === 'string') {
     // A string of 10⁷ characters would become a vector past the size limit.
     const cs = chars(v);
-    if (cs.length > 1000) rt().checkSize(cs.length, 'sequence of characters');
+    const r = rt();
+    if (cs.length > r.limits.maxValueSize) r.checkSize(cs.length, 'sequence of characters');
     return cs;
   }
   if (v instanceof PList) return v.items;

@@ -1,0 +1,229 @@
+// Hostile programs: each must end in a value or in one of the language's errors, with the expected
+// type (and message where it is stable), within the time limit plus a small margin, with no
+// JavaScript wording, no message over 2,000 characters, and no change to memory when it fails.
+// Covers: prototype-chain lookups, JavaScript errors, time inside builtins, apply with 10⁵
+// arguments, the size limit and strings past what the engine can hold.
+import { describe, expect, it } from 'vitest';
+import { printValue } from '../../src/lisp/printer.ts';
+import { run, type RunOptions } from '../../src/lisp/run.ts';
+import type { Definition, Limits, ToolImpl } from '../../src/lisp/runtime.ts';
+import { makeFn, type Value } from '../../src/lisp/values.ts';
+
+/** JavaScript's own wording, which must never reach the user. */
+const JS_WORDING = /Cannot read|undefined is not|is not a constructor|Invalid (string|array|time)|Maximum call stack|TypeError|RangeError|ReferenceError|\[object |native code|at Object\.|Internal error: /;
+
+/** A host tool that throws a JavaScript error of its own. */
+function throwingTool(name: string, e: Error): ToolImpl {
+  return { name, fn: makeFn(() => { throw e; }, { name: 'tool/' + name, kind: 'tool', minArity: 0, maxArity: 0, params: [] }) };
+}
+function constTool(name: string, v: Value): ToolImpl {
+  return { name, fn: makeFn(() => v, { name: 'tool/' + name, kind: 'tool', minArity: 0, maxArity: 0, params: [] }) };
+}
+
+const PROTO_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__'] as const;
+
+interface Case {
+  program: string;
+  /** Expected error type, or 'ok' with the printed value in `value`. */
+  type: string;
+  value?: string;
+  message?: RegExp;
+  limits?: Partial<Limits>;
+  tools?: ToolImpl[];
+  data?: Record<string, Value>;
+  /** Must end within the time limit plus this margin (ms); default 1,000 for noisy CI machines. */
+  margin?: number;
+}
+
+const deep = (open: string, close: string, n: number): string => open.repeat(n) + '1' + close.repeat(n);
+const TINY: Partial<Limits> = { maxValueSize: 10 };
+const FAST: Partial<Limits> = { timeoutMs: 150 };
+const SIZE = /exceeds the limit of 10\b/;
+const TIMEOUT = /timed out after 150 ms/;
+const ENGINE = /larger than the engine can hold/;
+
+const CASES: readonly Case[] = [
+  // 1. Prototype-chain names are ordinary names (more per name below).
+  { program: '\\constructor', type: 'parse_error', message: /^Unknown character literal \\constructor$/ },
+  { program: '##__proto__', type: 'parse_error', message: /^Unknown symbolic value ##__proto__/ },
+  { program: '##constructor', type: 'parse_error', message: /^Unknown symbolic value ##constructor/ },
+  { program: 'constructor', type: 'undefined_error', message: /^Unable to resolve symbol: constructor in this context/ },
+  { program: '(constructor/x)', type: 'undefined_error', message: /^Unknown namespace constructor\/ in constructor\/x/ },
+  { program: '(toString/x 1)', type: 'undefined_error', message: /^Unknown namespace toString\// },
+  { program: '(.constructor "a")', type: 'undefined_error', message: /^Unable to resolve symbol: \.constructor/ },
+  { program: '(def __proto__ 3) (def toString 4) [__proto__ toString]', type: 'ok', value: '[3 4]' },
+
+  // 2. JavaScript errors become language errors, located at the form.
+  { program: '(tool/boom)', type: 'execution_error', message: /^Internal error in tool\/boom: /, tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))] },
+  { program: '(tool/huge)', type: 'memory_exceeded', message: ENGINE, tools: [throwingTool('huge', new RangeError('Invalid string length'))] },
+  { program: '(tool/arr)', type: 'memory_exceeded', message: ENGINE, tools: [throwingTool('arr', new RangeError('Invalid array length'))] },
+  { program: '(tool/date)', type: 'execution_error', message: /^Internal error in tool\/date: /, tools: [throwingTool('date', new RangeError('Invalid time value'))] },
+  { program: '(tool/stack)', type: 'depth_limit_exceeded', tools: [throwingTool('stack', new RangeError('Maximum call stack size exceeded'))] },
+  { program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 1000000)', type: 'depth_limit_exceeded', message: /nests too deeply/, limits: { maxDepth: 1e9 } },
+  { program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 5000)', type: 'depth_limit_exceeded', message: /^Call depth exceeded 1000 nested calls/ },
+  { program: deep('(', ')', 100000), type: 'depth_limit_exceeded', message: /nests too deeply/ },
+  { program: deep('[', ']', 100000), type: 'depth_limit_exceeded', message: /nests too deeply/ },
+  { program: '((reduce (fn [f _] (comp f inc)) inc (range 100000)) 1)', type: 'depth_limit_exceeded' },
+  { program: '((reduce (fn [f _] (juxt f)) inc (range 100000)) 1)', type: 'depth_limit_exceeded' },
+  { program: '(count (flatten (reduce (fn [a _] [a]) 1 (range 100000))))', type: 'depth_limit_exceeded', limits: { maxDepth: 1e9 } },
+  { program: `(${'x'.repeat(1_000_000)})`, type: 'undefined_error', message: /^Unable to resolve symbol: xxxx/, margin: 3000 },
+  { program: `(tool/${'y'.repeat(100_000)})`, type: 'undefined_error', message: /^Unknown tool tool\/yyyy/ },
+
+  // 3. Time inside builtins counts.
+  { program: '(dotimes [_ 200] (frequencies (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (frequencies (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (set (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (into #{} (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (into {} (map (fn [i] [i i]) (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (zipmap (range 1000000) (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (distinct (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (group-by str (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (sort (map #(mod (* % 7919) 1000003) (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (sort-by str (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (str/join "," (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (apply str (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (reduce (fn [a _] (conj a 1)) [] (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (reduce (fn [m i] (merge m {i i})) {} (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (reduce + (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (concat (range 500000) (range 500000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (repeat 1000000 1)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(count (apply assoc {} (range 400000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+
+  // 4. apply with many arguments is not depth.
+  { program: '(apply + (range 200000))', type: 'ok', value: '19999900000' },
+  { program: '(apply - (range 200000))', type: 'ok', value: '-19999900000' },
+  { program: '(apply max (range 200000))', type: 'ok', value: '199999' },
+  { program: '(apply min 5 (range 200000))', type: 'ok', value: '0' },
+  { program: '(apply < (range 200000))', type: 'ok', value: 'true' },
+  { program: '(apply < 1 (range 200000))', type: 'ok', value: 'false' },
+  { program: '(apply < (concat (range 100000) ["a"]))', type: 'type_error', message: /^< expects numbers, got string: "a"/ },
+  { program: '(apply = (repeat 200000 1))', type: 'ok', value: 'true' },
+  { program: '(count (apply str (repeat 200000 "ab")))', type: 'ok', value: '400000' },
+  { program: '(count (apply vector (range 200000)))', type: 'ok', value: '200000' },
+  { program: '(count (apply hash-set (range 200000)))', type: 'ok', value: '200000' },
+  { program: '(count (apply list (range 200000)))', type: 'ok', value: '200000' },
+  { program: '(count (apply conj [] (range 200000)))', type: 'ok', value: '200000' },
+  { program: '(count (apply concat (repeat 100000 [1 2])))', type: 'ok', value: '200000' },
+  { program: '(count (apply assoc {} (range 20000)))', type: 'ok', value: '10000' },
+  { program: '(apply (fn [& xs] (count xs)) (range 200000))', type: 'ok', value: '200000' },
+  { program: '(apply (fn [a b & xs] [a b (count xs)]) :x (range 200000))', type: 'ok', value: '[:x 0 199999]' },
+  { program: '(apply juxt (range 20000))', type: 'execution_error', message: /^juxt cannot take 20000 arguments at once/ },
+  { program: '(apply inc (range 200000))', type: 'arity_error', message: /^inc expects 1 argument, got 200000/ },
+
+  // 5. The size limit holds for every way of growing a collection.
+  { program: '(assoc (vec (range 10)) 10 :x)', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(loop [v [] i 0] (if (< i 20) (recur (assoc v (count v) i) (inc i)) v))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce (fn [m i] (assoc m i i)) {} (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce (fn [m i] (update m i (fnil inc 0))) {} (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce (fn [m i] (assoc-in m [i] i)) {} (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce conj [] (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce conj #{} (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(reduce (fn [l i] (cons i l)) [] (range 20))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(into [] (range 6) ) (into (vec (range 6)) (range 6))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(concat (range 6) (range 6))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(repeat 11 1)', type: 'memory_exceeded', message: /A repeat of 11 elements exceeds the limit of 10\b/, limits: TINY },
+  { program: '(range 11)', type: 'memory_exceeded', message: /A range of 11 elements exceeds the limit of 10\b/, limits: TINY },
+  { program: '(vec "abcdefghijkl")', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(map identity "abcdefghijkl")', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(merge (zipmap (range 6) (range 6)) (zipmap (range 6 12) (range 6)))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(clojure.set/union (set (range 6)) (set (range 6 12)))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(apply str (range 6))', type: 'ok', value: '"012345"', limits: TINY },
+
+  // 6. Strings past what JavaScript can hold.
+  { program: '(count (apply str (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
+  { program: '(count (str/join (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
+  { program: '(loop [s "x" i 0] (if (< i 40) (recur (str s s) (inc i)) (count s)))', type: 'memory_exceeded', message: /^A value built by str is larger than the engine can hold/ },
+  { program: '(count (format "%0999999999d" 1))', type: 'memory_exceeded', message: ENGINE },
+];
+
+/** Every program and name pair for the prototype-chain names. */
+function protoCases(): Case[] {
+  const out: Case[] = [];
+  for (const n of PROTO_NAMES) {
+    out.push(
+      { program: `(def ${n} 7) ${n}`, type: 'ok', value: '7' },
+      { program: `(defn ${n} [x] (* x 2)) (${n} 21)`, type: 'ok', value: '42' },
+      { program: `(let [${n} 5] ${n})`, type: 'ok', value: '5' },
+      { program: `((fn [${n}] ${n}) 6)`, type: 'ok', value: '6' },
+      { program: `[(get {:${n} 1} :${n}) (:${n} {:${n} 2}) (get {"${n}" 3} "${n}") (get {} :${n})]`, type: 'ok', value: '[1 2 3 nil]' },
+      { program: n, type: 'ok', value: `"d-${n}"`, data: { [n]: `d-${n}` } },
+      { program: `data/${n}`, type: 'ok', value: `"d-${n}"`, data: { [n]: `d-${n}` } },
+      { program: `data/${n}`, type: 'undefined_error', message: new RegExp(`^data/${n} does not exist`) },
+      { program: `(tool/${n})`, type: 'ok', value: `"t-${n}"`, tools: [constTool(n, `t-${n}`)] },
+      { program: `(${n})`, type: 'ok', value: `"t-${n}"`, tools: [constTool(n, `t-${n}`)] },
+      { program: `(tool/${n})`, type: 'undefined_error', message: new RegExp(`^Unknown tool tool/${n}`) },
+      { program: n, type: 'undefined_error', message: new RegExp(`^Unable to resolve symbol: ${n} in this context`) },
+      { program: `\\${n}`, type: 'parse_error', message: new RegExp(`^Unknown character literal \\\\${n}$`) },
+      { program: `##${n}`, type: 'parse_error', message: new RegExp(`^Unknown symbolic value ##${n}`) },
+      { program: `(.${n} "abc")`, type: 'undefined_error', message: new RegExp(`^Unable to resolve symbol: \\.${n}`) },
+      { program: `(${n}/x)`, type: 'undefined_error', message: new RegExp(`^Unknown namespace ${n}/`) },
+      { program: `(str/${n} "a")`, type: 'undefined_error', message: new RegExp(`^${n} is not available in str/`) },
+      { program: `(keyword "${n}")`, type: 'ok', value: `:${n}` },
+    );
+  }
+  return out;
+}
+
+function options(c: Case): Omit<RunOptions, 'program'> {
+  return { limits: c.limits, tools: c.tools, data: c.data ? new Map(Object.entries(c.data)) : undefined };
+}
+
+function check(c: Case): void {
+  const r = run({ program: c.program, ...options(c) });
+  const timeout = c.limits?.timeoutMs ?? 1000;
+  expect(r.durationMs).toBeLessThan(timeout + (c.margin ?? 1000));
+  if (c.type === 'ok') {
+    if (!r.ok) throw new Error(`expected ${c.value}, got ${r.error.type}: ${r.error.message}`);
+    expect(printValue(r.value)).toBe(c.value);
+    return;
+  }
+  if (r.ok) throw new Error(`expected ${c.type}, got ${printValue(r.value)}`);
+  expect(r.error.type).toBe(c.type);
+  if (c.message) expect(r.error.message).toMatch(c.message);
+  expect(r.error.message.length).toBeLessThanOrEqual(2000);
+  expect(r.error.message).not.toMatch(JS_WORDING);
+  // A located error points into the program.
+  if (r.error.line !== undefined) expect(r.error.line).toBeGreaterThanOrEqual(1);
+}
+
+const label = (c: Case): string => (c.program.length > 90 ? c.program.slice(0, 90) + '…' : c.program);
+
+describe('hostile programs', () => {
+  it('has at least 40 hostile programs', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+  });
+  it.each(CASES.map((c) => [label(c), c] as const))('%s', (_, c) => check(c));
+});
+
+describe('prototype-chain names are ordinary names', () => {
+  it.each(protoCases().map((c) => [label(c), c] as const))('%s', (_, c) => check(c));
+});
+
+describe('a failing program changes no memory', () => {
+  const memory = new Map<string, Definition>([['keep', { name: 'keep', value: 42 }]]);
+  const failing = CASES.filter((c) => c.type !== 'ok' && c.type !== 'parse_error' && (c.margin ?? 0) < 3000);
+  it.each(failing.map((c) => [label(c), c] as const))('%s', (_, c) => {
+    const r = run({ program: `(def keep 0) (def extra 1)\n${c.program}`, memory, ...options(c) });
+    expect(r.ok).toBe(false);
+    expect([...r.memory.keys()]).toEqual(['keep']);
+    expect(r.memory.get('keep')?.value).toBe(42);
+    expect(memory.size).toBe(1);
+  });
+});
+
+describe('error messages', () => {
+  it('are cut at 2,000 characters in one place, whatever their source', () => {
+    const long = 'z'.repeat(50_000);
+    for (const program of [`(${long})`, `data/${long}`, `(tool/${long})`, `(str/${long} 1)`, `(${long}/x)`, `(fail)(throw "${long}")`, `(get {} 1 2 3 "${long}")`]) {
+      const r = run({ program });
+      if (r.ok) throw new Error(`expected an error for ${program.slice(0, 40)}`);
+      expect(r.error.message.length).toBeLessThanOrEqual(2000);
+    }
+  });
+  it('record a JavaScript fault in a tool without its JavaScript text', () => {
+    const r = run({ program: '(tool/boom)', tools: [throwingTool('boom', new TypeError('x.y is not a function'))] });
+    expect(r.ok).toBe(false);
+    expect(r.toolCalls[0].error).toMatch(/^Internal error in tool\/boom/);
+    expect(r.toolCalls[0].error).not.toMatch(/is not a function/);
+  });
+});
