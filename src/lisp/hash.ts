@@ -108,15 +108,20 @@ interface Frame {
   readonly v: Value;
   /** Children in order; for a map keys and values alternate. */
   readonly items: readonly Value[];
-  readonly parts: string[];
+  /** Children's keys, for maps and sets (sorted at the end); vectors and lists build `s` directly. */
+  readonly parts: string[] | null;
+  s: string;
   i: number;
 }
 
 function frame(v: Value): Frame {
+  if (Array.isArray(v) || v instanceof PList) {
+    const items: readonly Value[] = Array.isArray(v) ? v : (v as PList).items;
+    spend(items.length);
+    return { v, items, parts: null, s: '[', i: 0 };
+  }
   let items: readonly Value[];
-  if (Array.isArray(v)) items = v;
-  else if (v instanceof PList) items = v.items;
-  else if (v instanceof PMap) {
+  if (v instanceof PMap) {
     const keys = v.keys();
     const vals = v.values();
     const kv = new Array<Value>(2 * keys.length);
@@ -127,17 +132,22 @@ function frame(v: Value): Frame {
     items = kv;
   } else items = (v as PSet).values();
   spend(items.length);
-  return { v, items, parts: [], i: 0 };
+  return { v, items, parts: [], s: '', i: 0 };
+}
+
+function add(f: Frame, part: string): void {
+  if (f.parts !== null) f.parts.push(part);
+  else f.s += f.i > 1 ? ' ' + part : part;
 }
 
 function finish(f: Frame): string {
+  if (f.parts === null) return f.s + ']';
   if (f.v instanceof PMap) {
     const entries: string[] = [];
     for (let i = 0; i < f.parts.length; i += 2) entries.push(f.parts[i] + ' ' + f.parts[i + 1]);
     return '{' + entries.sort().join(',') + '}';
   }
-  if (f.v instanceof PSet) return '#{' + f.parts.sort().join(' ') + '}';
-  return '[' + f.parts.join(' ') + ']';
+  return '#{' + f.parts.sort().join(' ') + '}';
 }
 
 /** `canon` on an explicit stack (post-order), for values nested too deep to recurse. */
@@ -148,12 +158,12 @@ function canonDeep(root: Value): string {
     if (f.i < f.items.length) {
       const x = f.items[f.i++];
       if (isColl(x)) stack.push(frame(x));
-      else f.parts.push(atom(x));
+      else add(f, atom(x));
       continue;
     }
     stack.pop();
     const s = finish(f);
     if (stack.length === 0) return s;
-    stack[stack.length - 1].parts.push(s);
+    add(stack[stack.length - 1], s);
   }
 }
