@@ -8,7 +8,7 @@
 // ^ and $ see only \n as a line end (JavaScript also \r, \u2028, \u2029; write \r?$ for CRLF
 // text); a group inside a repetition keeps the value of its last iteration that set it (as Java and
 // Clojure do; JavaScript clears it on each iteration).
-import { RE2JS } from 're2js';
+import { MatcherInput, RE2JS, RE2Set } from 're2js';
 import { RegexSyntaxError, translate } from './regex-syntax.ts';
 
 export { RegexSyntaxError } from './regex-syntax.ts';
@@ -29,7 +29,15 @@ export function quotePattern(source: string): string {
 }
 
 /** A match in JavaScript's shape: [whole, g1, …] (undefined for a group that did not take part), index, groups. */
-export type Match = RegExpMatchArray & { index: number };
+export interface Match extends Array<string | undefined> {
+  0: string;
+  index: number;
+  /** Named groups, when the pattern has any (as JavaScript gives them). */
+  groups: Record<string, string | undefined> | undefined;
+}
+
+const UNANCHORED = RE2Set.UNANCHORED;
+const ANCHOR_BOTH = RE2Set.ANCHOR_BOTH;
 
 /** A compiled pattern. `source` and `flags` describe the engine's form (RE2 syntax), not what was written. */
 export class LinearRegex {
@@ -38,6 +46,9 @@ export class LinearRegex {
   /** The engine's program size: the cost of each input character in the worst case. */
   readonly size: number;
   private readonly engine: RE2JS;
+  /** Capture groups, the whole match included. */
+  private readonly ngroups: number;
+  private readonly names: readonly (readonly [string, number])[];
 
   constructor(pattern: string) {
     if (pattern.length > MAX_SOURCE_LENGTH) {
@@ -59,6 +70,8 @@ export class LinearRegex {
     this.source = t.body;
     this.flags = (t.ignoreCase ? 'i' : '') + (t.multiline ? 'm' : '') + (t.dotAll ? 's' : '') + 'u';
     this.size = Math.max(1, this.engine.programSize());
+    this.ngroups = this.engine.groupCount() + 1;
+    this.names = Object.entries(this.engine.namedGroups());
   }
 
   /** Whether a search of `length` characters is within the work budget. */
@@ -73,26 +86,50 @@ export class LinearRegex {
 
   /** The first match in s, or null. */
   exec(s: string): Match | null {
-    return this.engine.exec(s) as Match | null;
+    return this.search(MatcherInput.utf16(s), s, 0, UNANCHORED);
   }
 
   /** Every match in s, left to right; after an empty match the search moves on one code point, as JavaScript's does. */
-  matchAll(s: string): IterableIterator<Match> {
-    return this.engine.matchAll(s) as IterableIterator<Match>;
+  *matchAll(s: string): Generator<Match> {
+    const input = MatcherInput.utf16(s);
+    let from = 0;
+    while (from <= s.length) {
+      const m = this.search(input, s, from, UNANCHORED);
+      if (m === null) return;
+      yield m;
+      const end = m.index + m[0].length;
+      from = m[0] === '' ? end + (isPair(s, end) ? 2 : 1) : end;
+    }
   }
 
   /** The match spanning the whole of s (the first such in priority order, as a backtracking engine finds), or null. */
   whole(s: string): Match | null {
-    const m = this.engine.matcher(s);
-    if (!m.matches()) return null;
-    const out: (string | undefined)[] = [];
-    for (let g = 0; g <= m.groupCount(); g++) out.push(m.group(g) ?? undefined);
-    const names = Object.keys(this.engine.namedGroups());
-    let groups: Record<string, string | undefined> | undefined;
-    if (names.length > 0) {
-      groups = Object.create(null) as Record<string, string | undefined>;
-      for (const name of names) groups[name] = m.group(name) ?? undefined;
-    }
-    return Object.assign(out as unknown as RegExpMatchArray, { index: 0, input: s, groups });
+    return this.search(MatcherInput.utf16(s), s, 0, ANCHOR_BOTH);
   }
+
+  // The engine's own search, asked for every group at once: its Matcher finds the match first and
+  // then searches again for the groups, and its iterators build more than is needed here.
+  private search(input: MatcherInput, s: string, from: number, anchor: number): Match | null {
+    const res = this.engine.re2().matchMachineInput(input, from, s.length, anchor, this.ngroups) as [boolean, number[] | null];
+    const at = res[1];
+    if (!res[0] || at === null) return null;
+    const m = new Array<string | undefined>(this.ngroups) as Match;
+    for (let g = 0; g < this.ngroups; g++) m[g] = at[2 * g] >= 0 ? s.substring(at[2 * g], at[2 * g + 1]) : undefined;
+    m.index = at[0];
+    m.groups = undefined;
+    if (this.names.length > 0) {
+      const groups = Object.create(null) as Record<string, string | undefined>;
+      for (const [name, g] of this.names) groups[name] = m[g];
+      m.groups = groups;
+    }
+    return m;
+  }
+}
+
+/** Whether s holds a surrogate pair at i (one code point, two units). */
+function isPair(s: string, i: number): boolean {
+  const hi = s.charCodeAt(i);
+  if (hi < 0xd800 || hi > 0xdbff) return false;
+  const lo = s.charCodeAt(i + 1);
+  return lo >= 0xdc00 && lo <= 0xdfff;
 }

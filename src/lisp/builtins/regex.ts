@@ -95,7 +95,7 @@ function input(fn: string, v: Value): string {
 }
 
 /** A match as Clojure returns it: the string, or [full g1 …] when the regex has groups. */
-export function matchValue(m: RegExpMatchArray): Value {
+export function matchValue(m: Match): Value {
   if (m.length === 1) return m[0];
   const out: Value[] = [];
   for (let i = 0; i < m.length; i++) out.push(m[i] ?? null);
