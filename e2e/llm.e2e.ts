@@ -170,7 +170,7 @@ describe('Stop', () => {
     expect(REPLIES[0].startsWith(partial)).toBe(true);
     expect(engineWorkers()).toBe(workersBefore);
     expect(await page.locator(tid('turn-1')).count()).toBe(0);
-    expect(await text('status')).toBe('running');
+    expect(await text('status')).toBe('ready');
   });
 });
 

@@ -31,7 +31,7 @@ describe('App', () => {
   it('opens the default example and shows its mission and tools', async () => {
     renderWithPlayground(<App />);
     await waitForDefaultExample();
-    expect(text('status')).toBe('running');
+    expect(text('status')).toBe('ready');
     const definition = screen.getByRole('region', { name: 'Session definition' });
     expect(within(definition).getAllByText(/Find well-reviewed Electronics products/).length).toBeGreaterThan(0);
     expect(within(definition).getAllByText(/search-reviews/).length).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe('App', () => {
     await user.click(button('reset'));
     await waitFor(() => expect(screen.queryByTestId('turn-1')).toBeNull());
     expect(screen.queryByTestId('turn-2')).toBeNull();
-    expect(text('status')).toBe('running');
+    expect(text('status')).toBe('ready');
     expect(text('compressed-user')).not.toContain(';; === user/');
     expect(text('next-reply-label')).toContain('turn 1');
   });

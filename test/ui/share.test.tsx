@@ -74,6 +74,9 @@ describe('Share', () => {
     });
     const r = await h.client.call((api) => api.view());
     act(() => h.store.getState().setView(r));
+    // A recorded turn, so that a link without the turns is a different link.
+    await user.click(screen.getByTestId('step'));
+    await screen.findByTestId('turn-1');
     await user.click(screen.getByTestId('share'));
     await waitFor(() => expect(screen.getByTestId('share-status').textContent).toMatch(/needs [\d.]+ KB of link, more than the 32\.0 KB/));
     expect(screen.getByTestId('share-export')).toBeTruthy();

@@ -155,6 +155,20 @@ export function useEngineActions() {
     },
   });
 
+  /**
+   * Opens an example. `savedCopy` finds a saved session that already is this very session (the
+   * example as it opens, untouched): that record is reopened, so opening an example again never saves
+   * a duplicate; an example changed since (edits, turns) stays as it is and a fresh copy is saved.
+   */
+  const openExample = useMutation({
+    mutationFn: async ({ text, savedCopy }: { text: string; savedCopy: (view: View) => Promise<PersistenceRef | null> }): Promise<OpenOutcome> => {
+      await settleRequest();
+      const r = await guarded(() => client.call((api) => api.open(text)));
+      const record = r?.ok ? await savedCopy(r.view).catch(() => null) : null;
+      return opened(r, 'file', record);
+    },
+  });
+
   /** Opens a saved session (from the sessions list): autosave goes on saving to its record. */
   const openSaved = useMutation({
     mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => {
@@ -295,7 +309,7 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, openSaved, openLink, share, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+  return { open, openExample, openSaved, openLink, share, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
 }
 
 /** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */

@@ -78,9 +78,9 @@ function DataEditor({ view }: { view: View }) {
       </p>
       <CodeEditor value={text} onChange={(t) => data.edit(t)} language="json" height="12rem" ariaLabel="Data (JSON)" markers={markers} testId="data-editor" />
       {!parsed.ok && (
+        // The error itself (line, column, message) is the editor's marker, listed under it: said once.
         <p role="alert" data-testid="data-error" className="text-xs text-red-700 dark:text-red-400">
-          Not valid JSON (line {parsed.error.line}, column {parsed.error.column}): {parsed.error.message}. Nothing is applied until it parses; the
-          engine keeps the last valid data.
+          Not valid JSON: nothing is applied until it parses; the engine keeps the last valid data.
         </p>
       )}
       <ProblemList problems={listed} testId="data-problems" />

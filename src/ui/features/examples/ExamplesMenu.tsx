@@ -1,5 +1,7 @@
 // The examples menu, "Open file…" and "Export": how sessions come in and go out of the playground.
 import { useRef, type ChangeEvent } from 'react';
+import { savedCopyOf } from '../../persistence/saved-copy.ts';
+import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
 
@@ -7,7 +9,8 @@ const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 
 export function ExamplesMenu() {
-  const { open } = useEngineActions();
+  const { open, openExample: openExampleText } = useEngineActions();
+  const { sync } = useSessionPersistence();
   const store = usePlaygroundStore();
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
@@ -27,7 +30,9 @@ export function ExamplesMenu() {
     const entry = EXAMPLES.find((e) => e.path === path);
     if (!entry) return;
     try {
-      const r = await open.mutateAsync(await entry.load());
+      const text = await entry.load();
+      // Where sessions are saved, an untouched saved copy of this example is reopened rather than copied again.
+      const r = sync ? await openExampleText.mutateAsync({ text, savedCopy: (view) => savedCopyOf(sync, view) }) : await open.mutateAsync(text);
       if (!r.ok) report(`${entry.name}.json`, r.errors);
     } catch (e) {
       store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` });

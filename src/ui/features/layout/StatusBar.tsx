@@ -1,5 +1,5 @@
-// How the run stands: running (turn N of M), returned with its value, failed with its message, or
-// out of turns; the run's tokens and cost; plus problems that stop the session from running.
+// How the run stands: ready (no turn yet), running (turn N of M), returned with its value, failed
+// with its message, or out of turns; the run's tokens and cost; plus problems that stop the session from running.
 import { usePlayground } from '../../state/playground.tsx';
 import { RunTotals } from '../cost/RunTotals.tsx';
 
@@ -18,10 +18,13 @@ export function StatusBar() {
   const busy = usePlayground((s) => s.busy);
   if (view === null) return <span className="text-sm text-slate-500">{busy ? 'Opening…' : 'No session'}</span>;
   const { status } = view;
+  // The engine says "running" from the moment a session opens; before the first turn nothing has run.
+  const fresh = status === 'running' && view.turns.length === 0;
+  const label = fresh ? (view.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm" aria-live="polite">
       <span data-testid="status" className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONE[status] ?? ''}`}>
-        {LABEL[status] ?? status}
+        {label}
       </span>
       <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="turn-count">
         {view.turns.length}/{view.maxTurns} turns

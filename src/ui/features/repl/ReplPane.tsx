@@ -1,6 +1,7 @@
 // A REPL against the open session: its data, tools and the definitions after the latest turn, plus
 // the REPL's own definitions (which never change the session). Results print in Clojure notation.
 import { useEffect, useRef, useState } from 'react';
+import type { View } from '../../../worker/engine-api.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
@@ -37,12 +38,26 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   );
 }
 
+/**
+ * What the empty history suggests, from the session's own names so it runs there: the first data
+ * entry (counted when it is a collection or a string), else the first tool's call form, else a
+ * program that needs nothing.
+ */
+export function replHint(view: Pick<View, 'data' | 'tools'> | null): string {
+  const data = view?.data[0];
+  if (data) return /^(list|map|set)\[|^string$/.test(data.type) ? `(count data/${data.name})` : `data/${data.name}`;
+  const tool = view?.tools[0];
+  if (tool) return tool.callForm;
+  return '(->> (range 10) (filter odd?) (reduce +))';
+}
+
 export function ReplPane() {
   const { repl } = useEngineActions();
   const store = usePlaygroundStore();
   const entries = usePlayground((s) => s.repl);
   const clear = usePlayground((s) => s.clearRepl);
   const hasSession = usePlayground((s) => s.view !== null);
+  const hint = usePlayground((s) => replHint(s.view));
   const [input, setInput] = useState('');
   const bottom = useRef<HTMLLIElement>(null);
   // A failed input stays in the editor; its error is marked there while the text is unchanged.
@@ -83,7 +98,7 @@ export function ReplPane() {
       </div>
       <div className="flex min-h-0 flex-1 gap-2">
         <ol data-testid="repl-history" className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900" aria-label="REPL history" tabIndex={0}>
-          {entries.length === 0 && <li className="py-1 text-xs text-slate-500 dark:text-slate-400">Try (count data/products). Ctrl/Cmd+Enter evaluates.</li>}
+          {entries.length === 0 && <li className="py-1 text-xs text-slate-500 dark:text-slate-400">Try {hint}. Ctrl/Cmd+Enter evaluates.</li>}
           {entries.map((e, i) => (
             <Entry key={e.id} entry={e} latest={i === entries.length - 1} />
           ))}

@@ -29,6 +29,8 @@ export function ShareButton() {
   const hasSession = usePlayground((s) => s.view !== null);
   const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
   const title = usePlayground((s) => s.view?.definition.title ?? 'session');
+  // With no recorded turns a link "without turns" is the same link: it is not offered.
+  const hasTurns = usePlayground((s) => (s.view?.turns.length ?? 0) > 0);
   const [shared, setShared] = useState<Shared | null>(null);
   // The dialog takes the focus and closes with Escape.
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -62,7 +64,7 @@ export function ShareButton() {
                 <h2 className="mb-2 font-semibold">Share this session</h2>
                 <p className="mb-2 text-slate-600 dark:text-slate-300" data-testid="share-status">
                   {shared.copied ? 'The link is copied.' : 'Copy the link below.'} It holds the whole session
-                  {shared.withTurns ? ', with its recorded turns' : ' without the recorded turns (they replay from the mock replies)'} ({kilobytes(shared.length)}). It
+                  {!hasTurns ? ', with no turns recorded yet' : shared.withTurns ? ', with its recorded turns' : ' without the recorded turns (they replay from the mock replies)'} ({kilobytes(shared.length)}). It
                   stays in the address fragment: nothing is sent to a server.
                 </p>
                 <input
@@ -86,14 +88,14 @@ export function ShareButton() {
               <>
                 <h2 className="mb-2 font-semibold">Too large for a link</h2>
                 <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
-                  {shared.withTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link, more than the {kilobytes(shared.limit)} a
-                  link can safely carry. Export it as a file instead{shared.withTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
+                  {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link, more than the {kilobytes(shared.limit)} a
+                  link can safely carry. Export it as a file instead{shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
                 </p>
                 <div className="flex justify-end gap-2">
                   <button type="button" className={buttonClass} data-testid="share-export" onClick={exportFile}>
                     Export file
                   </button>
-                  {shared.withTurns && (
+                  {shared.withTurns && hasTurns && (
                     <button type="button" className={buttonClass} data-testid="share-without-turns" onClick={() => void make(false)}>
                       Link without turns
                     </button>
