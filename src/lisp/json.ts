@@ -1,7 +1,11 @@
-// JSON ⇄ PTC values (DECISIONS L9): object → map with keyword keys, array → vector,
-// integral number → integer, other number → float, null → nil.
+// JSON ⇄ PTC values (DECISIONS L9): object → map with keyword keys, array → vector, a number written
+// without fraction or exponent → integer (BigInt past 2^53), one written with them → float,
+// null → nil. Text is read by the lossless reader (json-reader.ts), never by JSON.parse.
+import { JsonNumber, readJson, type ReadJsonResult } from './json-reader.ts';
 import { float, normBig } from './numbers.ts';
 import { Keyword, MapBuilder, type Value } from './values.ts';
+
+export { JsonNumber, MAX_INTEGER_DIGITS, MAX_JSON_DEPTH, readJson } from './json-reader.ts';
 
 export function fromJson(x: unknown): Value {
   if (x === null || x === undefined) return null;
@@ -10,9 +14,13 @@ export function fromJson(x: unknown): Value {
     case 'string':
       return x;
     case 'number':
+      // A JS number already lost how it was written; integral ones are taken as integers.
       if (Number.isSafeInteger(x)) return x + 0;
       return Number.isInteger(x) ? normBig(BigInt(x)) : float(x);
+    case 'bigint':
+      return normBig(x);
     case 'object': {
+      if (x instanceof JsonNumber) return x.integer ? normBig(BigInt(x.text)) : float(Number(x.text));
       if (Array.isArray(x)) return x.map(fromJson);
       const b = new MapBuilder();
       for (const [k, v] of Object.entries(x as Record<string, unknown>)) b.set(Keyword.of(k), fromJson(v));
@@ -26,4 +34,15 @@ export function dataFromJson(obj: Record<string, unknown>): Map<string, Value> {
   const m = new Map<string, Value>();
   for (const [k, v] of Object.entries(obj)) m.set(k, fromJson(v));
   return m;
+}
+
+export type DataFromTextResult = { readonly ok: true; readonly data: Map<string, Value> } | { readonly ok: false; readonly message: string };
+
+/** `data/` entries from JSON text holding an object (`ptc eval --data`, batch lines). Never throws. */
+export function dataFromJsonText(text: string): DataFromTextResult {
+  const r: ReadJsonResult = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  if (!r.ok) return { ok: false, message: `${r.kind === 'syntax' ? 'is not valid JSON' : 'is refused'} (line ${r.line}, column ${r.column}: ${r.message})` };
+  const v = r.value;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber) return { ok: false, message: 'must hold a JSON object (its keys become data/ names)' };
+  return { ok: true, data: dataFromJson(v) };
 }

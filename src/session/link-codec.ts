@@ -194,6 +194,7 @@ function decode(input: string): DecodeLinkResult {
   const depth = jsonDepth(json, MAX_JSON_DEPTH);
   if (depth > MAX_JSON_DEPTH) throw new LinkError(`This link is refused: its session is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   const parsed = parseJsonText(json);
+  if (!parsed.ok && parsed.kind === 'limit') throw new LinkError(`This link is refused: at line ${parsed.line}, column ${parsed.column} of its session, ${parsed.message}.`);
   if (!parsed.ok) throw new LinkError(`This link is damaged: its session is not valid JSON (line ${parsed.line}, column ${parsed.column}: ${parsed.message}).`);
   const raw = parsed.value;
   const rawTurns = field(raw, 'turns');

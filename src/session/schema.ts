@@ -10,7 +10,7 @@ import { PROVIDERS, type LlmSettings, type SentWith } from '../agent/llm-setting
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
-import type { Limits, ToolCallRecord } from '../lisp/runtime.ts';
+import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { CodecError, decodeValue, formatPath, type PathSegment } from './value-codec.ts';
 
@@ -152,12 +152,29 @@ const tool = z
     impl: t.impl,
   }));
 
+/**
+ * The most a session (a file or a stranger's link) may ask for: 10 s of time, and 10× the default
+ * of every other limit. More would let a link hang or exhaust the page that opens it.
+ */
+export const LIMIT_CAPS: Readonly<Limits> = {
+  timeoutMs: 10_000,
+  maxLoopIterations: 10 * DEFAULT_LIMITS.maxLoopIterations,
+  maxDepth: 10 * DEFAULT_LIMITS.maxDepth,
+  maxOutputChars: 10 * DEFAULT_LIMITS.maxOutputChars,
+  maxValueSize: 10 * DEFAULT_LIMITS.maxValueSize,
+};
+
+function cappedLimit(key: keyof Limits, why: string) {
+  const cap = LIMIT_CAPS[key];
+  return positiveInt.max(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` }).optional();
+}
+
 const limits = z.strictObject({
-  timeoutMs: positiveInt.optional(),
-  maxLoopIterations: positiveInt.optional(),
-  maxDepth: positiveInt.optional(),
-  maxOutputChars: positiveInt.optional(),
-  maxValueSize: positiveInt.optional(),
+  timeoutMs: cappedLimit('timeoutMs', 'a session may ask for 10 s at most'),
+  maxLoopIterations: cappedLimit('maxLoopIterations', '10 times the default'),
+  maxDepth: cappedLimit('maxDepth', '10 times the default'),
+  maxOutputChars: cappedLimit('maxOutputChars', '10 times the default'),
+  maxValueSize: cappedLimit('maxValueSize', '10 times the default'),
 });
 
 const httpUrl = z.string().refine(

@@ -4,6 +4,7 @@ import type { AgentDef } from '../agent/agent.ts';
 import type { Turn } from '../agent/turn.ts';
 import type { Limits } from '../lisp/runtime.ts';
 import { SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
+import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
 import { encodeValue, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
@@ -13,29 +14,43 @@ export type ParseSessionResult = { readonly ok: true; readonly session: Session 
 
 /**
  * Read a session from its JSON text, or from an already parsed JSON value (anything that is not a
- * string). Unknown top-level fields are kept in `extra`. Never throws.
+ * string). Unknown top-level fields are kept in `extra`. Never throws: any input, however deep,
+ * large or hostile, gives a session or `{ok: false, errors}`.
  */
 export function parseSession(input: unknown): ParseSessionResult {
+  try {
+    return parseChecked(input);
+  } catch (e) {
+    // Nothing known throws once the depth is capped; this keeps the promise for what is not known.
+    const why = e instanceof RangeError ? 'it is too large to check' : 'it could not be checked';
+    return { ok: false, errors: [`session: refused, ${why}`] };
+  }
+}
+
+function parseChecked(input: unknown): ParseSessionResult {
   let raw = input;
   if (typeof input === 'string') {
     const parsed = parseJsonText(input);
-    if (!parsed.ok) return { ok: false, errors: [`invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`] };
+    if (!parsed.ok) return { ok: false, errors: [jsonProblem(parsed)] };
     raw = parsed.value;
+  } else if (depthOf(input) > MAX_JSON_DEPTH) {
+    return { ok: false, errors: [`session: nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`] };
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return { ok: false, errors: [`session: expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`] };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
+    return { ok: false, errors: [`session: expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`] };
   }
+  raw = lowerNumbers(raw) as Record<string, unknown>;
   const version = (raw as Record<string, unknown>).version;
   if (version === undefined) return { ok: false, errors: [`version: missing; this build reads version ${SESSION_VERSION} (add "version": ${SESSION_VERSION})`] };
   if (version !== SESSION_VERSION) {
-    return { ok: false, errors: [`version: unsupported session version ${JSON.stringify(version)}; this build reads version ${SESSION_VERSION}`] };
+    return { ok: false, errors: [`version: unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads version ${SESSION_VERSION}`] };
   }
   const checked = validateSessionFields(raw);
   if (!checked.ok) return checked;
   const f = checked.fields;
   const known: readonly string[] = SESSION_FIELDS;
   const extra = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(raw)) if (!known.includes(k)) extra.set(k, v);
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) if (!known.includes(k)) extra.set(k, v);
   const session: Session = {
     version: SESSION_VERSION,
     title: f.title,
@@ -53,6 +68,51 @@ export function parseSession(input: unknown): ParseSessionResult {
     extra,
   };
   return { ok: true, session };
+}
+
+/** The one line that says why JSON text was not read. */
+export function jsonProblem(p: { kind: 'syntax' | 'limit'; line: number; column: number; message: string }): string {
+  return p.kind === 'syntax' ? `invalid JSON at line ${p.line}, column ${p.column}: ${p.message}` : `session: refused at line ${p.line}, column ${p.column}: ${p.message}`;
+}
+
+function excerpt(s: string): string {
+  return s.length > 40 ? s.slice(0, 40) + '…' : s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers the lossless reader kept as text become value-codec tags where the session holds PTC
+// values (data, recorded results, arguments and definitions) and plain numbers everywhere else.
+
+type FieldMap = (key: string, value: unknown) => unknown;
+
+function mapFields(x: unknown, f: FieldMap): unknown {
+  if (x === null || typeof x !== 'object' || Array.isArray(x) || x instanceof JsonNumber) return toPlainJson(x);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) Object.defineProperty(out, k, { value: f(k, v), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+const plainFields =
+  (values: readonly string[]): FieldMap =>
+  (k, v) =>
+    values.includes(k) ? toTaggedJson(v) : toPlainJson(v);
+
+const toolCallFields = plainFields(['args', 'result']);
+const memoryFields = plainFields(['value']);
+
+function turnFields(k: string, v: unknown): unknown {
+  if (k === 'result') return toTaggedJson(v);
+  if (k === 'toolCalls') return Array.isArray(v) ? v.map((c) => mapFields(c, toolCallFields)) : toPlainJson(v);
+  if (k === 'memory') return Array.isArray(v) ? v.map((m) => mapFields(m, memoryFields)) : toPlainJson(v);
+  return toPlainJson(v);
+}
+
+function lowerNumbers(raw: object): unknown {
+  return mapFields(raw, (k, v) => {
+    if (k === 'data') return mapChildren(v, toTaggedJson);
+    if (k === 'turns') return Array.isArray(v) ? v.map((t) => mapFields(t, turnFields)) : toPlainJson(v);
+    return toPlainJson(v);
+  });
 }
 
 function definedOnly(limits: Partial<Limits>): Partial<Limits> {
@@ -210,22 +270,22 @@ export function sessionToAgent(session: Session): AgentDef {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSON text with located errors. JSON.parse does the work; when it fails, a small scanner walks
-// the text to find where and why (V8's messages do not always give a position).
+// JSON text with located errors. The lossless reader does the work (numbers as written, nesting and
+// digits capped); when the text is not JSON, a small scanner walks it to say where and why in plain
+// words (it stops at the first error, which the reader reached within its depth cap).
 
-type JsonTextResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+type JsonTextResult = { ok: true; value: JsonInput } | { ok: false; kind: 'syntax' | 'limit'; message: string; line: number; column: number };
 
 export function parseJsonText(text: string): JsonTextResult {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  try {
-    return { ok: true, value: JSON.parse(src) };
-  } catch (e) {
-    const found = new JsonScanner(src).firstError() ?? { pos: src.length, message: (e as Error).message };
-    const before = src.slice(0, found.pos);
-    const line = before.split('\n').length;
-    const column = found.pos - (before.lastIndexOf('\n') + 1) + 1;
-    return { ok: false, message: found.message, line, column };
-  }
+  const r = readJson(src);
+  if (r.ok) return r;
+  if (r.kind === 'limit') return { ok: false, kind: 'limit', message: r.message, line: r.line, column: r.column };
+  const found = new JsonScanner(src).firstError() ?? { pos: r.offset, message: r.message };
+  const before = src.slice(0, found.pos);
+  const line = before.split('\n').length;
+  const column = found.pos - (before.lastIndexOf('\n') + 1) + 1;
+  return { ok: false, kind: 'syntax', message: found.message, line, column };
 }
 
 class JsonSyntaxError {

@@ -475,7 +475,7 @@ describe('damaged and hostile links', () => {
     expect(many.problems).toHaveLength(101);
     expect(many.problems?.[100]).toBe('… and 99,900 more');
     // Past what the schema checker can walk, the engine's own limit is caught and said plainly.
-    expect(refused(linkOf(2, prints(500_000)))).toBe('This link could not be opened: its session is too large or too deeply nested to check.');
+    expect(refused(linkOf(2, prints(500_000)))).toBe('This link holds a session with a problem: session: refused, it is too large to check');
   });
 
   it('wrong types at the top level and inside, listed by path', () => {
@@ -531,7 +531,10 @@ describe('damaged and hostile links', () => {
   });
 
   it('the encoder says when a session would be over the decoder’s caps', () => {
-    const deep = sessionOf(JSON.parse(JSON.stringify({ ...BASE, data: { what: 'x', deep: 0 } }).replace('"deep":0', `"deep":${'['.repeat(250)}${']'.repeat(250)}`)));
+    // Built in memory: parseSession itself refuses JSON nested past the cap.
+    let nested: Value = [];
+    for (let i = 1; i < 250; i++) nested = [nested];
+    const deep: Session = { ...base(), data: new Map<string, Value>([['what', 'x'], ['deep', nested]]) };
     const built = buildLink(deep);
     expect(built.unopenable).toBe('the session is nested 252 levels deep; a link holds at most 200');
     expect(refused(built.fragment)).toMatch(/nested more than 200 levels/);
