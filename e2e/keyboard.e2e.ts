@@ -1,20 +1,27 @@
 // The keyboard alone: Tab never gets trapped in a code editor (it accepts a visible completion,
 // otherwise moves on, and changes nothing), the turn list is reached by Tab and selected with Enter,
 // and the dialogs take the focus, close with Escape and give the focus back.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { readEditor } from './editor.ts';
+import { exampleJson } from './expected.ts';
 import { closeClean, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
 
 let browser: Browser;
 let w: WatchedPage;
 let page: Page;
+let dir: string;
 beforeAll(async () => {
   browser = await launchChromium();
+  dir = mkdtempSync(join(tmpdir(), 'ptc-e2e-keyboard-'));
 });
 afterAll(async () => {
   await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   w = await openPlayground(browser, inject('baseUrl'));
@@ -105,5 +112,24 @@ describe('dialogs', () => {
     await page.keyboard.press('Escape');
     await page.locator(tid('prices-dialog')).waitFor({ state: 'detached' });
     expect(await focusedIn()).toBe('prices-button');
+  });
+
+  it('the base-URL confirmation takes the focus and Escape cancels it: nothing is sent', async () => {
+    // A base URL that came with a file is confirmed before the first request; nothing listens there.
+    const session = { ...exampleJson('products-exploration'), title: 'Base URL from a file (e2e)', llm: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' } };
+    const path = join(dir, 'base-url.json');
+    writeFileSync(path, JSON.stringify(session));
+    await page.locator(tid('open-file')).setInputFiles(path);
+    await expect.poll(() => page.locator(tid('session-title')).textContent(), { timeout: 10_000 }).toBe(session.title);
+    await page.locator(`${tid('step')}:enabled`).focus();
+    await page.keyboard.press('Enter');
+    await page.locator(tid('base-url-confirm')).waitFor();
+    // Cancel has the focus: the safe answer.
+    await expect.poll(focusedIn).toBe('base-url-confirm-cancel');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="base-url-confirm"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator(tid('base-url-confirm')).waitFor({ state: 'detached' });
+    expect(await page.locator(tid('notice-text')).textContent()).toContain('Nothing was sent to http://127.0.0.1:9/v1');
+    expect(w.requests.filter((u) => u.includes(':9/'))).toEqual([]);
   });
 });
