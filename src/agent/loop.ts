@@ -7,7 +7,7 @@ import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { strOf } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
-import type { ToolImpl } from '../lisp/runtime.ts';
+import { DEFAULT_LIMITS, type ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
 import { extractProgram } from './code-block.ts';
@@ -51,7 +51,9 @@ export function prepareAgent(def: AgentDef): Prepared {
   }
   const tools: ToolImpl[] = [];
   def.tools.forEach((tool, i) => {
-    const r = run({ program: tool.impl, data: def.data, limits: def.limits });
+    // The default limits, whatever the session asks: implementations run as soon as a file or a
+    // stranger's link is opened, before anyone chose to run anything.
+    const r = run({ program: tool.impl, data: def.data, limits: DEFAULT_LIMITS });
     if (!r.ok) {
       const where = r.error.line !== undefined ? ` (line ${r.error.line}, column ${r.error.column ?? 1})` : '';
       errors.push(`tools[${i}].impl: ${r.error.message}${where}`);

@@ -2,6 +2,7 @@
 // Each line runs on its own (fresh memory); a malformed line gets an error answer, never a crash.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { readJson } from '../lisp/json-reader.ts';
 import { printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import { dataFromParsed, UsageError } from './common.ts';
@@ -16,12 +17,10 @@ function requestError(id: unknown, message: string): Answer {
 
 /** Answers one input line. */
 export function answerLine(line: string): Answer {
-  let req: unknown;
-  try {
-    req = JSON.parse(line);
-  } catch (e) {
-    return requestError(null, `line is not valid JSON: ${(e as Error).message}`);
-  }
+  // The lossless reader, as for --data: a request's data keeps big integers and 1.0 exactly (L9).
+  const read = readJson(line);
+  if (!read.ok) return requestError(null, `line ${read.kind === 'syntax' ? 'is not valid JSON' : 'is refused'} (column ${read.column}: ${read.message})`);
+  const req: unknown = read.value;
   if (req === null || typeof req !== 'object' || Array.isArray(req)) return requestError(null, 'line must be a JSON object {"id", "program", "data"?}');
   const { id = null, program, data } = req as { id?: unknown; program?: unknown; data?: unknown };
   if (typeof program !== 'string') return requestError(id, 'missing "program" (a string)');

@@ -1,7 +1,7 @@
 // Helpers shared by the ptc commands: error lines, data files, stdin, timing.
 import { readFileSync } from 'node:fs';
 import type { PtcErrorInfo } from '../lisp/errors.ts';
-import { dataFromJson } from '../lisp/json.ts';
+import { dataFromJson, dataFromJsonText } from '../lisp/json.ts';
 import type { Value } from '../lisp/values.ts';
 
 /** Thrown for mistakes in how the command was called (bad flag, unreadable file): exit 2. */
@@ -30,13 +30,10 @@ export function loadDataFile(path: string): Map<string, Value> {
   } catch (e) {
     throw new UsageError(`cannot read data file ${path}: ${(e as Error).message}`);
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`data file ${path} is not valid JSON: ${(e as Error).message}`);
-  }
-  return dataFromParsed(parsed, `data file ${path}`);
+  // The lossless reader: 9007199254740993 stays exact and 1.0 stays a float (L9).
+  const r = dataFromJsonText(text);
+  if (!r.ok) throw new UsageError(`data file ${path} ${r.message}`);
+  return r.data;
 }
 
 export function readSource(path: string): string {

@@ -64,28 +64,34 @@ export class Engine {
   private replHistory: Value[] = [];
   private tokenizer: Promise<(text: string) => number> | null = null;
 
-  /** Opens a session file's text (or parsed JSON); recorded turns are resumed. */
+  /** Opens a session file's text (or parsed JSON); recorded turns are resumed. Never throws. */
   open(input: string | object): OpenResult {
-    let parsed: ReturnType<typeof parseSession>;
-    try {
-      parsed = parseSession(input);
-    } catch (e) {
-      // A hostile file can be too large or deep for the schema checker's stack: refuse it, keep the session.
-      return { ok: false, errors: [`The session file is too large or too deeply nested to check (${e instanceof Error ? e.message : String(e)})`] };
-    }
+    const parsed = parseSession(input);
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    return this.openSession(parsed.session);
+    return this.openTotally(parsed.session, []);
   }
 
   /**
    * Opens a share link's fragment (`s=…`, with or without `#`). A damaged, hostile or newer link
-   * changes nothing and says why; session problems are listed by path, as `open` does.
+   * changes nothing and says why; session problems are listed by path, as `open` does. Never throws.
    */
   openLink(fragment: string): OpenResult {
     const decoded = decodeLink(fragment);
     if (!decoded.ok) return { ok: false, errors: decoded.problems ?? [decoded.error] };
-    const r = this.openSession(decoded.session);
-    return decoded.warnings.length > 0 && r.ok ? { ...r, warnings: decoded.warnings } : r;
+    return this.openTotally(decoded.session, decoded.warnings);
+  }
+
+  /** openSession, or a refusal that leaves the open session as it was when anything in it throws. */
+  private openTotally(session: Session, warnings: string[]): OpenResult {
+    const before = { session: this.session, agent: this.agent, problems: this.problems, step: this.step, replMemory: this.replMemory, replHistory: this.replHistory, pending: this.pending };
+    try {
+      const r = this.openSession(session);
+      return warnings.length > 0 && r.ok ? { ...r, warnings } : r;
+    } catch (e) {
+      ({ session: this.session, agent: this.agent, problems: this.problems, step: this.step, replMemory: this.replMemory, replHistory: this.replHistory, pending: this.pending } = before);
+      const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
+      return { ok: false, errors: [`session: could not be opened: ${why}`] };
+    }
   }
 
   /** The open session (with its recorded turns unless `turns` is false) as a share link's fragment. */

@@ -54,7 +54,7 @@ describe('ptc run on the examples (what the LLM sees)', () => {
   test('data exploration: data/ samples, then a prelude with a docstring and a captured return type', () => {
     const rec = record('products-exploration.json');
     expect([rec.status, rec.return]).toEqual(['returned', '{:category "Electronics" :average 800.0}']);
-    expect(rec.turns[0].messages[1].content.startsWith('Which category has the highest average price among products rated at least 4?')).toBe(true);
+    expect(rec.turns[0].messages[1].content.startsWith('Which category has the highest average price among products rated at least 4.0?')).toBe(true);
     expect(userOf(rec, 2)).toContain('categories                    ; = set[3], sample: #{"Electronics" "Furniture" ...} (3 items, showing first 2)');
     expect(userOf(rec, 3)).toContain('(average [xs])                ; "Mean of a sequence of numbers" -> float\n');
     expect(userOf(rec, 3)).toContain(';; Output:\n{Electronics 800.0 Furniture 225.0 Books 39.0}');

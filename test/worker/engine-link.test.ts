@@ -133,10 +133,13 @@ describe('Engine.shareLink → Engine.openLink', () => {
     const def = a.view().definition;
     let deep: unknown = 1;
     for (let i = 0; i < 250; i++) deep = [deep];
-    expect(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } }).ok).toBe(true);
-    const share = a.shareLink({ turns: true });
+    // Data that deep is refused as any session input is; a program can still build such a value.
+    expect(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } })).toEqual({ ok: false, errors: ['session: nested more than 200 levels deep; at most 200 are read'] });
+    const b = opened(JSON.stringify({ version: 1, mission: 'deep', maxTurns: 2, llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 250))\n```'] } }));
+    expect(b.stepTurn().ok).toBe(true);
+    const share = b.shareLink({ turns: true });
     expect(share.fits).toBe(false);
-    expect(share.reason).toMatch(/^the session is nested 252 levels deep; a link holds at most 200$/);
+    expect(share.reason).toMatch(/^the session is nested 253 levels deep; a link holds at most 200$/);
   });
 });
 

@@ -1,6 +1,7 @@
 // JSON as the data editor needs it: the first syntax error with its line and column and a plain
 // message (the same in every browser, unlike JSON.parse's), and where each key is written, so the
 // engine's problems (`data.products[2].$kw: …`) can be pointed at in the text.
+import { readJson, toTaggedJson } from '../../../lisp/json-reader.ts';
 
 export interface JsonLocation {
   /** 1-based. */
@@ -251,24 +252,26 @@ class Scanner {
   }
 }
 
-/** JSON.parse with a located, readable error. */
+/**
+ * The data text as the session's value encoding, read losslessly (DECISIONS L9): an integer past 2^53
+ * becomes {"$bigint": "…"} and a whole number written as a float (1.0, 1e3) {"$float": "…"}, so the
+ * engine gets exactly what was typed. Errors are located and readable; nesting and digits are capped.
+ */
 export function parseJson(text: string): JsonParse {
+  const read = readJson(text);
+  if (read.ok) return { ok: true, value: toTaggedJson(read.value) };
+  const at = { line: read.line, column: read.column, offset: read.offset };
+  if (read.kind === 'limit') return { ok: false, error: { ...at, message: read.message } };
+  const scanner = new Scanner(text, '');
   try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    const scanner = new Scanner(text, '');
-    try {
-      scanner.scan();
-    } catch (se) {
-      if (se instanceof ScanError) return { ok: false, error: { ...scanner.locate(se.offset), offset: se.offset, message: se.reason } };
-      throw se;
-    }
-    // The scanner found nothing JSON.parse did: report JSON.parse's own words, placed where it says.
-    const message = e instanceof Error ? e.message : String(e);
-    const pos = /position (\d+)/.exec(message);
-    const offset = pos ? Number(pos[1]) : 0;
-    return { ok: false, error: { ...scanner.locate(offset), offset, message } };
+    scanner.scan();
+  } catch (se) {
+    if (se instanceof ScanError) return { ok: false, error: { ...scanner.locate(se.offset), offset: se.offset, message: se.reason } };
+    // The scanner stops at the first error, which the reader reached within its depth cap; keep its words if not.
+    return { ok: false, error: { ...at, message: read.message } };
   }
+  // The scanner found nothing the reader did: report the reader's own words, where it says.
+  return { ok: false, error: { ...at, message: read.message } };
 }
 
 /**
