@@ -1,6 +1,6 @@
 // Hash keys of collections (see `hashKey` in values.ts): a canonical string that is equal exactly
 // when the values are `=`. Every part is self-delimiting — strings and keyword names are written
-// as JSON strings, numbers are digits or `f` + digits, functions, regexes and vars (equal only to
+// length first, numbers are digits or `f` + digits, functions, regexes and vars (equal only to
 // themselves) by an identity number — so no two unequal values share a key. Vectors and lists share
 // `[…]` because `(= [1 2] '(1 2))`; map entries and set members are sorted so order does not count.
 // A value holding NaN is equal to nothing but itself, so its key is the value itself (identity).
@@ -31,14 +31,14 @@ function spend(n: number): void {
   spent = 0;
 }
 
+/** A string, length first (cheaper than escaping, and as self-delimiting). */
 function text(s: string): string {
-  const q = JSON.stringify(s);
-  if ((chars += q.length) > 1 << 18) {
+  if ((chars += s.length) > 1 << 18) {
     budget ??= new Budget('hash');
     budget.chars(chars);
     chars = 0;
   }
-  return q;
+  return s.length + ':' + s;
 }
 
 /** The hash key of a vector, list, map or set. */
@@ -56,7 +56,7 @@ function atom(v: Value): string {
   if (v === null) return 'nil';
   switch (typeof v) {
     case 'string':
-      return text(v);
+      return '"' + text(v);
     case 'number':
       if (Number.isInteger(v)) return String(v);
       if (v !== v) sawNaN = true;
@@ -81,15 +81,22 @@ function isColl(v: Value): boolean {
 }
 
 function canon(v: Value, depth: number): string {
-  if (!isColl(v)) return atom(v);
+  if (v === null || typeof v !== 'object' || v instanceof Keyword) return atom(v);
+  let items: readonly Value[];
+  if (Array.isArray(v)) items = v;
+  else if (v instanceof PList) items = v.items;
+  else if (v instanceof PMap || v instanceof PSet) return canonUnordered(v, depth);
+  else return atom(v);
   if (depth > REC_DEPTH) return canonDeep(v);
-  if (Array.isArray(v) || v instanceof PList) {
-    const items: readonly Value[] = Array.isArray(v) ? v : (v as PList).items;
-    spend(items.length);
-    let s = '[';
-    for (let i = 0; i < items.length; i++) s += (i > 0 ? ' ' : '') + canon(items[i], depth + 1);
-    return s + ']';
-  }
+  spend(items.length);
+  const n = items.length;
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = canon(items[i], depth + 1);
+  return '[' + parts.join(' ') + ']';
+}
+
+function canonUnordered(v: PMap | PSet, depth: number): string {
+  if (depth > REC_DEPTH) return canonDeep(v);
   if (v instanceof PMap) {
     const keys = v.keys();
     const vals = v.values();
@@ -98,7 +105,7 @@ function canon(v: Value, depth: number): string {
     for (let i = 0; i < keys.length; i++) parts[i] = canon(keys[i], depth + 1) + ' ' + canon(vals[i], depth + 1);
     return '{' + parts.sort().join(',') + '}';
   }
-  const members = (v as PSet).values();
+  const members = v.values();
   spend(members.length);
   const parts = members.map((x) => canon(x, depth + 1));
   return '#{' + parts.sort().join(' ') + '}';
