@@ -2,7 +2,7 @@
 // a cut vector/list/set shows its first `limit` items, then " ..." inside the brackets and
 // " (N items, showing first M)" after them; a cut map shows " ..." inside the braces and no count;
 // a cut string ends with `..."`. The rules apply at every depth.
-import { Budget, REC_DEPTH } from './walk.ts';
+import { Budget, REC_DEPTH, runActive } from './walk.ts';
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type PtcFn, type Value } from './values.ts';
 
 export interface FormatOptions {
@@ -64,8 +64,9 @@ class Printer {
   ) {
     this.limit = opts.limit ?? Infinity;
     this.printable = opts.printableLimit ?? Infinity;
-    // Truncating printers (samples, views) cut a value too large to show instead of failing.
-    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined;
+    // Truncating printers (samples, views), and any printing outside a program (hosts showing a
+    // result: the CLI, views, history), cut a value too large to show ("...") instead of failing.
+    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined || !runActive();
     this.budget = new Budget(what, cut, opts.maxElements);
   }
 
@@ -220,7 +221,10 @@ export function format(v: Value, opts: FormatOptions = {}, what = 'print'): Form
   return { text: out.join(''), truncated: p.truncated };
 }
 
-/** Readable Clojure notation, untruncated (`pr-str`). */
+/**
+ * Readable Clojure notation, untruncated (`pr-str`). Within a program, a value over the size limit
+ * (shared parts counted each time) is a memory_exceeded error; outside one it is cut with "...".
+ */
 export function printValue(v: Value): string {
   return format(v).text;
 }

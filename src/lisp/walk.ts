@@ -52,6 +52,16 @@ export function charge(n: number): void {
   r.charge(w);
 }
 
+/** True while a program runs (printing is then the program's and fails as a language error). */
+export function runActive(): boolean {
+  try {
+    rt();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function tooLarge(what: string, over: string): PtcError {
   return new PtcError('memory_exceeded', `value too large to ${what}: over ${over}`);
 }
