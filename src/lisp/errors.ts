@@ -83,7 +83,7 @@ export function asPtcError(e: unknown, where?: string | null): PtcError | null {
     if (/call stack/i.test(e.message)) {
       return new PtcError('depth_limit_exceeded', 'The program nests too deeply (stack exhausted); use loop/recur or reduce instead of deep recursion');
     }
-    if (/invalid (string|array|typed array) length|allocation failed|out of memory|buffer allocation/i.test(e.message)) {
+    if (/invalid (string|array|typed array) length|allocation failed|out of memory|buffer allocation|maximum bigint size/i.test(e.message)) {
       return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
     }
   }

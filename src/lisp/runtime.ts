@@ -192,6 +192,11 @@ export function rt(): Runtime {
   return active;
 }
 
+/** The running program's runtime, or null outside a run (helpers shared with hosts). */
+export function activeRuntime(): Runtime | null {
+  return active;
+}
+
 /** Run `body` with `r` as the active runtime (restoring the previous one: tools can nest runs). */
 export function withRuntime<T>(r: Runtime, body: () => T): T {
   const prev = active;

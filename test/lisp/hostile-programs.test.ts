@@ -129,6 +129,13 @@ const CASES: readonly Case[] = [
   { program: '(clojure.set/union (set (range 6)) (set (range 6 12)))', type: 'memory_exceeded', message: SIZE, limits: TINY },
   { program: '(apply str (range 6))', type: 'ok', value: '"012345"', limits: TINY },
 
+  // Integers: BigInt work grows with the digits, and V8 caps their size.
+  { program: '(reduce * (repeat 100000 99999999999999999999))', type: 'memory_exceeded', message: /^An integer of more than 65536 bits/ },
+  { program: '(loop [x 99999999999 i 0] (if (< i 40) (recur (* x x) (inc i)) x))', type: 'memory_exceeded', message: /^An integer of more than 65536 bits/ },
+  { program: '(parse-long (apply str (repeat 100000 "9")))', type: 'memory_exceeded', message: /^An integer of more than 65536 bits/ },
+  { program: '(count (str (reduce * (range 1 3000))))', type: 'ok', value: '9128' },
+  { program: '(dotimes [_ 1000] (reduce + (repeat 100000 (reduce * (repeat 900 99999999999999999999)))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+
   // 6. Strings past what JavaScript can hold.
   { program: '(count (apply str (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
   { program: '(count (str/join (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },

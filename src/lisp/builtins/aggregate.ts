@@ -2,10 +2,10 @@
 // max-by, min-key, max-key).
 import { typeError } from '../errors.ts';
 import { compareValues } from '../equality.ts';
-import { add, float, isNumber, numCompare, toJs, type Num } from '../numbers.ts';
+import { float, isNumber, numCompare, toJs, type Num } from '../numbers.ts';
 import { PList, PMap, type Value } from '../values.ts';
 import { fn1, fn2, fnN } from './callers.ts';
-import { expected, items, kindOf, show } from './coerce.ts';
+import { add, expected, items, kindOf, show } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 builtin(

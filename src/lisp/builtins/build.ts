@@ -1,11 +1,11 @@
 // Builtins: building and combining collections (conj, into, concat, vec, vector, set, hash-set,
 // list, range, empty, distinct?, repeat).
 import { arityError, execError, typeError } from '../errors.ts';
-import { add, isInteger, numCompare, toJs, type Num } from '../numbers.ts';
+import { isInteger, numCompare, toJs, type Num } from '../numbers.ts';
 import { rt } from '../runtime.ts';
 import { hashKey, MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg } from './callers.ts';
-import { charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
+import { add, charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 /** Add one [k v] entry (or all entries of a map) to a map builder. */

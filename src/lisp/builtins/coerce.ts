@@ -1,9 +1,9 @@
 // Shared argument coercions for builtins: turning collections into item arrays and checking types,
 // with error messages that name the function and show the offending value.
 import { PtcError, typeError } from '../errors.ts';
-import { isNumber, type Num } from '../numbers.ts';
+import { add as addRaw, isNumber, mul as mulRaw, normBig as normBigRaw, sub as subRaw, type Num } from '../numbers.ts';
 import { printValue } from '../printer.ts';
-import { rt } from '../runtime.ts';
+import { activeRuntime, rt } from '../runtime.ts';
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from '../values.ts';
 
 /** The kind of a value, in words, for error messages. */
@@ -130,3 +130,30 @@ export function sized<T extends readonly Value[]>(v: T): T {
   rt().checkSize(v.length);
   return v;
 }
+
+/** Integers past this many bits are refused: BigInt work grows with the digits (and V8 has a cap). */
+export const MAX_INT_BITS = 65536;
+/** More decimal digits than any integer under the cap has. */
+export const MAX_INT_DIGITS = 19_729;
+const BIG_MAX = 1n << BigInt(MAX_INT_BITS);
+const BIG_MIN = -BIG_MAX;
+const BIG_MID = 1n << 4096n;
+const BIG_MID_NEG = -BIG_MID;
+
+export function tooBig(): never {
+  throw new PtcError('memory_exceeded', `An integer of more than ${MAX_INT_BITS} bits (about 19,700 digits) exceeds the limit; work with smaller numbers or floats`);
+}
+
+/** An integer result checked against the size cap, its work charged by size. */
+export function bigChecked<T extends Value>(r: T): T {
+  if (typeof r !== 'bigint') return r;
+  if (r >= BIG_MAX || r <= BIG_MIN) tooBig();
+  activeRuntime()?.charge(r >= BIG_MID || r <= BIG_MID_NEG ? 4096 : 16);
+  return r;
+}
+
+/** The integer arithmetic of numbers.ts, with results checked by `bigChecked`. */
+export const add = (a: Num, b: Num): Num => bigChecked(addRaw(a, b));
+export const sub = (a: Num, b: Num): Num => bigChecked(subRaw(a, b));
+export const mul = (a: Num, b: Num): Num => bigChecked(mulRaw(a, b));
+export const normBig = (b: bigint): number | bigint => bigChecked(normBigRaw(b));

@@ -2,9 +2,9 @@
 // result a float, `/` always returns a float and follows IEEE for division by zero.
 // The two-JS-number case is checked first everywhere: it is by far the most common.
 import { PtcError, typeError } from '../errors.ts';
-import { add, float, isFloat, isInteger, mul, negate, normBig, numCompare, sub, toJs, type Num } from '../numbers.ts';
+import { float, isFloat, isInteger, negate, numCompare, toJs, type Num } from '../numbers.ts';
 import type { Value } from '../values.ts';
-import { num, show } from './coerce.ts';
+import { add, mul, normBig, num, show, sub } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 function plus2(a: Value, b: Value): Value {

@@ -1,6 +1,7 @@
 // Builtins: parsing numbers and booleans from strings. The whole string must match (no surrounding
 // whitespace, no trailing junk); failure or a non-string argument gives nil (PTC semantics).
-import { float, normBig } from '../numbers.ts';
+import { float } from '../numbers.ts';
+import { MAX_INT_DIGITS, normBig, tooBig } from './coerce.ts';
 import type { Value } from '../values.ts';
 import { builtin } from './registry.ts';
 
@@ -11,6 +12,8 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function parseLongText(s: string): number | bigint | null {
   if (!INTEGER.test(s)) return null;
   if (s.length < 16) return Number(s) + 0;
+  // Reading decimal digits into a BigInt is quadratic: refuse past the integer cap before trying.
+  if (s.length > MAX_INT_DIGITS + 1) tooBig();
   return normBig(BigInt(s[0] === '+' ? s.slice(1) : s));
 }
 
