@@ -166,7 +166,12 @@ export const LIMIT_CAPS: Readonly<Limits> = {
 
 function cappedLimit(key: keyof Limits, why: string) {
   const cap = LIMIT_CAPS[key];
-  return positiveInt.max(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` }).optional();
+  // The cap first, so a number too large to be a safe integer is still told the cap.
+  return z
+    .number()
+    .max(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` })
+    .pipe(positiveInt)
+    .optional();
 }
 
 const limits = z.strictObject({
