@@ -7,7 +7,8 @@
 // Known differences from the JavaScript engine, which no translation can make up for: with (?m),
 // ^ and $ see only \n as a line end (JavaScript also \r, \u2028, \u2029; write \r?$ for CRLF
 // text); a group inside a repetition keeps the value of its last iteration that set it (as Java and
-// Clojure do; JavaScript clears it on each iteration).
+// Clojure do; JavaScript clears it on each iteration); a repetition whose body can match the empty
+// string may stop at an empty iteration where JavaScript refuses it and tries other alternatives.
 import { MatcherInput, RE2JS, RE2Set } from 're2js';
 import { RegexSyntaxError, translate } from './regex-syntax.ts';
 

@@ -59,6 +59,11 @@ const CLASS_ESCAPES: Record<string, string> = {
   s: rangesText(SPACE),
   S: rangesText(complement(SPACE)),
 };
+// With (?i), JavaScript's \w also takes ſ (U+017F) and K (U+212A), which fold to s and k; so \W
+// inside a class must leave them out, or case folding would bring s and k back in.
+const W_FOLDED = rangesText(complement([...WORD.slice(0, 3), [0x61, 0x7a], [0x17f, 0x17f], [0x212a, 0x212a]]));
+/** The negated escapes outside a class: RE2 folds the class and then negates it, as JavaScript does. */
+const NEGATED: Record<string, string> = { D: 'd', W: 'w', S: 's' };
 const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 const SYNTAX = '^$\\.*+?()[]{}|/';
 const GC_LONG: Record<string, string> = {
@@ -92,7 +97,7 @@ export function translate(source: string): Translated {
     multiline = lead[1].includes('m');
     dotAll = lead[1].includes('s');
   }
-  const p = new Translator(Array.from(body), dotAll);
+  const p = new Translator(Array.from(body), dotAll, ignoreCase);
   const { text, size } = p.pattern();
   if (size > MAX_PROGRAM_SIZE) {
     throw new RegexSyntaxError(`the pattern is too large (about ${size} steps per input character; the limit is ${MAX_PROGRAM_SIZE}): matching time grows with it; use smaller repetition counts`);
@@ -108,6 +113,7 @@ class Translator {
   constructor(
     private readonly cs: readonly string[],
     private readonly dotAll: boolean,
+    private readonly ignoreCase: boolean,
   ) {}
 
   private fail(what: string): never {
@@ -250,6 +256,7 @@ class Translator {
   private escape(): Item {
     const c = this.cs[this.i++];
     if (c === undefined) this.fail('\\ at end of pattern');
+    if (c in NEGATED) return { text: `[^${CLASS_ESCAPES[NEGATED[c]]}]`, size: 1, quantifiable: true };
     if (c in CLASS_ESCAPES) return { text: `[${CLASS_ESCAPES[c]}]`, size: 1, quantifiable: true };
     if (c === 'b' || c === 'B') return { text: '\\' + c, size: 1, quantifiable: false };
     if (c >= '1' && c <= '9') this.fail(`backreferences (\\${c}) are not supported: ${LINEAR}`);
@@ -360,6 +367,7 @@ class Translator {
     if (c !== '\\') return c.codePointAt(0)!;
     const e = this.cs[this.i++];
     if (e === undefined) this.fail('\\ at end of pattern');
+    if (e === 'W' && this.ignoreCase) return W_FOLDED;
     if (e in CLASS_ESCAPES) return CLASS_ESCAPES[e];
     if (e === 'p' || e === 'P') return this.property(e);
     if (e === 'b') return 8;

@@ -1,6 +1,7 @@
 // Regexes run in linear time (issue 12): hostile patterns end quickly in every regex builtin, with the
 // answer a correct engine gives or a clear error; features that need backtracking are refused with a
 // clear message; ordinary patterns give exactly what the JavaScript engine gave before.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareAgent } from '../../../src/agent/loop.ts';
 import { printValue } from '../../../src/lisp/printer.ts';
@@ -212,6 +213,40 @@ describe('ordinary patterns give what the JavaScript engine gave', () => {
     expect(callBuiltin('re-seq', compileRegex('(?m)^\\w+$'), 'a\r\nb')).toEqual(['b']); // JavaScript: ['a', 'b']
     expect(callBuiltin('re-seq', compileRegex('(?m)^\\w+\\r?$'), 'a\r\nb')).toEqual(['a\r', 'b']);
     expect(callBuiltin('re-find', compileRegex('(?:(a)|b)+'), 'ab')).toEqual(['ab', 'a']);
+    // A repetition whose body can match empty: JavaScript refuses the empty iteration and tries on.
+    expect(callBuiltin('re-find', compileRegex('(?:a*?)*'), 'a')).toBe(''); // JavaScript: "a"
+  });
+
+  it('(?i) with \\W keeps out the letters that fold into \\w (k, s), as JavaScript does', () => {
+    expect(callBuiltin('re-find', compileRegex('(?i)\\W'), 'k')).toBeNull();
+    expect(callBuiltin('re-find', compileRegex('(?i)[\\W]'), 's')).toBeNull();
+    expect(callBuiltin('re-find', compileRegex('(?i)[^\\W]'), '\u212a')).toBe('\u212a');
+  });
+
+  // Generated patterns (no group inside a repetition, no repetition of what can be empty: the known
+  // differences above) must find exactly the matches the JavaScript engine finds.
+  const solid = fc.constantFrom('a', 'b', 'é', 'É', '😀', '.', '\\d', '\\w', '\\W', '\\s', '\\S', '[ab]', '[^a]', '[a-c\\d]', '[\\s1]', 'k', 'K', '\\.', '-', '\\u{1F600}', '\\p{L}', '\\P{L}', '[é-ë]', '[\\W]', '[^\\W]', '[\\D]', '[^\\S]');
+  const { body } = fc.letrec((tie) => ({
+    body: fc.oneof({ depthSize: 'small' }, solid, tie('seq'), tie('alt')),
+    seq: fc.tuple(tie('body'), tie('body')).map(([a, b]) => `${a}${b}`),
+    alt: fc.tuple(tie('body'), tie('body')).map(([a, b]) => `(?:${a}|${b})`),
+  }));
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof({ depthSize: 'small' }, solid, fc.constantFrom('\\b', '^', '$'), tie('seq'), tie('alt'), tie('rep')),
+    seq: fc.tuple(tie('tree'), tie('tree')).map(([a, b]) => `${a}${b}`),
+    alt: fc.tuple(tie('tree'), tie('tree')).map(([a, b]) => `(?:${a}|${b})`),
+    rep: fc.tuple(body, fc.constantFrom('*', '+', '?', '{1,2}', '*?', '+?', '{2}')).map(([a, q]) => `(?:${a})${q}`),
+  }));
+  const generated = fc.tuple(fc.constantFrom('', '(?i)', '(?s)', '(?m)'), tree, fc.boolean()).map(([f, t, group]) => f + (group ? `(${t})` : t));
+  const text = fc.array(fc.constantFrom('a', 'b', 'é', 'É', '😀', ' ', '1', '\n', 'A', '_', '-', 'k', 'K', '.'), { maxLength: 8 }).map((cs) => cs.join(''));
+  it('generated patterns match as the JavaScript engine did', () => {
+    fc.assert(
+      fc.property(generated, fc.array(text, { minLength: 1, maxLength: 4 }), (source, texts) => {
+        const re = compileRegex(source);
+        for (const s of texts) expect(callBuiltin('re-seq', re, s)).toEqual([...s.matchAll(nativeOf(source))].map(asValue));
+      }),
+      { numRuns: 400, seed: 12 },
+    );
   });
 
   it('the printed form and equality of regexes are unchanged', () => {
