@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { NOTICE_COLLAPSED_LINES } from '../../src/ui/features/layout/NoticeBanner.tsx';
 import { replHint } from '../../src/ui/features/repl/ReplPane.tsx';
-import { clearEditor, pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
+import { clearEditor, pasteInto, renderSlowApp, typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
 
@@ -49,6 +49,17 @@ describe('status before anything ran', () => {
     await user.click(testId('reset'));
     await waitFor(() => expect(screen.queryByTestId('turn-1')).toBeNull());
     expect(text('status')).toBe('ready');
+  });
+
+  it('Run under way before its first turn is "running"', async () => {
+    const user = userEvent.setup();
+    renderSlowApp(150);
+    await waitForDefaultExample();
+    expect(text('status')).toBe('ready');
+    await user.click(testId('run'));
+    await waitFor(() => expect(text('status')).toBe('running'));
+    expect(screen.queryByTestId('turn-1')).toBeNull();
+    await user.click(testId('stop'));
   });
 
   it('a fresh session that cannot run is not "ready"', async () => {

@@ -18,8 +18,9 @@ export function StatusBar() {
   const busy = usePlayground((s) => s.busy);
   if (view === null) return <span className="text-sm text-slate-500">{busy ? 'Opening…' : 'No session'}</span>;
   const { status } = view;
-  // The engine says "running" from the moment a session opens; before the first turn nothing has run.
-  const fresh = status === 'running' && view.turns.length === 0;
+  // The engine says "running" from the moment a session opens; before the first turn nothing has
+  // run, unless Run is under way.
+  const fresh = status === 'running' && view.turns.length === 0 && !looping;
   const label = fresh ? (view.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm" aria-live="polite">
