@@ -141,6 +141,11 @@ describe('nesting 100,000 deep', () => {
     ['(count (pr-str (reduce (fn [a _] {:k a}) 1 (range 100000))))', '500001'],
     ['(count (pr-str (reduce (fn [a _] (list a)) 1 (range 100000))))', '200001'],
     ['(count (str (reduce (fn [a _] [a]) "s" (range 100000))))', '200003'],
+    ['(let [m (fn [] (reduce (fn [a _] {:k a}) 1 (range 100000)))] [(= (m) (m)) (count (hash-set (m) (m)))])', '[true 1]'],
+    ['(let [m (fn [v] (reduce (fn [a _] {:k a}) v (range 100000)))] [(= (m 1) (m 2)) (count (hash-set (m 1) (m 2)))])', '[false 2]'],
+    ['(let [l (fn [] (reduce (fn [a _] (list 0 a)) 1 (range 100000)))] [(= (l) (l)) (compare (l) (l)) (count (hash-set (l) (l)))])', '[true 0 1]'],
+    ['(= (reduce (fn [a _] (list a)) 1 (range 100000)) x)', 'true'],
+    ['(count (hash-set (reduce (fn [a _] (list a)) 1 (range 100000)) x))', '1'],
   ];
   it.each(results)('%s → %s', (program, expected) => {
     expect(ev(DEEP + program)).toBe(expected);
@@ -153,6 +158,14 @@ describe('nesting 100,000 deep', () => {
     const e = evErr(DEEP + program);
     expect(e.type).toBe(type);
     expect(e.message).toBe(message);
+  });
+
+  it('a quadratic chain of walks (each set hashes the one inside) ends at the time limit', () => {
+    for (const program of ['(reduce (fn [a _] #{a}) 1 (range 100000))', '(reduce (fn [a _] {[a] 1}) 1 (range 100000))']) {
+      const e = evErr(program, {});
+      expect(e.type).toBe('timeout');
+      expect(e.message).toBe('Execution timed out after 1000 ms; simplify the program or process less data per turn');
+    }
   });
 
   it('prints, compares and hashes outside a run too', () => {
