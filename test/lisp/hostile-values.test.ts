@@ -2,12 +2,14 @@
 // 100,000 deep must never hang, overflow the stack or leak JavaScript errors through printing,
 // equality, hashing, comparison or session encoding; hash keys never collide; NaN keys behave the
 // same in small and large maps; dates out of range are refused where they are made.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PtcError } from '../../src/lisp/errors.ts';
 import { equals } from '../../src/lisp/equality.ts';
 import { format, printBrief, printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
 import { hashKey, PInst, PSet, type Value } from '../../src/lisp/values.ts';
+import { value as arbValue } from './arbitraries.ts';
 import { CodecError, decodeValue, encodeValue, MAX_CODEC_DEPTH } from '../../src/session/value-codec.ts';
 
 /** A generous clock: these cases are about the size bound, not the time limit (slow machines). */
@@ -288,5 +290,42 @@ describe('dates out of range are refused where they are made', () => {
     }
     expect(printValue(new PInst(NaN, false))).toBe('#inst "invalid date"');
     expect(printValue(new PInst(8.64e15, true))).toBe('#inst "+275760-09-13"');
+  });
+});
+
+describe('the explicit-stack walks (past REC_DEPTH) agree with the recursive ones', () => {
+  const wrap = (v: Value, n: number): Value => {
+    let w = v;
+    for (let i = 0; i < n; i++) w = i % 3 === 0 ? [w] : i % 3 === 1 ? [0, w] : [w, 'x'];
+    return w;
+  };
+  const text = (v: string, n: number): string => {
+    let w = v;
+    for (let i = 0; i < n; i++) w = i % 3 === 0 ? `[${w}]` : i % 3 === 1 ? `[0 ${w}]` : `[${w} "x"]`;
+    return w;
+  };
+
+  it('printing (plain, unreadable and truncated)', () => {
+    fc.assert(
+      fc.property(arbValue, (v) => {
+        expect(printValue(wrap(v, 300))).toBe(text(printValue(v), 300));
+        expect(format(wrap(v, 300), { readably: false }).text).toBe(text(format(v, { readably: false }).text, 300).replaceAll('"x"', 'x'));
+        const cut = format(wrap(v, 300), { limit: 2, printableLimit: 3 });
+        expect(cut.text).toBe(text(format(v, { limit: 2, printableLimit: 3 }).text, 300).replaceAll('"x"', '"x"'));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('equality, hashing and comparison', () => {
+    fc.assert(
+      fc.property(arbValue, arbValue, (a, b) => {
+        const same = equals(a, b);
+        expect(equals(wrap(a, 300), wrap(b, 300))).toBe(same);
+        expect(hashKey(wrap(a, 300)) === hashKey(wrap(b, 300))).toBe(hashKey(a) === hashKey(b));
+        expect(equals(wrap(a, 300), wrap(a, 300))).toBe(equals(a, a));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
