@@ -1,5 +1,6 @@
 // Hostile session files, share links and JSON input (issue 12): each ends in a session or one clear
 // line, never a throw, a hang or JavaScript's own objects; and JSON is read faithfully on every path.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -292,6 +293,12 @@ describe('faithful JSON input (L9): one lossless reader on every path', () => {
       const file = join(dir, 'data.json');
       writeFileSync(file, TEXT);
       return printed(loadDataFile(file));
+    }],
+    ['ptc eval --data (the command itself)', () => {
+      const file = join(dir, 'spawned.json');
+      writeFileSync(file, TEXT);
+      const r = spawnSync(process.execPath, [join(__dirname, '..', '..', 'bin', 'ptc.mjs'), 'eval', '--data', file, '-e', '[data/a data/b data/c data/d]'], { encoding: 'utf8', timeout: 20_000 });
+      return [r.stdout.trim() || r.stderr];
     }],
     ['ptc eval --batch data', () => {
       const answer = answerLine(`{"id": 1, "program": "[data/a data/b data/c data/d]", "data": ${TEXT}}`);
