@@ -78,6 +78,17 @@ describe('shared structure: 2^30 leaves in 30 vectors', () => {
     expect(ev(SHARED + program)).toBe(expected);
   });
 
+  const chars: [string, string, string][] = [
+    ['(hash-set (vec (repeat 1000 s)))', 'memory_exceeded', 'value too large to hash: over 64000000 characters'],
+    ['(pr-str (vec (repeat 1000 s)))', 'memory_exceeded', 'value too large to print: over 64000000 characters'],
+    ['(str [s (vec (repeat 1000 s))])', 'memory_exceeded', 'value too large to print: over 64000000 characters'],
+  ];
+  it.each(chars)('a shared 100,000-character string: %s → %s', (program, type, message) => {
+    const e = evErr(`(let [s (apply str (repeat 100000 "x"))] ${program})`);
+    expect(e.type).toBe(type);
+    expect(e.message).toBe(message);
+  });
+
   it('is bounded by the run\'s own value size limit', () => {
     const e = evErr('(pr-str (reduce (fn [a _] [a a]) 1 (range 16)))', { limits: { timeoutMs: 30_000, maxValueSize: 10_000 } });
     expect(e).toEqual({ type: 'memory_exceeded', message: over('print', 10_000), line: 1, column: 1 });
