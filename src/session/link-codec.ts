@@ -16,6 +16,7 @@
 import { deflateSync, Inflate } from 'fflate';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { Message, Turn } from '../agent/turn.ts';
+import { MAX_INTEGER_DIGITS } from '../lisp/json-reader.ts';
 import { parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
 /** The version the encoder writes. */
@@ -34,6 +35,8 @@ export const MAX_JSON_DEPTH = 200;
 export const MAX_LINK_TURNS = 100;
 
 const PREFIX = 's=';
+/** A value-codec integer past the digits the decoder reads (quotes inside strings are escaped, so only tags match). */
+const LONG_BIGINT = new RegExp(`"\\$bigint":"[+-]?\\d{${MAX_INTEGER_DIGITS + 1}}`);
 /** Top-level field of a version-2 payload: checksum of the messages left out. */
 const CHECK_FIELD = '$rendered';
 /** Session problems named in the error sentence, and listed at most (a hostile link can have thousands). */
@@ -90,11 +93,13 @@ export function buildLink(session: Session, options: LinkOptions = {}): LinkBuil
       ? `the session is nested ${depth} levels deep; a link holds at most ${MAX_JSON_DEPTH}`
       : bytes.length > MAX_INFLATED_BYTES
         ? `the session takes ${megabytes(bytes.length)} as JSON; a link holds at most ${megabytes(MAX_INFLATED_BYTES)}`
-        : turns > MAX_LINK_TURNS
-          ? `the session has ${turns} recorded turns; a link holds at most ${MAX_LINK_TURNS}`
-          : fragment.length > MAX_FRAGMENT_CHARS
-            ? `the link would be ${count(fragment.length)} characters long; at most ${count(MAX_FRAGMENT_CHARS)} are read`
-            : undefined;
+        : LONG_BIGINT.test(text)
+          ? `the session holds an integer of more than ${count(MAX_INTEGER_DIGITS)} digits; a link reads at most ${count(MAX_INTEGER_DIGITS)}`
+          : turns > MAX_LINK_TURNS
+            ? `the session has ${turns} recorded turns; a link holds at most ${MAX_LINK_TURNS}`
+            : fragment.length > MAX_FRAGMENT_CHARS
+              ? `the link would be ${count(fragment.length)} characters long; at most ${count(MAX_FRAGMENT_CHARS)} are read`
+              : undefined;
   return { fragment, version: LINK_VERSION, jsonBytes: bytes.length, depth, turns, turnsDerived: derived, ...(unopenable !== undefined ? { unopenable } : {}) };
 }
 

@@ -15,7 +15,7 @@ import { dataFromJsonText, readJson } from '../../src/lisp/json.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run } from '../../src/lisp/run.ts';
 import type { Value } from '../../src/lisp/values.ts';
-import { decodeLink, toBase64Url } from '../../src/session/link-codec.ts';
+import { buildLink, decodeLink, toBase64Url } from '../../src/session/link-codec.ts';
 import { parseSession, sessionToAgent } from '../../src/session/session-file.ts';
 import { parseJson } from '../../src/ui/features/data/json-scan.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
@@ -224,6 +224,15 @@ describe('hostile share links', () => {
     const started = performance.now();
     expect(linkOutcome(fragment)).toBe(expected);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('the encoder says when a session holds an integer the decoder will not read', () => {
+    const r = parseSession(baseText(''));
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    const at = (n: number) => buildLink({ ...r.session, data: new Map<string, Value>([['x', BigInt(digits(n))]]) });
+    expect(at(10_001).unopenable).toBe('the session holds an integer of more than 10,000 digits; a link reads at most 10,000');
+    expect(at(10_000).unopenable).toBeUndefined();
+    expect(linkOutcome(at(10_000).fragment)).toBe(`ok: ${digits(10_000)}`);
   });
 
   it('Engine.openLink keeps the open session on every hostile link', () => {

@@ -1,7 +1,7 @@
 // JSON as the data editor needs it: the first syntax error with its line and column and a plain
 // message (the same in every browser, unlike JSON.parse's), and where each key is written, so the
 // engine's problems (`data.products[2].$kw: …`) can be pointed at in the text.
-import { readJson, toTaggedJson } from '../../../lisp/json-reader.ts';
+import { JsonNumber, readJson, toTaggedJson } from '../../../lisp/json-reader.ts';
 
 export interface JsonLocation {
   /** 1-based. */
@@ -259,7 +259,8 @@ class Scanner {
  */
 export function parseJson(text: string): JsonParse {
   const read = readJson(text);
-  if (read.ok) return { ok: true, value: toTaggedJson(read.value) };
+  // A lone number is no data object either way; the engine says so about the number, not a tag.
+  if (read.ok) return { ok: true, value: read.value instanceof JsonNumber ? read.value.toJSON() : toTaggedJson(read.value) };
   const at = { line: read.line, column: read.column, offset: read.offset };
   if (read.kind === 'limit') return { ok: false, error: { ...at, message: read.message } };
   const scanner = new Scanner(text, '');
