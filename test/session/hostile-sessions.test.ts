@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { deflateSync } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { prepareAgent } from '../../src/agent/loop.ts';
 import { expandMission, MAX_MISSION_CHARS } from '../../src/agent/mission-expander.ts';
 import { answerLine } from '../../src/cli/batch.ts';
@@ -243,6 +243,24 @@ describe('hostile share links', () => {
       if (!expected.startsWith('ok')) expect(r.ok).toBe(false);
     }
     expect(engine.open(withData('1')).ok).toBe(true);
+  });
+
+  it('Engine.open and openLink: whatever throws while a session opens is refused, the open session kept', () => {
+    const engine = new Engine();
+    expect(engine.open(withData('1')).ok).toBe(true);
+    const before = JSON.stringify(engine.view());
+    const inner = engine as unknown as { openSession: () => never };
+    const spy = vi.spyOn(inner, 'openSession').mockImplementation(() => {
+      throw new RangeError('Maximum call stack size exceeded');
+    });
+    expect(engine.open(withData('2'))).toEqual({ ok: false, errors: ['session: could not be opened: it is too large or too deeply nested'] });
+    expect(engine.openLink(linkOf(withData('3')))).toEqual({ ok: false, errors: ['session: could not be opened: it is too large or too deeply nested'] });
+    spy.mockImplementation(() => {
+      throw new TypeError("Cannot read properties of undefined (reading 'x')");
+    });
+    expect(engine.open(withData('4'))).toEqual({ ok: false, errors: ['session: could not be opened: something in it could not be prepared'] });
+    spy.mockRestore();
+    expect(JSON.stringify(engine.view())).toBe(before);
   });
 
   it('a hostile tool implementation in a link is stopped by the default limits on open', () => {
