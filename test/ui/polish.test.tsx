@@ -53,13 +53,16 @@ describe('status before anything ran', () => {
 
   it('Run under way before its first turn is "running"', async () => {
     const user = userEvent.setup();
-    renderSlowApp(150);
-    await waitForDefaultExample();
-    expect(text('status')).toBe('ready');
+    // An engine slow enough that the first turn is still under way when the status is read.
+    const { store } = renderSlowApp(500);
+    await waitFor(() => expect(text('session-title')).toBe('Reviews and inventory'), { timeout: 15000 });
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
     await user.click(testId('run'));
-    await waitFor(() => expect(text('status')).toBe('running'));
-    expect(screen.queryByTestId('turn-1')).toBeNull();
+    await waitFor(() => expect(store.getState().running).toBe(true));
+    expect(store.getState().view?.turns).toHaveLength(0);
+    expect(text('status')).toBe('running');
     await user.click(testId('stop'));
+    await waitFor(() => expect(store.getState().busy).toBe(false), { timeout: 5000 });
   });
 
   it('a fresh session that cannot run is not "ready"', async () => {
