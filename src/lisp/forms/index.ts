@@ -1,6 +1,7 @@
 // Importing this module registers every special form with the analyzer.
 import './control.ts';
 import './functions.ts';
+import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
 import './where.ts';
