@@ -8,7 +8,7 @@ import { PersistenceProvider } from './persistence/SessionPersistence.tsx';
 import { createIdbSessionStore } from './persistence/session-store.ts';
 import { PlaygroundProvider } from './state/playground.tsx';
 
-// A spare worker waits loaded, so a restart after a runaway answers quickly.
+// A call that runs long loads a spare worker, so a restart after a runaway answers quickly.
 const client = new EngineClient({ createWorker: createBrowserWorker, spare: true });
 // Sessions are saved in IndexedDB; where the browser refuses it, the app says so and goes on.
 const sessions = createIdbSessionStore();

@@ -23,8 +23,9 @@ export interface EngineClientOptions {
   /** Milliseconds a call may take before the worker is restarted. */
   watchdogMs?: number;
   /**
-   * Keep a second worker loaded and idle, so a restart does not wait for a worker to load its code
-   * (the browser's choice: it keeps the restart well inside the watchdog's bound).
+   * Load a second worker while a call runs long (a third of its watchdog, at most 0.5 s), so a restart
+   * does not wait for a worker to load its code (the browser's choice: it keeps the restart well
+   * inside the watchdog's bound). Quick calls never start one.
    */
   spare?: boolean;
 }
@@ -37,9 +38,12 @@ export interface CallOptions {
   watchdog?: boolean;
 }
 
-/** The watchdog for a program time limit: half as long again, at least 1.5 s (within 2× the limit). */
+/**
+ * The watchdog for a program time limit: a quarter longer, at least 1.25 s. The interpreter ends a
+ * program at its limit by itself; the rest of the 2× bound is for loading a spare and reopening.
+ */
 export function watchdogFor(timeoutMs: number): number {
-  return Math.max(1500, Math.round(timeoutMs * 1.5));
+  return Math.max(1250, Math.round(timeoutMs * 1.25));
 }
 
 /**
@@ -56,6 +60,8 @@ interface Slot {
   api: EngineRemote;
   /** Settles once the worker answered a first message: loading its code never counts as running. */
   ready: Promise<void>;
+  /** The session text a spare was opened with ahead of a restart (null: it failed). */
+  opened?: Promise<string | null>;
 }
 
 function delay(ms: number): Promise<void> {
@@ -89,7 +95,6 @@ export class EngineClient {
   constructor(private readonly options: EngineClientOptions) {
     this.current = this.make();
     this.watchdogMs = options.watchdogMs ?? watchdogFor(1000);
-    if (options.spare) void this.current.ready.then(() => this.refillSpare());
   }
 
   private make(): Slot {
@@ -107,7 +112,17 @@ export class EngineClient {
   }
 
   private refillSpare(): void {
-    if (this.options.spare && this.spare === null) this.spare = this.make();
+    if (!this.options.spare || this.spare !== null) return;
+    const spare = this.make();
+    // Opened ahead with the session a restart would reopen, so the restart need not wait for it.
+    if (this.savedText !== null) {
+      const text = this.savedText;
+      spare.opened = Promise.resolve(spare.api.open(text)).then(
+        () => text,
+        () => null,
+      );
+    }
+    this.spare = spare;
   }
 
   setWatchdog(ms: number): void {
@@ -130,6 +145,7 @@ export class EngineClient {
     const gen = this.generation;
     const slot = this.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let spareTimer: ReturnType<typeof setTimeout> | undefined;
     let rejectPending: ((e: Error) => void) | undefined;
     const { name, result } = methodOf(fn, slot.api);
     const answer = Promise.resolve(result) as Promise<Awaited<R>>;
@@ -148,6 +164,7 @@ export class EngineClient {
       const ms = isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs;
       const arm = () => {
         if (this.generation !== gen || !this.pendingReject.has(reject)) return;
+        if (!isLoading) spareTimer = setTimeout(() => this.refillSpare(), Math.min(500, ms / 3));
         timer = setTimeout(() => {
           const restarted = new EngineRestarted(ms);
           if (this.generation === gen) void this.restart(restarted);
@@ -160,6 +177,7 @@ export class EngineClient {
       return await Promise.race([answer, watchdog]);
     } finally {
       clearTimeout(timer);
+      clearTimeout(spareTimer);
       if (rejectPending) this.pendingReject.delete(rejectPending);
     }
   }
@@ -176,12 +194,10 @@ export class EngineClient {
     this.spare = null;
     for (const reject of this.pendingReject) reject(reason);
     this.pendingReject.clear();
-    const fresh = this.current;
-    if (this.savedText !== null) await fresh.api.open(this.savedText);
-    // The next spare loads once this worker answered, so the two do not compete for the machine.
-    void fresh.ready.then(() => {
-      if (this.current === fresh) this.refillSpare();
-    });
+    const text = this.savedText;
+    if (text === null) return;
+    const opened = this.current.opened ? await this.current.opened : null;
+    if (opened !== text) await this.current.api.open(text);
   }
 
   dispose(): void {
