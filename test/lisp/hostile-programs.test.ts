@@ -71,6 +71,7 @@ const CASES: readonly Case[] = [
 
   // 3. Time inside builtins counts.
   { program: '(dotimes [_ 200] (frequencies (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 200] (frequencies (range 1000000)))', type: 'timeout', message: /^Execution timed out after 1000 ms/ },
   { program: '(count (frequencies (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (set (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (into #{} (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
@@ -226,6 +227,11 @@ describe('error messages', () => {
       if (r.ok) throw new Error(`expected an error for ${program.slice(0, 40)}`);
       expect(r.error.message.length).toBeLessThanOrEqual(2000);
     }
+  });
+  it('keep the line and column of the form where a JavaScript error happened', () => {
+    const r = run({ program: '(def a 1)\n  (str a (tool/boom))', tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))] });
+    if (r.ok) throw new Error('expected an error');
+    expect(r.error).toEqual({ type: 'execution_error', message: expect.stringMatching(/^Internal error in tool\/boom: /), line: 2, column: 10 });
   });
   it('record a JavaScript fault in a tool without its JavaScript text', () => {
     const r = run({ program: '(tool/boom)', tools: [throwingTool('boom', new TypeError('x.y is not a function'))] });
