@@ -171,6 +171,11 @@ export class Runtime {
     this.prints.push(line);
   }
 
+  /** The size check for a collection growing piece by piece: no charge (the pieces are charged). */
+  checkGrowing(n: number, what = 'collection'): void {
+    if (n > this.limits.maxValueSize) this.checkSize(n, what);
+  }
+
   /** Check the size of a collection being built (and charge the work of building it). */
   checkSize(n: number, what = 'collection'): void {
     this.charge(n);

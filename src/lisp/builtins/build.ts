@@ -92,7 +92,7 @@ builtin(
     const r = rt();
     for (let i = 0; i < colls.length; i++) {
       const xs = items('concat', colls[i]);
-      r.checkSize(out.length + xs.length);
+      r.checkGrowing(out.length + xs.length);
       for (let j = 0; j < xs.length; j++) out.push(xs[j]);
     }
     return out;

@@ -230,7 +230,7 @@ builtin(
     while (stack.length > 0) {
       const node = stack.pop() as Value;
       out.push(node);
-      if ((out.length & 1023) === 0) r.checkSize(out.length, 'tree-seq result');
+      if ((out.length & 1023) === 0) r.checkGrowing(out.length, 'tree-seq result');
       r.tick();
       if (truthy(isBranch(node))) {
         const cs = items('tree-seq', kids(node));

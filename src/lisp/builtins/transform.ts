@@ -155,7 +155,7 @@ builtin(
     for (let i = 0; i < parts.length; i++) {
       const xs = items('mapcat', parts[i]);
       for (let j = 0; j < xs.length; j++) out.push(xs[j]);
-      r.checkSize(out.length);
+      r.checkGrowing(out.length);
     }
     return out;
   },
@@ -218,13 +218,14 @@ builtin(
 function flattenInto(xs: readonly Value[], out: Value[], depth: number): void {
   const r = rt();
   if (depth > r.limits.maxDepth) throw typeError(`flatten: nesting deeper than ${r.limits.maxDepth} levels`);
+  r.charge(xs.length);
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i];
     if (Array.isArray(x)) flattenInto(x, out, depth + 1);
     else if (x instanceof PList) flattenInto(x.items, out, depth + 1);
     else out.push(x);
   }
-  r.checkSize(out.length);
+  r.checkGrowing(out.length);
 }
 
 builtin(

@@ -71,7 +71,7 @@ specialForms.set('for', (form, ctx) => {
     const body = analyzeBody(form.items.slice(2), c);
     return (f) => {
       out.push(body(f));
-      rt().checkSize(out.length);
+      rt().checkGrowing(out.length);
       return true;
     };
   });
