@@ -16,7 +16,7 @@
 import { deflateSync, Inflate } from 'fflate';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { Message, Turn } from '../agent/turn.ts';
-import { MAX_INTEGER_DIGITS } from '../lisp/json-reader.ts';
+import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
 import { parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
 /** The version the encoder writes. */
@@ -29,8 +29,8 @@ export const MAX_LINK_LENGTH = 32_768;
 export const MAX_FRAGMENT_CHARS = 2 * 1024 * 1024;
 /** Decompression stops past this many bytes (a deflate bomb never gets further). */
 export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
-/** JSON nested deeper than this is refused before it is parsed. */
-export const MAX_JSON_DEPTH = 200;
+/** JSON nested deeper than this is refused before it is parsed (the lossless reader's cap, for every input). */
+export { MAX_JSON_DEPTH };
 /** More recorded turns than a session can run (maxTurns is at most 100) are refused. */
 export const MAX_LINK_TURNS = 100;
 
