@@ -168,9 +168,10 @@ export function decodeLink(fragment: string): DecodeLinkResult {
   try {
     return decode(fragment);
   } catch (e) {
-    if (e instanceof LinkError) return { ok: false, error: e.message, ...(e.problems ? { problems: e.problems } : {}) };
-    // A RangeError is a stack or size limit of the JavaScript engine, reached by a hostile session.
-    const why = e instanceof RangeError ? 'its session is too large or too deeply nested to check' : e instanceof Error ? e.message : String(e);
+    if (e instanceof LinkError) return { ok: false, error: cutLine(e.message), ...(e.problems ? { problems: e.problems } : {}) };
+    // A RangeError is a stack or size limit of the JavaScript engine, reached by a hostile session;
+    // anything else is said plainly too, never in JavaScript's own words.
+    const why = e instanceof RangeError ? 'its session is too large or too deeply nested to check' : 'its session could not be checked';
     return { ok: false, error: `This link could not be opened: ${why}.` };
   }
 }
@@ -377,6 +378,13 @@ function describeChar(text: string, i: number): string {
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   if (cp === 0x20) return 'a space';
   return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `the control character ${hex}` : `"${String.fromCodePoint(cp)}" (${hex})`;
+}
+
+/** Messages stay readable whatever a link holds (a problem can quote a hostile key). */
+const MAX_MESSAGE_CHARS = 2000;
+
+function cutLine(s: string): string {
+  return s.length > MAX_MESSAGE_CHARS ? s.slice(0, MAX_MESSAGE_CHARS - 1) + '…' : s;
 }
 
 function count(n: number): string {

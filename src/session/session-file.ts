@@ -19,7 +19,8 @@ export type ParseSessionResult = { readonly ok: true; readonly session: Session 
  */
 export function parseSession(input: unknown): ParseSessionResult {
   try {
-    return parseChecked(input);
+    const r = parseChecked(input);
+    return r.ok ? r : { ok: false, errors: r.errors.map(cutLine) };
   } catch (e) {
     // Nothing known throws once the depth is capped; this keeps the promise for what is not known.
     const why = e instanceof RangeError ? 'it is too large to check' : 'it could not be checked';
@@ -73,6 +74,13 @@ function parseChecked(input: unknown): ParseSessionResult {
 /** The one line that says why JSON text was not read. */
 export function jsonProblem(p: { kind: 'syntax' | 'limit'; line: number; column: number; message: string }): string {
   return p.kind === 'syntax' ? `invalid JSON at line ${p.line}, column ${p.column}: ${p.message}` : `session: refused at line ${p.line}, column ${p.column}: ${p.message}`;
+}
+
+/** A problem line quotes paths and keys from the input: cut, so a hostile megabyte key stays a short line. */
+const MAX_PROBLEM_CHARS = 500;
+
+function cutLine(s: string): string {
+  return s.length > MAX_PROBLEM_CHARS ? s.slice(0, MAX_PROBLEM_CHARS - 1) + '…' : s;
 }
 
 function excerpt(s: string): string {

@@ -43,6 +43,8 @@ function linkOutcome(fragment: string): string {
   return x === undefined ? 'ok' : `ok: ${printValue(x)}`;
 }
 
+/** `s` cut to `max` characters, the last one an ellipsis, as long problem lines are. */
+const cut = (s: string, max: number): string => (s.length > max ? s.slice(0, max - 1) + '…' : s);
 const deep = (n: number, open = '[', close = ']', inner = '1'): string => open.repeat(n) + inner + close.repeat(n);
 const deepObj = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const digits = (n: number): string => '7'.repeat(n);
@@ -118,6 +120,8 @@ const hostile: [string, unknown, string][] = [
   ['a string value', 'null', 'session: expected a JSON object, got null'],
   ['a BOM then JSON', '\ufeff' + baseText(''), 'ok'],
   ['a version of a megabyte', `{"version":"${'v'.repeat(1_000_000)}"}`, `version: unsupported session version "${'v'.repeat(39)}…; this build reads version 1`],
+  ['a tool field named by a megabyte', baseText(`,"tools":[{"name":"t","signature":"() -> :int","impl":"(fn [] 1)","${'k'.repeat(1_000_000)}":1}]`), `tools[0].${'k'.repeat(490)}…`],
+  ['a data name of a megabyte', baseText(`,"data":{"${'# '.repeat(500_000)}":1}`), cut(`data[${JSON.stringify('# '.repeat(500_000))}]: not a valid data name`, 500)],
   ['an API key', baseText('').replace('"replies":[]', '"replies":[],"apiKey":"sk-x"'), 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead'],
 ];
 
@@ -216,6 +220,7 @@ const hostileLinks: [string, string, string][] = [
   ['a number', linkOf('12345678901234567890'), 'This link holds a session with a problem: session: expected a JSON object, got number'],
   ['$float "constructor"', linkOf(withData('{"$float":"constructor"}')), 'This link holds a session with a problem: data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "constructor"'],
   ['a time limit of an hour', linkOf(baseText(',"limits":{"timeoutMs":3600000}')), 'This link holds a session with a problem: limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 3600000'],
+  ['ten problems quoting megabyte keys', linkOf(baseText(`,"data":{${Array.from({ length: 10 }, (_, i) => `"${String(i).repeat(1_000)}":1`).join(',')}}`)), cut(`This link holds a session with 10 problems: ${Array.from({ length: 10 }, (_, i) => cut(`data.${String(i).repeat(1000)}: not a valid`, 500)).join('; ')}`, 2000)],
   ['a version-1 link that opens', linkOf(withData('[1.0, 9007199254740993]'), 1), 'ok: [1.0 9007199254740993]'],
 ];
 
