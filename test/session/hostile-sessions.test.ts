@@ -279,6 +279,29 @@ describe('hostile share links', () => {
   });
 });
 
+describe('hostile --data files and batch lines', () => {
+  const dataCases: [string, string, string][] = [
+    ['100,000 deep', `{"x":${deep(100_000)}}`, 'is refused (line 1, column 205: JSON nested more than 200 levels deep; at most 200 are read)'],
+    ['an integer of 5,000,000 digits', `{"x":${digits(5_000_000)}}`, 'is refused (line 1, column 6: an integer of 5,000,000 digits; at most 10,000 are read)'],
+    ['not JSON', '{"x":', 'is not valid JSON (line 1, column 6: unexpected end of input)'],
+    ['an array', '[1.0]', 'must hold a JSON object (its keys become data/ names)'],
+  ];
+  it.each(dataCases)('%s', (_what, text, expected) => {
+    const r = dataFromJsonText(text);
+    expect(r.ok ? 'ok' : r.message).toBe(expected);
+    const answer = answerLine(`{"id": 7, "program": "1", "data": ${text}}`);
+    expect(answer.ok).toBe(false);
+  });
+
+  it('a batch line nested 100,000 deep is one request error', () => {
+    expect(answerLine(`{"id": 1, "program": "1", "data": {"x": ${deep(100_000)}}}`)).toEqual({
+      id: null,
+      ok: false,
+      error: { type: 'request_error', message: 'line is refused (column 239: JSON nested more than 200 levels deep; at most 200 are read)' },
+    });
+  });
+});
+
 describe('faithful JSON input (L9): one lossless reader on every path', () => {
   const TEXT = '{"a": 9007199254740993, "b": 1.0, "c": 1e3, "d": 12345678901234567890123}';
   const EXPECTED = ['9007199254740993', '1.0', '1000.0', '12345678901234567890123'];
