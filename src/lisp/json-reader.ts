@@ -120,7 +120,9 @@ class Reader {
       if (this.s.charCodeAt(this.i) !== 0x3a) this.fail("expected ':' after the property name");
       this.i++;
       this.ws();
-      Object.defineProperty(o, key, { value: this.value(depth), enumerable: true, writable: true, configurable: true });
+      const v = this.value(depth);
+      if (key === '__proto__') Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else o[key] = v;
       this.ws();
       const c = this.s.charCodeAt(this.i);
       this.i++;
