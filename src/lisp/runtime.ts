@@ -60,11 +60,11 @@ export const RECUR: unique symbol = Symbol('recur');
 
 const CLOCK_EVERY = 256;
 /**
- * Elements a builtin may walk between two readings of the clock. Builtins charge their work in one
- * call per collection (not per element), so a run of big builtins times out within one builtin's
- * work of the limit; reading the clock costs about as much as walking a hundred elements.
+ * Elements a builtin may walk between two readings of the clock. Builtins charge their work once
+ * per collection, and long loops every 4,096 elements (see coerce.ts), so a timeout comes within
+ * about this much work of the limit; a clock reading costs about as much as walking ten elements.
  */
-const WORK_EVERY = 50_000;
+const WORK_EVERY = 16_384;
 
 export class Runtime {
   depth = 0;

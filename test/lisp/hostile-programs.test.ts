@@ -99,6 +99,7 @@ const CASES: readonly Case[] = [
   { program: '(apply < 1 (range 200000))', type: 'ok', value: 'false' },
   { program: '(apply < (concat (range 100000) ["a"]))', type: 'type_error', message: /^< expects numbers, got string: "a"/ },
   { program: '(apply = (repeat 200000 1))', type: 'ok', value: 'true' },
+  { program: '(apply not= (repeat 200000 1))', type: 'ok', value: 'false' },
   { program: '(count (apply str (repeat 200000 "ab")))', type: 'ok', value: '400000' },
   { program: '(count (apply vector (range 200000)))', type: 'ok', value: '200000' },
   { program: '(count (apply hash-set (range 200000)))', type: 'ok', value: '200000' },

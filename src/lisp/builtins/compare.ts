@@ -9,13 +9,17 @@ import { builtin, type BuiltinOptions } from './registry.ts';
 
 function eq(...args: Value[]): Value {
   if (args.length === 2) return equals(args[0], args[1]);
+  return allEqual(args);
+}
+
+function allEqual(args: readonly Value[]): boolean {
   for (let i = 1; i < args.length; i++) if (!equals(args[i - 1], args[i])) return false;
   return true;
 }
 
 builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 and 1.0 differ)', eq, {
   binary: equals,
-  spread: 'chain',
+  spread: allEqual,
   params: ['[x & more]'],
   examples: [
     ['(= [1 2] [1 2])', 'true'],
@@ -24,6 +28,7 @@ builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 an
 });
 builtin('not=', [1, Infinity], 'True when the arguments are not all equal', (...args) => !eq(...args), {
   binary: (a, b) => !equals(a, b),
+  spread: (args) => !allEqual(args),
   params: ['[x & more]'],
   examples: [['(not= 1 2)', 'true']],
 });
