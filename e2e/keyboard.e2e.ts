@@ -93,6 +93,22 @@ describe('Tab in a code editor', () => {
   });
 });
 
+describe('Tab in the plain editors (?editor=plain, or where Monaco cannot run)', () => {
+  it('moves the focus on from a tool implementation and inserts nothing', async () => {
+    await page.goto(`${inject('baseUrl')}?editor=plain`);
+    await waitForReady(page);
+    const impl = page.locator(`${tid('tool-0-impl')}[data-editor="textarea"]`);
+    await impl.focus();
+    await page.keyboard.press('Control+End');
+    const before = await impl.inputValue();
+    await page.keyboard.press('Tab');
+    expect(await focusedIn()).not.toBe('tool-0-impl');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedIn()).toBe('tool-0-impl');
+    expect(await impl.inputValue()).toBe(before);
+  });
+});
+
 describe('dialogs', () => {
   it('Share takes the focus, closes with Escape and gives the focus back', async () => {
     await page.locator(`${tid('share')}:enabled`).focus();
