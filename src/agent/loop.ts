@@ -67,7 +67,7 @@ export function prepareAgent(def: AgentDef): Prepared {
   if (errors.length > 0 || options === undefined) return { ok: false, errors };
   const mission = expandMission(def.mission, def.data);
   const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
-  const warnings = mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`);
+  const warnings = [...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`), ...(mission.cut !== undefined ? [mission.cut] : [])];
   const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
   return {
     ok: true,

