@@ -234,6 +234,15 @@ describe('error messages', () => {
     if (r.ok) throw new Error('expected an error');
     expect(r.error).toEqual({ type: 'execution_error', message: expect.stringMatching(/^Internal error in tool\/boom: /), line: 2, column: 10 });
   });
+  it.each(['(dotimes [i 1000000000] i)', '(doseq [x (range 1000000) y (range 1000)] y)', '(count (for [x (range 1000000) y (range 1000)] y))'])(
+    'give a timeout between calls in %s the location of the form',
+    (program) => {
+      const r = run({ program: `(def a 1)\n ${program}`, limits: { timeoutMs: 50 } });
+      if (r.ok) throw new Error('expected a timeout');
+      expect(r.error.type).toBe('timeout');
+      expect([r.error.line, r.error.column]).toEqual([2, program.startsWith('(count') ? 9 : 2]);
+    },
+  );
   it('record a JavaScript fault in a tool without its JavaScript text', () => {
     const r = run({ program: '(tool/boom)', tools: [throwingTool('boom', new TypeError('x.y is not a function'))] });
     expect(r.ok).toBe(false);

@@ -1,6 +1,6 @@
 // for, doseq and dotimes. Binding clauses nest left to right; :let, :when and :while modify the
 // clause before them, as in Clojure.
-import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, invalid, locate, specialForms } from '../analyzer.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern } from '../destructure.ts';
 import { expected } from '../builtins/coerce.ts';
@@ -81,6 +81,9 @@ specialForms.set('for', (form, ctx) => {
     try {
       steps(f);
       return out;
+    } catch (e) {
+      // A timeout or size error between calls has no location yet: the for's own.
+      throw locate(e, form.loc);
     } finally {
       out = saved;
     }
@@ -97,7 +100,11 @@ specialForms.set('doseq', (form, ctx) => {
     };
   });
   return (f) => {
-    steps(f);
+    try {
+      steps(f);
+    } catch (e) {
+      throw locate(e, form.loc);
+    }
     return null;
   };
 });
@@ -112,10 +119,14 @@ specialForms.set('dotimes', (form, ctx) => {
     const n = countNode(f);
     if (typeof n !== 'number') throw expected('dotimes', 'an integer count', n);
     const r = rt();
-    for (let i = 0; i < n; i++) {
-      r.tick();
-      binder(f, i);
-      body(f);
+    try {
+      for (let i = 0; i < n; i++) {
+        r.tick();
+        binder(f, i);
+        body(f);
+      }
+    } catch (e) {
+      throw locate(e, form.loc);
     }
     return null;
   };
