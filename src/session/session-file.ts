@@ -5,7 +5,7 @@ import type { Turn } from '../agent/turn.ts';
 import type { Limits } from '../lisp/runtime.ts';
 import { SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
-import { encodeValue, type JsonValue } from './value-codec.ts';
+import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
 export { SESSION_VERSION } from './schema.ts';
@@ -148,7 +148,7 @@ export function serializeSession(session: Session): string {
   o.maxTurns = session.maxTurns;
   o.compression = compressionJson(session.compression);
   const data = obj();
-  for (const [name, value] of session.data) data[name] = encodeValue(value);
+  for (const [name, value] of session.data) data[name] = encodeRecorded(value);
   o.data = data;
   o.tools = session.tools.map((t) => {
     const j = obj();
@@ -222,7 +222,7 @@ export function turnToJson(t: Turn): JsonValue {
   j.number = t.number;
   j.rawResponse = t.rawResponse;
   j.program = t.program;
-  j.result = encodeValue(t.result);
+  j.result = encodeRecorded(t.result);
   if (t.error !== undefined) {
     const e = obj();
     e.type = t.error.type;
@@ -236,8 +236,8 @@ export function turnToJson(t: Turn): JsonValue {
   j.toolCalls = t.toolCalls.map((c) => {
     const call = obj();
     call.name = c.name;
-    call.args = c.args.map(encodeValue);
-    call.result = encodeValue(c.result);
+    call.args = c.args.map(encodeRecorded);
+    call.result = encodeRecorded(c.result);
     call.durationMs = roundMs(c.durationMs);
     if (c.error !== undefined) call.error = c.error;
     return call;
@@ -245,7 +245,7 @@ export function turnToJson(t: Turn): JsonValue {
   j.memory = [...t.memory].map(([name, m]) => {
     const entry = obj();
     entry.name = name;
-    entry.value = encodeValue(m.value);
+    entry.value = encodeRecorded(m.value);
     if (m.doc !== undefined) entry.doc = m.doc;
     if (m.returnType !== undefined) entry.returnType = m.returnType;
     return entry;

@@ -9,6 +9,7 @@
 //   {"$list": [...]}   {"$set": [...]}   {"$map": [[k, v], ...]}
 //   {"$regex": "src"}  {"$inst": "ISO"}  {"$var": "name"}
 //   {"$fn": {"name", "params", "doc"?, "minArity"?, "maxArity"?}}
+//   {"$unsaved": "why"}  a value too large or too deep to save (see encodeRecorded); reads as nil
 //
 // A map is a plain object only when no key could be mistaken for something else: every key is a
 // keyword without a namespace, not starting with "$" (so a one-key map never looks like a tag), and
@@ -64,7 +65,7 @@ export class CodecError extends Error {
   }
 }
 
-export const TAGS = ['$float', '$bigint', '$kw', '$list', '$set', '$map', '$regex', '$inst', '$var', '$fn'] as const;
+export const TAGS = ['$float', '$bigint', '$kw', '$list', '$set', '$map', '$regex', '$inst', '$var', '$fn', '$unsaved'] as const;
 export type Tag = (typeof TAGS)[number];
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
@@ -100,6 +101,20 @@ export const MAX_CODEC_DEPTH = 500;
  */
 export function encodeValue(v: Value): JsonValue {
   return encodeIn(v, new Budget('save'), 0);
+}
+
+/**
+ * A recorded value (a turn's result, a tool call's arguments and result, a definition) as saved: when
+ * it is too large or too deep to write out, a note saying so stands in for it (it reads back as nil),
+ * so one oversized value never stops a session from being saved, exported or shared.
+ */
+export function encodeRecorded(v: Value): JsonValue {
+  try {
+    return encodeValue(v);
+  } catch (e) {
+    if (!(e instanceof PtcError)) throw e;
+    return tagged('$unsaved', e.message);
+  }
 }
 
 function encodeIn(v: Value, budget: Budget, depth: number): JsonValue {
@@ -310,6 +325,9 @@ class Decoder {
       }
       case '$fn':
         return this.decodeFn(body, at);
+      case '$unsaved':
+        this.text(body, at, 'why the value was not saved');
+        return null;
     }
     return this.fail(`unknown tag ${quote(tag)} (known: ${TAGS.join(', ')}; a map with one key starting with "$" is written {"$map": [[k, v]]})`, outer);
   }
