@@ -3,7 +3,7 @@
 // builtins reach through `rt()`.
 import { arityError, asPtcError, PtcError, type Loc, typeError } from './errors.ts';
 import type { SpreadFn } from './builtins/registry.ts';
-import { printValue } from './printer.ts';
+import { printBrief, printValue } from './printer.ts';
 import { Keyword, makeFn, PMap, PSet, type PtcFn, type Value } from './values.ts';
 
 export interface Limits {
@@ -223,8 +223,7 @@ export function getFlex(m: PMap, key: Value): Value | undefined {
 }
 
 function describe(v: Value): string {
-  const s = printValue(v);
-  return s.length > 40 ? s.slice(0, 40) + '…' : s;
+  return printBrief(v, 40);
 }
 
 export function arityMessage(f: PtcFn, n: number): string {

@@ -340,3 +340,20 @@ describe('the explicit-stack walks (past REC_DEPTH) agree with the recursive one
     );
   });
 });
+
+describe('messages about huge values', () => {
+  const SHARED = '(reduce (fn [a _] [a a]) 1 (range 40))';
+  it.each([
+    [`(let [x ${SHARED}] (+ x 1))`, 'type_error', /^\+ expected a number, got vector: \[\[\[/],
+    [`(let [x ${SHARED}] (subs x 1))`, 'type_error', /^subs expected a string, got vector: /],
+    [`(let [x ${SHARED}] (condp = x 1 :one))`, 'execution_error', /^condp: no clause matched \[\[\[/],
+    ['(replace "ab" #"(?<x>a)" "${constructor}")', 'execution_error', /^replace: no group named constructor in the regex$/],
+  ])('%s reports the real problem, briefly', (program, type, message) => {
+    const r = run({ program });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.type).toBe(type);
+    expect(r.error.message).toMatch(message);
+    expect(r.error.message.length).toBeLessThan(200);
+  });
+});

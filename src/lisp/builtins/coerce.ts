@@ -2,7 +2,7 @@
 // with error messages that name the function and show the offending value.
 import { PtcError, typeError } from '../errors.ts';
 import { add as addRaw, isNumber, mul as mulRaw, normBig as normBigRaw, sub as subRaw, type Num } from '../numbers.ts';
-import { printValue } from '../printer.ts';
+import { format } from '../printer.ts';
 import { activeRuntime, rt } from '../runtime.ts';
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from '../values.ts';
 
@@ -35,7 +35,8 @@ export function kindOf(v: Value): string {
 
 /** A short printed form of a value for messages. */
 export function show(v: Value): string {
-  const s = printValue(v);
+  // Bounded: a message about a huge or shared value must not print all of it (or fail doing so).
+  const s = format(v, { limit: 10, printableLimit: 60, maxElements: 100 }).text;
   return s.length > 60 ? s.slice(0, 57) + '...' : s;
 }
 

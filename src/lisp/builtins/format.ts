@@ -4,7 +4,7 @@
 // ((format "%.2f" 1.005) → "1.01", where JS toFixed would give "1.00").
 import { execError, typeError } from '../errors.ts';
 import { isFloat, isInteger, isNumber, toJs } from '../numbers.ts';
-import { printValue, strOf } from '../printer.ts';
+import { printBrief, strOf } from '../printer.ts';
 import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
 
@@ -192,7 +192,7 @@ export function formatString(fmt: string, args: readonly Value[]): string {
     else if (index !== undefined) i = Number(index.slice(0, -1)) - 1;
     else i = next++;
     if (i < 0 || i >= args.length) {
-      throw execError(`format: no argument for ${text} in ${printValue(fmt)} (${args.length} argument${args.length === 1 ? '' : 's'} given)`);
+      throw execError(`format: no argument for ${text} in ${printBrief(fmt, 80)} (${args.length} argument${args.length === 1 ? '' : 's'} given)`);
     }
     last = i;
     const spec: Spec = { flags, width: Number(width ?? 0), prec: prec === undefined ? null : Number(prec.slice(1)), conv, text };

@@ -184,7 +184,8 @@ function expandReplacement(repl: string, match: string, groups: readonly (string
     } else if (c === '$' && repl[i + 1] === '{') {
       const close = repl.indexOf('}', i);
       const name = repl.slice(i + 2, close < 0 ? repl.length : close);
-      if (close < 0 || named === undefined || !(name in named)) throw execError(`replace: no group named ${name} in the regex`);
+      // Own names only: `${constructor}` must not reach the object's prototype.
+      if (close < 0 || named === undefined || !Object.hasOwn(named, name)) throw execError(`replace: no group named ${name} in the regex`);
       out += named[name] ?? '';
       i = close;
     } else if (c === '$' && i + 1 < repl.length && repl[i + 1] >= '0' && repl[i + 1] <= '9') {

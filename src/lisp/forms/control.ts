@@ -4,7 +4,7 @@ import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, locate, spe
 import { items } from '../builtins/coerce.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { PtcError } from '../errors.ts';
-import { printValue } from '../printer.ts';
+import { printBrief } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, NODE, type Arg } from '../operands.ts';
@@ -156,7 +156,7 @@ specialForms.set('condp', (form, ctx) => {
     const x = expr(f);
     for (let i = 0; i < tests.length; i++) if (truthy(invoke(p, [tests[i](f), x]))) return results[i](f);
     if (fallback !== null) return fallback(f);
-    throw new PtcError('execution_error', `condp: no clause matched ${printValue(x)} and there is no default`, loc);
+    throw new PtcError('execution_error', `condp: no clause matched ${printBrief(x, 80)} and there is no default`, loc);
   };
 });
 
@@ -181,7 +181,7 @@ specialForms.set('case', (form, ctx) => {
     const hit = table.get(hashKey(x));
     if (hit !== undefined) return hit(f);
     if (fallback !== null) return fallback(f);
-    throw new PtcError('execution_error', `case: no clause matches ${printValue(x)} and there is no default`, loc);
+    throw new PtcError('execution_error', `case: no clause matches ${printBrief(x, 80)} and there is no default`, loc);
   };
 });
 
