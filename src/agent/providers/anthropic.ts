@@ -4,7 +4,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { classifySdkError, limitRetryAfter, sdkLoadFailure, type ErrorContext } from './errors.ts';
+import { classifySdkError, lazySdk, limitRetryAfter, type ErrorContext } from './errors.ts';
 import { anthropicBody, effectiveBaseUrl } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -72,14 +72,7 @@ function applyEvent(event: RawMessageStreamEvent, state: StreamState, memo: Memo
 }
 
 type AnthropicSdk = typeof import('@anthropic-ai/sdk');
-let sdkLoading: Promise<AnthropicSdk> | undefined;
-function loadSdk(): Promise<AnthropicSdk> {
-  sdkLoading ??= import('@anthropic-ai/sdk').catch((error: unknown) => {
-    sdkLoading = undefined; // a failed chunk load may succeed next time
-    throw sdkLoadFailure('anthropic', error);
-  });
-  return sdkLoading;
-}
+const loadSdk = lazySdk<AnthropicSdk>('anthropic', () => import('@anthropic-ai/sdk'));
 
 export function createAnthropicLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
   const model = settings.model?.trim();

@@ -217,6 +217,19 @@ export function sdkLoadFailure(provider: 'openai' | 'anthropic', cause: unknown)
   return new LlmError(`Could not load the ${provider === 'openai' ? 'OpenAI' : 'Anthropic'} client library (${text}). Reload the page and try again.`, 'provider');
 }
 
+/**
+ * Loads an SDK on first use, once (the engine worker carries neither for mock sessions); a failed
+ * load is a provider error, and is tried again next time (a chunk that failed to load may load later).
+ */
+export function lazySdk<T>(provider: 'openai' | 'anthropic', load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw sdkLoadFailure(provider, error);
+    }));
+}
+
 /** Sorts plain errors that no SDK wrapped (a TypeError from fetch while reading the stream). */
 export function plainFailure(error: unknown, phase: 'connect' | 'stream'): Failure {
   if (error instanceof LlmError) return { type: 'other', error };

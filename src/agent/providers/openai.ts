@@ -5,7 +5,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { classifySdkError, limitRetryAfter, sdkLoadFailure, type ErrorContext } from './errors.ts';
+import { classifySdkError, lazySdk, limitRetryAfter, type ErrorContext } from './errors.ts';
 import { effectiveBaseUrl, openAiBody } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
@@ -49,14 +49,7 @@ function applyChunk(chunk: ChatCompletionChunk, state: StreamState): void {
 }
 
 type OpenAiSdk = typeof import('openai');
-let sdkLoading: Promise<OpenAiSdk> | undefined;
-function loadSdk(): Promise<OpenAiSdk> {
-  sdkLoading ??= import('openai').catch((error: unknown) => {
-    sdkLoading = undefined; // a failed chunk load may succeed next time
-    throw sdkLoadFailure('openai', error);
-  });
-  return sdkLoading;
-}
+const loadSdk = lazySdk<OpenAiSdk>('openai', () => import('openai'));
 
 export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
   const model = settings.model?.trim();
