@@ -180,7 +180,9 @@ function options(c: Case): Omit<RunOptions, 'program'> {
 function check(c: Case): void {
   const r = run({ program: c.program, ...options(c) });
   const timeout = c.limits?.timeoutMs ?? 1000;
-  expect(r.durationMs).toBeLessThan(timeout + (c.margin ?? 1000));
+  // A functional bound, not a speed goal: generous, so a shared and busy machine cannot fail it, yet
+  // far below what these programs took before (minutes past the limit).
+  expect(r.durationMs).toBeLessThan(timeout * 5 + 5000 + (c.margin ?? 0));
   if (c.type === 'ok') {
     if (!r.ok) throw new Error(`expected ${c.value}, got ${r.error.type}: ${r.error.message}`);
     expect(printValue(r.value)).toBe(c.value);
