@@ -1,7 +1,9 @@
 // The hardening report: fuzzes the interpreter with generated and mutated programs (each in a worker
 // thread, so a hang is caught and counted), runs the hostile-input suites, and prints the figures.
 // Prints figures, asserts nothing (exit 0), except that it exits 1 when anything crashed, hung or leaked.
-// usage: npm run harden [-- --programs N] [--seed S]
+// With --browser it also runs the end-to-end tests of the Content Security Policy, accessibility and
+// the watchdog in Chromium, and prints what they measured.
+// usage: npm run harden [-- --programs N] [--seed S] [--browser]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +99,18 @@ function hostileSuites(): { files: string[]; tests: number; passed: number; fail
   return { files, tests: json.numTotalTests, passed: json.numPassedTests, failed: json.numFailedTests };
 }
 
+/** The browser checks: their tests' outcome and the figures they print. */
+function browserChecks(): { tests: number; failed: number; figures: string[] } {
+  const out = mkdtempSync(join(tmpdir(), 'ptc-harden-e2e-'));
+  const report = join(out, 'report.json');
+  const files = ['e2e/csp.e2e.ts', 'e2e/a11y.e2e.ts', 'e2e/runaway.e2e.ts'];
+  const r = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const figures = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => /^(watchdog:|axe )/.test(l));
+  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numFailedTests: number }) : { numTotalTests: 0, numFailedTests: 1 };
+  rmSync(out, { recursive: true, force: true });
+  return { tests: json.numTotalTests, failed: json.numFailedTests, figures };
+}
+
 const list = programs();
 const t0 = performance.now();
 const tally = await fuzz(list);
@@ -117,4 +131,12 @@ console.log(`| limits passed undetected | ${tally.limit} |`);
 console.log(`| other violations (memory changed, long message, unknown error type) | ${tally.other} |`);
 console.log(`| hostile cases (tests in the suites above) | ${suites.tests} |`);
 console.log(`| hostile cases failing | ${suites.failed} |`);
-process.exitCode = tally.crash + tally.hang + tally.leak + suites.failed > 0 ? 1 : 0;
+let browserFailed = 0;
+if (process.argv.includes('--browser')) {
+  const b = browserChecks();
+  browserFailed = b.failed;
+  console.log(`| browser checks (CSP: no violation, the page cannot eval; axe: no serious or critical violation; watchdog) | ${b.tests - b.failed} of ${b.tests} pass |`);
+  console.log('');
+  for (const f of b.figures) console.log(f);
+}
+process.exitCode = tally.crash + tally.hang + tally.leak + suites.failed + browserFailed > 0 ? 1 : 0;
