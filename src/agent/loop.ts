@@ -14,6 +14,8 @@ import { extractProgram } from './code-block.ts';
 import { addUsage, type Llm, type Usage } from './llm.ts';
 import type { SentWith } from './llm-settings.ts';
 import { expandMission, type ExpandedMission } from './mission-expander.ts';
+import { parseSignature } from './signature.ts';
+import { arityMismatch, checkedTool } from './tool-check.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
 import type { Memory, MemoryEntry, Message, Step, StepUsage, Turn } from './turn.ts';
 
@@ -50,6 +52,7 @@ export function prepareAgent(def: AgentDef): Prepared {
     errors.push(`compression: ${e instanceof Error ? e.message : String(e)}`);
   }
   const tools: ToolImpl[] = [];
+  const toolWarnings: string[] = [];
   def.tools.forEach((tool, i) => {
     // The default limits, whatever the session asks: implementations run as soon as a file or a
     // stranger's link is opened, before anyone chose to run anything.
@@ -60,14 +63,22 @@ export function prepareAgent(def: AgentDef): Prepared {
     } else if (!isFn(r.value)) {
       errors.push(`tools[${i}].impl: must evaluate to a function such as (fn [x] …), got ${typeOf(r.value)}`);
     } else {
-      tools.push({ name: tool.name, fn: r.value });
+      // The signature holds the calls to it; an unparsed one (the schema reports it) holds nothing.
+      const sig = parseSignature(tool.signature);
+      if (!sig.ok) {
+        tools.push({ name: tool.name, fn: r.value });
+      } else {
+        const mismatch = arityMismatch(sig.params, r.value);
+        if (mismatch !== null) toolWarnings.push(`tools[${i}]: ${mismatch}`);
+        tools.push({ name: tool.name, fn: checkedTool(tool.name, tool.signature, sig.params, r.value) });
+      }
     }
   });
   const maxTurns = def.maxTurns >= 1 ? def.maxTurns : DEFAULT_MAX_TURNS;
   if (errors.length > 0 || options === undefined) return { ok: false, errors };
   const mission = expandMission(def.mission, def.data);
   const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
-  const warnings = [...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`), ...(mission.cut !== undefined ? [mission.cut] : [])];
+  const warnings = [...toolWarnings, ...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`), ...(mission.cut !== undefined ? [mission.cut] : [])];
   const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
   return {
     ok: true,
@@ -165,11 +176,7 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
     };
   } else {
     const r = run({ program: extraction.program, memory: step.memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(step.turns) });
-    const base = {
-      number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs,
-      ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
-      ...about,
-    };
+    const base = { number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs, ...about };
     if (!r.ok) {
       turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: r.error };
     } else if (r.signal === 'fail') {

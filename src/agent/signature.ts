@@ -4,11 +4,44 @@
 //   (query :string) -> {:count :int :items [{:id :int}]}
 //
 // A signature is a parameter list in parentheses, each parameter a PTC-Lisp symbol followed by
-// its type, then optionally `->` and the return type. A type is a keyword (`:string`, `:int`,
-// `:map`, … any keyword is accepted, including optional forms such as `:string?`), `nil`, a vector
-// holding one type (`[:map]`), or a map of field names to types (`{:name :string}`; fields may
-// also be written as bare names, `{name :string}`), nested freely. Commas are whitespace.
-// Types are kept as source text with normalised spacing.
+// its type, then optionally `->` and the return type; or, as a shorthand, the return type alone
+// (`:map`, `[:string]`, `{count :int}`), which means `() -> …`. A type is a known keyword
+// (KNOWN_TYPES, optionally ending in `?` for "or nil": `:string?`), `nil`, a vector holding one
+// type (`[:map]`), or a map of field names to types (`{:name :string}`; fields may also be written
+// as bare names, `{name :string}`), nested freely. Commas are whitespace. Types are kept as source
+// text with normalised spacing; `parseType` reads that text back as a tree.
+
+/** The type keywords a signature may use, without the colon. */
+export const KNOWN_TYPES: readonly string[] = ['string', 'int', 'float', 'number', 'bool', 'boolean', 'keyword', 'map', 'list', 'vector', 'set', 'any', 'nil'];
+
+/** Edit distance counting a swap of neighbours as one edit (`:itn`), for suggesting the type a typo meant. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Why `:name` is not a type: the closest known type when there is a plausible one, else the list. */
+export function unknownTypeMessage(name: string): string {
+  const base = name.endsWith('?') ? name.slice(0, -1) : name;
+  const suffix = name.endsWith('?') ? '?' : '';
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const known of KNOWN_TYPES) {
+    const d = distance(base.toLowerCase(), known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  // Two edits, or one for short names: further than that the "closest" type is a guess.
+  if (best !== null && bestDistance <= Math.min(2, Math.max(1, Math.floor(base.length / 3)))) {
+    return `unknown type :${name}; did you mean :${best}${suffix}?`;
+  }
+  return `unknown type :${name}; the types are ${KNOWN_TYPES.map((t) => ':' + t).join(' ')}`;
+}
 
 export interface SignatureParam {
   readonly name: string;
@@ -82,7 +115,14 @@ class SignatureParser {
     this.skip();
     if (this.atEnd()) this.fail('empty signature: expected a parameter list such as (category :string) -> :string');
     if (this.src[this.i] !== '(') {
-      this.fail(`expected ( to start the parameter list, found ${this.describeHere()} (a signature looks like (category :string) -> :string)`);
+      // The output-only shorthand: a return type alone means no parameters.
+      if (!this.startsType()) {
+        this.fail(`expected ( to start the parameter list, or a return type alone, found ${this.describeHere()} (a signature looks like (category :string) -> :string)`);
+      }
+      const returns = this.type('the return type');
+      this.skip();
+      if (!this.atEnd()) this.fail(`unexpected text after the return type: ${this.src.slice(this.i).trim()}`);
+      return { params: [], returns };
     }
     const open = this.i;
     this.i++;
@@ -147,6 +187,7 @@ class SignatureParser {
       this.i++;
       const name = this.token();
       if (name === '') this.fail(`expected a type name after : in ${what}`, start);
+      if (!KNOWN_TYPES.includes(name.endsWith('?') ? name.slice(0, -1) : name)) this.fail(unknownTypeMessage(name), start);
       return ':' + name;
     }
     if (c === '[') {
@@ -241,4 +282,53 @@ export function formatSignature(params: readonly SignatureParam[], returns: stri
 export function formatCallForm(name: string, params: readonly (string | { readonly name: string })[]): string {
   const names = params.map((p) => (typeof p === 'string' ? p : p.name));
   return names.length === 0 ? `(tool/${name})` : `(tool/${name} ${names.join(' ')})`;
+}
+
+/** A type as a tree: a keyword type (`optional` when written with `?`), nil, a vector of one type, or a map of fields. */
+export type TypeNode =
+  | { readonly kind: 'keyword'; readonly name: string; readonly optional: boolean }
+  | { readonly kind: 'nil' }
+  | { readonly kind: 'vector'; readonly of: TypeNode }
+  | { readonly kind: 'map'; readonly fields: readonly { readonly name: string; readonly type: TypeNode }[] };
+
+/**
+ * Read a type as `parseSignature` gives it back (normalised, known to be well formed). Field names
+ * lose their colon: `{:a :int}` and `{a :int}` both describe the key a.
+ */
+export function parseType(text: string): TypeNode {
+  let i = 0;
+  const word = (): string => {
+    const start = i;
+    while (i < text.length && !DELIMITERS.has(text[i])) i++;
+    return text.slice(start, i);
+  };
+  const space = (): void => {
+    while (i < text.length && WHITESPACE.has(text[i])) i++;
+  };
+  const one = (): TypeNode => {
+    space();
+    const c = text[i];
+    if (c === '[') {
+      i++;
+      const of = one();
+      space();
+      i++; // ]
+      return { kind: 'vector', of };
+    }
+    if (c === '{') {
+      i++;
+      const fields: { name: string; type: TypeNode }[] = [];
+      for (space(); i < text.length && text[i] !== '}'; space()) {
+        const name = word();
+        fields.push({ name: name.startsWith(':') ? name.slice(1) : name, type: one() });
+      }
+      i++; // }
+      return { kind: 'map', fields };
+    }
+    const w = word();
+    if (w === 'nil') return { kind: 'nil' };
+    const name = w.slice(1);
+    return name.endsWith('?') ? { kind: 'keyword', name: name.slice(0, -1), optional: true } : { kind: 'keyword', name, optional: false };
+  };
+  return one();
 }

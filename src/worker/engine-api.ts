@@ -205,8 +205,11 @@ export class Engine {
       ...(this.step.status === 'returned' ? { returnValue: cut(printValue(this.step.return ?? null)) } : {}),
       ...(this.step.fail ? { failMessage: this.step.fail.message } : {}),
       maxTurns: session.maxTurns,
-      tools: session.tools.map((t) => {
+      tools: session.tools.map((t, i) => {
         const sig = parseSignature(t.signature);
+        // prepareAgent words it once, as `tools[i]: …`; the panel shows it at the tool without the path.
+        const prefix = `tools[${i}]: `;
+        const arity = agent?.warnings.find((w) => w.startsWith(prefix));
         return {
           name: t.name,
           signature: t.signature,
@@ -214,6 +217,7 @@ export class Engine {
           impl: t.impl,
           callForm: formatCallForm(t.name, sig.ok ? sig.params : []),
           ...(sig.ok ? {} : { signatureError: sig.message }),
+          ...(arity !== undefined ? { arityWarning: arity.slice(prefix.length) } : {}),
         };
       }),
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),

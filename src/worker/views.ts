@@ -64,8 +64,6 @@ export interface TurnView {
   result: string | null;
   error?: ErrorView;
   prints: string[];
-  /** What the reader forgave in the program (absent when nothing). */
-  warnings?: string[];
   toolCalls: ToolCallView[];
   durationMs: number;
   /** Tokens the turn's request cost, as the provider reported them. */
@@ -100,6 +98,8 @@ export interface ToolView {
   impl: string;
   callForm: string;
   signatureError?: string;
+  /** The implementation cannot take the signature's parameters (a warning: the tool still runs). */
+  arityWarning?: string;
 }
 
 export interface RenderView {
@@ -245,7 +245,6 @@ export function turnView(t: Turn): TurnView {
     result: t.success || t.signal === 'fail' ? cut(printValue(t.result)) : null,
     ...(t.error ? { error: errorView(t.error) } : {}),
     prints: [...t.prints],
-    ...(t.warnings !== undefined && t.warnings.length > 0 ? { warnings: [...t.warnings] } : {}),
     toolCalls: t.toolCalls.map((c) => ({
       name: c.name,
       args: c.args.map((a) => cut(printValue(a))),

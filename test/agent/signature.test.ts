@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallForm, formatSignature, isSymbolName, parseSignature, type SignatureResult } from '../../src/agent/signature.ts';
+import { formatCallForm, formatSignature, isSymbolName, KNOWN_TYPES, parseSignature, parseType, type SignatureResult } from '../../src/agent/signature.ts';
 
 function ok(result: SignatureResult): { params: { name: string; type: string }[]; returns: string | null } {
   if (!result.ok) throw new Error(`expected success, got: ${result.message}`);
@@ -25,7 +25,6 @@ describe('parseSignature accepts the seeds’ forms', () => {
     ['() -> {count :int, items [{id :int}]}', [], '{count :int items [{id :int}]}'],
     ['(filter {:min :number :tags [:keyword]}) -> [[:string]]', [{ name: 'filter', type: '{:min :number :tags [:keyword]}' }], '[[:string]]'],
     ['(opt :string?) -> :any', [{ name: 'opt', type: ':string?' }], ':any'],
-    ['(x :widget) -> :gadget', [{ name: 'x', type: ':widget' }], ':gadget'],
     ['(max-price :number include-out-of-stock? :boolean) -> :list', [{ name: 'max-price', type: ':number' }, { name: 'include-out-of-stock?', type: ':boolean' }], ':list'],
     ['(e nil) -> :bool', [{ name: 'e', type: 'nil' }], ':bool'],
     ['() -> {}', [], '{}'],
@@ -54,7 +53,7 @@ describe('parseSignature rejects malformed signatures, saying what and where', (
   const cases: [string, string, RegExp, number][] = [
     ['empty', '', /empty signature/, 1],
     ['blank', '   ', /empty signature/, 4],
-    ['no parameter list', ':string', /expected \( to start the parameter list, found :string/, 1],
+    ['no parameter list', 'string', /expected \( to start the parameter list, or a return type alone, found string/, 1],
     ['unclosed parameter list', '(category :string -> :string', /parameter category has no type|missing \)/, 1],
     ['unclosed parameter list at the end', '(category :string', /missing \) to close the parameter list/, 1],
     ['parameter without a type at the end', '(to :string subject)', /parameter subject has no type/, 13],
@@ -69,7 +68,7 @@ describe('parseSignature rejects malformed signatures, saying what and where', (
     ['stray closer after the list', '(a :int)) -> :x', /unexpected \): nothing to close/, 9],
     ['stray closer in a type', '(a ]) -> :x', /unexpected \]: nothing to close/, 4],
     ['empty vector type', '() -> []', /needs an element type/, 7],
-    ['vector with two types', '() -> [:a :b]', /exactly one element type/, 11],
+    ['vector with two types', '() -> [:int :map]', /exactly one element type/, 13],
     ['map field without type', '() -> {:name :string :price}', /field :price has no type/, 22],
     ['duplicate map field', '() -> {:a :int a :int}', /field a appears twice/, 16],
     ['keyword without name', '(a :) -> :x', /expected a type name after :/, 4],
@@ -114,5 +113,73 @@ describe('formatCallForm and formatSignature', () => {
     expect(text).toBe('(a :int b [:map]) -> {:x :int}');
     expect(parseSignature(text)).toEqual(r);
     expect(formatSignature([], null)).toBe('()');
+  });
+});
+
+describe('the output-only shorthand: a return type alone means no parameters', () => {
+  const cases: [string, string][] = [
+    [':map', ':map'],
+    [':int', ':int'],
+    ['[:string]', '[:string]'],
+    ['{count :int}', '{count :int}'],
+    ['  { :count :int , :items [ {id :int} ] } ', '{:count :int :items [{id :int}]}'],
+    ['nil', 'nil'],
+    [':string?', ':string?'],
+  ];
+  it.each(cases)('%s', (text, returns) => {
+    expect(ok(parseSignature(text))).toEqual({ params: [], returns });
+  });
+
+  it('calls the tool without arguments', () => {
+    const r = ok(parseSignature('{count :int}'));
+    expect(formatCallForm('count-things', r.params)).toBe('(tool/count-things)');
+  });
+
+  const bad: [string, string, number][] = [
+    [':map :int', 'unexpected text after the return type: :int (column 6)', 6],
+    ['[:map', 'missing ] to close this [ (column 1)', 1],
+    ['{count}', 'field count has no type (write e.g. count :string) (column 2)', 2],
+    [':strng', 'unknown type :strng; did you mean :string? (column 1)', 1],
+  ];
+  it.each(bad)('rejects %s', (text, message, column) => {
+    expect(failure(text)).toEqual({ message, column });
+  });
+});
+
+describe('unknown types are refused, naming the closest known type', () => {
+  const cases: [string, string, number][] = [
+    ['(category :strin) -> :string', 'unknown type :strin; did you mean :string? (column 11)', 11],
+    ['(n :itn) -> :int', 'unknown type :itn; did you mean :int? (column 4)', 4],
+    ['(b :boolen)', 'unknown type :boolen; did you mean :boolean? (column 4)', 4],
+    ['(x :flaot) -> :map', 'unknown type :flaot; did you mean :float? (column 4)', 4],
+    ['(opt :strin?) -> :any', 'unknown type :strin?; did you mean :string?? (column 6)', 6],
+    ['() -> [:mapp]', 'unknown type :mapp; did you mean :map? (column 8)', 8],
+    ['() -> {:count :Int}', 'unknown type :Int; did you mean :int? (column 15)', 15],
+    ['(q :string) -> {:items [{:id :innt}]}', 'unknown type :innt; did you mean :int? (column 30)', 30],
+    ['(x :widget) -> :map', `unknown type :widget; the types are ${KNOWN_TYPES.map((t) => ':' + t).join(' ')} (column 4)`, 4],
+  ];
+  it.each(cases)('%s', (text, message, column) => {
+    expect(failure(text)).toEqual({ message, column });
+  });
+
+  it.each(KNOWN_TYPES.flatMap((t) => [`:${t}`, `:${t}?`]))('accepts %s', (type) => {
+    expect(parseSignature(`(x ${type}) -> ${type}`).ok).toBe(true);
+  });
+});
+
+describe('parseType reads a normalised type back as a tree', () => {
+  it('keywords, optional keywords, nil, vectors and maps', () => {
+    expect(parseType(':string')).toEqual({ kind: 'keyword', name: 'string', optional: false });
+    expect(parseType(':int?')).toEqual({ kind: 'keyword', name: 'int', optional: true });
+    expect(parseType('nil')).toEqual({ kind: 'nil' });
+    expect(parseType('[[:map]]')).toEqual({ kind: 'vector', of: { kind: 'vector', of: { kind: 'keyword', name: 'map', optional: false } } });
+    expect(parseType('{:to :string items [{id :int}]}')).toEqual({
+      kind: 'map',
+      fields: [
+        { name: 'to', type: { kind: 'keyword', name: 'string', optional: false } },
+        { name: 'items', type: { kind: 'vector', of: { kind: 'map', fields: [{ name: 'id', type: { kind: 'keyword', name: 'int', optional: false } }] } } },
+      ],
+    });
+    expect(parseType('{}')).toEqual({ kind: 'map', fields: [] });
   });
 });

@@ -45,6 +45,10 @@ describe('tool/ section (C4)', () => {
   it('a tool without parameters shows (tool/NAME)', () => {
     expect(renderToolLine({ name: 'get-inventory', signature: '() -> :string', impl: '' })).toBe('(tool/get-inventory)          ; () -> :string');
   });
+  it('the output-only shorthand shows (tool/NAME) and the signature as declared', () => {
+    expect(renderToolLine({ name: 'get-inventory', signature: '{count :int}', impl: '' })).toBe('(tool/get-inventory)          ; {count :int}');
+    expect(renderToolLine({ name: 'list-all', signature: '[:string]', impl: '' })).toBe('(tool/list-all)               ; [:string]');
+  });
   it('several parameters, in signature order', () => {
     expect(renderToolLine({ name: 'send-email', signature: '(to :string, subject :string, body :string) -> nil', impl: '' })).toBe(
       '(tool/send-email to subject body) ; (to :string, subject :string, body :string) -> nil',

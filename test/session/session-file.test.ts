@@ -206,6 +206,7 @@ describe('problems are reported with their path', () => {
     ['tool bad name', { tools: [{ ...tool, name: 'search reviews' }] }, /^tools\[0\]\.name: not a valid tool name/],
     ['tool bad signature', { tools: [tool, { ...tool, name: 'b', signature: '(category) -> :string' }] }, 'tools[1].signature: parameter category has no type (write e.g. category :string) (column 2)'],
     ['tool signature with trailing text', { tools: [{ ...tool, signature: '() -> :map extra' }] }, 'tools[0].signature: unexpected text after the return type: extra (column 12)'],
+    ['tool signature with an unknown type', { tools: [{ ...tool, signature: '(category :strin) -> :string' }] }, 'tools[0].signature: unknown type :strin; did you mean :string? (column 11)'],
     ['tool empty impl', { tools: [{ ...tool, impl: '  ' }] }, 'tools[0].impl: must not be empty'],
     ['tool missing impl', { tools: [{ name: 'a', signature: '()' }] }, 'tools[0].impl: required'],
     ['tool unknown field', { tools: [{ ...tool, fn: 'x' }] }, 'tools[0].fn: unknown field'],

@@ -104,6 +104,26 @@ describe('ToolsPanel', () => {
     expect(markers.textContent).not.toMatch(/\(line 2/);
   });
 
+  it('shows at the tool that its implementation cannot take the signature’s parameters, until they agree', async () => {
+    const user = userEvent.setup();
+    const h = await renderPanel(<ToolsPanel />);
+    expect(screen.queryByTestId('tool-0-arity-warning')).toBeNull();
+    const sig = screen.getByTestId('tool-0-signature');
+    await user.clear(sig);
+    await user.type(sig, '(category :string, limit :int) -> :string');
+    await waitForView(h, (v) => expect(v.tools[0].arityWarning).toBe('the signature takes 2 arguments (category, limit) but the implementation takes 1'));
+    const warning = await screen.findByTestId('tool-0-arity-warning', {}, { timeout: 3000 });
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(warning.textContent).toBe('the signature takes 2 arguments (category, limit) but the implementation takes 1');
+    expect(within(screen.getByTestId('tool-0')).queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('tool-1-arity-warning')).toBeNull();
+
+    await user.clear(sig);
+    await user.type(sig, '(category :string)');
+    await waitForView(h, (v) => expect(v.tools[0].arityWarning).toBeUndefined());
+    await waitFor(() => expect(screen.queryByTestId('tool-0-arity-warning')).toBeNull());
+  });
+
   it('a draft that is not applied follows the engine when another session is opened', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<ToolsPanel />);

@@ -224,6 +224,8 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
         />
       </div>
       <ProblemList problems={implListed} testId={`tool-${i}-impl-errors`} />
+      {/* Only for what the engine has: a warning about an older signature or implementation would mislead. */}
+      <ProblemList problems={inSync && implInSync && engineTool.arityWarning ? [engineTool.arityWarning] : []} testId={`tool-${i}-arity-warning`} kind="warning" />
 
       <p className={HINT}>
         Called as{' '}
