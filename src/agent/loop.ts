@@ -176,7 +176,11 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
     };
   } else {
     const r = run({ program: extraction.program, memory: step.memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(step.turns) });
-    const base = { number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs, ...about };
+    const base = {
+      number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs,
+      ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
+      ...about,
+    };
     if (!r.ok) {
       turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: r.error };
     } else if (r.signal === 'fail') {

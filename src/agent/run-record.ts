@@ -22,6 +22,8 @@ export interface TurnJson {
   error?: TurnError;
   signal: 'return' | 'fail' | null;
   prints: string[];
+  /** What the reader forgave in the program (absent when nothing). */
+  warnings?: string[];
   toolCalls: ToolCallJson[];
   /** Memory after the turn: name → Clojure notation. */
   memory: Record<string, string>;
@@ -87,6 +89,7 @@ export function turnRecord(t: Turn): TurnJson {
     ...(t.error ? { error: t.error } : {}),
     signal: t.signal,
     prints: [...t.prints],
+    ...(t.warnings !== undefined && t.warnings.length > 0 ? { warnings: [...t.warnings] } : {}),
     toolCalls: t.toolCalls.map((c) => ({
       name: c.name,
       args: c.args.map(printValue),

@@ -44,6 +44,8 @@ export interface Turn {
   readonly signal: 'return' | 'fail' | null;
   /** One entry per println call (L6). */
   readonly prints: readonly string[];
+  /** What the reader forgave in the program (stray closing brackets after the last form); absent when nothing. */
+  readonly warnings?: readonly string[];
   readonly toolCalls: readonly ToolCallRecord[];
   /** Memory after this turn (unchanged from before it when the turn failed: definitions are transactional). */
   readonly memory: Memory;

@@ -50,6 +50,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const data: Map<string, Value> | undefined = args.data !== undefined ? loadDataFile(args.data) : undefined;
   const program = args.program ?? readSource(args.file as string);
   const result = run({ program, data });
+  for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
   for (const line of result.prints) process.stderr.write(line + '\n');
   if (args.time) process.stderr.write(`time-ms: ${formatMs(result.durationMs)}\n`);
   if (!result.ok) {

@@ -80,6 +80,7 @@ export function formatTurn(turn: Turn, maxTurns: number): string {
       lines.push(`${renderToolCall(c).replace(/^;\s+/, '')} => ${outcome}`);
     }
   }
+  if (turn.warnings !== undefined && turn.warnings.length > 0) lines.push('--- warning', ...turn.warnings);
   if (turn.prints.length > 0) lines.push('--- output', ...turn.prints);
   if (turn.success) lines.push(turn.signal === 'return' ? '--- return' : '--- result', printValue(turn.result));
   else if (turn.error?.type === 'fail') lines.push('--- fail', printValue(turn.result));

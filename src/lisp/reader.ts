@@ -73,10 +73,35 @@ class Reader {
     }
   }
 
-  readAll(): Form[] {
+  /** With `warnings`, stray closers after the last form are forgiven (models often write one too many). */
+  readAll(warnings?: string[]): Form[] {
     const forms: Form[] = [];
-    while (this.skip()) forms.push(this.read());
+    while (this.skip()) {
+      const c = this.src[this.i];
+      if (warnings !== undefined && forms.length > 0 && (c === ')' || c === ']' || c === '}')) {
+        warnings.push(this.skipTrailingClosers());
+        break;
+      }
+      forms.push(this.read());
+    }
     return forms;
+  }
+
+  /**
+   * At a stray closer: skip it and every closer after it, if only whitespace and comments lie between; the
+   * warning to record. Anything else after them keeps the stray closer the parse error it was.
+   */
+  private skipTrailingClosers(): string {
+    const at = this.loc();
+    const first = this.src[this.i];
+    let closers = '';
+    while (this.skip()) {
+      const c = this.src[this.i];
+      if (c !== ')' && c !== ']' && c !== '}') this.fail(`Unexpected ${first}: nothing to close`, at);
+      closers += this.advance();
+    }
+    const n = closers.length;
+    return `ignored ${n} stray closing ${n === 1 ? 'bracket' : 'brackets'} \`${closers}\` after the last form (line ${at.line}, column ${at.column})`;
   }
 
   private token(): string {
@@ -333,9 +358,13 @@ export function compileRegex(source: string): PRegex {
   return new PRegex(source, new LinearRegex(source));
 }
 
-/** Read every top-level form of a program. Throws PtcError('parse_error') on bad input. */
-export function readProgram(src: string): Form[] {
-  return new Reader(src).readAll();
+/**
+ * Read every top-level form of a program. Throws PtcError('parse_error') on bad input. Given `warnings`, the
+ * reader is lenient about stray closing brackets after the last complete form: it ignores them and pushes a
+ * warning there (programs only; quoted data and saved values stay strict).
+ */
+export function readProgram(src: string, warnings?: string[]): Form[] {
+  return new Reader(src).readAll(warnings);
 }
 
 /** The value a form denotes when quoted: symbols become strings' counterparts (symbols are not values). */

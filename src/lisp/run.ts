@@ -24,6 +24,8 @@ export interface RunOptions {
 
 interface RunBase {
   prints: string[];
+  /** What the reader forgave (stray closing brackets after the last form); empty when nothing. */
+  warnings: string[];
   toolCalls: ToolCallRecord[];
   durationMs: number;
 }
@@ -53,9 +55,12 @@ export type RunResult = RunSuccess | RunFailure;
 
 const defaultNow = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** Parse and analyze a whole program: returns the nodes and the size of the top-level frame. */
-export function compileProgram(src: string): { nodes: Node[]; frameSize: number } {
-  const forms = readProgram(src);
+/**
+ * Parse and analyze a whole program: returns the nodes and the size of the top-level frame. Given `warnings`,
+ * the reader forgives stray closers after the last form and records why there.
+ */
+export function compileProgram(src: string, warnings?: string[]): { nodes: Node[]; frameSize: number } {
+  const forms = readProgram(src, warnings);
   analyzing(src);
   const root = new FnScope(null);
   const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 } };
@@ -78,7 +83,8 @@ export function run(opts: RunOptions): RunResult {
   const tools = new Map((opts.tools ?? []).map((t) => [t.name, t] as const));
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const r = new Runtime(limits, memory, data, tools, opts.history ?? [], now);
-  const base = (): RunBase => ({ prints: r.prints, toolCalls: r.toolCalls, durationMs: now() - start });
+  const warnings: string[] = [];
+  const base = (): RunBase => ({ prints: r.prints, warnings, toolCalls: r.toolCalls, durationMs: now() - start });
   const success = (value: Value, signal: RunSuccess['signal']): RunSuccess => {
     const mem = new Map(memory);
     for (const [k, d] of r.defs) mem.set(k, d);
@@ -86,7 +92,7 @@ export function run(opts: RunOptions): RunResult {
   };
   try {
     return withRuntime(r, () => {
-      const { nodes, frameSize } = compileProgram(opts.program);
+      const { nodes, frameSize } = compileProgram(opts.program, warnings);
       const frame: Frame = new Array<Value>(frameSize);
       frame[0] = [];
       let value: Value = null;

@@ -306,6 +306,7 @@ const turn = z
     error: turnError.optional(),
     signal: z.enum(['return', 'fail']).nullable().default(null),
     prints: z.array(z.string()).default([]),
+    warnings: z.array(z.string()).optional(),
     toolCalls: z.array(toolCall).default([]),
     memory: z.array(memoryEntry).default([]),
     success: z.boolean(),
@@ -331,6 +332,8 @@ const turn = z
       ...(t.error !== undefined ? { error: t.error as TurnError } : {}),
       signal: t.signal,
       prints: t.prints,
+      // An empty list means none: the turn then has no `warnings`, as a fresh one would.
+      ...(t.warnings !== undefined && t.warnings.length > 0 ? { warnings: t.warnings } : {}),
       toolCalls: t.toolCalls,
       memory,
       success: t.success,

@@ -233,6 +233,7 @@ export function turnToJson(t: Turn): JsonValue {
   }
   j.signal = t.signal;
   j.prints = [...t.prints];
+  if (t.warnings !== undefined && t.warnings.length > 0) j.warnings = [...t.warnings];
   j.toolCalls = t.toolCalls.map((c) => {
     const call = obj();
     call.name = c.name;

@@ -64,6 +64,8 @@ export interface TurnView {
   result: string | null;
   error?: ErrorView;
   prints: string[];
+  /** What the reader forgave in the program (absent when nothing). */
+  warnings?: string[];
   toolCalls: ToolCallView[];
   durationMs: number;
   /** Tokens the turn's request cost, as the provider reported them. */
@@ -245,6 +247,7 @@ export function turnView(t: Turn): TurnView {
     result: t.success || t.signal === 'fail' ? cut(printValue(t.result)) : null,
     ...(t.error ? { error: errorView(t.error) } : {}),
     prints: [...t.prints],
+    ...(t.warnings !== undefined && t.warnings.length > 0 ? { warnings: [...t.warnings] } : {}),
     toolCalls: t.toolCalls.map((c) => ({
       name: c.name,
       args: c.args.map((a) => cut(printValue(a))),

@@ -40,6 +40,11 @@ describe('ptc eval', () => {
     expect([interpreted.code, interpreted.out, interpreted.err]).toEqual([0, '449999\n', '']);
   });
 
+  test('forgives stray closing brackets after the last form, with a warning on stderr', () => {
+    const r = ptc(['eval', '-e', '(+ 1 2))']);
+    expect([r.code, r.out, r.err]).toEqual([0, '3\n', 'warning: ignored 1 stray closing bracket `)` after the last form (line 1, column 8)\n']);
+  });
+
   test('runs a file with --data from a JSON object', () => {
     const prog = file('p.clj', '(defn total [xs] (reduce + (map :price xs)))\n(total data/items)');
     const data = file('d.json', JSON.stringify({ items: [{ price: 2 }, { price: 3 }] }));

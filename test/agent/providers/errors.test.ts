@@ -174,8 +174,15 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
   it('stopped while waiting for the answer, or before starting: aborted with no text', async () => {
     const server = await start({ responses: [{ hang: true }] });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Stop once the server holds the request (not after a fixed delay: loading the SDK may take longer).
+    const poll = setInterval(() => {
+      if (server.requests.length > 0) {
+        clearInterval(poll);
+        controller.abort();
+      }
+    }, 5);
     const waiting = await failure(llmFor(dialect, server).complete({ ...ask, signal: controller.signal }));
+    clearInterval(poll);
     expect([waiting.kind, waiting.partialText]).toEqual(['aborted', '']);
     const before = await failure(llmFor(dialect, server).complete({ ...ask, signal: AbortSignal.abort() }));
     expect(before.kind).toBe('aborted');

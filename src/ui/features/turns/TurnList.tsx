@@ -82,6 +82,11 @@ const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, 
       ) : (
         <p className="text-xs italic text-slate-500 dark:text-slate-400">The reply had no program.</p>
       )}
+      {turn.warnings?.map((w, i) => (
+        <p key={i} data-testid="turn-warning" className="font-mono text-xs text-amber-700 dark:text-amber-400">
+          warning: {w}
+        </p>
+      ))}
       {turn.prints.length > 0 && (
         <div>
           <h4 className={sectionTitle}>Output</h4>
