@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30000,
+    globalSetup: ['test/setup/build-cli.ts'],
   },
 });

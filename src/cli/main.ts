@@ -28,7 +28,11 @@ usage:
       --compression …  --no-system  --stats
   ptc --help | --version`;
 
+/** Set by the bundler to the package's version; undefined when run from the sources. */
+declare const PTC_VERSION: string | undefined;
+
 function version(): string {
+  if (typeof PTC_VERSION === 'string') return PTC_VERSION;
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }

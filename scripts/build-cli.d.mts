@@ -1,0 +1,5 @@
+export declare const root: string;
+export declare const bundlePath: string;
+export declare function newestMtime(dir: string): number;
+export declare function bundleIsStale(): boolean;
+export declare function buildCli(): Promise<string>;
