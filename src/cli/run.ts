@@ -128,10 +128,10 @@ function exitCode(step: Step, stop: Stop | undefined): number {
 export async function runCommand(argv: string[]): Promise<number> {
   const { file, values, flags } = parseFlags(argv, ['--compression', '--save', ...LLM_FLAGS], ['--json', '--messages', '--replay']);
   const compression = values.has('--compression') ? parseCompressionFlag(values.get('--compression') as string) : undefined;
-  const { session, agent } = loadSession(file, compression);
+  const { session, agent, warnings: opened } = loadSession(file, compression);
   const { llm, config, sentWith } = answererFor(session, values, flags.has('--replay'));
   const json = flags.has('--json');
-  for (const w of agent.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of [...opened, ...agent.warnings]) process.stderr.write(`warning: ${w}\n`);
 
   // Ctrl+C stops the request in flight and the run ends with what was done; a second one quits at once.
   const controller = new AbortController();

@@ -32,6 +32,8 @@ export function parseCompressionFlag(text: string): CompressionOption {
 export interface LoadedSession {
   readonly session: Session;
   readonly agent: PreparedAgent;
+  /** What was changed to open the file (such as a maxTurns raised to hold its turns). */
+  readonly warnings: readonly string[];
 }
 
 export function loadSession(file: string, compression?: CompressionOption): LoadedSession {
@@ -40,7 +42,7 @@ export function loadSession(file: string, compression?: CompressionOption): Load
   const def: AgentDef = sessionToAgent(parsed.session);
   const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
   if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
-  return { session: parsed.session, agent: prepared.agent };
+  return { session: parsed.session, agent: prepared.agent, warnings: parsed.warnings };
 }
 
 /** Tiny flag parser shared by run and render: `--name value` pairs, boolean flags, one positional file. */

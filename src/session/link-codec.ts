@@ -17,7 +17,7 @@ import { deflateSync, Inflate } from 'fflate';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { Message, Turn } from '../agent/turn.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
-import { parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
+import { MAX_TURNS_CAP, parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
 /** The version the encoder writes. */
 export const LINK_VERSION = 2;
@@ -31,8 +31,8 @@ export const MAX_FRAGMENT_CHARS = 2 * 1024 * 1024;
 export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 /** JSON nested deeper than this is refused before it is parsed (the lossless reader's cap, for every input). */
 export { MAX_JSON_DEPTH };
-/** More recorded turns than a session can run (maxTurns is at most 100) are refused. */
-export const MAX_LINK_TURNS = 100;
+/** More recorded turns than a session may hold are refused. */
+export const MAX_LINK_TURNS = MAX_TURNS_CAP;
 
 const PREFIX = 's=';
 /** A value-codec integer past the digits the decoder reads (quotes inside strings are escaped, so only tags match). */
@@ -96,7 +96,7 @@ export function buildLink(session: Session, options: LinkOptions = {}): LinkBuil
         : LONG_BIGINT.test(text)
           ? `the session holds an integer of more than ${count(MAX_INTEGER_DIGITS)} digits; a link reads at most ${count(MAX_INTEGER_DIGITS)}`
           : turns > MAX_LINK_TURNS
-            ? `the session has ${turns} recorded turns; a link holds at most ${MAX_LINK_TURNS}`
+            ? `the session has ${count(turns)} recorded turns; a link holds at most ${count(MAX_LINK_TURNS)}`
             : fragment.length > MAX_FRAGMENT_CHARS
               ? `the link would be ${count(fragment.length)} characters long; at most ${count(MAX_FRAGMENT_CHARS)} are read`
               : undefined;
@@ -205,13 +205,14 @@ function decode(input: string): DecodeLinkResult {
   const raw = parsed.value;
   const rawTurns = field(raw, 'turns');
   if (Array.isArray(rawTurns) && rawTurns.length > MAX_LINK_TURNS) {
-    throw new LinkError(`This link is refused: it holds ${count(rawTurns.length)} recorded turns; a session has at most ${MAX_LINK_TURNS}.`);
+    throw new LinkError(`This link is refused: it holds ${count(rawTurns.length)} recorded turns; a session has at most ${count(MAX_LINK_TURNS)}.`);
   }
   return version === 1 ? decodeV1(raw) : decodeV2(raw as Record<string, unknown>);
 }
 
 function decodeV1(raw: unknown): DecodeLinkResult {
-  return { ok: true, session: sessionOf(raw), version: 1, warnings: [] };
+  const { session, warnings } = sessionOf(raw);
+  return { ok: true, session, version: 1, warnings: [...warnings] };
 }
 
 function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
@@ -228,8 +229,8 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
     check = raw[CHECK_FIELD];
     delete raw[CHECK_FIELD];
   }
-  const session = sessionOf(raw);
-  if (missing.size === 0) return { ok: true, session, version: 2, warnings: [] };
+  const { session, warnings: opened } = sessionOf(raw);
+  if (missing.size === 0) return { ok: true, session, version: 2, warnings: [...opened] };
   const prepared = prepareAgent(sessionToAgent(session));
   const which = `turn${missing.size === 1 ? '' : 's'} ${[...missing].map((i) => i + 1).join(', ')}`;
   if (!prepared.ok) {
@@ -247,13 +248,13 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
     typeof check === 'string' && check !== checksum(derived)
       ? [`This link was made by a playground that rendered the LLM's messages differently: ${which} show${missing.size === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`]
       : [];
-  return { ok: true, session: { ...session, turns }, version: 2, warnings };
+  return { ok: true, session: { ...session, turns }, version: 2, warnings: [...opened, ...warnings] };
 }
 
-function sessionOf(raw: unknown): Session {
+function sessionOf(raw: unknown): { session: Session; warnings: readonly string[] } {
   // parseSession reads a string as JSON text; in a link a string is just the wrong type.
   const r = typeof raw === 'string' ? { ok: false as const, errors: ['session: expected a JSON object, got a string'] } : parseSession(raw);
-  if (r.ok) return r.session;
+  if (r.ok) return { session: r.session, warnings: r.warnings };
   const n = r.errors.length;
   const more = (shown: number) => (n > shown ? [`… and ${count(n - shown)} more`] : []);
   const summary = [...r.errors.slice(0, SUMMARY_PROBLEMS), ...more(SUMMARY_PROBLEMS)].join('; ');

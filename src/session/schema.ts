@@ -16,6 +16,11 @@ import { CodecError, decodeValue, formatPath, type PathSegment } from './value-c
 
 export const SESSION_VERSION = 1;
 export const DEFAULT_TITLE = 'Untitled';
+/**
+ * The most turns a session may run or hold. Long sessions (1,000 turns and more) must open; the cap
+ * only keeps a hostile file from asking for an endless run.
+ */
+export const MAX_TURNS_CAP = 10_000;
 
 /** The LLM settings plus, for the mock, its script (`replies`, one per turn). Never a key. */
 export interface LlmConfig extends LlmSettings {
@@ -350,7 +355,7 @@ export const sessionSchema = z.object({
   version: z.literal(SESSION_VERSION),
   title: z.string().default(DEFAULT_TITLE),
   mission: z.string(),
-  maxTurns: z.number().int().min(1).max(100).default(5),
+  maxTurns: z.number().int().min(1).max(MAX_TURNS_CAP).default(5),
   compression,
   data,
   tools: z.array(tool).default([]),

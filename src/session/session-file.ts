@@ -3,14 +3,15 @@
 import type { AgentDef } from '../agent/agent.ts';
 import type { Turn } from '../agent/turn.ts';
 import type { Limits } from '../lisp/runtime.ts';
-import { SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
+import { MAX_TURNS_CAP, SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
-export { SESSION_VERSION } from './schema.ts';
+export { MAX_TURNS_CAP, SESSION_VERSION } from './schema.ts';
 
-export type ParseSessionResult = { readonly ok: true; readonly session: Session } | { readonly ok: false; readonly errors: string[] };
+/** `warnings`: what was changed to open the session (such as a maxTurns raised to hold its turns); none stops it. */
+export type ParseSessionResult = { readonly ok: true; readonly session: Session; readonly warnings: readonly string[] } | { readonly ok: false; readonly errors: string[] };
 
 /**
  * Read a session from its JSON text, or from an already parsed JSON value (anything that is not a
@@ -40,6 +41,11 @@ function parseChecked(input: unknown): ParseSessionResult {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
     return { ok: false, errors: [`session: expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`] };
   }
+  const rawTurns = (raw as Record<string, unknown>).turns;
+  // Refused before any turn is checked: a hostile file must not cost the work of a million turns.
+  if (Array.isArray(rawTurns) && rawTurns.length > MAX_TURNS_CAP) {
+    return { ok: false, errors: [`turns: ${count(rawTurns.length)} recorded turns; a session holds at most ${count(MAX_TURNS_CAP)}`] };
+  }
   raw = lowerNumbers(raw) as Record<string, unknown>;
   const version = (raw as Record<string, unknown>).version;
   if (version === undefined) return { ok: false, errors: [`version: missing; this build reads version ${SESSION_VERSION} (add "version": ${SESSION_VERSION})`] };
@@ -52,11 +58,19 @@ function parseChecked(input: unknown): ParseSessionResult {
   const known: readonly string[] = SESSION_FIELDS;
   const extra = new Map<string, unknown>();
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) if (!known.includes(k)) extra.set(k, v);
+  const warnings: string[] = [];
+  // A file holding more turns than its maxTurns (saved by an older build, or edited) opens whole:
+  // the limit grows to the turns, and the reader is told, rather than showing "200/100 turns".
+  let maxTurns = f.maxTurns;
+  if (f.turns.length > maxTurns) {
+    warnings.push(`maxTurns raised from ${count(maxTurns)} to ${count(f.turns.length)} to hold the ${count(f.turns.length)} recorded turns`);
+    maxTurns = f.turns.length;
+  }
   const session: Session = {
     version: SESSION_VERSION,
     title: f.title,
     mission: f.mission,
-    maxTurns: f.maxTurns,
+    maxTurns,
     compression: f.compression,
     data: f.data,
     tools: f.tools,
@@ -68,7 +82,7 @@ function parseChecked(input: unknown): ParseSessionResult {
     turns: f.turns,
     extra,
   };
-  return { ok: true, session };
+  return { ok: true, session, warnings };
 }
 
 /** The one line that says why JSON text was not read. */
@@ -81,6 +95,10 @@ const MAX_PROBLEM_CHARS = 500;
 
 function cutLine(s: string): string {
   return s.length > MAX_PROBLEM_CHARS ? s.slice(0, MAX_PROBLEM_CHARS - 1) + '…' : s;
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function excerpt(s: string): string {

@@ -313,7 +313,7 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
 
   it('refuses more recorded turns than a session can run', () => {
     const turns = Array.from({ length: MAX_LINK_TURNS + 1 }, (_, i) => ({ number: i + 1, rawResponse: '', program: '', success: true }));
-    expect(refused(linkOf(2, JSON.stringify({ ...BASE, turns })))).toBe('This link is refused: it holds 101 recorded turns; a session has at most 100.');
+    expect(refused(linkOf(2, JSON.stringify({ ...BASE, turns })))).toBe('This link is refused: it holds 10,001 recorded turns; a session has at most 10,000.');
   });
 });
 

@@ -187,7 +187,7 @@ describe('problems are reported with their path', () => {
     ['missing mission', { mission: undefined }, 'mission: required'],
     ['mission not a string', { mission: 3 }, 'mission: expected a string, got number 3'],
     ['title not a string', { title: ['x'] }, 'title: expected a string, got an array'],
-    ['maxTurns too large', { maxTurns: 101 }, 'maxTurns: must be at most 100, got number 101'],
+    ['maxTurns too large', { maxTurns: 10_001 }, 'maxTurns: must be at most 10000, got number 10001'],
     ['maxTurns zero', { maxTurns: 0 }, 'maxTurns: must be at least 1, got number 0'],
     ['maxTurns fractional', { maxTurns: 2.5 }, 'maxTurns: expected a whole number, got number 2.5'],
     ['compression of the wrong kind', { compression: 3 }, /^compression: expected false, null, true, a strategy name, or \{"strategy": NAME, …options\}$/],
