@@ -1,21 +1,20 @@
 // Share links: a whole session in a URL fragment, `s=<version>.<payload>`, the payload being
 // base64url (no padding) of raw DEFLATE (level 9) of UTF-8 JSON.
 //
-//   version 1  the payload is the session file exactly as serializeSession writes it.
-//   version 2  the same, except that a recorded turn's `messages` are left out when they are what
-//              the session's own definition renders for that turn from the turns before it
-//              (rendering is pure, so the decoder derives them again). Messages that differ (the
-//              session was edited after the turn ran) are kept, and so are all of them when the
-//              agent cannot be prepared. A top-level "$rendered" field holds a checksum of the
-//              messages left out, so a build that renders differently says so instead of showing
-//              its own rendering as what was sent.
+//   version 1  the payload is a version-1 session file exactly as serializeSession wrote it.
+//   version 2  the session file as serializeSession writes it now (session version 2, which leaves
+//              out the messages the engine re-renders identically: derived-messages.ts), without
+//              indentation. Links made before session version 2 hold a version-1 session whose
+//              turns' `messages` are left out the same way, with a top-level "$rendered" checksum of
+//              the messages left out; they are still read.
 //
 // Decoding never throws: every problem, from a truncated link to a deflate bomb, comes back as one
 // clear sentence. Nothing in a link is evaluated except tool implementations, and those only by the
 // PTC-Lisp interpreter (prepareAgent); API keys are refused by the session schema.
 import { deflateSync, Inflate } from 'fflate';
-import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
-import type { Message, Turn } from '../agent/turn.ts';
+import { prepareAgent } from '../agent/loop.ts';
+import type { Message } from '../agent/turn.ts';
+import { MAX_RESTORED_MESSAGES, renderedMessages, tooManyMessages } from './derived-messages.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
 import { MAX_TURNS_CAP, parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
@@ -37,7 +36,7 @@ export const MAX_LINK_TURNS = MAX_TURNS_CAP;
 const PREFIX = 's=';
 /** A value-codec integer past the digits the decoder reads (quotes inside strings are escaped, so only tags match). */
 const LONG_BIGINT = new RegExp(`"\\$bigint":"[+-]?\\d{${MAX_INTEGER_DIGITS + 1}}`);
-/** Top-level field of a version-2 payload: checksum of the messages left out. */
+/** Top-level field of an older version-2 payload: checksum of the messages left out (session version 2 has one per turn). */
 const CHECK_FIELD = '$rendered';
 /** Session problems named in the error sentence, and listed at most (a hostile link can have thousands). */
 const SUMMARY_PROBLEMS = 10;
@@ -79,10 +78,11 @@ export function encodeLink(session: Session, options: LinkOptions = {}): string 
 
 /** encodeLink with the figures and a check that the decoder will accept the result. */
 export function buildLink(session: Session, options: LinkOptions = {}): LinkBuild {
-  const json = JSON.parse(serializeSession(session)) as Record<string, unknown>;
-  let derived = 0;
+  // A session with a field of the checksum's name keeps every message, so the field stays the session's.
+  const keepMessages = session.extra?.has(CHECK_FIELD) === true;
+  const json = JSON.parse(serializeSession(session, { keepMessages })) as Record<string, unknown>;
   if (options.turns === false) json.turns = [];
-  else derived = leaveOutDerivedMessages(json);
+  const derived = Array.isArray(json.turns) ? json.turns.filter((t) => t !== null && typeof t === 'object' && !('messages' in t)).length : 0;
   const text = JSON.stringify(json);
   const bytes = new TextEncoder().encode(text);
   const fragment = `${PREFIX}${LINK_VERSION}.${toBase64Url(deflateSync(bytes, { level: 9 }))}`;
@@ -101,40 +101,6 @@ export function buildLink(session: Session, options: LinkOptions = {}): LinkBuil
               ? `the link would be ${count(fragment.length)} characters long; at most ${count(MAX_FRAGMENT_CHARS)} are read`
               : undefined;
   return { fragment, version: LINK_VERSION, jsonBytes: bytes.length, depth, turns, turnsDerived: derived, ...(unopenable !== undefined ? { unopenable } : {}) };
-}
-
-/**
- * Removes from the session JSON the messages of each turn that the decoder will render identically,
- * and records their checksum. Renders from the session as it will be decoded (parsed back from the
- * JSON), so encoder and decoder see the same values. Returns how many turns lost their messages.
- */
-function leaveOutDerivedMessages(json: Record<string, unknown>): number {
-  // A session that already has a field of that name keeps it, and all its messages.
-  if (Object.prototype.hasOwnProperty.call(json, CHECK_FIELD)) return 0;
-  const parsed = parseSession(json);
-  if (!parsed.ok || parsed.session.turns.length === 0) return 0;
-  const prepared = prepareAgent(sessionToAgent(parsed.session));
-  if (!prepared.ok) return 0;
-  const turns = parsed.session.turns;
-  const rawTurns = json.turns as Record<string, unknown>[];
-  const derived: Message[][] = [];
-  turns.forEach((turn, i) => {
-    const rendered = renderedMessages(prepared.agent, turns, i + 1);
-    if (turn.messages.length > 0 && sameMessages(turn.messages, rendered)) {
-      delete rawTurns[i].messages;
-      derived.push(rendered);
-    }
-  });
-  if (derived.length > 0) json[CHECK_FIELD] = checksum(derived);
-  return derived.length;
-}
-
-function renderedMessages(agent: PreparedAgent, turns: readonly Turn[], n: number): Message[] {
-  return messagesForTurn(agent, turns, n).messages.map((m) => ({ role: m.role, content: m.content }));
-}
-
-function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
-  return a.length === b.length && a.every((m, i) => m.role === b[i].role && m.content === b[i].content);
 }
 
 /** FNV-1a (32 bits) of the messages as JSON, in hex: enough to notice a different rendering. */
@@ -207,12 +173,13 @@ function decode(input: string): DecodeLinkResult {
   if (Array.isArray(rawTurns) && rawTurns.length > MAX_LINK_TURNS) {
     throw new LinkError(`This link is refused: it holds ${count(rawTurns.length)} recorded turns; a session has at most ${count(MAX_LINK_TURNS)}.`);
   }
-  return version === 1 ? decodeV1(raw) : decodeV2(raw as Record<string, unknown>);
+  return version === 2 ? decodeV2(raw as Record<string, unknown>) : decodeWhole(raw, version);
 }
 
-function decodeV1(raw: unknown): DecodeLinkResult {
+/** A payload that is a session file: parseSession reads all of it. */
+function decodeWhole(raw: unknown, version: number): DecodeLinkResult {
   const { session, warnings } = sessionOf(raw);
-  return { ok: true, session, version: 1, warnings: [...warnings] };
+  return { ok: true, session, version, warnings: [...warnings] };
 }
 
 function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
@@ -231,6 +198,11 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
   }
   const { session, warnings: opened } = sessionOf(raw);
   if (missing.size === 0) return { ok: true, session, version: 2, warnings: [...opened] };
+  // A version-2 session renders what it leaves out itself; only an older link's checksum is checked here.
+  if (session.version === 2 && field(raw, 'version') === 2) {
+    const derived = [...missing].map((i) => [...(session.turns[i]?.messages ?? [])]);
+    return { ok: true, session, version: 2, warnings: [...opened, ...checkWarning(check, derived, missing)] };
+  }
   const prepared = prepareAgent(sessionToAgent(session));
   const which = `turn${missing.size === 1 ? '' : 's'} ${[...missing].map((i) => i + 1).join(', ')}`;
   if (!prepared.ok) {
@@ -238,17 +210,22 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
   }
   const turns = [...session.turns];
   const derived: Message[][] = [];
+  let made = 0;
   for (let i = 0; i < turns.length; i++) {
     if (!missing.has(i)) continue;
     const messages = renderedMessages(prepared.agent, turns, i + 1);
+    made += messages.length;
+    if (made > MAX_RESTORED_MESSAGES) throw new LinkError(`This link is refused: ${tooManyMessages(`turn ${i + 1}`)}.`);
     turns[i] = { ...turns[i], messages };
     derived.push(messages);
   }
-  const warnings =
-    typeof check === 'string' && check !== checksum(derived)
-      ? [`This link was made by a playground that rendered the LLM's messages differently: ${which} show${missing.size === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`]
-      : [];
-  return { ok: true, session: { ...session, turns }, version: 2, warnings: [...opened, ...warnings] };
+  return { ok: true, session: { ...session, turns }, version: 2, warnings: [...opened, ...checkWarning(check, derived, missing)] };
+}
+
+function checkWarning(check: unknown, derived: readonly Message[][], missing: ReadonlySet<number>): string[] {
+  if (typeof check !== 'string' || check === checksum(derived)) return [];
+  const which = `turn${missing.size === 1 ? '' : 's'} ${[...missing].map((i) => i + 1).join(', ')}`;
+  return [`This link was made by a playground that rendered the LLM's messages differently: ${which} show${missing.size === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`];
 }
 
 function sessionOf(raw: unknown): { session: Session; warnings: readonly string[] } {

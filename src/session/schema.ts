@@ -1,4 +1,4 @@
-// The session file (DECISIONS S1, version 1) as zod schemas that validate the JSON and decode it:
+// The session file (DECISIONS S1; versions 1 and 2, docs/decisions.md) as zod schemas that validate the JSON and decode it:
 // encoded PTC values become values (value-codec), recorded turns become `Turn`s.
 // Every problem is reported as `path: message` (`tools[2].signature: …`), all of them at once.
 import { z } from 'zod';
@@ -14,7 +14,11 @@ import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtim
 import type { Value } from '../lisp/values.ts';
 import { CodecError, decodeValue, formatPath, type PathSegment } from './value-codec.ts';
 
-export const SESSION_VERSION = 1;
+/** The version written. Version 2 may leave out what the engine re-renders (derived-messages.ts). */
+export const SESSION_VERSION = 2;
+/** Every version this build reads. */
+export const READ_VERSIONS: readonly number[] = [1, 2];
+export type SessionVersion = 1 | 2;
 export const DEFAULT_TITLE = 'Untitled';
 /**
  * The most turns a session may run or hold. Long sessions (1,000 turns and more) must open; the cap
@@ -38,7 +42,7 @@ export type SessionCompression = Exclude<CompressionOption, undefined>;
 
 /** A decoded session file. */
 export interface Session {
-  readonly version: typeof SESSION_VERSION;
+  readonly version: SessionVersion;
   readonly title: string;
   readonly mission: string;
   readonly maxTurns: number;
@@ -297,10 +301,17 @@ const memoryEntry = z
     ...(m.returnType !== undefined ? { returnType: m.returnType } : {}),
   }));
 
-const message = z.strictObject({
-  role: z.enum(['system', 'user', 'assistant']),
-  content: z.string(),
-});
+// A SYSTEM message without content (version 2) stands for the session's SYSTEM prompt: the reader
+// fills it in (derived-messages.ts); parseSession refuses it in version 1.
+const message = z
+  .strictObject({
+    role: z.enum(['system', 'user', 'assistant']),
+    content: z.string().optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.content === undefined && m.role !== 'system') ctx.addIssue({ code: 'custom', message: 'required', path: ['content'] });
+  })
+  .transform((m) => ({ role: m.role, content: m.content ?? '' }));
 
 const turn = z
   .strictObject({
@@ -316,6 +327,8 @@ const turn = z
     memory: z.array(memoryEntry).default([]),
     success: z.boolean(),
     messages: z.array(message).default([]),
+    // Where messages were left out (version 2): a hash of them as rendered when saved (derived-messages.ts).
+    messagesHash: z.string().optional(),
     durationMs: duration,
     usage: usage.optional(),
     promptHash: z.string().optional(),
@@ -352,7 +365,7 @@ const turn = z
 
 /** The known top-level fields (the version is checked before this runs). */
 export const sessionSchema = z.object({
-  version: z.literal(SESSION_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   title: z.string().default(DEFAULT_TITLE),
   mission: z.string(),
   maxTurns: z.number().int().min(1).max(MAX_TURNS_CAP).default(5),

@@ -1,14 +1,16 @@
-// Session files (DECISIONS S1, version 1): parse with every problem reported by path, write back
-// as pretty JSON in the S1 field order, and turn a session into an agent definition.
+// Session files (DECISIONS S1; version 2 writes, 1 and 2 read): parse with every problem reported by
+// path, write back as pretty JSON in the S1 field order, and turn a session into an agent definition.
+// Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import type { AgentDef } from '../agent/agent.ts';
 import type { Turn } from '../agent/turn.ts';
 import type { Limits } from '../lisp/runtime.ts';
-import { MAX_TURNS_CAP, SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
+import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
+import { MAX_TURNS_CAP, READ_VERSIONS, SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
-export { MAX_TURNS_CAP, SESSION_VERSION } from './schema.ts';
+export { MAX_TURNS_CAP, READ_VERSIONS, SESSION_VERSION } from './schema.ts';
 
 /** `warnings`: what was changed to open the session (such as a maxTurns raised to hold its turns); none stops it. */
 export type ParseSessionResult = { readonly ok: true; readonly session: Session; readonly warnings: readonly string[] } | { readonly ok: false; readonly errors: string[] };
@@ -48,9 +50,14 @@ function parseChecked(input: unknown): ParseSessionResult {
   }
   raw = lowerNumbers(raw) as Record<string, unknown>;
   const version = (raw as Record<string, unknown>).version;
-  if (version === undefined) return { ok: false, errors: [`version: missing; this build reads version ${SESSION_VERSION} (add "version": ${SESSION_VERSION})`] };
-  if (version !== SESSION_VERSION) {
-    return { ok: false, errors: [`version: unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads version ${SESSION_VERSION}`] };
+  if (version === undefined) return { ok: false, errors: [`version: missing; this build reads versions ${READ_VERSIONS.join(' and ')} (add "version": ${SESSION_VERSION})`] };
+  if (typeof version !== 'number' || !READ_VERSIONS.includes(version)) {
+    return { ok: false, errors: [`version: unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads versions ${READ_VERSIONS.join(' and ')}`] };
+  }
+  const leftOut = findLeftOut(rawTurns);
+  // Version 1 has no messages to derive: a turn without them had none, and a SYSTEM message has text.
+  if (version === 1 && leftOut.systemText.size > 0) {
+    return { ok: false, errors: [...leftOut.systemText].flatMap(([i, at]) => at.map((j) => `turns[${i}].messages[${j}].content: required`)) };
   }
   const checked = validateSessionFields(raw);
   if (!checked.ok) return checked;
@@ -82,7 +89,10 @@ function parseChecked(input: unknown): ParseSessionResult {
     turns: f.turns,
     extra,
   };
-  return { ok: true, session, warnings };
+  if (version === 1 || nothingLeftOut(leftOut)) return { ok: true, session, warnings };
+  const restored = restoreMessages(session, leftOut);
+  if (!restored.ok) return restored;
+  return { ok: true, session: { ...session, turns: restored.turns }, warnings: [...warnings, ...restored.warnings] };
 }
 
 /** The one line that says why JSON text was not read. */
@@ -157,8 +167,16 @@ function obj(): JsonObject {
   return Object.create(null) as JsonObject;
 }
 
-/** Pretty JSON (2-space indent, trailing newline), fields in the S1 order, unknown fields last. */
-export function serializeSession(session: Session): string {
+export interface SerializeOptions {
+  /** Write every turn's messages whole (the SYSTEM text too), as version 1 did; a valid version-2 file still. */
+  readonly keepMessages?: boolean;
+}
+
+/**
+ * Pretty JSON (2-space indent, trailing newline), fields in the S1 order, unknown fields last. A turn's
+ * messages are left out when the session re-renders them identically (derived-messages.ts).
+ */
+export function serializeSession(session: Session, options: SerializeOptions = {}): string {
   const o = obj();
   o.version = SESSION_VERSION;
   o.title = session.title;
@@ -192,7 +210,8 @@ export function serializeSession(session: Session): string {
     o.prices = prices;
   }
   if (session.discardedRequests !== undefined) o.discardedRequests = definedJson(session.discardedRequests);
-  o.turns = session.turns.map(turnToJson);
+  const stored = session.turns.length > 0 && options.keepMessages !== true ? storedMessages(session) : [];
+  o.turns = session.turns.map((t, i) => turnToJson(t, stored[i]));
   if (session.extra) {
     const known: readonly string[] = SESSION_FIELDS;
     for (const [k, v] of session.extra) if (!known.includes(k)) o[k] = v as JsonValue;
@@ -234,8 +253,11 @@ function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-/** A recorded turn as it is stored in a session file (values encoded losslessly). */
-export function turnToJson(t: Turn): JsonValue {
+/**
+ * A recorded turn as it is stored in a session file (values encoded losslessly). Its messages are
+ * written whole unless `stored` says how (left out, or a SYSTEM message without its text).
+ */
+export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   const j = obj();
   j.number = t.number;
   j.rawResponse = t.rawResponse;
@@ -270,12 +292,15 @@ export function turnToJson(t: Turn): JsonValue {
     return entry;
   });
   j.success = t.success;
-  j.messages = t.messages.map((m) => {
-    const msg = obj();
-    msg.role = m.role;
-    msg.content = m.content;
-    return msg;
-  });
+  if (stored?.derived === true) j.messagesHash = stored.hash;
+  else {
+    j.messages = (stored?.messages ?? t.messages).map((m) => {
+      const msg = obj();
+      msg.role = m.role;
+      if (m.content !== undefined) msg.content = m.content;
+      return msg;
+    });
+  }
   j.durationMs = roundMs(t.durationMs);
   if (t.usage !== undefined) j.usage = definedJson(t.usage);
   if (t.promptHash !== undefined) j.promptHash = t.promptHash;

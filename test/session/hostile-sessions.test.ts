@@ -119,7 +119,7 @@ const hostile: [string, unknown, string][] = [
   ['a huge number alone', digits(30), 'session: expected a JSON object, got number'],
   ['a string value', 'null', 'session: expected a JSON object, got null'],
   ['a BOM then JSON', '\ufeff' + baseText(''), 'ok'],
-  ['a version of a megabyte', `{"version":"${'v'.repeat(1_000_000)}"}`, `version: unsupported session version "${'v'.repeat(39)}…; this build reads version 1`],
+  ['a version of a megabyte', `{"version":"${'v'.repeat(1_000_000)}"}`, `version: unsupported session version "${'v'.repeat(39)}…; this build reads versions 1 and 2`],
   ['a tool field named by a megabyte', baseText(`,"tools":[{"name":"t","signature":"() -> :int","impl":"(fn [] 1)","${'k'.repeat(1_000_000)}":1}]`), `tools[0].${'k'.repeat(490)}…`],
   ['a data name of a megabyte', baseText(`,"data":{"${'# '.repeat(500_000)}":1}`), cut(`data[${JSON.stringify('# '.repeat(500_000))}]: not a valid data name`, 500)],
   ['an API key', baseText('').replace('"replies":[]', '"replies":[],"apiKey":"sk-x"'), 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead'],

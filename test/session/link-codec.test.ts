@@ -218,6 +218,16 @@ describe('round trip', () => {
     expect(serializeSession(opened(encodeLink(s)).session)).toBe(text);
   });
 
+  it('keeps a session’s own "$rendered" field with recorded turns (their messages are then all kept)', () => {
+    const ran = ranToEnd(example('failed-turn-recovery.json'));
+    const s: Session = { ...ran, extra: new Map([['$rendered', 'mine']]) };
+    const built = buildLink(s);
+    expect(built.turnsDerived).toBe(0);
+    const r = opened(built.fragment);
+    expect(r.session.extra?.get('$rendered')).toBe('mine');
+    expect(serializeSession(r.session)).toBe(serializeSession(s));
+  });
+
   it('keeps unknown top-level fields, limits, other providers and every compression form', () => {
     for (const patch of [
       { notes: 'keep me', ui: { theme: 'dark' } },
@@ -244,14 +254,14 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
     // Nothing of the messages is in the link…
     const payload = payloadOf(built.fragment);
     expect((payload.turns as object[]).every((t) => !('messages' in t))).toBe(true);
-    expect(typeof payload.$rendered).toBe('string');
+    expect((payload.turns as object[]).every((t) => typeof (t as { messagesHash?: unknown }).messagesHash === 'string')).toBe(true);
     // …yet they come back exactly, and so does the whole session file.
     const r = opened(built.fragment);
     expect(r.warnings).toEqual([]);
     r.session.turns.forEach((t, i) => expect(t.messages).toEqual(s.turns[i].messages.map((m) => ({ role: m.role, content: m.content }))));
     expect(serializeSession(r.session)).toBe(serializeSession(s));
     // Much smaller than the whole session file in a version-1 link.
-    expect(built.fragment.length).toBeLessThan(v1Link(serializeSession(s)).length / 3);
+    expect(built.fragment.length).toBeLessThan(v1Link(serializeSession(s, { keepMessages: true })).length / 3);
     expect(built.fragment.length).toBeLessThan(MAX_LINK_LENGTH);
   });
 
@@ -300,10 +310,22 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
   it('says so when this build renders the left-out messages differently from the one that made the link', () => {
     const ran = ranToEnd(example('failed-turn-recovery.json'));
     const payload = payloadOf(encodeLink(ran));
-    payload.$rendered = '00000000';
+    for (const t of payload.turns as { messagesHash?: string }[]) t.messagesHash = '00000000';
     const r = opened(linkOf(2, JSON.stringify(payload)));
     expect(r.warnings).toEqual([expect.stringMatching(/rendered the LLM's messages differently: turns 1, 2, 3, 4 show this version's rendering/)]);
+  });
+
+  it('reads links made before session version 2 (a version-1 session leaving out messages, with "$rendered")', () => {
+    const ran = ranToEnd(example('failed-turn-recovery.json'));
+    const legacy = JSON.parse(serializeSession(ran, { keepMessages: true })) as { version: number; turns: { messages?: unknown }[]; $rendered?: string };
+    legacy.version = 1;
+    for (const t of legacy.turns) delete t.messages;
+    // Such a link's checksum (FNV-1a 32 of the left-out messages as JSON), here one this build does not render.
+    legacy.$rendered = '00000000';
+    const r = opened(linkOf(2, JSON.stringify(legacy)));
+    expect(r.warnings).toEqual([expect.stringMatching(/rendered the LLM's messages differently: turns 1, 2, 3, 4 show this version's rendering/)]);
     expect(r.session.extra?.has('$rendered')).toBe(false);
+    r.session.turns.forEach((t, i) => expect(t.messages).toEqual(ran.turns[i].messages));
   });
 
   it('refuses a link that leaves out messages its session cannot render', () => {
@@ -322,10 +344,11 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
 describe('versions', () => {
   it.each(exampleNames)('%s: a version-1 link (the whole session file) opens as written', (name) => {
     const s = ranToEnd(example(name));
-    const text = serializeSession(s);
+    const text = serializeSession(s, { keepMessages: true }).replace('"version": 2', '"version": 1');
     const r = opened(v1Link(text));
     expect(r.version).toBe(1);
-    expect(serializeSession(r.session)).toBe(text);
+    r.session.turns.forEach((t, i) => expect(t.messages).toEqual(s.turns[i].messages));
+    expect(serializeSession(r.session)).toBe(serializeSession(s));
   });
 
   it('version 1 takes the JSON as it is: messages left out are empty, a "$rendered" field is the session’s own', () => {

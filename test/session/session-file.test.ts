@@ -42,7 +42,8 @@ function withFields(patch: Record<string, unknown>): string {
 describe('the S1 example', () => {
   it('parses into decoded fields', () => {
     const s = parsed(S1);
-    expect(s.version).toBe(1);
+    // Read as version 1, held (and written) as the current version.
+    expect(s.version).toBe(2);
     expect(s.title).toBe('Reviews and inventory');
     expect(s.mission).toBe('Find well-reviewed products in stock');
     expect(s.maxTurns).toBe(5);
@@ -81,7 +82,7 @@ describe('the S1 example', () => {
     const text = serializeSession(parsed(S1));
     expect(Object.keys(JSON.parse(text) as object)).toEqual(['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'llm', 'turns']);
     expect(text.endsWith('}\n')).toBe(true);
-    expect(text).toContain('\n  "version": 1,\n');
+    expect(text).toContain('\n  "version": 2,\n');
     expect(serializeSession(parsed(text))).toBe(text);
   });
 });
@@ -270,12 +271,12 @@ describe('problems are reported with their path', () => {
 
 describe('versions and JSON text', () => {
   it('refuses another version', () => {
-    expect(problems(withFields({ version: 2 }))).toEqual(['version: unsupported session version 2; this build reads version 1']);
-    expect(problems(withFields({ version: '1' }))).toEqual(['version: unsupported session version "1"; this build reads version 1']);
+    expect(problems(withFields({ version: 3 }))).toEqual(['version: unsupported session version 3; this build reads versions 1 and 2']);
+    expect(problems(withFields({ version: '1' }))).toEqual(['version: unsupported session version "1"; this build reads versions 1 and 2']);
   });
 
   it('refuses a missing version', () => {
-    expect(problems(withFields({ version: undefined }))).toEqual(['version: missing; this build reads version 1 (add "version": 1)']);
+    expect(problems(withFields({ version: undefined }))).toEqual(['version: missing; this build reads versions 1 and 2 (add "version": 2)']);
   });
 
   it('refuses JSON that is not an object', () => {

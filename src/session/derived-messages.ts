@@ -1,0 +1,255 @@
+// Messages a saved session need not hold (DECISIONS R1). Rendering is pure, so a recorded turn's
+// messages are left out when the session's own definition renders them identically from the turns
+// before it, and a kept SYSTEM message loses its text when that text is the session's SYSTEM prompt.
+// Session files (version 2) and share links (version 2 and later) both store turns this way; the
+// reader renders what was left out and says so when its rendering is not what the writer's was.
+import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
+import type { MemoryEntry, Message, Turn } from '../agent/turn.ts';
+import type { ToolCallRecord } from '../lisp/runtime.ts';
+import type { Value } from '../lisp/values.ts';
+import type { Session } from './schema.ts';
+import { decodeValue, encodeRecorded } from './value-codec.ts';
+
+/** The messages turn `n` (1-based) gets from `agent`, as plain role/content pairs. */
+export function renderedMessages(agent: PreparedAgent, turns: readonly Turn[], n: number): Message[] {
+  return messagesForTurn(agent, turns, n).messages.map((m) => ({ role: m.role, content: m.content }));
+}
+
+export function sameMessages(a: readonly Message[], b: readonly Message[]): boolean {
+  return a.length === b.length && a.every((m, i) => m.role === b[i].role && m.content === b[i].content);
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function fnvText(s: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/**
+ * A fingerprint (8 hex digits) of a turn's messages: FNV-1a (32 bits) over the FNV-1a of each
+ * message's role and content. Stored with a turn whose messages were left out, so a reader that
+ * renders them differently notices. Not for security. `texts` caches the hash of each text: the
+ * turns of a long run repeat the same texts (the SYSTEM prompt, earlier replies) over and over.
+ */
+export function messagesHash(messages: readonly Message[], texts: Map<string, number> = new Map()): string {
+  let h = FNV_OFFSET;
+  const add = (n: number): void => {
+    for (let k = 0; k < 4; k++, n >>>= 8) h = Math.imul(h ^ (n & 0xff), FNV_PRIME);
+  };
+  for (const m of messages) {
+    let t = texts.get(m.content);
+    if (t === undefined) {
+      t = fnvText(m.content);
+      texts.set(m.content, t);
+    }
+    add(fnvText(m.role));
+    add(t);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** One message as stored: a SYSTEM message without `content` stands for the session's SYSTEM prompt. */
+export interface StoredMessage {
+  readonly role: Message['role'];
+  readonly content?: string;
+}
+
+/** How one turn's messages are stored: left out (with the hash of the rendering), or kept. */
+export type StoredMessages = { readonly derived: true; readonly hash: string } | { readonly derived: false; readonly messages: readonly StoredMessage[] };
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/**
+ * Values as a reader gets them back (through their saved encoding), so the writer renders exactly
+ * what the reader will: a value too large to save reads back as nil, and renders differently.
+ */
+class AsSaved {
+  private readonly entries = new WeakMap<MemoryEntry, MemoryEntry>();
+  private readonly turns = new WeakMap<Turn, Turn>();
+
+  value(v: Value): Value {
+    return decodeValue(encodeRecorded(v));
+  }
+
+  private entry(m: MemoryEntry): MemoryEntry {
+    let out = this.entries.get(m);
+    if (out === undefined) {
+      out = { ...m, value: this.value(m.value) };
+      this.entries.set(m, out);
+    }
+    return out;
+  }
+
+  private call(c: ToolCallRecord): ToolCallRecord {
+    return { ...c, args: c.args.map((a) => this.value(a)), result: this.value(c.result) };
+  }
+
+  turn(t: Turn): Turn {
+    let out = this.turns.get(t);
+    if (out === undefined) {
+      const memory = new Map<string, MemoryEntry>();
+      for (const [name, m] of t.memory) memory.set(name, this.entry(m));
+      out = { ...t, result: this.value(t.result), toolCalls: t.toolCalls.map((c) => this.call(c)), memory };
+      this.turns.set(t, out);
+    }
+    return out;
+  }
+}
+
+/**
+ * Stores turns one at a time for a session definition: `store(turns, i)` says how turn `i` (0-based)
+ * is written, given the turns before it. A writer is made once per definition (a changed definition
+ * renders differently), and may be asked turn by turn as a run grows.
+ */
+export class MessageWriter {
+  private readonly saved = new AsSaved();
+  private readonly texts = new Map<string, number>();
+
+  private constructor(private readonly agent: PreparedAgent) {}
+
+  /** The writer for a session's definition as it will be read back; null when it cannot render (every message is kept). */
+  static for(session: Session, turnCount: number): MessageWriter | null {
+    const saved = new AsSaved();
+    const data = new Map<string, Value>();
+    for (const [name, v] of session.data) data.set(name, saved.value(v));
+    const prepared = prepareAgent({
+      mission: session.mission,
+      tools: session.tools,
+      data,
+      // The reader raises maxTurns to hold the turns (parseSession), and renders with the raised one.
+      maxTurns: Math.max(session.maxTurns, turnCount),
+      compression: session.compression,
+      ...(session.limits !== undefined ? { limits: session.limits } : {}),
+      ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
+    });
+    return prepared.ok ? new MessageWriter(prepared.agent) : null;
+  }
+
+  store(turns: readonly Turn[], i: number): StoredMessages {
+    const sent = turns[i].messages;
+    if (sent.length > 0) {
+      const before = turns.slice(0, i).map((t) => this.saved.turn(t));
+      const rendered = renderedMessages(this.agent, before, i + 1);
+      if (sameMessages(sent, rendered)) return { derived: true, hash: messagesHash(rendered, this.texts) };
+    }
+    const system = this.agent.systemPrompt;
+    return { derived: false, messages: sent.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : { role: m.role, content: m.content })) };
+  }
+}
+
+/** How every turn of a session is stored (all kept, SYSTEM text included, when the session cannot render). */
+export function storedMessages(session: Session): StoredMessages[] {
+  const writer = MessageWriter.for(session, session.turns.length);
+  return session.turns.map((t, i) => (writer ? writer.store(session.turns, i) : { derived: false, messages: t.messages }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** What a file left out, found in its JSON before it was decoded. */
+export interface LeftOut {
+  /** Turn indexes (0-based) without `messages`, with the hash stored in their place when there is one. */
+  readonly derived: ReadonlyMap<number, string | undefined>;
+  /** Turn indexes with SYSTEM messages stored without their text, and the indexes of those messages. */
+  readonly systemText: ReadonlyMap<number, readonly number[]>;
+}
+
+export function nothingLeftOut(l: LeftOut): boolean {
+  return l.derived.size === 0 && l.systemText.size === 0;
+}
+
+function field(x: unknown, key: string): unknown {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>)[key] : undefined;
+}
+
+function has(x: unknown, key: string): boolean {
+  return x !== null && typeof x === 'object' && !Array.isArray(x) && Object.prototype.hasOwnProperty.call(x, key);
+}
+
+/** What the raw turns of a file leave out (a turn that is not an object is the schema's to report). */
+export function findLeftOut(rawTurns: unknown): LeftOut {
+  const derived = new Map<number, string | undefined>();
+  const systemText = new Map<number, number[]>();
+  if (!Array.isArray(rawTurns)) return { derived, systemText };
+  rawTurns.forEach((t, i) => {
+    if (t === null || typeof t !== 'object' || Array.isArray(t)) return;
+    const messages = field(t, 'messages');
+    if (!has(t, 'messages')) {
+      const hash = field(t, 'messagesHash');
+      derived.set(i, typeof hash === 'string' ? hash : undefined);
+    } else if (Array.isArray(messages)) {
+      const at = messages.flatMap((m, j) => (field(m, 'role') === 'system' && !has(m, 'content') ? [j] : []));
+      if (at.length > 0) systemText.set(i, at);
+    }
+  });
+  return { derived, systemText };
+}
+
+function turnList(indexes: Iterable<number>): string {
+  const ns = [...indexes].map((i) => i + 1);
+  return `turn${ns.length === 1 ? '' : 's'} ${ns.join(', ')}`;
+}
+
+/**
+ * The most messages a reader renders again. A few kilobytes of file can stand for millions of them
+ * (a full history of n turns holds about n² messages): 1,000,000 is the full history of about 1,400
+ * turns, and 500,000 compressed turns.
+ */
+export const MAX_RESTORED_MESSAGES = 1_000_000;
+
+export function tooManyMessages(where: string, budget = MAX_RESTORED_MESSAGES): string {
+  return `${where}: rendering the messages left out would make more than ${budget.toLocaleString('en-US')} messages, more than this build holds; with compression on, each turn gets a few`;
+}
+
+export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } | { ok: false; errors: string[] };
+
+/**
+ * The turns with what was left out rendered again from the session's definition. A file whose
+ * definition cannot render them is refused (nothing is shown as sent that was not).
+ */
+export function restoreMessages(session: Session, leftOut: LeftOut, budget = MAX_RESTORED_MESSAGES): Restored {
+  if (nothingLeftOut(leftOut)) return { ok: true, turns: session.turns, warnings: [] };
+  const prepared = prepareAgent({
+    mission: session.mission,
+    tools: session.tools,
+    data: session.data,
+    maxTurns: session.maxTurns,
+    compression: session.compression,
+    ...(session.limits !== undefined ? { limits: session.limits } : {}),
+    ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
+  });
+  if (!prepared.ok) {
+    const which = new Set([...leftOut.derived.keys(), ...leftOut.systemText.keys()]);
+    return { ok: false, errors: [`turns: the messages of ${turnList([...which].sort((a, b) => a - b))} are left out, and the session cannot render them (${prepared.errors.join('; ')})`] };
+  }
+  const agent = prepared.agent;
+  const turns = [...session.turns];
+  const differ: number[] = [];
+  const texts = new Map<string, number>();
+  let made = 0;
+  for (let i = 0; i < turns.length; i++) {
+    if (leftOut.derived.has(i)) {
+      const messages = renderedMessages(agent, turns, i + 1);
+      made += messages.length;
+      if (made > budget) return { ok: false, errors: [tooManyMessages(`turns[${i}].messages`, budget)] };
+      const hash = leftOut.derived.get(i);
+      if (hash !== undefined && hash !== messagesHash(messages, texts)) differ.push(i);
+      turns[i] = { ...turns[i], messages };
+    } else {
+      const at = leftOut.systemText.get(i);
+      if (at === undefined) continue;
+      const turn = turns[i];
+      turns[i] = { ...turn, messages: turn.messages.map((m, j) => (at.includes(j) ? { role: m.role, content: agent.systemPrompt } : m)) };
+      if (turn.promptHash !== undefined && turn.promptHash !== agent.promptHash) differ.push(i);
+    }
+  }
+  const warnings =
+    differ.length > 0
+      ? [`This session was saved by a version of the playground that rendered the LLM's messages differently: ${turnList(differ)} show${differ.length === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`]
+      : [];
+  return { ok: true, turns, warnings };
+}
