@@ -6,7 +6,7 @@ import { applyReply, initialStep, messagesFor, messagesForTurn, prepareAgent, re
 import { createLlm, describeRequest, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../agent/signature.ts';
 import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
-import type { Memory, Message, Step } from '../agent/turn.ts';
+import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
@@ -17,8 +17,9 @@ import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
 import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
-import { cut, definitionOf, emptyStats, errorView, sampleOf, turnView, userView } from './views.ts';
-import type { OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
+import { headText, turnText, type SavedText } from './saved-text.ts';
+import { cachedTurnView, cut, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
+import type { DefinitionPart, OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
 
 export type * from './views.ts';
 export { turnView, userView } from './views.ts';
@@ -63,6 +64,13 @@ export class Engine {
   private replMemory: Map<string, Definition> = new Map();
   private replHistory: Value[] = [];
   private tokenizer: Promise<(text: string) => number> | null = null;
+  /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
+  private readonly instance = Math.random().toString(36).slice(2, 10);
+  private epochs = 0;
+  private epoch = `${this.instance}.0`;
+  private definitionRev = 0;
+  private tracked: { session: Session | null; turns: readonly Turn[] } = { session: null, turns: [] };
+  private partCache: { session: Session; agent: PreparedAgent | null; part: DefinitionPart } | null = null;
 
   /** Opens a session file's text (or parsed JSON); recorded turns are resumed. Never throws. */
   open(input: string | object): OpenResult {
@@ -174,6 +182,7 @@ export class Engine {
   view(options: ViewOptions = {}): View {
     const session = this.requireSession();
     const turns = this.step.turns;
+    this.track(session, turns);
     const running = this.step.status === 'running';
     const last = running ? turns.length + 1 : Math.max(turns.length, 1);
     const selected = Math.min(Math.max(options.selected ?? last, 1), last);
@@ -197,13 +206,55 @@ export class Engine {
     };
     const replies = session.llm.replies ?? [];
     return {
+      ...this.definitionPart(session),
+      epoch: this.epoch,
+      definitionRev: this.definitionRev,
+      status: this.step.status,
+      ...(this.step.status === 'returned' ? { returnValue: cut(printValue(this.step.return ?? null)) } : {}),
+      ...(this.step.fail ? { failMessage: this.step.fail.message } : {}),
+      // Each turn's view is made once (turns never change): a view costs the new turns, not all.
+      turns: turns.map(cachedTurnView),
+      selected,
+      user: userView(memoryBefore),
+      compressed: render(chosen),
+      full: render(fullHistory),
+      nextReply: running ? (replies[turns.length] ?? null) : null,
+      usage: {
+        ...(this.step.usage.tokens !== undefined ? { tokens: { ...this.step.usage.tokens } } : {}),
+        ...(session.discardedRequests !== undefined ? { discarded: { ...session.discardedRequests } } : {}),
+        durationMs: this.step.usage.durationMs,
+        llmMs: this.step.usage.llmMs,
+      },
+      request: this.requestFor(selected),
+    };
+  }
+
+  /**
+   * Notices what changed since the last view: a new session object is a new definition (every edit,
+   * typed reply or discarded request makes one), and turns that do not extend the last ones are a new
+   * epoch (another session, a reset), so the page never keeps turns from before.
+   */
+  private track(session: Session, turns: readonly Turn[]): void {
+    if (session !== this.tracked.session) {
+      this.tracked.session = session;
+      this.definitionRev++;
+    }
+    const known = this.tracked.turns;
+    const extends_ = turns.length >= known.length && (known.length === 0 || turns[known.length - 1] === known[known.length - 1]);
+    if (!extends_) this.epoch = `${this.instance}.${++this.epochs}`;
+    this.tracked.turns = turns;
+  }
+
+  /** The definition's part of the view, made again only when the session or its prepared agent changed. */
+  private definitionPart(session: Session): DefinitionPart {
+    const agent = this.agent;
+    const cached = this.partCache;
+    if (cached && cached.session === session && cached.agent === agent) return cached.part;
+    const part: DefinitionPart = {
       definition: definitionOf(session),
       problems: [...this.problems],
       warnings: agent ? [...agent.warnings] : [],
       missionExpanded: agent ? agent.mission.text : session.mission,
-      status: this.step.status,
-      ...(this.step.status === 'returned' ? { returnValue: cut(printValue(this.step.return ?? null)) } : {}),
-      ...(this.step.fail ? { failMessage: this.step.fail.message } : {}),
       maxTurns: session.maxTurns,
       tools: session.tools.map((t, i) => {
         const sig = parseSignature(t.signature);
@@ -221,24 +272,18 @@ export class Engine {
         };
       }),
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),
-      turns: turns.map(turnView),
-      selected,
-      user: userView(memoryBefore),
-      compressed: render(chosen),
-      full: render(fullHistory),
       sessionStrategy: agent ? strategyName(agent) : 'full-history',
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description })),
-      nextReply: running ? (replies[turns.length] ?? null) : null,
-      sessionText: serializeSession({ ...session, turns: [...turns] }),
       systemPrompt: this.systemPromptView(),
-      usage: {
-        ...(this.step.usage.tokens !== undefined ? { tokens: { ...this.step.usage.tokens } } : {}),
-        ...(session.discardedRequests !== undefined ? { discarded: { ...session.discardedRequests } } : {}),
-        durationMs: this.step.usage.durationMs,
-        llmMs: this.step.usage.llmMs,
-      },
-      request: this.requestFor(selected),
     };
+    this.partCache = { session, agent, part };
+    return part;
+  }
+
+  /** The session's text in pieces, each made once (messages kept whole, so a turn's piece never changes). */
+  savedText(): SavedText {
+    const session = this.requireSession();
+    return { head: headText(session), turns: this.step.turns.map(turnText) };
   }
 
   private systemPromptView(): SystemPromptView {
@@ -375,6 +420,7 @@ export class Engine {
     return texts.map(count);
   }
 
+  /** The session file as serializeSession writes it (messages the engine re-renders left out). */
   exportSession(): string {
     return serializeSession({ ...this.requireSession(), turns: [...this.step.turns] });
   }

@@ -2,25 +2,26 @@
 // PTC-Lisp itself; a runaway program is stopped by terminating this worker (L8).
 import { expose } from 'comlink';
 import { Engine } from './engine-api.ts';
+import { EngineHost } from './engine-host.ts';
 
-const engine = new Engine();
+const host = new EngineHost(new Engine());
 
-/** What the page can call. Methods mirror Engine; results are plain JSON. */
+/** What the page can call: the host's methods (views as patches against what the page has). */
 export const workerApi = {
-  open: (input: string | object) => engine.open(input),
-  setDefinition: (def: Parameters<Engine['setDefinition']>[0]) => engine.setDefinition(def),
-  stepTurn: (reply?: string, options?: Parameters<Engine['stepTurn']>[1]) => engine.stepTurn(reply, options),
-  reset: (options?: Parameters<Engine['reset']>[0]) => engine.reset(options),
-  view: (options?: Parameters<Engine['view']>[0]) => engine.view(options),
-  repl: (program: string) => engine.repl(program),
-  countTokens: (texts: string[]) => engine.countTokens(texts),
-  exportSession: () => engine.exportSession(),
-  shareLink: (options: Parameters<Engine['shareLink']>[0]) => engine.shareLink(options),
-  openLink: (fragment: string) => engine.openLink(fragment),
+  open: host.open.bind(host),
+  openLink: host.openLink.bind(host),
+  setDefinition: host.setDefinition.bind(host),
+  stepTurn: host.stepTurn.bind(host),
+  reset: host.reset.bind(host),
+  view: host.view.bind(host),
+  repl: host.repl.bind(host),
+  countTokens: host.countTokens.bind(host),
+  exportSession: host.exportSession.bind(host),
+  shareLink: host.shareLink.bind(host),
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */
-  requestReply: (apiKey: string, onText?: (textSoFar: string) => void) => engine.requestReply(apiKey, onText),
-  abortRequest: () => engine.abortRequest(),
-  applyRequested: (options?: Parameters<Engine['applyRequested']>[0]) => engine.applyRequested(options),
+  requestReply: host.requestReply.bind(host),
+  abortRequest: host.abortRequest.bind(host),
+  applyRequested: host.applyRequested.bind(host),
 };
 
 export type WorkerApi = typeof workerApi;

@@ -11,6 +11,7 @@ import { format, printValue } from '../lisp/printer.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
+import type { DEFINITION_KEYS, SavedText } from './view-patch.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
@@ -147,8 +148,18 @@ export interface View {
   strategies: StrategyInfo[];
   /** The mock's scripted reply for the next turn, if any. */
   nextReply: string | null;
-  /** The whole session, as a session file (for saving and sharing). */
-  sessionText: string;
+  /**
+   * Which run of which open session this view belongs to: it changes whenever the turns are replaced
+   * rather than extended (open, link, reset), and differs between engines (a restarted worker).
+   */
+  epoch: string;
+  /** Changes whenever the session's definition (and so its saved text's head) changes. */
+  definitionRev: number;
+  /**
+   * The session file's text in pieces (joined by `assembleSessionText`). Filled in by the worker host
+   * for the page, which joins them only when it saves, exports or restarts; absent from Engine.view.
+   */
+  saved?: SavedText;
   /** The SYSTEM prompt the session sends, the default it starts from, and the fingerprint turns record. */
   systemPrompt: SystemPromptView;
   /** Tokens and time of the run so far. */
@@ -159,6 +170,8 @@ export interface View {
    */
   request: DescribedRequest | null;
 }
+
+export type DefinitionPart = Pick<View, (typeof DEFINITION_KEYS)[number]>;
 
 export interface SystemPromptView {
   text: string;
@@ -235,6 +248,18 @@ export function cut(text: string, max = RESULT_MAX): string {
 
 export function errorView(e: { type: string; message: string; line?: number; column?: number }): ErrorView {
   return { type: e.type, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) };
+}
+
+const turnViews = new WeakMap<Turn, TurnView>();
+
+/** A turn's view, made once: a recorded turn never changes, so its view is kept with it. */
+export function cachedTurnView(t: Turn): TurnView {
+  let v = turnViews.get(t);
+  if (v === undefined) {
+    v = turnView(t);
+    turnViews.set(t, v);
+  }
+  return v;
 }
 
 export function turnView(t: Turn): TurnView {

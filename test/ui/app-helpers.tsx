@@ -8,6 +8,7 @@ import { App } from '../../src/ui/App.tsx';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
+import { EngineHost } from '../../src/worker/engine-host.ts';
 import type { Harness } from './harness.tsx';
 
 /** jsdom has no ResizeObserver; the resizable panels need one (layout itself is not measured here). */
@@ -32,6 +33,8 @@ export function renderSlowApp(delayMs: number): Harness {
   const client = new EngineClient({
     createWorker: () => {
       const engine = new Engine();
+      // The worker's side of the page's calls: views cross as patches, as in the browser.
+      const host = new EngineHost(engine);
       let alive = true;
       const api = new Proxy(
         {},
@@ -42,7 +45,7 @@ export function renderSlowApp(delayMs: number): Harness {
                 setTimeout(() => {
                   if (!alive) return; // a terminated worker never answers
                   try {
-                    resolve((engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
+                    resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
                   } catch (e) {
                     reject(e);
                   }

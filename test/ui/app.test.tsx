@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { clearEditor, pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
-import { exampleText, renderWithPlayground } from './harness.tsx';
+import { exampleText, renderWithPlayground, textOf } from './harness.tsx';
 
 afterEach(cleanup);
 
@@ -303,11 +303,17 @@ describe('App', () => {
     };
     try {
       fireEvent.click(button('export'));
-      expect(downloads).toEqual(['Reviews and inventory.json']);
+      // The engine writes the text when Export asks for it.
+      await waitFor(() => expect(downloads).toEqual(['Reviews and inventory.json']));
       const saved = JSON.parse(await blobs[0].text()) as { title: string; turns: unknown[] };
       expect(saved.title).toBe('Reviews and inventory');
       expect(saved.turns.length).toBe(1);
-      expect(await blobs[0].text()).toBe(harness.store.getState().view?.sessionText);
+      // The file as the engine writes it: the same session as the page's view (whose pieces keep every message).
+      const text = textOf(harness.store.getState().view);
+      if (text === null) throw new Error('no view');
+      const reopened = new Engine();
+      expect(reopened.open(text).ok).toBe(true);
+      expect(await blobs[0].text()).toBe(reopened.exportSession());
     } finally {
       URL.createObjectURL = originalCreate;
       URL.revokeObjectURL = originalRevoke;

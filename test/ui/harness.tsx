@@ -7,6 +7,9 @@ import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
+import { EngineHost } from '../../src/worker/engine-host.ts';
+import type { View } from '../../src/worker/engine-api.ts';
+import { sessionTextOf } from '../../src/ui/engine/session-text.ts';
 
 export function exampleText(name: string): string {
   return readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');
@@ -18,13 +21,15 @@ export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
   const client = new EngineClient({
     createWorker: () => {
       const engine = new Engine();
+      // The worker's side of the page's calls: views cross as patches, as in the browser.
+      const host = new EngineHost(engine);
       engines.push(engine);
       const api = new Proxy(
         {},
         {
           get: (_t, name: string) =>
             (...args: unknown[]) =>
-              Promise.resolve().then(() => (engine as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)),
+              Promise.resolve().then(() => (host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)),
         },
       ) as unknown as EngineRemote;
       return { worker: { terminate: () => undefined }, api };
@@ -52,4 +57,9 @@ export function renderWithPlayground(ui: ReactElement): Harness {
 /** Puts a share fragment in the page's address (null: none), as opening a link does. */
 export function setHash(fragment: string | null): void {
   history.replaceState(null, '', fragment === null ? '/' : `/#${fragment}`);
+}
+
+/** The session file's text of a view from the store (joined from its pieces, as autosave does). */
+export function textOf(view: View | null): string | null {
+  return view ? sessionTextOf(view) : null;
 }

@@ -8,6 +8,7 @@ import { PRESETS } from '../../src/agent/providers/presets.ts';
 import { LlmPanel } from '../../src/ui/features/llm/LlmPanel.tsx';
 import { applyPreset, readLlmForm, writeLlmForm } from '../../src/ui/features/llm/llm-form.ts';
 import { renderPanel, waitForView } from './panel-helpers.tsx';
+import { sessionTextOf } from '../../src/ui/engine/session-text.ts';
 
 afterEach(() => {
   cleanup();
@@ -72,7 +73,7 @@ describe('LlmPanel', () => {
       expect(v.definition.llm).toMatchObject({ provider: 'openai', baseUrl: 'http://127.0.0.1:9999/v1', model: 'my-model', temperature: 0.2, maxOutputTokens: 512, requestTimeoutMs: 30_000 }),
     );
     expect(select('llm-preset').value).toBe('');
-    expect(h.view().sessionText).toContain('"requestTimeoutMs": 30000');
+    expect(sessionTextOf(h.view())).toContain('"requestTimeoutMs": 30000');
   });
 
   it('shows problems by path: numbers out of range here, a base URL the session refuses from the engine', async () => {

@@ -10,7 +10,7 @@ import type { SessionStore } from '../../src/ui/persistence/session-store.ts';
 import { createIdbSessionStore } from '../../src/ui/persistence/session-store.ts';
 import { typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import type { Harness } from './harness.tsx';
-import { exampleText } from './harness.tsx';
+import { exampleText, textOf } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
 
 afterEach(cleanup);
@@ -25,7 +25,7 @@ async function waitForSaved(h: Harness, sessions: SessionStore) {
     const { view, persistence } = h.store.getState();
     expect(persistence).not.toBeNull();
     const record = await sessions.get(persistence?.id ?? '');
-    expect(record?.text).toBe(view?.sessionText);
+    expect(record?.text).toBe(textOf(view));
     expect(record?.rev).toBe(persistence?.rev);
   });
   const { persistence } = h.store.getState();
@@ -62,7 +62,7 @@ describe('autosave', () => {
     expect(saved.id).toBe(first.id);
     expect(saved.rev).toBe(2);
     expect(saved.turns).toBe(1);
-    expect(saved.text).toBe(h.store.getState().view?.sessionText);
+    expect(saved.text).toBe(textOf(h.store.getState().view));
     expect(JSON.parse(saved.text).turns.length).toBe(1);
     expect((await sessions.list()).length).toBe(1);
   });
@@ -142,7 +142,7 @@ describe('restoring on load', () => {
     await waitFor(() => expect(screen.queryByTestId('turn-2')).not.toBeNull());
     expect(text('session-title')).toBe('Reviews and inventory');
     expect(within(testId('turn-1')).getByTestId('turn-badge').textContent).toBe('ok');
-    expect(h.store.getState().view?.sessionText).toBe(saved.text);
+    expect(textOf(h.store.getState().view)).toBe(saved.text);
     expect(h.store.getState().persistence).toEqual({ id: saved.id, rev: saved.rev });
     await new Promise((r) => setTimeout(r, 80));
     expect((await again.list()).map((s) => [s.id, s.rev])).toEqual([[saved.id, saved.rev]]);

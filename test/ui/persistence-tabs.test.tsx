@@ -10,6 +10,7 @@ import { broadcastSessionChannel, type SessionChannel } from '../../src/ui/persi
 import { createIdbSessionStore, type SessionStore } from '../../src/ui/persistence/session-store.ts';
 import type { Harness } from './harness.tsx';
 import { channelHub, freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
+import { textOf } from './harness.tsx';
 
 afterEach(cleanup);
 
@@ -22,7 +23,7 @@ function tab(h: Harness) {
     q,
     button: (id: string) => q.getByTestId(id) as HTMLButtonElement,
     turns: () => h.store.getState().view?.turns.length ?? -1,
-    text: () => h.store.getState().view?.sessionText ?? '',
+    text: () => textOf(h.store.getState().view) ?? '',
   };
 }
 

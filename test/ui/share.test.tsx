@@ -9,7 +9,7 @@ import { App } from '../../src/ui/App.tsx';
 import { linkFragmentOf } from '../../src/ui/features/share/links.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
-import { exampleText, renderWithPlayground, setHash } from './harness.tsx';
+import { exampleText, renderWithPlayground, setHash, textOf } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
 
 
@@ -40,7 +40,7 @@ describe('Share', () => {
     await user.click(screen.getByTestId('step'));
     await screen.findByTestId('turn-2');
     const compressed = screen.getByTestId('compressed-user').textContent;
-    const sessionText = first.store.getState().view?.sessionText;
+    const sessionText = textOf(first.store.getState().view);
     await user.click(screen.getByTestId('share'));
     const input = (await screen.findByTestId('share-link')) as HTMLInputElement;
     expect(input.value).toMatch(/^http:\/\/localhost(:\d+)?\/#s=2\.[A-Za-z0-9_-]+$/);
@@ -53,7 +53,7 @@ describe('Share', () => {
     const second = renderWithPlayground(<App />);
     await screen.findByTestId('turn-2');
     expect(screen.getByTestId('compressed-user').textContent).toBe(compressed);
-    expect(second.store.getState().view?.sessionText).toBe(sessionText);
+    expect(textOf(second.store.getState().view)).toBe(sessionText);
     expect(screen.getByTestId('notice-text').textContent).toMatch(/^Opened a shared session: Reviews and inventory\./);
     // The link leaves the address, so a reload restores the saved session rather than the link.
     expect(window.location.hash).toBe('');

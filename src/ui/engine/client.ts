@@ -2,10 +2,11 @@
 // allowance, the worker is terminated and a new one reopens the last saved session text, so a runaway
 // program never freezes the page and never loses the session (L8).
 // Requests to a real LLM are called without the watchdog: they wait on the network, not on a program.
-import { wrap, type Remote } from 'comlink';
+import { wrap } from 'comlink';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
+import { SyncedApi, type EngineApi, type EngineRemote } from './synced-api.ts';
 
-export type EngineRemote = Remote<WorkerApi>;
+export type { EngineApi, EngineRemote } from './synced-api.ts';
 
 export class EngineRestarted extends Error {
   constructor(readonly afterMs: number) {
@@ -57,19 +58,23 @@ const BOOT_ALLOWANCE_MS = 20_000;
 
 interface Slot {
   worker: WorkerLike;
-  api: EngineRemote;
+  /** The worker's methods with whole views (the worker itself sends patches). */
+  api: EngineApi;
   /** Settles once the worker answered a first message: loading its code never counts as running. */
   ready: Promise<void>;
-  /** The session text a spare was opened with ahead of a restart (null: it failed). */
-  opened?: Promise<string | null>;
+  /** The checkpoint a spare was opened with ahead of a restart (null: it failed). */
+  opened?: Promise<Checkpoint | null>;
 }
+
+/** The session text to reopen after a restart, made only when it is needed (joined from pieces). */
+export type Checkpoint = () => string;
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The name of the first method `fn` calls on the worker. */
-function methodOf<R>(fn: (api: EngineRemote) => R, api: EngineRemote): { name: string; result: R } {
+function methodOf<R>(fn: (api: EngineApi) => R, api: EngineApi): { name: string; result: R } {
   let name = '';
   const spy = new Proxy(api, {
     get(target, key, receiver) {
@@ -85,8 +90,8 @@ export class EngineClient {
   private current: Slot;
   private spare: Slot | null = null;
   private watchdogMs: number;
-  /** The last session text the worker confirmed; reopened after a restart. */
-  private savedText: string | null = null;
+  /** The last session the worker confirmed, as text made on demand; reopened after a restart. */
+  private checkpoint: Checkpoint | null = null;
   private generation = 0;
   private pendingReject = new Set<(e: Error) => void>();
   /** Loading calls in flight on the current worker. */
@@ -98,7 +103,8 @@ export class EngineClient {
   }
 
   private make(): Slot {
-    const made = this.options.createWorker();
+    const { worker, api: remote } = this.options.createWorker();
+    const made = { worker, api: new SyncedApi(remote) };
     // abortRequest is the cheapest call (nothing is in flight in a fresh worker); a fake without it
     // counts as ready at once.
     let ping: Promise<unknown>;
@@ -115,12 +121,14 @@ export class EngineClient {
     if (!this.options.spare || this.spare !== null) return;
     const spare = this.make();
     // Opened ahead with the session a restart would reopen, so the restart need not wait for it.
-    if (this.savedText !== null) {
-      const text = this.savedText;
-      spare.opened = Promise.resolve(spare.api.open(text)).then(
-        () => text,
-        () => null,
-      );
+    if (this.checkpoint !== null) {
+      const checkpoint = this.checkpoint;
+      spare.opened = Promise.resolve()
+        .then(() => spare.api.open(checkpoint()))
+        .then(
+          () => checkpoint,
+          () => null,
+        );
     }
     this.spare = spare;
   }
@@ -129,9 +137,12 @@ export class EngineClient {
     this.watchdogMs = ms;
   }
 
-  /** Remember the session text to reopen after a restart. */
-  remember(text: string): void {
-    this.savedText = text;
+  /**
+   * Remember the session to reopen after a restart: a function making its text, called only when a
+   * worker must be opened with it (a spare, a restart), so a Step never joins the session's text.
+   */
+  remember(checkpoint: Checkpoint): void {
+    this.checkpoint = checkpoint;
   }
 
   /** When the watchdog of a call made now starts counting: the worker loaded, loading calls answered. */
@@ -141,7 +152,7 @@ export class EngineClient {
   }
 
   /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
-  async call<R>(fn: (api: EngineRemote) => R, options: CallOptions = {}): Promise<Awaited<R>> {
+  async call<R>(fn: (api: EngineApi) => R, options: CallOptions = {}): Promise<Awaited<R>> {
     const gen = this.generation;
     const slot = this.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -194,10 +205,10 @@ export class EngineClient {
     this.spare = null;
     for (const reject of this.pendingReject) reject(reason);
     this.pendingReject.clear();
-    const text = this.savedText;
-    if (text === null) return;
+    const checkpoint = this.checkpoint;
+    if (checkpoint === null) return;
     const opened = this.current.opened ? await this.current.opened : null;
-    if (opened !== text) await this.current.api.open(text);
+    if (opened !== checkpoint) await this.current.api.open(checkpoint());
   }
 
   dispose(): void {

@@ -7,6 +7,8 @@
 // is refused, `sessionConflict` is set, and autosave of that session waits for the person's choice
 // (`keepMine`, or opening the stored version). Every save is announced on the channel, so a tab with
 // the same session open learns of it at once rather than at its own next save.
+import type { View } from '../../worker/views.ts';
+import { sameSavedContent, sessionTextOf } from '../engine/session-text.ts';
 import type { PersistenceRef, PlaygroundState, PlaygroundStore } from '../state/store.ts';
 import type { SessionChannel, SessionMessage } from './channel.ts';
 import type { SessionMeta, SessionRecord, SessionStore } from './session-store.ts';
@@ -72,9 +74,8 @@ interface Slot {
 
 interface Job {
   slot: Slot;
-  text: string;
-  title: string;
-  turns: number;
+  /** The view to save: its text is joined from its pieces when the save runs, not at every Step. */
+  view: View;
 }
 
 function slotFor(p: PersistenceRef | null, baseline: boolean): Slot {
@@ -102,7 +103,7 @@ export class SessionSync {
     this.delayMs = o.delayMs ?? AUTOSAVE_DELAY_MS;
     const state = o.playground.getState();
     this.slot = slotFor(state.persistence, false);
-    this.slot.lastText = state.view?.sessionText ?? null;
+    this.slot.lastText = state.view ? sessionTextOf(state.view) : null;
   }
 
   get tabId(): string {
@@ -167,12 +168,11 @@ export class SessionSync {
     if (this.slot.baseline) {
       // The view just opened from the record: it is what is stored.
       this.slot.baseline = false;
-      this.slot.lastText = s.view.sessionText;
+      this.slot.lastText = sessionTextOf(s.view);
       return;
     }
-    if (s.view.sessionText !== prev.view?.sessionText) {
-      this.schedule({ slot: this.slot, text: s.view.sessionText, title: s.view.definition.title, turns: s.view.turns.length });
-    }
+    // A turn switch or another strategy changes the view, not what is saved.
+    if (!sameSavedContent(s.view, prev.view)) this.schedule({ slot: this.slot, view: s.view });
   }
 
   /** An opening action replaced the session: what waits for the old one is saved to it first. */
@@ -215,13 +215,15 @@ export class SessionSync {
 
   private async save(job: Job): Promise<void> {
     const { slot } = job;
-    if (!this.enabled || slot.conflict || slot.closed || job.text === slot.lastText) return;
-    const options = { savedBy: this.o.tabId, title: job.title, turns: job.turns };
+    if (!this.enabled || slot.conflict || slot.closed) return;
+    const text = sessionTextOf(job.view);
+    if (text === null || text === slot.lastText) return;
+    const options = { savedBy: this.o.tabId, title: job.view.definition.title, turns: job.view.turns.length };
     if (slot.id !== null) {
-      const r = await this.o.sessions.save(slot.id, job.text, slot.rev, options);
+      const r = await this.o.sessions.save(slot.id, text, slot.rev, options);
       if (r.ok) {
         slot.rev = r.record.rev;
-        slot.lastText = job.text;
+        slot.lastText = text;
         if (r.written) this.post({ kind: 'saved', id: slot.id, rev: slot.rev, savedBy: this.o.tabId });
         this.saved(slot);
         return;
@@ -234,10 +236,10 @@ export class SessionSync {
       slot.id = null;
       slot.rev = 0;
     }
-    const record = await this.o.sessions.create(job.text, options);
+    const record = await this.o.sessions.create(text, options);
     slot.id = record.id;
     slot.rev = record.rev;
-    slot.lastText = job.text;
+    slot.lastText = text;
     this.post({ kind: 'saved', id: record.id, rev: record.rev, savedBy: this.o.tabId });
     if (slot === this.slot) await this.remember(record.id);
     this.saved(slot);
@@ -309,7 +311,7 @@ export class SessionSync {
       slot.conflict = false;
       slot.lastText = null;
       if (slot === this.slot) this.write_(() => this.o.playground.getState().setSessionConflict(null));
-      await this.save({ slot, text: view.sessionText, title: view.definition.title, turns: view.turns.length });
+      await this.save({ slot, view });
     });
   }
 

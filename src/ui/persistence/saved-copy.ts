@@ -3,6 +3,7 @@
 // is exactly what the engine made of the example (same definition, no turns): one that was edited or
 // stepped is the person's work, so opening the example then starts a fresh copy beside it.
 import type { View } from '../../worker/engine-api.ts';
+import { sessionTextOf } from '../engine/session-text.ts';
 import type { PersistenceRef } from '../state/store.ts';
 import type { SessionSync } from './autosave.ts';
 
@@ -14,7 +15,7 @@ export async function savedCopyOf(sync: SessionSync, view: View): Promise<Persis
   for (const meta of await sync.sessions.list()) {
     if (meta.title !== view.definition.title || meta.turns !== view.turns.length) continue;
     const record = await sync.sessions.get(meta.id);
-    if (record && record.text === view.sessionText) return { id: record.id, rev: record.rev };
+    if (record && record.text === sessionTextOf(view)) return { id: record.id, rev: record.rev };
   }
   return null;
 }

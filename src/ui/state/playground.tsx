@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import { EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
+import { sessionTextOf } from '../engine/session-text.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
 import { asksLlm } from '../features/controls/availability.ts';
 import { requestTurn, turnInFlight } from '../features/llm/request-turn.ts';
@@ -82,7 +83,8 @@ export function useEngineActions() {
   const s = store.getState;
 
   const accept = (view: View): void => {
-    client.remember(view.sessionText);
+    // The text is joined from the view's pieces only if a restart needs it.
+    client.remember(() => sessionTextOf(view) ?? '');
     const limits = view.definition.limits;
     // The interpreter stops a program at its time limit; the watchdog is the backstop past that.
     client.setWatchdog(watchdogFor(limits?.timeoutMs ?? 1000));
@@ -184,6 +186,9 @@ export function useEngineActions() {
       return opened(await guarded(() => client.call((api) => api.openLink(fragment))), 'link');
     },
   });
+
+  /** The session file's text as the engine writes it (for Export): made only when asked. */
+  const exportText = (): Promise<string | undefined> => guarded(() => client.call((api) => api.exportSession()));
 
   /** The share fragment of the open session, with or without its recorded turns. */
   const share = useMutation({
@@ -309,7 +314,7 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, openExample, openSaved, openLink, share, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+  return { open, openExample, openSaved, openLink, share, exportText, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
 }
 
 /** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */

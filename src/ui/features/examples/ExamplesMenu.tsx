@@ -9,11 +9,11 @@ const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 
 export function ExamplesMenu() {
-  const { open, openExample: openExampleText } = useEngineActions();
+  const { open, openExample: openExampleText, exportText } = useEngineActions();
   const { sync } = useSessionPersistence();
   const store = usePlaygroundStore();
   const title = usePlayground((s) => s.view?.definition.title ?? null);
-  const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
+  const hasSession = usePlayground((s) => s.view !== null);
   const running = usePlayground((s) => s.running);
   const titles = useExampleTitles();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -55,7 +55,10 @@ export function ExamplesMenu() {
   };
 
   const exportSession = () => {
-    if (sessionText !== null && title !== null) downloadSession(sessionText, title);
+    // The engine writes the text when it is asked for, not with every view.
+    void exportText().then((text) => {
+      if (text !== undefined && title !== null) downloadSession(text, title);
+    });
   };
 
   return (
@@ -85,7 +88,7 @@ export function ExamplesMenu() {
         Open file…
       </button>
       <input ref={fileInput} type="file" accept=".json,application/json" className="hidden" data-testid="open-file" aria-label="Session file" onChange={(e) => void openFile(e)} />
-      <button type="button" className={buttonClass} data-testid="export" disabled={sessionText === null} title="Download the session (definition and turns) as a session file" onClick={exportSession}>
+      <button type="button" className={buttonClass} data-testid="export" disabled={!hasSession} title="Download the session (definition and turns) as a session file" onClick={exportSession}>
         Export
       </button>
     </div>

@@ -25,9 +25,8 @@ async function copy(text: string): Promise<boolean> {
 }
 
 export function ShareButton() {
-  const { share } = useEngineActions();
+  const { share, exportText } = useEngineActions();
   const hasSession = usePlayground((s) => s.view !== null);
-  const sessionText = usePlayground((s) => s.view?.sessionText ?? null);
   const title = usePlayground((s) => s.view?.definition.title ?? 'session');
   // With no recorded turns a link "without turns" is the same link: it is not offered.
   const hasTurns = usePlayground((s) => (s.view?.turns.length ?? 0) > 0);
@@ -48,7 +47,9 @@ export function ShareButton() {
   };
 
   const exportFile = () => {
-    if (sessionText !== null) downloadSession(sessionText, title);
+    void exportText().then((text) => {
+      if (text !== undefined) downloadSession(text, title);
+    });
   };
 
   return (

@@ -1,7 +1,8 @@
 // Every turn of the run: program, println output, tool calls, result or error, duration, success, and
 // what its request cost (model, tokens, price, SYSTEM prompt fingerprint).
 // Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
-import { memo, useEffect, useRef } from 'react';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { TurnFigures } from '../cost/TurnFigures.tsx';
@@ -145,12 +146,58 @@ function EndRow({ view }: { view: View }) {
   );
 }
 
+/** Cards are measured once shown; this is the guess for the ones not shown yet. */
+const ESTIMATED_CARD_PX = 220;
+const GAP_PX = 8;
+/** Cards kept in the DOM above and below the visible ones (smooth scrolling, Tab to a neighbour). */
+const OVERSCAN = 4;
+
+/** The nearest ancestor that scrolls (the panel's region); the list's own parent where none does. */
+function scrollParentOf(el: HTMLElement | null): HTMLElement | null {
+  for (let p = el?.parentElement ?? null; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return p;
+  }
+  return el?.parentElement ?? null;
+}
+
+/**
+ * Where there is no layout (a test's DOM) every size reads 0: the viewport is then taken as the
+ * window's height, and unmeasured cards as empty, so every card is shown.
+ */
+const observeRect: typeof observeElementRect<HTMLElement> = (instance, cb) =>
+  observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: typeof window !== 'undefined' ? window.innerHeight : 0 }));
+
 export function TurnList() {
   const view = usePlayground((s) => s.view);
   const { select } = useEngineActions();
   const lookup = usePriceLookup();
   const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
   const count = view?.turns.length ?? 0;
+
+  // Only the cards in sight (and a few around them) are in the DOM: a long run has thousands.
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollParentOf(list.current),
+    estimateSize: () => ESTIMATED_CARD_PX,
+    gap: GAP_PX,
+    overscan: OVERSCAN,
+    scrollMargin,
+    observeElementRect: observeRect,
+    getItemKey: (i) => view?.turns[i]?.number ?? i,
+  });
+
+  // The list's offset inside the scrolling panel (below the heading, whose height does not change), so
+  // positions line up; measured once the list is there.
+  const hasView = view !== null;
+  useLayoutEffect(() => {
+    const el = list.current;
+    const scroller = scrollParentOf(el);
+    if (!el || !scroller) return;
+    setScrollMargin(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+  }, [hasView]);
 
   // Follow the run: a new turn scrolls into view.
   useEffect(() => {
@@ -162,15 +209,28 @@ export function TurnList() {
   const running = view.status === 'running';
   const next = view.turns.length + 1;
   const onSelect = (n: number) => void select(n);
+  const items = virtualizer.getVirtualItems();
 
   return (
     <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
         Turns <span className="font-normal normal-case">({view.turns.length} of {view.maxTurns})</span>
       </h2>
-      {view.turns.map((t, i) => (
-        <TurnCard key={t.number} turn={t} previousHash={view.turns[i - 1]?.promptHash} lookup={lookup} selected={view.selected === t.number} onSelect={onSelect} />
-      ))}
+      <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
+        {items.map((item) => {
+          const t = view.turns[item.index];
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
+            >
+              <TurnCard turn={t} previousHash={view.turns[item.index - 1]?.promptHash} lookup={lookup} selected={view.selected === t.number} onSelect={onSelect} />
+            </div>
+          );
+        })}
+      </div>
       {running ? (
         <button
           type="button"

@@ -1,0 +1,115 @@
+// The engine as the page's code calls it: the worker's methods with whole views, rebuilt here from the
+// patches the worker sends (src/worker/view-patch.ts). Each worker has its own: the view it last gave
+// is what the next call says the page has, so the worker sends only what changed since.
+import type { Remote } from 'comlink';
+import { applyPatch, isViewPatch, knownOf, type Known, type ViewPatch } from '../../worker/view-patch.ts';
+import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, View, ViewOptions } from '../../worker/views.ts';
+import type { WorkerApi } from '../../worker/engine.worker.ts';
+
+export type EngineRemote = Remote<WorkerApi>;
+
+/** What the page's code calls (through EngineClient.call): the engine's methods, views whole. */
+export interface EngineApi {
+  open(input: string | object): Promise<OpenResult>;
+  openLink(fragment: string): Promise<OpenResult>;
+  setDefinition(def: SessionDefinition): Promise<OpenResult>;
+  stepTurn(reply?: string, options?: ViewOptions): Promise<StepResult>;
+  reset(options?: ViewOptions): Promise<View>;
+  view(options?: ViewOptions): Promise<View>;
+  requestReply(apiKey: string, onText?: (textSoFar: string) => void): Promise<RequestResult>;
+  applyRequested(options?: ViewOptions): Promise<StepResult>;
+  abortRequest(): Promise<boolean>;
+  repl(program: string): Promise<ReplResult>;
+  countTokens(texts: string[]): Promise<number[]>;
+  exportSession(): Promise<string>;
+  shareLink(options: { turns: boolean }): Promise<ShareLinkResult>;
+}
+
+/** Anything with a view in it, as the worker sends it: a patch (or, from a test's fake, as it is). */
+type WithView<T> = T extends { view: View } ? Omit<T, 'view'> & { view: ViewPatch | View } : T;
+
+export class SyncedApi implements EngineApi {
+  /** The whole view this worker last gave (the base of the next patch). */
+  private last: View | null = null;
+
+  constructor(private readonly remote: EngineRemote) {}
+
+  /** The view the worker last gave, whole (null before the first). */
+  get lastView(): View | null {
+    return this.last;
+  }
+
+  /** The whole view from a patch asked against `base`; a patch that does not fit asks for all of it. */
+  private async whole(base: View | null, sent: ViewPatch | View, options: ViewOptions | undefined): Promise<View> {
+    if (!isViewPatch(sent)) return sent;
+    let view: View;
+    try {
+      view = applyPatch(base, sent);
+    } catch {
+      view = applyPatch(null, (await this.remote.view(options, undefined)) as ViewPatch);
+    }
+    this.last = view;
+    return view;
+  }
+
+  private async withView<T extends object>(call: (known: Known | undefined) => Promise<unknown>, options?: ViewOptions): Promise<T> {
+    const base = this.last;
+    const r = (await call(knownOf(base))) as WithView<T> & { view?: ViewPatch | View };
+    if (r.view === undefined) return r as unknown as T;
+    return { ...r, view: await this.whole(base, r.view, options) } as unknown as T;
+  }
+
+  open(input: string | object): Promise<OpenResult> {
+    return this.withView<OpenResult>((known) => this.remote.open(input, known));
+  }
+
+  openLink(fragment: string): Promise<OpenResult> {
+    return this.withView<OpenResult>((known) => this.remote.openLink(fragment, known));
+  }
+
+  setDefinition(def: SessionDefinition): Promise<OpenResult> {
+    return this.withView<OpenResult>((known) => this.remote.setDefinition(def, known));
+  }
+
+  stepTurn(reply?: string, options?: ViewOptions): Promise<StepResult> {
+    return this.withView<StepResult>((known) => this.remote.stepTurn(reply, options, known), options);
+  }
+
+  applyRequested(options?: ViewOptions): Promise<StepResult> {
+    return this.withView<StepResult>((known) => this.remote.applyRequested(options, known), options);
+  }
+
+  requestReply(apiKey: string, onText?: (textSoFar: string) => void): Promise<RequestResult> {
+    return this.withView<RequestResult>((known) => this.remote.requestReply(apiKey, onText, known));
+  }
+
+  async reset(options?: ViewOptions): Promise<View> {
+    const base = this.last;
+    return this.whole(base, (await this.remote.reset(options, knownOf(base))) as ViewPatch | View, options);
+  }
+
+  async view(options?: ViewOptions): Promise<View> {
+    const base = this.last;
+    return this.whole(base, (await this.remote.view(options, knownOf(base))) as ViewPatch | View, options);
+  }
+
+  abortRequest(): Promise<boolean> {
+    return this.remote.abortRequest();
+  }
+
+  repl(program: string): Promise<ReplResult> {
+    return this.remote.repl(program);
+  }
+
+  countTokens(texts: string[]): Promise<number[]> {
+    return this.remote.countTokens(texts);
+  }
+
+  exportSession(): Promise<string> {
+    return this.remote.exportSession();
+  }
+
+  shareLink(options: { turns: boolean }): Promise<ShareLinkResult> {
+    return this.remote.shareLink(options);
+  }
+}

@@ -1,0 +1,79 @@
+// The engine as the page reaches it through the worker: the Engine's methods, each taking what the
+// page already has of the view (`Known`) and answering with a patch (./view-patch.ts) instead of the
+// whole view. Tests of the page use it in-process, as the worker does.
+import type { Engine } from './engine-api.ts';
+import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
+import type { OpenResult, RequestResult, SessionDefinition, StepResult, View, ViewOptions } from './views.ts';
+
+export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; errors: string[] };
+export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch };
+export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extract<RequestResult, { ok: false }>, 'view'> & { view: ViewPatch });
+
+export class EngineHost {
+  constructor(readonly engine: Engine) {}
+
+  private patch(view: View, known: Known | undefined): ViewPatch {
+    return makePatch(view, this.engine.savedText(), known);
+  }
+
+  private opened(r: OpenResult, known: Known | undefined): PatchedOpen {
+    return r.ok ? { ...r, view: this.patch(r.view, known) } : r;
+  }
+
+  private stepped(r: StepResult, known: Known | undefined): PatchedStep {
+    return { ...r, view: this.patch(r.view, known) };
+  }
+
+  open(input: string | object, known?: Known): PatchedOpen {
+    return this.opened(this.engine.open(input), known);
+  }
+
+  openLink(fragment: string, known?: Known): PatchedOpen {
+    return this.opened(this.engine.openLink(fragment), known);
+  }
+
+  setDefinition(def: SessionDefinition, known?: Known): PatchedOpen {
+    return this.opened(this.engine.setDefinition(def), known);
+  }
+
+  stepTurn(reply?: string, options?: ViewOptions, known?: Known): PatchedStep {
+    return this.stepped(this.engine.stepTurn(reply, options), known);
+  }
+
+  reset(options?: ViewOptions, known?: Known): ViewPatch {
+    return this.patch(this.engine.reset(options), known);
+  }
+
+  view(options?: ViewOptions, known?: Known): ViewPatch {
+    return this.patch(this.engine.view(options), known);
+  }
+
+  async requestReply(apiKey: string, onText?: (textSoFar: string) => void, known?: Known): Promise<PatchedRequest> {
+    const r = await this.engine.requestReply(apiKey, onText);
+    return r.ok ? r : { ...r, view: this.patch(r.view, known) };
+  }
+
+  applyRequested(options?: ViewOptions, known?: Known): PatchedStep {
+    return this.stepped(this.engine.applyRequested(options), known);
+  }
+
+  abortRequest(): boolean {
+    return this.engine.abortRequest();
+  }
+
+  repl(program: string): ReturnType<Engine['repl']> {
+    return this.engine.repl(program);
+  }
+
+  countTokens(texts: readonly string[]): Promise<number[]> {
+    return this.engine.countTokens(texts);
+  }
+
+  exportSession(): string {
+    return this.engine.exportSession();
+  }
+
+  shareLink(options: { turns: boolean }): ReturnType<Engine['shareLink']> {
+    return this.engine.shareLink(options);
+  }
+}

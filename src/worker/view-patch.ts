@@ -1,0 +1,121 @@
+// The page and the worker keep one view of the open session between them, and only what changed
+// crosses: the page says what it has (`Known`: the epoch, how many turns, which definition and which
+// pieces of the saved text), the worker answers with a `ViewPatch` (the turns after those, the
+// definition's part only when it changed, the new pieces of the saved text) and the page rebuilds
+// the whole view with `applyPatch`. A Step or a turn switch then costs what changed, not the session.
+//
+// This module is the page's only runtime import from src/worker: it imports nothing but types, so the
+// page's bundle never takes in the engine (the interpreter compiles with `new Function`, which the
+// page's Content-Security-Policy refuses).
+import type { DefinitionPart, TurnView, View } from './views.ts';
+
+/** The parts of a view that follow the definition alone: sent to the page only when it changed. */
+export const DEFINITION_KEYS = ['definition', 'problems', 'warnings', 'missionExpanded', 'maxTurns', 'tools', 'data', 'sessionStrategy', 'strategies', 'systemPrompt'] as const;
+
+/** The pieces of a session's text; `assembleSessionText` joins them into what serializeSession writes with `keepMessages`. */
+export interface SavedText {
+  /** The session file without its turns (`"turns": []`). */
+  head: string;
+  /** Each recorded turn as it appears inside `"turns": [...]` (indented, without the separator). */
+  turns: readonly string[];
+}
+
+const TURNS_MARK = '\n  "turns": []';
+
+/**
+ * The session file's text from its pieces: the same characters serializeSession writes with
+ * `keepMessages` (a valid file of the current version, every message kept). The top-level
+ * `"turns": []` line is found from the end (top-level keys are the only lines indented by two spaces
+ * that start a key, and nothing after `turns` but unknown fields can follow).
+ */
+export function assembleSessionText(saved: SavedText): string {
+  if (saved.turns.length === 0) return saved.head;
+  const at = saved.head.lastIndexOf(TURNS_MARK);
+  if (at < 0) throw new Error('the session head has no turns');
+  return `${saved.head.slice(0, at)}\n  "turns": [\n${saved.turns.join(',\n')}\n  ]${saved.head.slice(at + TURNS_MARK.length)}`;
+}
+
+
+/** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
+export interface Known {
+  epoch: string;
+  turns: number;
+  definitionRev: number;
+  /** Turn pieces of the saved text the page holds (the head follows definitionRev). */
+  savedTurns: number;
+}
+
+type Rest = Omit<View, 'turns' | 'saved' | (typeof DEFINITION_KEYS)[number]>;
+
+export interface ViewPatch extends Rest {
+  patch: true;
+  /** The page keeps its first `turnsFrom` turns and puts `turns` after them. */
+  turnsFrom: number;
+  turns: TurnView[];
+  /** The definition's part, when the page's is not the current one. */
+  definitionPart?: DefinitionPart;
+  saved: { head?: string; turnsFrom: number; turns: string[] };
+}
+
+export function knownOf(view: View | null): Known | undefined {
+  if (view === null || view.saved === undefined) return undefined;
+  return { epoch: view.epoch, turns: view.turns.length, definitionRev: view.definitionRev, savedTurns: view.saved.turns.length };
+}
+
+/** Worker side: the patch that turns the page's `known` view into `view` (with its saved text). */
+export function makePatch(view: View, saved: SavedText, known: Known | undefined): ViewPatch {
+  const same = known !== undefined && known.epoch === view.epoch;
+  const turnsFrom = same ? Math.min(known.turns, view.turns.length) : 0;
+  const savedFrom = same ? Math.min(known.savedTurns, saved.turns.length) : 0;
+  const definitionKnown = same && known.definitionRev === view.definitionRev;
+  const rest: Record<string, unknown> = {};
+  const part: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(view)) {
+    if (k === 'turns' || k === 'saved') continue;
+    if ((DEFINITION_KEYS as readonly string[]).includes(k)) part[k] = v;
+    else rest[k] = v;
+  }
+  return {
+    ...(rest as unknown as Rest),
+    patch: true,
+    turnsFrom,
+    turns: view.turns.slice(turnsFrom),
+    ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
+    saved: { ...(definitionKnown ? {} : { head: saved.head }), turnsFrom: savedFrom, turns: saved.turns.slice(savedFrom) },
+  };
+}
+
+export function isViewPatch(x: unknown): x is ViewPatch {
+  return typeof x === 'object' && x !== null && (x as { patch?: unknown }).patch === true;
+}
+
+/**
+ * Page side: the whole view, from the view the patch was asked against (`base`, whose `Known` was
+ * sent) and the patch. Unchanged parts are the base's own objects, so memoized components keep them.
+ * Throws when the patch needs a part the base does not have (it was asked against another view).
+ */
+export function applyPatch(base: View | null, patch: ViewPatch): View {
+  const { patch: _p, turnsFrom, turns, definitionPart, saved, ...rest } = patch;
+  const part = definitionPart ?? (base ? pickDefinition(base) : undefined);
+  const head = saved.head ?? base?.saved?.head;
+  if (part === undefined || head === undefined || (turnsFrom > 0 && (base === null || base.turns.length < turnsFrom))) {
+    throw new Error('the view patch does not fit the view it was asked against');
+  }
+  const baseTurns = base?.turns ?? [];
+  const baseSaved = base?.saved?.turns ?? [];
+  return {
+    ...rest,
+    ...part,
+    turns: turnsFrom === baseTurns.length && turns.length === 0 ? baseTurns : [...baseTurns.slice(0, turnsFrom), ...turns],
+    saved: {
+      head,
+      turns: saved.turnsFrom === baseSaved.length && saved.turns.length === 0 ? baseSaved : [...baseSaved.slice(0, saved.turnsFrom), ...saved.turns],
+    },
+  };
+}
+
+function pickDefinition(view: View): DefinitionPart {
+  const out: Record<string, unknown> = {};
+  for (const k of DEFINITION_KEYS) out[k] = view[k];
+  return out as unknown as DefinitionPart;
+}
