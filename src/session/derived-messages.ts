@@ -195,14 +195,44 @@ function turnList(indexes: Iterable<number>): string {
 }
 
 /**
- * The most messages a reader renders again. A few kilobytes of file can stand for millions of them
- * (a full history of n turns holds about n² messages): 1,000,000 is the full history of about 1,400
- * turns, and 500,000 compressed turns.
+ * The most a reader renders again. A few kilobytes of file can stand for gigabytes: a full history of
+ * n turns holds about n² messages, and a compressed turn shows every definition made before it. A
+ * 1,000-turn full history makes 1,001,000 messages of 180 million characters; 2,500,000 messages
+ * is the full history of about 1,580 turns.
  */
-export const MAX_RESTORED_MESSAGES = 1_000_000;
+export interface RenderBudget {
+  readonly messages: number;
+  readonly chars: number;
+}
 
-export function tooManyMessages(where: string, budget = MAX_RESTORED_MESSAGES): string {
-  return `${where}: rendering the messages left out would make more than ${budget.toLocaleString('en-US')} messages, more than this build holds; with compression on, each turn gets a few`;
+export const RESTORE_BUDGET: RenderBudget = { messages: 2_500_000, chars: 400_000_000 };
+
+export function overBudget(where: string, budget: RenderBudget): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  return `${where}: rendering the messages left out would make more than ${n(budget.messages)} messages or ${n(budget.chars)} characters, more than this build holds`;
+}
+
+/** Counts what rendering makes against a budget. */
+export class RenderCount {
+  private messages = 0;
+  private chars = 0;
+  constructor(private readonly budget: RenderBudget = RESTORE_BUDGET) {}
+
+  /**
+   * Before rendering `turns` turns: a full history's last turn is its longest, and the turns
+   * together hold about half of `turns` times it. Refusing then costs one rendering, not all of them.
+   */
+  wouldExceed(last: readonly Message[], turns: number): boolean {
+    const chars = last.reduce((n, m) => n + m.content.length, 0);
+    return (turns * last.length) / 2 > this.budget.messages || (turns * chars) / 2 > this.budget.chars;
+  }
+
+  /** Adds a rendering; true once over the budget. */
+  add(messages: readonly Message[]): boolean {
+    this.messages += messages.length;
+    for (const m of messages) this.chars += m.content.length;
+    return this.messages > this.budget.messages || this.chars > this.budget.chars;
+  }
 }
 
 export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } | { ok: false; errors: string[] };
@@ -211,7 +241,7 @@ export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } 
  * The turns with what was left out rendered again from the session's definition. A file whose
  * definition cannot render them is refused (nothing is shown as sent that was not).
  */
-export function restoreMessages(session: Session, leftOut: LeftOut, budget = MAX_RESTORED_MESSAGES): Restored {
+export function restoreMessages(session: Session, leftOut: LeftOut, budget: RenderBudget = RESTORE_BUDGET): Restored {
   if (nothingLeftOut(leftOut)) return { ok: true, turns: session.turns, warnings: [] };
   const prepared = prepareAgent({
     mission: session.mission,
@@ -230,12 +260,13 @@ export function restoreMessages(session: Session, leftOut: LeftOut, budget = MAX
   const turns = [...session.turns];
   const differ: number[] = [];
   const texts = new Map<string, number>();
-  let made = 0;
+  const count = new RenderCount(budget);
+  const last = Math.max(-1, ...leftOut.derived.keys());
+  if (last >= 0 && count.wouldExceed(renderedMessages(agent, turns, last + 1), leftOut.derived.size)) return { ok: false, errors: [overBudget('turns', budget)] };
   for (let i = 0; i < turns.length; i++) {
     if (leftOut.derived.has(i)) {
       const messages = renderedMessages(agent, turns, i + 1);
-      made += messages.length;
-      if (made > budget) return { ok: false, errors: [tooManyMessages(`turns[${i}].messages`, budget)] };
+      if (count.add(messages)) return { ok: false, errors: [overBudget(`turns[${i}].messages`, budget)] };
       const hash = leftOut.derived.get(i);
       if (hash !== undefined && hash !== messagesHash(messages, texts)) differ.push(i);
       turns[i] = { ...turns[i], messages };

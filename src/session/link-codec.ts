@@ -14,7 +14,7 @@
 import { deflateSync, Inflate } from 'fflate';
 import { prepareAgent } from '../agent/loop.ts';
 import type { Message } from '../agent/turn.ts';
-import { MAX_RESTORED_MESSAGES, renderedMessages, tooManyMessages } from './derived-messages.ts';
+import { overBudget, RenderCount, renderedMessages, RESTORE_BUDGET } from './derived-messages.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
 import { MAX_TURNS_CAP, parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
@@ -210,12 +210,13 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
   }
   const turns = [...session.turns];
   const derived: Message[][] = [];
-  let made = 0;
+  const count = new RenderCount();
+  const last = Math.max(...missing);
+  if (count.wouldExceed(renderedMessages(prepared.agent, turns, last + 1), missing.size)) throw new LinkError(`This link is refused: ${overBudget('its turns', RESTORE_BUDGET)}.`);
   for (let i = 0; i < turns.length; i++) {
     if (!missing.has(i)) continue;
     const messages = renderedMessages(prepared.agent, turns, i + 1);
-    made += messages.length;
-    if (made > MAX_RESTORED_MESSAGES) throw new LinkError(`This link is refused: ${tooManyMessages(`turn ${i + 1}`)}.`);
+    if (count.add(messages)) throw new LinkError(`This link is refused: ${overBudget(`turn ${i + 1}`, RESTORE_BUDGET)}.`);
     turns[i] = { ...turns[i], messages };
     derived.push(messages);
   }

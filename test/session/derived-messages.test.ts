@@ -202,10 +202,16 @@ describe('reading', () => {
     const ran = await ranToEnd(s);
     const leftOut = findLeftOut(turnsOf(serializeSession(ran)));
     expect(leftOut.derived.size).toBe(40);
-    // Forty turns of full history render 2 + 4 + … + 80 = 1,640 messages.
-    expect(restoreMessages(ran, leftOut, 1_640).ok).toBe(true);
-    const over = restoreMessages(ran, leftOut, 1_639);
-    expect(over.ok ? [] : over.errors).toEqual([expect.stringMatching(/^turns\[39\]\.messages: rendering the messages left out would make more than 1,639 messages/)]);
+    // Forty turns of full history render 2 + 4 + … + 80 = 1,640 messages; the last one 80.
+    const chars = ran.turns.reduce((n, t) => n + t.messages.reduce((c, m) => c + m.content.length, 0), 0);
+    expect(restoreMessages(ran, leftOut, { messages: 1_640, chars }).ok).toBe(true);
+    const fewer = restoreMessages(ran, leftOut, { messages: 1_639, chars });
+    expect(fewer.ok ? [] : fewer.errors).toEqual([expect.stringMatching(/^turns\[39\]\.messages: rendering the messages left out would make more than 1,639 messages or [\d,]+ characters/)]);
+    const shorter = restoreMessages(ran, leftOut, { messages: 1_640, chars: chars - 1 });
+    expect(shorter.ok ? [] : shorter.errors).toEqual([expect.stringMatching(/^turns\[39\]\.messages: /)]);
+    // Far over: refused after rendering the last turn alone (40 × 80 / 2 = 1,600 estimated).
+    const far = restoreMessages(ran, leftOut, { messages: 1_599, chars });
+    expect(far.ok ? [] : far.errors).toEqual([expect.stringMatching(/^turns: rendering the messages left out would make more than 1,599 messages/)]);
   });
 });
 
