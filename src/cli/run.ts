@@ -13,11 +13,11 @@ import { serializeSession } from '../session/session-file.ts';
 import { errorLine, UsageError } from './common.ts';
 import { hasLlmFlags, LLM_FLAGS, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
 import { formatMessages } from './render.ts';
-import { loadSession, parseCompressionFlag, parseFlags } from './session.ts';
+import { loadSession, parseCompressionFlag, parseFlags, parseMaxTurnsFlag } from './session.ts';
 
 export const RUN_USAGE = `usage: ptc run SESSION.json [--llm openai|anthropic] [--base-url URL] [--model NAME] [--temperature T]
                   [--max-tokens N] [--timeout-ms MS] [--retries N] [--compression false|true|NAME|JSON]
-                  [--json] [--messages] [--replay] [--save OUT.json]
+                  [--max-turns N] [--json] [--messages] [--replay] [--save OUT.json]
   Runs the session from its first turn with its LLM and prints each turn as it is done.
   --llm P          ask a real provider: openai (any OpenAI-compatible server) or anthropic; the key comes
                    from OPENAI_API_KEY or ANTHROPIC_API_KEY (for a keyless local server, set any value).
@@ -30,6 +30,7 @@ export const RUN_USAGE = `usage: ptc run SESSION.json [--llm openai|anthropic] [
   --timeout-ms MS  give up on a request silent this long (default 120000)
   --retries N      retries of 429, 5xx and connection failures (default 2)
                    These override the session's llm settings field by field.
+  --max-turns N    run at most N turns (1 to 10000), instead of the session's maxTurns
   --json       print only the run record on stdout: {ok, status, return?, fail?, error?, errorKind?, llm?,
                turns: [{…, usage?, promptHash?, llm?}], usage: {turns, durationMs, llmMs,
                tokens?: {inputTokens?, cachedInputTokens?, cacheWriteTokens?, outputTokens?} (the turns' sum),
@@ -126,9 +127,10 @@ function exitCode(step: Step, stop: Stop | undefined): number {
 }
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { file, values, flags } = parseFlags(argv, ['--compression', '--save', ...LLM_FLAGS], ['--json', '--messages', '--replay']);
+  const { file, values, flags } = parseFlags(argv, ['--compression', '--save', '--max-turns', ...LLM_FLAGS], ['--json', '--messages', '--replay']);
   const compression = values.has('--compression') ? parseCompressionFlag(values.get('--compression') as string) : undefined;
-  const { session, agent, warnings: opened } = loadSession(file, compression);
+  const maxTurns = values.has('--max-turns') ? parseMaxTurnsFlag(values.get('--max-turns') as string) : undefined;
+  const { session, agent, warnings: opened } = loadSession(file, compression, maxTurns);
   const { llm, config, sentWith } = answererFor(session, values, flags.has('--replay'));
   const json = flags.has('--json');
   for (const w of [...opened, ...agent.warnings]) process.stderr.write(`warning: ${w}\n`);

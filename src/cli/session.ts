@@ -2,7 +2,7 @@
 import type { AgentDef } from '../agent/agent.ts';
 import { prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
-import { parseSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import { MAX_TURNS_CAP, parseSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { readSource, UsageError } from './common.ts';
 
 /** Problems with the session file itself: each line names a path. Exit code 2. */
@@ -36,13 +36,24 @@ export interface LoadedSession {
   readonly warnings: readonly string[];
 }
 
-export function loadSession(file: string, compression?: CompressionOption): LoadedSession {
+/** `--max-turns N`: a whole number from 1 to the cap a session file has. */
+export function parseMaxTurnsFlag(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1 || n > MAX_TURNS_CAP) {
+    throw new UsageError(`--max-turns: expected a whole number from 1 to ${MAX_TURNS_CAP.toLocaleString('en-US')}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+/** The session of `file`, prepared; `maxTurns` replaces the file's (the returned session has it too). */
+export function loadSession(file: string, compression?: CompressionOption, maxTurns?: number): LoadedSession {
   const parsed = parseSession(readSource(file));
   if (!parsed.ok) throw new SessionProblems(file, parsed.errors);
-  const def: AgentDef = sessionToAgent(parsed.session);
+  const session = maxTurns === undefined ? parsed.session : { ...parsed.session, maxTurns };
+  const def: AgentDef = sessionToAgent(session);
   const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
   if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
-  return { session: parsed.session, agent: prepared.agent, warnings: parsed.warnings };
+  return { session, agent: prepared.agent, warnings: parsed.warnings };
 }
 
 /** Tiny flag parser shared by run and render: `--name value` pairs, boolean flags, one positional file. */

@@ -1,17 +1,19 @@
 // `ptc run` on long sessions: a file holding more turns than its maxTurns is run with the limit raised.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { RunRecord } from '../../src/agent/run-record.ts';
+import { parseSession } from '../../src/session/session-file.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'ptc-long-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function ptc(args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'ptc.mjs'), ...args], { encoding: 'utf8', cwd: root, timeout: 30000 });
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'ptc.mjs'), ...args], { encoding: 'utf8', cwd: root, timeout: 60000, maxBuffer: 512 * 1024 * 1024 });
   return { code: r.status, out: r.stdout, err: r.stderr.replace(/^npm warn.*\n/gm, '') };
 }
 
@@ -37,5 +39,34 @@ describe('ptc run on long sessions', () => {
     const r = ptc(['run', file]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('turns: 10,001 recorded turns; a session holds at most 10,000');
+  });
+
+  test('--max-turns runs a 1,000-turn session; the saved file leaves out the messages, the record keeps them', () => {
+    const replies = Array.from({ length: 1000 }, (_, i) => clj(i === 999 ? '(return (count *1))' : `(def last-n ${i})\n(println "turn" ${i})\n[${i}]`));
+    const file = join(dir, 'thousand.json');
+    const saved = join(dir, 'thousand-saved.json');
+    writeFileSync(file, JSON.stringify({ version: 1, mission: 'Count', maxTurns: 5, compression: true, llm: { provider: 'mock', replies } }));
+    const r = ptc(['run', file, '--max-turns', '1000', '--json', '--save', saved]);
+    expect(r.err).toBe(`saved 1000 turns to ${saved}\n`);
+    expect(r.code).toBe(0);
+    const rec = JSON.parse(r.out) as RunRecord;
+    expect([rec.status, rec.turns.length]).toEqual(['returned', 1000]);
+    expect(rec.turns.every((t) => t.messages.length === 2 && t.messages[0].role === 'system')).toBe(true);
+    const text = readFileSync(saved, 'utf8');
+    const json = JSON.parse(text) as { maxTurns: number; turns: object[] };
+    expect(json.maxTurns).toBe(1000);
+    expect(json.turns.every((t) => !('messages' in t))).toBe(true);
+    expect(text.length).toBeLessThan(r.out.length / 5);
+    const back = parseSession(text);
+    expect(back.ok && back.warnings).toEqual([]);
+    expect(back.ok && back.session.turns.map((t) => t.messages)).toEqual(rec.turns.map((t) => t.messages));
+  });
+
+  test.each(['0', '10001', 'many', '2.5', '-3', ''])('--max-turns %j is a usage error', (value) => {
+    const file = join(dir, 'small.json');
+    writeFileSync(file, JSON.stringify({ version: 1, mission: 'm', llm: { provider: 'mock', replies: [clj('1')] } }));
+    const r = ptc(['run', file, '--max-turns', value]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--max-turns: expected a whole number from 1 to 10,000, got ${JSON.stringify(value)}`);
   });
 });
