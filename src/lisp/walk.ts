@@ -6,7 +6,7 @@
 // value is shallow (fast) and switch to an explicit stack past REC_DEPTH, so no nesting overflows
 // the JavaScript stack.
 import { PtcError } from './errors.ts';
-import { rt } from './runtime.ts';
+import { activeRuntime, rt } from './runtime.ts';
 
 /** The value size limit when no program is running (UI views, session files): Limits' default. */
 export const DEFAULT_VALUE_LIMIT = 1_000_000;
@@ -43,23 +43,13 @@ export function charge(n: number): void {
   if ((work += n) < 50_000) return;
   const w = work;
   work = 0;
-  let r;
-  try {
-    r = rt();
-  } catch {
-    return; // no program running (UI views, session files): nothing to charge
-  }
-  r.charge(w);
+  // No program running (UI views, session files): nothing to charge.
+  activeRuntime()?.charge(w);
 }
 
 /** True while a program runs (printing is then the program's and fails as a language error). */
 export function runActive(): boolean {
-  try {
-    rt();
-    return true;
-  } catch {
-    return false;
-  }
+  return activeRuntime() !== null;
 }
 
 export function tooLarge(what: string, over: string): PtcError {

@@ -76,6 +76,26 @@ describe('ptc eval', () => {
   });
 });
 
+describe('ptc eval --limit', () => {
+  const loop = '(loop [i 0] (if (< i 5000) (recur (inc i)) i))';
+  test('raises or lowers one limit for the program', () => {
+    expect(ptc(['eval', '-e', loop])).toMatchObject({ code: 1, err: expect.stringContaining('loop_limit_exceeded: loop exceeded 1000 iterations') });
+    expect(ptc(['eval', '--limit', 'maxLoopIterations=10000', '-e', loop])).toMatchObject({ code: 0, out: '5000\n' });
+    expect(ptc(['eval', '--limit', 'maxLoopIterations=10', '-e', '(loop [i 0] (if (< i 20) (recur (inc i)) i))'])).toMatchObject({ code: 1, err: expect.stringContaining('exceeded 10 iterations') });
+  });
+  test('an unknown name or a bad number is a usage error that names the known limits', () => {
+    const unknown = ptc(['eval', '--limit', 'loops=5', '-e', '1']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('unknown limit loops (known: timeoutMs, maxLoopIterations, maxDepth, maxOutputChars, maxValueSize)');
+    for (const bad of ['timeoutMs=0', 'timeoutMs=-1', 'timeoutMs=soon', 'timeoutMs']) {
+      const r = ptc(['eval', '--limit', bad, '-e', '1']);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('--limit timeoutMs needs a positive number, as in --limit timeoutMs=1000');
+    }
+    expect(ptc(['eval', '--batch', '--limit', 'timeoutMs=5'])).toMatchObject({ code: 2, err: expect.stringContaining('--limit applies to one program') });
+  });
+});
+
 describe('ptc eval --batch', () => {
   test('answers every line, including malformed ones, with fresh memory per line', () => {
     const lines = [

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jitSettings, jitStats, sourceOf } from '../../src/lisp/jit/compile.ts';
+import { jitSettings, jitStats, setWarmth, sourceOf } from '../../src/lisp/jit/compile.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { compileProgram, run } from '../../src/lisp/run.ts';
 
@@ -225,6 +225,7 @@ describe('the generated JavaScript', () => {
   });
 
   it('is compiled when a program runs again, and then reused', () => {
+    setWarmth(jitSettings.coldWork); // an engine that has run a while (the checks below assume it)
     const program = '(loop [i 0 acc 0] (if (< i 1000) (recur (inc i) (+ acc (* i 1234567))) acc))';
     const at = (): number[] => [jitStats.compiled, jitStats.reused];
     const start = at();
@@ -241,11 +242,36 @@ describe('the generated JavaScript', () => {
 
   it('takes over a program’s first run only when it runs long', () => {
     const program = (n: number): string => `(loop [i 0 acc 0] (if (< i ${n}) (recur (inc i) (+ acc (* i 7654321))) acc))`;
+    setWarmth(jitSettings.coldWork);
     const compiled = jitStats.compiled;
     outcome(program(99_999), 'default');
     expect(jitStats.compiled).toBe(compiled);
     expect(outcome(program(100_001), 'default', { maxLoopIterations: 1e6 })).toBe('ok 38271987716050000');
     expect(jitStats.compiled).toBe(compiled + 1);
+  });
+
+  it('takes over a first run early while the engine itself is cold, as in a fresh process', () => {
+    const program = (k: number): string => `(loop [i 0 acc 0] (if (< i 600) (recur (inc i) (+ acc (* i ${k}))) acc))`;
+    const expected = (k: number): string => `ok ${(599 * 600 * k) / 2}`;
+    try {
+      // Warm: a new program of 600 iterations stays with the interpreter in its first run.
+      setWarmth(jitSettings.coldWork);
+      let compiled = jitStats.compiled;
+      expect(outcome(program(31), 'default')).toBe(expected(31));
+      expect(jitStats.compiled).toBe(compiled);
+      // Cold: another new program is compiled at iteration `cold` and finishes compiled, same answer.
+      setWarmth(0);
+      compiled = jitStats.compiled;
+      expect(outcome(program(37), 'default')).toBe(expected(37));
+      expect(jitStats.compiled).toBe(compiled + 1);
+      // The checks count what was interpreted: past coldWork the engine is warm again.
+      setWarmth(jitSettings.coldWork - jitSettings.hot);
+      compiled = jitStats.compiled;
+      expect(outcome(program(41), 'default')).toBe(expected(41));
+      expect(jitStats.compiled).toBe(compiled);
+    } finally {
+      setWarmth(jitSettings.coldWork);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { arityError, type Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
 import { loopLimitError, rt, type Runtime } from '../runtime.ts';
-import { compileBody, jitSettings, unitKey } from '../jit/compile.ts';
+import { compileBody, jitSettings, tierUpAt, unitKey } from '../jit/compile.ts';
 import { recurArgsNow, RECUR_VALUE } from './loops.ts';
 import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, PVar, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
@@ -66,8 +66,9 @@ function tierUpBody(a: Arity): void {
   let calls = 0;
   a.body = (frame) => {
     ++calls;
-    if (calls === jitSettings.hot || calls === jitSettings.late) {
-      const late = calls === jitSettings.late;
+    if (calls === jitSettings.hot || calls === jitSettings.cold || calls === jitSettings.late) {
+      const late = tierUpAt(calls);
+      if (late === null) return original(frame);
       const compiled = compileBody(original, params, a.key, late);
       // Not compilable, or the last chance passed: the body is called directly from now on.
       if (compiled === null || (compiled === undefined && late)) a.body = original;

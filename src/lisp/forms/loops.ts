@@ -7,7 +7,7 @@ import type { Loc } from '../errors.ts';
 import { loopLimitError, RECUR, rt } from '../runtime.ts';
 import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
 import { shapeOf, withShape } from '../shapes.ts';
-import { compileLoop, jitSettings, unitKey, type LoopUnit } from '../jit/compile.ts';
+import { compileLoop, jitSettings, tierUpAt, unitKey, type LoopUnit } from '../jit/compile.ts';
 import { withIr } from '../jit/ir.ts';
 import { FnScope, type Ctx, type Node } from '../scope.ts';
 import { truthy, type Value } from '../values.ts';
@@ -103,8 +103,9 @@ type TierUp = (late: boolean) => LoopUnit | null;
 
 /** After iteration `iterations` of a loop: the compiled loop to continue in, if it is time and there is one. */
 function takeOver(tierUp: TierUp | null, iterations: number): LoopUnit | null {
-  if (tierUp === null || (iterations !== jitSettings.hot && iterations !== jitSettings.late)) return null;
-  return tierUp(iterations === jitSettings.late);
+  if (tierUp === null || (iterations !== jitSettings.hot && iterations !== jitSettings.cold && iterations !== jitSettings.late)) return null;
+  const late = tierUpAt(iterations);
+  return late === null ? null : tierUp(late);
 }
 
 /** What one branch of a fused loop's `if` does when it recurs: plain-name lets, then the recur. */
