@@ -30,7 +30,8 @@ export function formatStats(s: RenderStats): string {
 export function renderCommand(argv: string[]): number {
   const { file, values, flags } = parseFlags(argv, ['--turn', '--compression'], ['--no-system', '--stats']);
   const compression = values.has('--compression') ? parseCompressionFlag(values.get('--compression') as string) : undefined;
-  const { session, agent } = loadSession(file, compression);
+  const { session, agent, warnings } = loadSession(file, compression);
+  for (const w of warnings) process.stderr.write(`warning: ${w}\n`);
   const recorded = session.turns.length;
   let n = recorded + 1;
   if (values.has('--turn')) {

@@ -73,13 +73,13 @@ describe('MissionPanel', () => {
     await waitForView(h, (v) => expect(v.definition.title).toBe('Stock check'));
   });
 
-  it('keeps a turn limit outside 1–100 as typed, with the reason, and sends a valid one', async () => {
+  it('keeps a turn limit outside 1–10,000 as typed, with the reason, and sends a valid one', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<MissionPanel />);
     const input = screen.getByTestId('max-turns-input') as HTMLInputElement;
     await user.clear(input);
     await user.type(input, '0');
-    await waitFor(() => expect(screen.getByTestId('max-turns-errors').textContent).toMatch(/whole number from 1 to 100/), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('max-turns-errors').textContent).toMatch(/whole number from 1 to 10,000/), { timeout: 3000 });
     expect(input.value).toBe('0');
     expect(h.view().maxTurns).toBe(5);
     await user.clear(input);

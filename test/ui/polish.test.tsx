@@ -82,8 +82,8 @@ describe('errors are said once', () => {
     const maxTurns = testId('max-turns-input');
     await clearEditor(user, maxTurns);
     await typeInto(user, maxTurns, '0');
-    await waitFor(() => expect(text('max-turns-errors')).toMatch(/whole number from 1 to 100/), { timeout: 3000 });
-    expect(occurrences('enter a whole number from 1 to 100')).toBe(1);
+    await waitFor(() => expect(text('max-turns-errors')).toMatch(/whole number from 1 to 10,000/), { timeout: 3000 });
+    expect(occurrences('enter a whole number from 1 to 10,000')).toBe(1);
 
     const data = testId('data-editor');
     await clearEditor(user, data);

@@ -1,6 +1,7 @@
 // The session's title, mission (with {{placeholders}} and its expansion), turn limit and compression.
 import { useId, useRef } from 'react';
 import { DEFAULT_COMPRESSION_OPTIONS } from '../../../compression/strategy.ts';
+import { MAX_TURNS_CAP } from '../../../session/schema.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { usePlayground } from '../../state/playground.tsx';
@@ -21,14 +22,15 @@ const missionSpec: DraftSpec<string> = {
   write: (d, mission) => ({ ok: true, definition: { ...d, mission } }),
 };
 
-export const MAX_TURNS_LIMIT = 100;
+/** The session schema's own cap, so the field accepts every session a file may hold. */
+export const MAX_TURNS_LIMIT = MAX_TURNS_CAP;
 
 const maxTurnsSpec: DraftSpec<string> = {
   read: (d) => String(d.maxTurns),
   write: (d, text) => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TURNS_LIMIT) {
-      return { ok: false, errors: [`maxTurns: enter a whole number from 1 to ${MAX_TURNS_LIMIT}`] };
+      return { ok: false, errors: [`maxTurns: enter a whole number from 1 to ${MAX_TURNS_LIMIT.toLocaleString('en-US')}`] };
     }
     return { ok: true, definition: { ...d, maxTurns: n } };
   },
