@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/agent/loop.ts';
-import { fullHistory } from '../../src/compression/strategies/full-history.ts';
+import { fullHistory, turnFeedback } from '../../src/compression/strategies/full-history.ts';
 import { agentDef, play, prepared, reply } from '../agent/fixtures.ts';
 
 describe('full history (C14)', () => {
@@ -29,6 +29,16 @@ describe('full history (C14)', () => {
     const { messages } = messagesFor(agent, step);
     expect(messages[3].content).toBe('Result: {:a [1 2.0 "x"] :b #{:k}}\n\nTurns left: 4');
     expect(messages[5].content).toMatch(/^Result: "x{9999}\.\.\.\n\nTurns left: 3$/);
+  });
+
+  it('a turn rendered again (saving, opening, every later turn) gives the same text, for its own limit', () => {
+    const step = play(agent, ['(println "p") {:a 1}', '(zzz-qqq 1)']);
+    const again = messagesFor(agent, step).messages;
+    expect(messagesFor(agent, step).messages).toEqual(again);
+    const [first] = step.turns;
+    expect(turnFeedback(first, 5)).toBe(';; Output:\np\n\nResult: {:a 1}\n\nTurns left: 4');
+    expect(turnFeedback(first, 9)).toBe(';; Output:\np\n\nResult: {:a 1}\n\nTurns left: 8');
+    expect(turnFeedback(first, 5)).toBe(';; Output:\np\n\nResult: {:a 1}\n\nTurns left: 4');
   });
 
   it('the final turn gets the final-turn line', () => {

@@ -13,8 +13,22 @@ function joinSections(sections: readonly (string | null)[]): string {
   return sections.filter((s): s is string => s !== null && s !== '').join('\n\n');
 }
 
+/**
+ * Feedback already written, by turn (turns never change once recorded): rendering every turn of a
+ * long run again, as saving and opening a session do, would otherwise print every result again.
+ */
+const feedbackCache = new WeakMap<Turn, { maxTurns: number; text: string }>();
+
 /** What the LLM is told after one turn: its println output, then its result or error, then the turns left. */
 export function turnFeedback(turn: Turn, maxTurns: number): string {
+  const cached = feedbackCache.get(turn);
+  if (cached !== undefined && cached.maxTurns === maxTurns) return cached.text;
+  const text = writeFeedback(turn, maxTurns);
+  feedbackCache.set(turn, { maxTurns, text });
+  return text;
+}
+
+function writeFeedback(turn: Turn, maxTurns: number): string {
   const output = turn.prints.length > 0 ? [OUTPUT_HEADER, ...turn.prints].join('\n') : null;
   let outcome: string;
   if (turn.success) {
