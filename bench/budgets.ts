@@ -3,8 +3,12 @@
 //       before its first render), not the lazy chunks (Monaco, the tokenizer, the worker, examples);
 //   (b) first render: navigation start → the Step button visible, median of several fresh loads;
 //   (c) a mock-LLM Step on a 5-turn session: click → the new turn listed and the compressed USER
-//       message the engine renders shown (and the next frame), median over every step of several runs.
+//       message the engine renders shown (and the next frame), median over every step of several runs;
+//   (d) long sessions (./long-sessions.ts): open, Step and turn switch at 10, 100 and 1,000 turns and
+//       with 10 MB of data, the DOM's size and the JS heaps of the page and of the engine's worker.
 // Prints figures against their goals and exits 0 either way: these are measurements, not tests.
+// `--long-only` measures (d) alone; `--long-rounds N` sets the Steps and switch rounds per case (5);
+// `--long-cases 0,2` measures those cases only (0: 10 turns, 1: 100, 2: 1,000, 3: 10 MB of data).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,11 +17,16 @@ import { launchChromium } from '../e2e/browser.ts';
 import { engineWith, exampleText, lastUserContent, stepEngine } from '../e2e/expected.ts';
 import { openExample, waitForReady } from '../e2e/page.ts';
 import { buildApp, serveApp } from '../e2e/server.ts';
+import { longSessions, type LongFigures } from './long-sessions.ts';
 
 const LOADS = numberArg('--loads', 7);
 const STEP_RUNS = numberArg('--step-runs', 5);
 const STEP_EXAMPLE = 'long-run-overflow';
 const STEP_TURNS = 5;
+const LONG_ONLY = process.argv.includes('--long-only');
+const LONG_ROUNDS = numberArg('--long-rounds', 5);
+const LONG_CASE_ARG = process.argv.indexOf('--long-cases');
+const LONG_CASES_ONLY = LONG_CASE_ARG >= 0 ? (process.argv[LONG_CASE_ARG + 1] ?? '').split(',').map(Number).filter(Number.isInteger) : undefined;
 
 function numberArg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -222,11 +231,25 @@ function printTable(rows: Row[]): void {
   for (const c of cells) console.log(line(c));
 }
 
+/** The long-session figures: one row per case, medians (and the slowest) in ms, sizes in MB. */
+function printLong(figures: readonly LongFigures[]): void {
+  const head = ['session', 'file', 'open', 'Step (median / max)', 'turn switch (median / max)', 'DOM nodes', 'turn cards in DOM', 'page heap', 'worker heap'];
+  const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} MB`);
+  const mm = (xs: readonly number[]) => (xs.length === 0 ? 'n/a' : `${ms(median(xs))} / ${ms(Math.max(...xs))}`);
+  const cells = figures.map((f) => [f.name, mb(f.fileMB), ms(f.openMs), mm(f.stepMs), mm(f.switchMs), String(f.domNodes), String(f.turnCards), mb(f.pageHeapMB), mb(f.workerHeapMB)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const c of cells) console.log(line(c));
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
+  let long: LongFigures[] = [];
   console.log('Building the app (production, with a manifest)…');
   const outDir = await buildApp({ manifest: true });
   const app = await serveApp(outDir, { removeOnClose: true });
@@ -239,6 +262,13 @@ async function main(): Promise<void> {
     rows.push({ figure: '(a) initial JS before Monaco, gzipped', value: kb(js.gzip), goal: '< 250 KB', met: js.gzip < 250 * 1024 });
 
     browser = await launchChromium();
+    if (LONG_ONLY) {
+      console.log(`\nLong sessions (${LONG_ROUNDS} Steps and switch rounds each):`);
+      const long = await longSessions(browser, app.url, LONG_ROUNDS, (l) => console.log(l), LONG_CASES_ONLY);
+      console.log('');
+      printLong(long);
+      return;
+    }
     try {
       const loads = await firstRender(browser, app.url);
       console.log(`\nFirst render over ${LOADS} fresh loads (ms): ${loads.painted.map((x) => x.toFixed(0)).join(', ')}`);
@@ -261,12 +291,18 @@ async function main(): Promise<void> {
       console.log(`\nStep could not be measured: ${e instanceof Error ? e.message : String(e)}`);
       rows.push({ figure: '(c) Step on a 5-turn session', value: 'n/a', goal: '< 100 ms', met: null });
     }
+    console.log(`\n(d) Long sessions (${LONG_ROUNDS} Steps and switch rounds each):`);
+    long = await longSessions(browser, app.url, LONG_ROUNDS, (l) => console.log(l), LONG_CASES_ONLY);
   } finally {
     await browser?.close();
     await app.close();
   }
   console.log('');
   printTable(rows);
+  if (long.length > 0) {
+    console.log('');
+    printLong(long);
+  }
 }
 
 main().catch((e: unknown) => {

@@ -19,11 +19,22 @@ async function kindOf(root: Locator): Promise<EditorKind> {
   });
 }
 
-/** The editor's text: data-value when the element has it, else the textarea's value. */
+/**
+ * The editor's text: data-value when the element has it; for a text too long to mirror there
+ * (data-value-length only), CodeEditor's `ptc-get-value` event; else the textarea's value.
+ */
 export async function readEditor(page: Page, testId: string): Promise<string> {
   const root = page.locator(tid(testId)).first();
   const fromAttribute = await root.getAttribute('data-value');
   if (fromAttribute !== null) return fromAttribute;
+  if ((await root.getAttribute('data-value-length')) !== null) {
+    const read = await root.evaluate((el) => {
+      const box: { value?: string } = {};
+      el.dispatchEvent(new CustomEvent('ptc-get-value', { detail: box }));
+      return box.value ?? null;
+    });
+    if (read !== null) return read;
+  }
   const kind = await kindOf(root);
   if (kind === 'textarea') {
     return root.evaluate((el) => (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement ? el : (el.querySelector('textarea') as HTMLTextAreaElement)).value);

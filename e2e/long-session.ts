@@ -17,13 +17,26 @@ export function replyFor(n: number): string {
   return `\`\`\`clojure\n(def order (tool/fetch-order ${n}))\n(println "turn ${n}: order" (:id order) (name (:status order)))\n\`\`\``;
 }
 
-/** About `chars` characters of JSON rows (objects of a few fields, as a real data set would be). */
-export function rowsOf(chars: number): { id: number; name: string; price: number; tags: string[] }[] {
-  const rows: { id: number; name: string; price: number; tags: string[] }[] = [];
-  let size = 0;
+export interface Row {
+  id: number;
+  name: string;
+  price: number;
+  tags: string[];
+  description: string;
+}
+
+/**
+ * About `chars` characters of compact JSON rows (objects of a few fields and a longer text, as a real
+ * data set would be), few enough elements to stay under the value size limit at 10 MB.
+ */
+export function rowsOf(chars: number): Row[] {
+  const rows: Row[] = [];
+  const words = 'sturdy light compact durable classic modern quiet bright soft strong simple handy'.split(' ');
+  let size = 2;
   for (let i = 0; size < chars; i++) {
-    const row = { id: i, name: `product ${i} of the catalogue`, price: (i % 997) + 0.5, tags: ['a', `t${i % 13}`] };
-    size += JSON.stringify(row).length + 6;
+    const description = Array.from({ length: 28 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ');
+    const row = { id: i, name: `product ${i} of the catalogue`, price: (i % 997) + 0.5, tags: ['a', `t${i % 13}`], description };
+    size += JSON.stringify(row).length + 1;
     rows.push(row);
   }
   return rows;
@@ -47,7 +60,7 @@ export function longSessionJson(o: LongSessionOptions): Record<string, unknown> 
         impl: '(fn [id] {:id id :status (if (zero? (mod id 3)) :late :on-time)})',
       },
     ],
-    llm: { provider: 'mock', replies: Array.from({ length: Math.min(maxTurns, o.turns + 5) }, (_, i) => replyFor(i + 1)) },
+    llm: { provider: 'mock', replies: Array.from({ length: Math.min(maxTurns, o.turns + 50) }, (_, i) => replyFor(i + 1)) },
     turns: [],
   };
 }

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CodeEditor, SET_VALUE_EVENT, monacoAvailable, type CodeEditorProps } from '../../src/ui/components/CodeEditor.tsx';
+import { CodeEditor, GET_VALUE_EVENT, MIRROR_LIMIT, SET_VALUE_EVENT, monacoAvailable, type CodeEditorProps } from '../../src/ui/components/CodeEditor.tsx';
 
 afterEach(cleanup);
 
@@ -46,6 +46,19 @@ describe('CodeEditor', () => {
     await user.keyboard('{Meta>}{Enter}{/Meta}');
     expect(onSubmit).toHaveBeenCalledTimes(2);
     expect((el as HTMLTextAreaElement).value).toBe('(inc 1)');
+  });
+
+  it('does not copy a long text into an attribute: its length is there, and ptc-get-value reads it', () => {
+    const long = `{"rows": "${'x'.repeat(MIRROR_LIMIT)}"}`;
+    render(<CodeEditor value={long} language="json" ariaLabel="Data" testId="data" />);
+    const el = screen.getByTestId('data');
+    expect(el.hasAttribute('data-value')).toBe(false);
+    expect(el.getAttribute('data-value-length')).toBe(String(long.length));
+    const attributes = [...el.attributes].reduce((n, a) => n + a.value.length, 0);
+    expect(attributes).toBeLessThan(1000);
+    const box: { value?: string } = {};
+    el.dispatchEvent(new CustomEvent(GET_VALUE_EVENT, { detail: box }));
+    expect(box.value).toBe(long);
   });
 
   it('replaces its text on the ptc-set-value event', () => {

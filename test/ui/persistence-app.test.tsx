@@ -67,6 +67,27 @@ describe('autosave', () => {
     expect((await sessions.list()).length).toBe(1);
   });
 
+  it('a turn switch saves nothing (the text did not change); the Step before it saved once', async () => {
+    const user = userEvent.setup();
+    const { sessions } = freshSessions();
+    const h = renderTab({ sessions });
+    await waitForDefaultExample();
+    await waitForSaved(h, sessions);
+    await user.click(button('step'));
+    await screen.findByTestId('turn-1');
+    const stepped = await waitForSaved(h, sessions);
+    expect(stepped.rev).toBe(2);
+    await user.click(within(testId('turn-1')).getByRole('button', { name: 'Turn 1' }));
+    await waitFor(() => expect(testId('turn-1').getAttribute('data-selected')).toBe('true'));
+    // Past the pause (30 ms here), and a flush: still the Step's save.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect((await sessions.get(stepped.id))?.rev).toBe(2);
+  });
+
   it('waits for the pause, and saves at once when the page is hidden', async () => {
     const user = userEvent.setup();
     const { sessions } = freshSessions();

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { samePieces } from '../../src/ui/engine/session-text.ts';
 import { SyncedApi, type EngineRemote } from '../../src/ui/engine/synced-api.ts';
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine-api.ts';
@@ -50,6 +51,14 @@ describe('the saved text in pieces', () => {
     if (!parsed.ok) throw new Error(parsed.errors.join('; '));
     expect(text).toBe(serializeSession(parsed.session, { keepMessages: true }));
     expect(text).toMatch(/"turns": \[\n[\s\S]*\n {2}\],\n {2}"zzExtra"/);
+  });
+
+  it('pieces compare without joining: equal strings are the same text', () => {
+    const a = { head: 'h', turns: ['t1', 't2'] };
+    expect(samePieces(a, { head: 'h', turns: ['t1', 't2'] })).toBe(true);
+    expect(samePieces(a, { head: 'h', turns: ['t1'] })).toBe(false);
+    expect(samePieces(a, { head: 'H', turns: ['t1', 't2'] })).toBe(false);
+    expect(samePieces(a, null)).toBe(false);
   });
 
   it('with no turns it is the head itself', () => {

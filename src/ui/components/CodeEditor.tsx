@@ -7,7 +7,10 @@
 //   - the <textarea> itself (`data-editor="textarea"`): fill/type into it as usual;
 //   - with Monaco, a wrapper <div data-editor="monaco">: click into it and type, or set the whole text
 //     with `el.dispatchEvent(new CustomEvent('ptc-set-value', { detail: text }))`.
-// In both cases `data-value` mirrors the current text. The event works on the textarea too.
+// In both cases `data-value` mirrors the current text up to MIRROR_LIMIT characters (a longer text,
+// such as megabytes of data, is not copied into an attribute: `data-value-length` says how long it
+// is, and `el.dispatchEvent(new CustomEvent('ptc-get-value', { detail: box }))` puts it in
+// `box.value`). The events work on the textarea too.
 import { Component, Suspense, lazy, useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface EditorMarker {
@@ -33,6 +36,15 @@ export interface CodeEditorProps {
 
 /** The DOM event that replaces an editor's whole text (for end-to-end tests and scripts). */
 export const SET_VALUE_EVENT = 'ptc-set-value';
+/** The DOM event that reads an editor's whole text into `detail.value`. */
+export const GET_VALUE_EVENT = 'ptc-get-value';
+/** Longest text mirrored in `data-value`: the page keeps one copy of a large text, the editor's. */
+export const MIRROR_LIMIT = 100_000;
+
+/** The attributes that mirror the text for tests: the text itself while it is short, else its length. */
+function mirrorOf(value: string): { 'data-value'?: string; 'data-value-length': number } {
+  return value.length <= MIRROR_LIMIT ? { 'data-value': value, 'data-value-length': value.length } : { 'data-value-length': value.length };
+}
 
 const LazyMonaco = lazy(() => import('./MonacoEditor.tsx'));
 
@@ -58,20 +70,30 @@ class MonacoBoundary extends Component<{ fallback: ReactNode; children: ReactNod
   }
 }
 
-/** A callback ref that lets `SET_VALUE_EVENT` replace the text through `onChange`. */
-function useSetValueEvent(onChange: ((value: string) => void) | undefined): (el: HTMLElement | null) => (() => void) | undefined {
+/** A callback ref that lets `SET_VALUE_EVENT` replace the text through `onChange`, and `GET_VALUE_EVENT` read it. */
+function useSetValueEvent(onChange: ((value: string) => void) | undefined, value: string): (el: HTMLElement | null) => (() => void) | undefined {
   const onChangeRef = useRef(onChange);
+  const valueRef = useRef(value);
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    valueRef.current = value;
+  }, [onChange, value]);
   return useCallback((el: HTMLElement | null) => {
     if (!el) return undefined;
     const listener = (e: Event) => {
       const detail = (e as CustomEvent<unknown>).detail;
       if (typeof detail === 'string') onChangeRef.current?.(detail);
     };
+    const reader = (e: Event) => {
+      const box = (e as CustomEvent<unknown>).detail;
+      if (typeof box === 'object' && box !== null) (box as { value?: string }).value = valueRef.current;
+    };
     el.addEventListener(SET_VALUE_EVENT, listener);
-    return () => el.removeEventListener(SET_VALUE_EVENT, listener);
+    el.addEventListener(GET_VALUE_EVENT, reader);
+    return () => {
+      el.removeEventListener(SET_VALUE_EVENT, listener);
+      el.removeEventListener(GET_VALUE_EVENT, reader);
+    };
   }, []);
 }
 
@@ -80,7 +102,8 @@ const FRAME = 'rounded border border-slate-300 bg-white dark:border-slate-600 da
 export function CodeEditor(props: CodeEditorProps) {
   const { value, onChange, readOnly, height = '8rem', ariaLabel, markers, onSubmit, testId } = props;
   const id = useId();
-  const valueRef = useSetValueEvent(onChange);
+  const valueRef = useSetValueEvent(onChange, value);
+  const mirror = mirrorOf(value);
 
   const textarea = (
     <textarea
@@ -88,7 +111,7 @@ export function CodeEditor(props: CodeEditorProps) {
       ref={valueRef}
       data-testid={testId}
       data-editor="textarea"
-      data-value={value}
+      {...mirror}
       aria-label={ariaLabel}
       aria-invalid={markers && markers.length > 0 ? true : undefined}
       className={`w-full resize-y p-2 font-mono text-xs text-slate-900 dark:text-slate-100 ${FRAME}`}
@@ -113,7 +136,7 @@ export function CodeEditor(props: CodeEditorProps) {
           ref={valueRef}
           data-testid={testId}
           data-editor="monaco"
-          data-value={value}
+          {...mirror}
           className={`w-full overflow-hidden ${FRAME}`}
           // The frame can be dragged taller, like the textarea; Monaco follows its size.
           style={{ height, resize: 'vertical', minHeight: '3rem' }}

@@ -1,19 +1,18 @@
-// The open session's file text, joined from the pieces the worker sent with the view (only when
-// something needs it: autosave, export, a restart), and remembered for the same pieces.
-import { assembleSessionText } from '../../worker/view-patch.ts';
+// The open session's file text, joined from the pieces the worker sent with the view only when
+// something needs it (autosave, a restart) and not kept: the pieces are the page's one copy.
+import { assembleSessionText, type SavedText } from '../../worker/view-patch.ts';
 import type { View } from '../../worker/views.ts';
-
-const joined = new WeakMap<readonly string[], { head: string; text: string }>();
 
 /** The session file's text of a view from the worker; null for a view without its pieces (a test's). */
 export function sessionTextOf(view: View): string | null {
-  const saved = view.saved;
-  if (saved === undefined) return null;
-  const hit = joined.get(saved.turns);
-  if (hit !== undefined && hit.head === saved.head) return hit.text;
-  const text = assembleSessionText(saved);
-  joined.set(saved.turns, { head: saved.head, text });
-  return text;
+  return view.saved === undefined ? null : assembleSessionText(view.saved);
+}
+
+/** True when the pieces make the same text (they are shared strings: mostly a pointer comparison). */
+export function samePieces(a: SavedText, b: SavedText | null): boolean {
+  if (b === null) return false;
+  if (a === b || (a.head === b.head && a.turns === b.turns)) return true;
+  return a.head === b.head && a.turns.length === b.turns.length && a.turns.every((t, i) => t === b.turns[i]);
 }
 
 /** True when two views would save the same text (same pieces), without joining either. */

@@ -8,7 +8,8 @@
 // (`keepMine`, or opening the stored version). Every save is announced on the channel, so a tab with
 // the same session open learns of it at once rather than at its own next save.
 import type { View } from '../../worker/views.ts';
-import { sameSavedContent, sessionTextOf } from '../engine/session-text.ts';
+import { sameSavedContent, samePieces, sessionTextOf } from '../engine/session-text.ts';
+import type { SavedText } from '../../worker/view-patch.ts';
 import type { PersistenceRef, PlaygroundState, PlaygroundStore } from '../state/store.ts';
 import type { SessionChannel, SessionMessage } from './channel.ts';
 import type { SessionMeta, SessionRecord, SessionStore } from './session-store.ts';
@@ -62,8 +63,11 @@ export interface SessionSyncOptions {
 interface Slot {
   id: string | null;
   rev: number;
-  /** The text last saved or loaded; an equal text is not saved again. */
-  lastText: string | null;
+  /**
+   * The pieces of the text last saved or loaded (src/worker/view-patch.ts); the same text is not saved
+   * again. Pieces, not the joined text: comparing them costs nothing, and the page keeps no second copy.
+   */
+  lastText: SavedText | null;
   /** The next view is the one just opened from the record: nothing to save. */
   baseline: boolean;
   /** Another tab saved this record since: no autosave until the person chooses. */
@@ -103,7 +107,7 @@ export class SessionSync {
     this.delayMs = o.delayMs ?? AUTOSAVE_DELAY_MS;
     const state = o.playground.getState();
     this.slot = slotFor(state.persistence, false);
-    this.slot.lastText = state.view ? sessionTextOf(state.view) : null;
+    this.slot.lastText = state.view?.saved ?? null;
   }
 
   get tabId(): string {
@@ -168,7 +172,7 @@ export class SessionSync {
     if (this.slot.baseline) {
       // The view just opened from the record: it is what is stored.
       this.slot.baseline = false;
-      this.slot.lastText = sessionTextOf(s.view);
+      this.slot.lastText = s.view.saved ?? null;
       return;
     }
     // A turn switch or another strategy changes the view, not what is saved.
@@ -216,14 +220,17 @@ export class SessionSync {
   private async save(job: Job): Promise<void> {
     const { slot } = job;
     if (!this.enabled || slot.conflict || slot.closed) return;
+    const pieces = job.view.saved;
+    if (pieces === undefined || samePieces(pieces, slot.lastText)) return;
+    // Joined only now, once per save (after the pause), never at every Step.
     const text = sessionTextOf(job.view);
-    if (text === null || text === slot.lastText) return;
+    if (text === null) return;
     const options = { savedBy: this.o.tabId, title: job.view.definition.title, turns: job.view.turns.length };
     if (slot.id !== null) {
       const r = await this.o.sessions.save(slot.id, text, slot.rev, options);
       if (r.ok) {
         slot.rev = r.record.rev;
-        slot.lastText = text;
+        slot.lastText = pieces;
         if (r.written) this.post({ kind: 'saved', id: slot.id, rev: slot.rev, savedBy: this.o.tabId });
         this.saved(slot);
         return;
@@ -239,7 +246,7 @@ export class SessionSync {
     const record = await this.o.sessions.create(text, options);
     slot.id = record.id;
     slot.rev = record.rev;
-    slot.lastText = text;
+    slot.lastText = pieces;
     this.post({ kind: 'saved', id: record.id, rev: record.rev, savedBy: this.o.tabId });
     if (slot === this.slot) await this.remember(record.id);
     this.saved(slot);

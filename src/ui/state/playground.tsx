@@ -317,12 +317,43 @@ export function useEngineActions() {
   return { open, openExample, openSaved, openLink, share, exportText, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
 }
 
+/**
+ * Token counts already known, by text: a turn switch shows mostly the same messages again (the full
+ * history of turn n is that of turn n−1 and one more exchange), so only new texts go to the worker.
+ */
+const tokenCounts = new Map<string, number>();
+const TOKEN_CACHE_ENTRIES = 20_000;
+
+/** Counts of `texts`: known ones from the cache, the others counted in the worker (once each). */
+async function countTokensCached(client: EngineClient, texts: readonly string[]): Promise<number[]> {
+  // What is known now is kept aside: another count may evict it from the cache meanwhile.
+  const counted = new Map<string, number>();
+  for (const t of texts) {
+    const n = tokenCounts.get(t);
+    if (n !== undefined) counted.set(t, n);
+  }
+  const missing = [...new Set(texts.filter((t) => !counted.has(t)))];
+  if (missing.length > 0) {
+    const counts = await client.call((api) => api.countTokens(missing));
+    missing.forEach((t, i) => {
+      counted.set(t, counts[i]);
+      tokenCounts.set(t, counts[i]);
+    });
+    // The oldest entries go first (a Map keeps insertion order).
+    for (const key of tokenCounts.keys()) {
+      if (tokenCounts.size <= TOKEN_CACHE_ENTRIES) break;
+      tokenCounts.delete(key);
+    }
+  }
+  return texts.map((t) => counted.get(t) ?? 0);
+}
+
 /** Token counts of the given texts, counted in the worker; the tokenizer loads on first use. */
 export function useTokenCounts(texts: readonly string[] | null) {
   const { client } = usePlaygroundContext();
   return useQuery({
     queryKey: ['tokens', texts],
     enabled: texts !== null,
-    queryFn: () => client.call((api) => api.countTokens([...(texts ?? [])])),
+    queryFn: () => countTokensCached(client, texts ?? []),
   });
 }

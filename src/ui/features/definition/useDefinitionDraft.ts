@@ -5,7 +5,7 @@
 // (a bad signature, a bad data name): the draft then stays as typed, with the engine's reasons, so
 // nothing is lost. When the engine's part changes for another reason (another session was opened),
 // the draft follows it — unless this panel has an edit pending, whose own echo that change is.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionDefinition } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
 import { enqueueEdit, setWaitingEdit } from '../../state/pending-edits.ts';
@@ -61,8 +61,10 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
 
   const busy = () => timer.current !== undefined || inFlight.current > 0;
 
-  // Follow the engine when its part changed without this panel asking.
-  const currentKey = keyOf(definition);
+  // Follow the engine when its part changed without this panel asking. The key is made once per
+  // definition (the page keeps the same object until the engine sends another): a turn switch must
+  // not stringify megabytes of data again.
+  const currentKey = useMemo(() => keyOf(definition), [keyOf, definition]);
   useEffect(() => {
     if (busy() || currentKey === base.current) return;
     base.current = currentKey;

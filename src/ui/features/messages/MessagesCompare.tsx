@@ -86,8 +86,17 @@ function Figure({ label, value, testId, title }: { label: string; value: string;
   );
 }
 
+/**
+ * Messages shown at once: the full history of a long run has thousands, so the ones before the last
+ * MESSAGE_TAIL stay folded (counted, one click away) after the first (the SYSTEM prompt).
+ */
+const MESSAGE_TAIL = 60;
+
 function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, children }: { side: Side; render: RenderView; tokens: Tokens; showSystem: boolean; onShowSystem: () => void; wrap: boolean; children: ReactNode }) {
   const lastUser = render.messages.reduce((at, m, i) => (m.role === 'user' ? i : at), -1);
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = unfolded ? 0 : Math.max(0, render.messages.length - 1 - MESSAGE_TAIL);
+  const shown = (i: number) => i === 0 || i > folded;
   const s = render.stats;
   const tokenText = tokens.total !== null ? formatCount(tokens.total) : tokens.failed ? '?' : '…';
   return (
@@ -110,7 +119,19 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, chil
       </div>
       <div data-testid={`${side}-messages`} className="flex flex-col gap-2">
         {render.messages.map((m, i) =>
-          m.role === 'system' && !showSystem ? (
+          !shown(i) ? (
+            i === 1 && (
+              <button
+                key="folded"
+                type="button"
+                data-testid={`${side}-folded`}
+                className="rounded border-l-4 border-slate-300 bg-slate-50 px-2 py-1 text-left text-[11px] text-slate-500 hover:text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400 dark:hover:text-slate-200"
+                onClick={() => setUnfolded(true)}
+              >
+                {formatCount(folded)} earlier messages folded (click to show them all)
+              </button>
+            )
+          ) : m.role === 'system' && !showSystem ? (
             <HiddenSystem key={i} message={m} onShow={onShowSystem} />
           ) : (
             <MessageBlock key={i} message={m} wrap={wrap} testId={i === lastUser ? `${side}-user` : undefined} label={`${SIDE_NAMES[side]}: message ${i + 1}, ${m.role}`} />
