@@ -113,3 +113,5 @@ export async function main(argv: string[]): Promise<number> {
     throw e;
   }
 }
+
+export { warmUp } from './warm-up.ts';

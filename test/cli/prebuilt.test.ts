@@ -1,7 +1,8 @@
-// The command line ships prebuilt (build/ptc.mjs, made by `prepare`), and bin/ptc.mjs never runs a
-// bundle older than src/: these tests work on a copy of the command in a temporary directory.
+// The command line ships prebuilt (build/ptc.cjs and its code cache, made by `prepare`), and
+// bin/ptc.mjs never runs a bundle older than src/: these tests work on a copy of the command in a
+// temporary directory.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,24 +27,24 @@ describe('the prebuilt command', () => {
     const first = ptc(copy, 'eval', '-e', '(+ 1 2)');
     expect(first.stderr).toBe('');
     expect(first.stdout).toBe('3\n');
-    const built = statSync(join(copy, 'build', 'ptc.mjs')).mtimeMs;
+    const built = statSync(join(copy, 'build', 'ptc.cjs')).mtimeMs;
     const second = ptc(copy, 'eval', '-e', '(* 6 7)');
     expect(second.stdout).toBe('42\n');
-    expect(statSync(join(copy, 'build', 'ptc.mjs')).mtimeMs).toBe(built);
+    expect(statSync(join(copy, 'build', 'ptc.cjs')).mtimeMs).toBe(built);
   });
 
   test('a source file newer than the bundle makes it rebuild before running', () => {
     ptc(copy, 'eval', '-e', '1');
-    const bundle = join(copy, 'build', 'ptc.mjs');
+    const bundle = join(copy, 'build', 'ptc.cjs');
     const main = join(copy, 'src', 'cli', 'main.ts');
-    appendFileSync(main, "\nprocess.stderr.write('edited source\\n');\n");
-    // Make the edit newer than the bundle even on a file system with coarse timestamps.
-    const later = new Date(statSync(bundle).mtimeMs + 5000);
-    utimesSync(main, later, later);
-    const r = ptc(copy, 'eval', '-e', '(+ 1 2)');
-    expect(r.stdout).toBe('3\n');
-    expect(r.stderr).toBe('edited source\n');
-    expect(readFileSync(bundle, 'utf8')).toContain('edited source');
+    writeFileSync(main, readFileSync(main, 'utf8').replace('ptc — PTC-Lisp command line', 'ptc — edited command line'));
+    // Make the bundle older than the edit even on a file system with coarse timestamps.
+    const earlier = new Date(statSync(main).mtimeMs - 5000);
+    utimesSync(bundle, earlier, earlier);
+    const r = ptc(copy, '--help');
+    expect(r.stdout).toContain('ptc — edited command line');
+    expect(readFileSync(bundle, 'utf8')).toContain('edited command line');
+    expect(ptc(copy, 'eval', '-e', '(+ 1 2)').stdout).toBe('3\n');
   });
 
   test('without a bundle and without sources to build it from, it says what to do', () => {
@@ -52,17 +53,43 @@ describe('the prebuilt command', () => {
       cpSync(join(root, 'bin'), join(bare, 'bin'), { recursive: true });
       const r = ptc(bare, 'eval', '-e', '1');
       expect(r.status).toBe(2);
-      expect(r.stderr).toMatch(/build\/ptc\.mjs is missing; run npm install/);
+      expect(r.stderr).toMatch(/build\/ptc\.cjs is missing; run npm install/);
     } finally {
       rmSync(bare, { recursive: true, force: true });
     }
   });
 
+  test('the build leaves a code cache beside the bundle; a cache V8 refuses changes nothing but speed', () => {
+    ptc(copy, 'eval', '-e', '1');
+    const cache = join(copy, 'build', 'ptc.cache');
+    expect(statSync(cache).size).toBeGreaterThan(100_000);
+    writeFileSync(cache, 'not a code cache');
+    expect(ptc(copy, 'eval', '-e', '(reduce + (range 10))')).toMatchObject({ status: 0, stdout: '45\n', stderr: '' });
+    rmSync(cache);
+    expect(ptc(copy, 'eval', '-e', '(str "a" 1)')).toMatchObject({ status: 0, stdout: '"a1"\n', stderr: '' });
+  });
+
+  test('editing the app (src/ui) does not rebuild the command, which is not made from it', () => {
+    ptc(copy, 'eval', '-e', '1');
+    const bundle = join(copy, 'build', 'ptc.cjs');
+    const built = statSync(bundle).mtimeMs;
+    mkdirSync(join(copy, 'src', 'ui'), { recursive: true });
+    const page = join(copy, 'src', 'ui', 'edited.ts');
+    writeFileSync(page, 'export const edited = true;\n');
+    const later = new Date(built + 5000);
+    utimesSync(page, later, later);
+    utimesSync(join(copy, 'src', 'ui'), later, later);
+    expect(ptc(copy, 'eval', '-e', '2').stdout).toBe('2\n');
+    expect(statSync(bundle).mtimeMs).toBe(built);
+  });
+
   test("the repository's bundle loads no LLM SDK at start-up", () => {
-    const text = readFileSync(join(root, 'build', 'ptc.mjs'), 'utf8');
-    const staticImports = [...text.matchAll(/^import .* from "([^"]+)";?$/gm)].map((m) => m[1]);
-    expect(staticImports.filter((m) => !m.startsWith('node:'))).toEqual([]);
-    expect(text).toContain('import("openai")');
-    expect(text).toContain('import("@anthropic-ai/sdk")');
+    const text = readFileSync(join(root, 'build', 'ptc.cjs'), 'utf8');
+    const topLevel = [...text.matchAll(/^var \w+ = (?:__toESM\()?require\("([^"]+)"\)/gm)].map((m) => m[1]);
+    expect(topLevel.length).toBeGreaterThan(0);
+    expect(topLevel.filter((m) => !m.startsWith('node:'))).toEqual([]);
+    // The SDKs are required only inside the functions that load them on first use.
+    expect(text).toMatch(/=> __toESM\(require\("openai"\)/);
+    expect(text).toMatch(/=> __toESM\(require\("@anthropic-ai\/sdk"\)/);
   });
 });
