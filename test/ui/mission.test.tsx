@@ -2,13 +2,18 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MissionPanel, readCompression, writeCompression } from '../../src/ui/features/mission/MissionPanel.tsx';
+import { MAX_TURNS_CAP } from '../../src/session/schema.ts';
+import { MAX_TURNS_LIMIT, MissionPanel, readCompression, writeCompression } from '../../src/ui/features/mission/MissionPanel.tsx';
 import { exampleText } from './harness.tsx';
 import { renderPanel, waitForView } from './panel-helpers.tsx';
 
 afterEach(cleanup);
 
 describe('MissionPanel', () => {
+  it("accepts the schema's own turn cap (written out: the page does not import the schema)", () => {
+    expect(MAX_TURNS_LIMIT).toBe(MAX_TURNS_CAP);
+  });
+
   it('shows the title, mission, turn limit and compression of the open session', async () => {
     await renderPanel(<MissionPanel />);
     expect(screen.getByRole('heading', { level: 2, name: 'Mission' })).toBeTruthy();

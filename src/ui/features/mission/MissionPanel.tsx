@@ -1,7 +1,6 @@
 // The session's title, mission (with {{placeholders}} and its expansion), turn limit and compression.
 import { useId, useRef } from 'react';
 import { DEFAULT_COMPRESSION_OPTIONS } from '../../../compression/strategy.ts';
-import { MAX_TURNS_CAP } from '../../../session/schema.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { usePlayground } from '../../state/playground.tsx';
@@ -22,8 +21,13 @@ const missionSpec: DraftSpec<string> = {
   write: (d, mission) => ({ ok: true, definition: { ...d, mission } }),
 };
 
-/** The session schema's own cap, so the field accepts every session a file may hold. */
-export const MAX_TURNS_LIMIT = MAX_TURNS_CAP;
+/**
+ * The session schema's own cap (MAX_TURNS_CAP in src/session/schema.ts, checked equal in
+ * test/ui/mission.test.tsx), so the field accepts every session a file may hold. Written here rather
+ * than imported: schema.ts brings zod into the page, whose `Function('')` probe the page's
+ * Content-Security-Policy refuses (a console error in every end-to-end test).
+ */
+export const MAX_TURNS_LIMIT = 10_000;
 
 const maxTurnsSpec: DraftSpec<string> = {
   read: (d) => String(d.maxTurns),
