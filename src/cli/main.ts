@@ -15,6 +15,7 @@ usage:
       --data FILE.json           supply data/ from a JSON object
       --time                     print time-ms: N (parse + analyze + evaluate) to stderr
       --interpret                never compile hot loops and functions to JavaScript
+      --limit NAME=N             raise or lower one limit (ptc eval --help lists them)
   ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
   ptc repl [--data FILE.json]    interactive REPL (ptc repl --help for its commands)
   ptc run SESSION.json           run an agent session with its LLM, print every turn
