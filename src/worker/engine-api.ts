@@ -251,7 +251,7 @@ export class Engine {
     const cached = this.partCache;
     if (cached && cached.session === session && cached.agent === agent) return cached.part;
     const part: DefinitionPart = {
-      definition: definitionOf(session),
+      definition: definitionOf(session, headText(session)),
       problems: [...this.problems],
       warnings: agent ? [...agent.warnings] : [],
       missionExpanded: agent ? agent.mission.text : session.mission,

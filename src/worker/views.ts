@@ -306,9 +306,11 @@ export function userView(memory: Memory): UserEntryView[] {
   });
 }
 
-/** The session file's JSON without `version` and `turns`: what the editors change. */
-export function definitionOf(session: Session): SessionDefinition {
-  const json = JSON.parse(serializeSession({ ...session, turns: [] })) as Record<string, JsonValue>;
+/** The session file's JSON without `version` and `turns` (and other bookkeeping): what the editors change. */
+export function definitionOf(session: Session, head?: string): SessionDefinition {
+  // `head`: the session's text without turns, when it is already made (a session with megabytes of
+  // data is written once, not once for the text and once for the definition).
+  const json = JSON.parse(head ?? serializeSession({ ...session, turns: [] })) as Record<string, JsonValue>;
   const llm = json.llm as Omit<LlmDefinition, 'replies'> & { replies?: string[] };
   return {
     title: json.title as string,

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tansta
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
+import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
@@ -48,6 +49,25 @@ function usePlaygroundContext(): PlaygroundContextValue {
   const ctx = useContext(PlaygroundContext);
   if (!ctx) throw new Error('usePlayground must be used inside <PlaygroundProvider>');
   return ctx;
+}
+
+/** True when two views have the same definition's part (the same objects: the page keeps them). */
+function sameDefinitionPart(a: View, b: View): boolean {
+  return DEFINITION_KEYS.every((k) => a[k] === b[k]);
+}
+
+/**
+ * The open view, for panels that show the definition alone (mission, tools, data, prompt, LLM): it
+ * changes only when the definition's part does, so a Step or a turn switch does not render them again.
+ * Only the definition's part of it (DEFINITION_KEYS) is current.
+ */
+export function useDefinitionView(): View | null {
+  const kept = useRef<View | null>(null);
+  return useStore(usePlaygroundContext().store, (s) => {
+    const view = s.view;
+    if (view === null || kept.current === null || !sameDefinitionPart(view, kept.current)) kept.current = view;
+    return kept.current;
+  });
 }
 
 /** Reads from the store; re-renders when the selected part changes. */

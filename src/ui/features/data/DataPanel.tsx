@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
-import { usePlayground } from '../../state/playground.tsx';
+import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { problemsUnder, type Problem } from '../definition/problems.ts';
 import { BUTTON, HINT, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
@@ -26,7 +26,8 @@ const dataSpec: DraftSpec<string> = {
 };
 
 export function DataPanel() {
-  const view = usePlayground((s) => s.view);
+  // The definition's part only: a Step or a turn switch does not render this panel again.
+  const view = useDefinitionView();
   if (!view) {
     return (
       <PanelFrame title="data/" testId="data-panel">

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { PRESETS, presetForBaseUrl } from '../../../agent/providers/presets.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../agent/llm-settings.ts';
 import type { View } from '../../../worker/engine-api.ts';
-import { usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { problemsUnder } from '../definition/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
 import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
@@ -16,7 +16,8 @@ import { endpointOf, isRealProvider, providerLabel } from './endpoint.ts';
 import { applyPreset, llmSpec, type LlmForm } from './llm-form.ts';
 
 export function LlmPanel() {
-  const view = usePlayground((s) => s.view);
+  // The definition's part only: a Step or a turn switch does not render this panel again.
+  const view = useDefinitionView();
   return (
     <PanelFrame title="LLM" testId="llm-panel">
       {view ? <LlmFields view={view} /> : <p className={HINT}>Open a session to choose its LLM.</p>}

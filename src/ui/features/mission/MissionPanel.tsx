@@ -3,7 +3,7 @@ import { useId, useRef } from 'react';
 import { DEFAULT_COMPRESSION_OPTIONS } from '../../../compression/strategy.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
-import { usePlayground } from '../../state/playground.tsx';
+import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { problemsUnder } from '../definition/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
@@ -111,7 +111,8 @@ const compressionSpec: DraftSpec<CompressionForm> = {
 // The panel
 
 export function MissionPanel() {
-  const view = usePlayground((s) => s.view);
+  // The definition's part only: a Step or a turn switch does not render this panel again.
+  const view = useDefinitionView();
   return (
     <PanelFrame title="Mission" testId="mission-panel">
       {view ? <MissionFields view={view} /> : <p className={HINT}>Open a session to edit its mission.</p>}

@@ -3,7 +3,7 @@
 // the turn list), and how it differs from the default.
 import { useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine-api.ts';
-import { usePlayground, useTokenCounts } from '../../state/playground.tsx';
+import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
 import { problemsUnder } from '../definition/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
 import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
@@ -18,7 +18,8 @@ const MODES: { value: PromptMode; label: string }[] = [
 ];
 
 export function SystemPromptPanel() {
-  const view = usePlayground((s) => s.view);
+  // The definition's part only: a Step or a turn switch does not render this panel again.
+  const view = useDefinitionView();
   return (
     <PanelFrame
       title="SYSTEM prompt"

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatCallForm, parseSignature } from '../../../agent/signature.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
-import { usePlayground } from '../../state/playground.tsx';
+import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { isUnder, locationIn, problemsUnder, withoutLocation, type Problem } from '../definition/problems.ts';
 import { BUTTON, HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
@@ -45,7 +45,8 @@ export function freshToolName(drafts: readonly ToolDraft[]): string {
 }
 
 export function ToolsPanel() {
-  const view = usePlayground((s) => s.view);
+  // The definition's part only: a Step or a turn switch does not render this panel again.
+  const view = useDefinitionView();
   if (!view) {
     return (
       <PanelFrame title="tool/" testId="tools-panel">

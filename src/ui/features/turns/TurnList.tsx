@@ -2,7 +2,7 @@
 // what its request cost (model, tokens, price, SYSTEM prompt fingerprint).
 // Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { TurnFigures } from '../cost/TurnFigures.tsx';
@@ -175,6 +175,10 @@ export function TurnList() {
   const bottom = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // One callback for every render, so the memoized cards in sight are not drawn again at each view.
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const onSelect = useCallback((n: number) => void selectRef.current(n), []);
   const count = view?.turns.length ?? 0;
 
   // Only the cards in sight (and a few around them) are in the DOM: a long run has thousands.
@@ -208,7 +212,6 @@ export function TurnList() {
   if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
   const running = view.status === 'running';
   const next = view.turns.length + 1;
-  const onSelect = (n: number) => void select(n);
   const items = virtualizer.getVirtualItems();
 
   return (
