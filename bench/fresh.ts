@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PIPELINE_LIMITS, PIPELINES } from './pipeline-sources.ts';
+import { normalizePrinted, PIPELINE_LIMITS, PIPELINES } from './pipeline-sources.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = join(root, 'bench', '.build', 'fresh');
@@ -71,23 +71,6 @@ function timeJs(file: string): { ms: number; out: string } {
   return JSON.parse(r.stdout) as { ms: number; out: string };
 }
 
-/** Clojure's printer separates map entries with ", "; PTC's does not. Drop commas outside strings. */
-function normalize(printed: string): string {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < printed.length; i++) {
-    const c = printed[i];
-    if (inString) {
-      out += c;
-      if (c === '\\') out += printed[++i] ?? '';
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-      out += c;
-    } else if (c !== ',') out += c;
-  }
-  return out.replace(/ +/g, ' ');
-}
 
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -117,7 +100,7 @@ function pipelines(): boolean {
       const n = timeNbb(f.cljs);
       const j = f.js ? timeJs(f.js) : null;
       if (round === 0) {
-        const same = normalize(p.out) === normalize(n.out) && (j === null || normalize(j.out) === normalize(p.out));
+        const same = normalizePrinted(p.out) === normalizePrinted(n.out) && (j === null || normalizePrinted(j.out) === normalizePrinted(p.out));
         if (!same) {
           allSame = false;
           console.log(`!!! ${f.name}: results differ\n  ptc: ${p.out.slice(0, 300)}\n  nbb: ${n.out.slice(0, 300)}${j ? `\n  js:  ${j.out.slice(0, 300)}` : ''}`);

@@ -86,3 +86,21 @@ export const PIPELINES: { name: string; source: string }[] = [
       {:balance bal :low low :overdrafts overdrafts})))`,
   },
 ];
+
+/** Clojure's printer separates map entries with ", "; PTC's does not. Drop commas outside strings. */
+export function normalizePrinted(printed: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < printed.length; i++) {
+    const c = printed[i];
+    if (inString) {
+      out += c;
+      if (c === '\\') out += printed[++i] ?? '';
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c !== ',') out += c;
+  }
+  return out.replace(/ +/g, ' ');
+}

@@ -6,7 +6,7 @@
 // so full runs of two engines can be alternated on a noisy machine.
 import { loadString, version as nbbVersion } from 'nbb';
 import { loadEngine } from './engine-bundle.ts';
-import { PIPELINE_LIMITS, PIPELINES } from './pipeline-sources.ts';
+import { normalizePrinted, PIPELINE_LIMITS, PIPELINES } from './pipeline-sources.ts';
 
 const engineAt = process.argv.indexOf('--engine');
 const { run, printValue } = await loadEngine(engineAt >= 0 ? process.argv[engineAt + 1] : undefined);
@@ -33,23 +33,6 @@ async function runNbb(source: string): Promise<string> {
   return String(await loadString(`(pr-str (do ${source}))`));
 }
 
-/** Clojure's printer separates map entries with ", "; PTC's does not. Drop commas outside strings. */
-function normalize(printed: string): string {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < printed.length; i++) {
-    const c = printed[i];
-    if (inString) {
-      out += c;
-      if (c === '\\') out += printed[++i] ?? '';
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-      out += c;
-    } else if (c !== ',') out += c;
-  }
-  return out.replace(/ +/g, ' ');
-}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -91,7 +74,7 @@ async function main(): Promise<void> {
       rows.push([p.name, '-', 'error', '-', 'NBB ERROR']);
       continue;
     }
-    const match = normalize(ptcOut) === normalize(nbbOut);
+    const match = normalizePrinted(ptcOut) === normalizePrinted(nbbOut);
     if (!match) {
       allMatch = false;
       console.log(`!!! MISMATCH in ${p.name}\n    ptc: ${ptcOut.slice(0, 400)}\n    nbb: ${nbbOut.slice(0, 400)}`);

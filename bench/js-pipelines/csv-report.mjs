@@ -1,22 +1,7 @@
-// Hand-written JavaScript baseline of the csv-report pipeline (bench/pipelines.ts), for `npm run bench`:
+// Hand-written JavaScript baseline of the csv-report pipeline (bench/pipeline-sources.ts), for `npm run bench`:
 // a CSV of the even-id orders; returns its length, its first 80 characters and its line count.
 
-const CATEGORIES = ['books', 'games', 'music', 'garden', 'tools', 'toys', 'food', 'shoes', 'office', 'sports'];
-const COLORS = ['red', 'blue', 'green', 'black'];
-
-function makeOrders() {
-  const orders = new Array(20000);
-  for (let i = 0; i < 20000; i++) {
-    orders[i] = {
-      id: i,
-      category: CATEGORIES[(i * 7) % 10],
-      price: 100 + ((i * 37) % 9900),
-      qty: (i * 13) % 17,
-      name: `item-${(i * 31) % 997}-${COLORS[i % 4]}`,
-    };
-  }
-  return orders;
-}
+import { makeOrders } from './orders.mjs';
 
 const ESCAPES = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 /** A string printed as Clojure does: the report's first 80 characters hold a newline, printed as \n. */

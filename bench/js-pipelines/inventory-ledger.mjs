@@ -1,4 +1,4 @@
-// Hand-written JavaScript baseline of the inventory-ledger pipeline (bench/pipelines.ts), for `npm run bench`:
+// Hand-written JavaScript baseline of the inventory-ledger pipeline (bench/pipeline-sources.ts), for `npm run bench`:
 // sums 20,000 stock movements per SKU, then counts SKUs, the total, and the SKUs whose stock went negative.
 
 export function run() {

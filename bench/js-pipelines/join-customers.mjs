@@ -1,4 +1,4 @@
-// Hand-written JavaScript baseline of the join-customers pipeline (bench/pipelines.ts), for `npm run bench`:
+// Hand-written JavaScript baseline of the join-customers pipeline (bench/pipeline-sources.ts), for `npm run bench`:
 // joins 15,000 orders to their customers, then sums amounts per region and per vip/regular, sorted by key.
 
 const REGIONS = ['north', 'south', 'east', 'west'];

@@ -1,4 +1,4 @@
-// Hand-written JavaScript baseline of the running-balance-loop pipeline (bench/pipelines.ts), for `npm run bench`:
+// Hand-written JavaScript baseline of the running-balance-loop pipeline (bench/pipeline-sources.ts), for `npm run bench`:
 // walks 20,000 transactions keeping the balance, its lowest value and the number of overdrawn steps.
 
 export function run() {
