@@ -3,6 +3,7 @@
 // before it, and a kept SYSTEM message loses its text when that text is the session's SYSTEM prompt.
 // Session files (version 2) and share links (version 2 and later) both store turns this way; the
 // reader renders what was left out and says so when its rendering is not what the writer's was.
+import type { AgentDef } from '../agent/agent.ts';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { MemoryEntry, Message, Turn } from '../agent/turn.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
@@ -243,15 +244,7 @@ export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } 
  */
 export function restoreMessages(session: Session, leftOut: LeftOut, budget: RenderBudget = RESTORE_BUDGET): Restored {
   if (nothingLeftOut(leftOut)) return { ok: true, turns: session.turns, warnings: [] };
-  const prepared = prepareAgent({
-    mission: session.mission,
-    tools: session.tools,
-    data: session.data,
-    maxTurns: session.maxTurns,
-    compression: session.compression,
-    ...(session.limits !== undefined ? { limits: session.limits } : {}),
-    ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
-  });
+  const prepared = prepareAgent(sessionToAgent(session));
   if (!prepared.ok) {
     const which = new Set([...leftOut.derived.keys(), ...leftOut.systemText.keys()]);
     return { ok: false, errors: [`turns: the messages of ${turnList([...which].sort((a, b) => a - b))} are left out, and the session cannot render them (${prepared.errors.join('; ')})`] };
@@ -283,4 +276,17 @@ export function restoreMessages(session: Session, leftOut: LeftOut, budget: Rend
       ? [`This session was saved by a version of the playground that rendered the LLM's messages differently: ${turnList(differ)} show${differ.length === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`]
       : [];
   return { ok: true, turns, warnings };
+}
+
+/** The agent a session describes (everything but the LLM and the recorded turns). */
+export function sessionToAgent(session: Session): AgentDef {
+  return {
+    mission: session.mission,
+    tools: session.tools,
+    data: session.data,
+    maxTurns: session.maxTurns,
+    compression: session.compression,
+    ...(session.limits !== undefined ? { limits: session.limits } : {}),
+    ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
+  };
 }

@@ -1,10 +1,11 @@
 // Session files (DECISIONS S1; version 2 writes, 1 and 2 read): parse with every problem reported by
 // path, write back as pretty JSON in the S1 field order, and turn a session into an agent definition.
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
-import type { AgentDef } from '../agent/agent.ts';
 import type { Turn } from '../agent/turn.ts';
 import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
+// Defined beside the message restorer, which needs it; re-exported here where callers look for it.
+export { sessionToAgent } from './derived-messages.ts';
 import { MAX_TURNS_CAP, READ_VERSIONS, SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
@@ -308,18 +309,6 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   return j;
 }
 
-/** The agent a session describes (everything but the LLM and the recorded turns). */
-export function sessionToAgent(session: Session): AgentDef {
-  return {
-    mission: session.mission,
-    tools: session.tools,
-    data: session.data,
-    maxTurns: session.maxTurns,
-    compression: session.compression,
-    ...(session.limits !== undefined ? { limits: session.limits } : {}),
-    ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // JSON text with located errors. The lossless reader does the work (numbers as written, nesting and
