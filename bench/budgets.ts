@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser.ts';
 import { engineWith, exampleText, lastUserContent, stepEngine } from '../e2e/expected.ts';
 import { openExample, waitForReady } from '../e2e/page.ts';
@@ -80,6 +80,18 @@ function initialJs(outDir: string): InitialJs {
   return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0), lazy };
 }
 
+/**
+ * Waits until the expression holds in the page, asking every 20 ms. (page.waitForFunction with a
+ * string compiles it in the page, which the page's Content-Security-Policy refuses.)
+ */
+async function pollPage(page: Page, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`${expression}: still false after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 interface RenderMark {
   found: number;
   painted: number;
@@ -135,8 +147,8 @@ async function firstRender(browser: Browser, url: string): Promise<LoadFigures> 
     const page = await context.newPage();
     await page.addInitScript({ content: WATCH_FIRST_RENDER });
     await page.goto(url);
-    await page.waitForFunction('window.__ptcFirstRender', undefined, { timeout: 15_000 });
-    await page.waitForFunction('window.__ptcFirstRender.session !== undefined', undefined, { timeout: 15_000 });
+    await pollPage(page, 'window.__ptcFirstRender !== undefined', 15_000);
+    await pollPage(page, 'window.__ptcFirstRender.session !== undefined', 15_000);
     const mark = (await page.evaluate('window.__ptcFirstRender')) as RenderMark;
     if (i > 0) {
       session.push(mark.session ?? NaN);

@@ -58,12 +58,20 @@ function waitInPage(done: string, what: string, click?: string): string {
 
 const MB = 1024 * 1024;
 
-/** The engine worker's JS heap, through the browser's CDP session (attached to the worker target). */
+/**
+ * The engine worker's JS heap, through the browser's CDP session (attached to each engine worker
+ * target): the largest, since a spare worker (loaded ahead of a restart) holds only a copy opened
+ * from the checkpoint, or nothing.
+ */
 async function workerHeap(cdp: CDPSession): Promise<number | null> {
   const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-  const worker = targetInfos.find((t) => t.type === 'worker' && /engine/.test(t.url));
-  if (!worker) return null;
-  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string };
+  const heaps = await Promise.all(targetInfos.filter((t) => t.type === 'worker' && /engine/.test(t.url)).map((t) => targetHeap(cdp, t.targetId)));
+  const known = heaps.filter((h): h is number => h !== null);
+  return known.length > 0 ? Math.max(...known) : null;
+}
+
+async function targetHeap(cdp: CDPSession, targetId: string): Promise<number | null> {
+  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: false })) as { sessionId: string };
   try {
     const answer = new Promise<number | null>((resolve) => {
       const listener = (e: { sessionId: string; message: string }) => {

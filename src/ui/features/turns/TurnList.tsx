@@ -174,6 +174,8 @@ export function TurnList() {
   const lookup = usePriceLookup();
   const bottom = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  // Found once: looking for it reads computed styles, and the virtualizer asks at every render.
+  const scroller = useRef<HTMLElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // One callback for every render, so the memoized cards in sight are not drawn again at each view.
   const selectRef = useRef(select);
@@ -184,7 +186,7 @@ export function TurnList() {
   // Only the cards in sight (and a few around them) are in the DOM: a long run has thousands.
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scrollParentOf(list.current),
+    getScrollElement: () => (scroller.current ??= scrollParentOf(list.current)),
     estimateSize: () => ESTIMATED_CARD_PX,
     gap: GAP_PX,
     overscan: OVERSCAN,
@@ -198,9 +200,9 @@ export function TurnList() {
   const hasView = view !== null;
   useLayoutEffect(() => {
     const el = list.current;
-    const scroller = scrollParentOf(el);
-    if (!el || !scroller) return;
-    setScrollMargin(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    const panel = (scroller.current ??= scrollParentOf(el));
+    if (!el || !panel) return;
+    setScrollMargin(el.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop);
   }, [hasView]);
 
   // Follow the run: a new turn scrolls into view.
