@@ -76,7 +76,8 @@ export class Engine {
   open(input: string | object): OpenResult {
     const parsed = parseSession(input);
     if (!parsed.ok) return { ok: false, errors: parsed.errors };
-    return this.openTotally(parsed.session, []);
+    // What was changed to open it (a turn limit raised to hold its turns) is said, not hidden.
+    return this.openTotally(parsed.session, [...parsed.warnings]);
   }
 
   /**

@@ -282,6 +282,23 @@ describe('App', () => {
     expect(screen.queryByTestId('notice')).toBeNull();
   });
 
+  it('Open file… says when it raised the turn limit to hold the recorded turns', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    const engine = new Engine();
+    expect(engine.open(exampleText('side-effect-calls.json')).ok).toBe(true);
+    engine.stepTurn();
+    engine.stepTurn();
+    const file = JSON.parse(engine.exportSession()) as { maxTurns: number; turns: unknown[] };
+    expect(file.turns.length).toBe(2);
+    file.maxTurns = 1;
+    await user.upload(testId('open-file') as HTMLInputElement, new File([JSON.stringify(file)], 'long.json', { type: 'application/json' }));
+    await waitFor(() => expect(text('notice-text')).toContain('Opened long.json.'));
+    expect(text('notice-text')).toContain('maxTurns raised from 1 to 2 to hold the 2 recorded turns');
+    expect(text('session-title')).toBe('Side-effect tools returning nil');
+  });
+
   it('Export downloads the session text as <title>.json', async () => {
     const user = userEvent.setup();
     const harness = renderWithPlayground(<App />);

@@ -52,6 +52,7 @@ export function ExamplesMenu() {
     }
     const r = await open.mutateAsync(text);
     if (!r.ok) report(file.name, r.errors);
+    else if (r.warnings && r.warnings.length > 0) store.getState().setNotice({ kind: 'info', text: [`Opened ${file.name}.`, ...r.warnings].join('\n') });
   };
 
   const exportSession = () => {
