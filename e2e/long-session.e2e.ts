@@ -113,3 +113,85 @@ describe('a session with megabytes of data', () => {
     await expect.poll(compressedUser).toBe(lastUserContent(stepEngine(engine).compressed));
   });
 });
+
+/** Whether a session text saved in this browser (IndexedDB) holds `marker`. */
+function savedHolds(p: Page, marker: string): Promise<boolean> {
+  return p.evaluate(
+    (m) =>
+      new Promise<boolean>((resolve) => {
+        const req = indexedDB.open('ptc-playground');
+        req.onerror = () => resolve(false);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction('sessions', 'readonly').objectStore('sessions').getAll();
+          all.onerror = () => resolve(false);
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as unknown[]).some((v) => typeof v === 'string' && v.startsWith('{') && v.includes(m)));
+          };
+        };
+      }),
+    marker,
+  );
+}
+
+/** The data editor's whole text, through its read event (it is too long for an attribute). */
+function dataEditorText(p: Page): Promise<string> {
+  return p.locator(tid('data-editor')).evaluate((el) => {
+    const box: { value?: string } = {};
+    el.dispatchEvent(new CustomEvent('ptc-get-value', { detail: box }));
+    return box.value ?? '';
+  });
+}
+
+describe('a session with 10 MB of data', () => {
+  it('opens (the data editor filled after the session shows), takes an edit of its data, saves it and restores it whole', async () => {
+    const text = longSessionText({ turns: 3, dataChars: 10_000_000 });
+    const file = join(dir, 'data-10mb.json');
+    writeFileSync(file, text);
+    const engine = engineWith(text);
+    const rowsText = JSON.stringify(engine.view().definition.data, null, 2);
+    await openFile(file, 3);
+    await expect.poll(compressedUser).toBe(lastUserContent(engine.view().compressed));
+    // The editor gets the data (and the size hint goes) once the session has shown.
+    await expect.poll(() => page.locator(tid('data-loading')).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 }).toBe(rowsText.length);
+    expect(await dataEditorText(page)).toBe(rowsText);
+
+    // An edit typed into the editor: a new entry before the rows. (Typed, as a person edits: replacing
+    // all 13 MB at once through Monaco is far slower than any keystroke.)
+    const marker = '"added": "kept after a reload"';
+    // Focused (clicked again until it is: Monaco lays itself out once its panel is shown).
+    await expect
+      .poll(
+        async () => {
+          await page.locator(tid('data-editor')).locator('.view-lines').click();
+          return page.locator(tid('data-editor')).locator('.monaco-editor.focused').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.insertText(`\n${marker},`);
+    await expect.poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 }).toBeGreaterThan(rowsText.length + marker.length);
+    await page.locator(tid('data-entry-added')).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
+      const head = (await dataEditorText(page)).slice(0, 120);
+      const dump = await page.evaluate(() => ['data-error', 'data-problems', 'data-editor-markers', 'notice-text', 'data-loading'].map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '-'}`).join('\n'));
+      console.log('DUMP', JSON.stringify(head), dump, w.errors);
+      throw e;
+    });
+    await expect.poll(() => savedHolds(page, marker), { timeout: 30_000 }).toBe(true);
+
+    // Reloaded: the session comes back from this browser's storage with the edit and every row.
+    await page.reload();
+    await waitForReady(page);
+    await page.locator(tid('data-entry-added')).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator(tid('data-loading')).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 }).toBeGreaterThan(rowsText.length);
+    const restored = JSON.parse(await dataEditorText(page)) as Record<string, unknown>;
+    expect(restored.added).toBe('kept after a reload');
+    expect(restored.rows).toEqual(engine.view().definition.data.rows);
+    expect(await page.locator(tid('turn-list')).locator('h2').textContent()).toContain('(3 of');
+  }, 180_000);
+});

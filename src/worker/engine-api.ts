@@ -18,7 +18,7 @@ import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts
 import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
-import { cachedTurnView, cut, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
+import { cachedTurnView, cut, dataCharsOf, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
 import type { DefinitionPart, OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
 
 export type * from './views.ts';
@@ -251,8 +251,10 @@ export class Engine {
     const agent = this.agent;
     const cached = this.partCache;
     if (cached && cached.session === session && cached.agent === agent) return cached.part;
+    const head = headText(session);
     const part: DefinitionPart = {
-      definition: definitionOf(session, headText(session)),
+      definition: definitionOf(session, head),
+      dataChars: dataCharsOf(head),
       problems: [...this.problems],
       warnings: agent ? [...agent.warnings] : [],
       missionExpanded: agent ? agent.mission.text : session.mission,

@@ -10,7 +10,7 @@
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
 /** The parts of a view that follow the definition alone: sent to the page only when it changed. */
-export const DEFINITION_KEYS = ['definition', 'problems', 'warnings', 'missionExpanded', 'maxTurns', 'tools', 'data', 'sessionStrategy', 'strategies', 'systemPrompt'] as const;
+export const DEFINITION_KEYS = ['definition', 'dataChars', 'problems', 'warnings', 'missionExpanded', 'maxTurns', 'tools', 'data', 'sessionStrategy', 'strategies', 'systemPrompt'] as const;
 
 /** The pieces of a session's text; `assembleSessionText` joins them into what serializeSession writes with `keepMessages`. */
 export interface SavedText {

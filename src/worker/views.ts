@@ -125,6 +125,11 @@ export interface StrategyInfo {
 
 export interface View {
   definition: SessionDefinition;
+  /**
+   * Characters of the data as its editor shows it (formatted JSON): the page defers filling its editor
+   * with a large text until after the session's first paint, and says the size meanwhile.
+   */
+  dataChars?: number;
   /** Problems that stop the session from running (tool implementations, compression), by path. */
   problems: string[];
   warnings: string[];
@@ -328,4 +333,23 @@ export function definitionOf(session: Session, head?: string): SessionDefinition
 
 export function emptyStats(): RenderStats {
   return { turnsSummarized: 0, toolCallsShown: 0, toolCallsDropped: 0, printsShown: 0, printsDropped: 0, failedTurnsCollapsed: 0, messages: 0, characters: 0 };
+}
+
+/**
+ * The length of `JSON.stringify(data, null, 2)` read off the session's head (which holds the data
+ * indented by two more spaces per line), without writing the data again. Zero when the head has none.
+ */
+export function dataCharsOf(head: string): number {
+  const key = '\n  "data": ';
+  const at = head.indexOf(key);
+  if (at < 0) return 0;
+  const start = at + key.length;
+  // The next top-level key (or the file's end): lines inside the data are indented further.
+  let end = head.indexOf('\n  "', start);
+  if (end < 0) end = head.lastIndexOf('\n}');
+  else end -= 1; // the comma after the value
+  if (end <= start) return 0;
+  let lines = 0;
+  for (let i = head.indexOf('\n', start); i >= 0 && i < end; i = head.indexOf('\n', i + 1)) lines++;
+  return end - start - 2 * lines;
 }

@@ -37,6 +37,17 @@ export interface CallOptions {
    * own timeout bounds them, and Stop aborts them); a restart still rejects them.
    */
   watchdog?: boolean;
+  /**
+   * This much longer before the watchdog restarts the worker: for calls that carry megabytes (an edit
+   * of large data is copied, checked and written again), work a program's time limit does not bound.
+   */
+  allowanceMs?: number;
+}
+
+/** Milliseconds a call carrying `chars` characters of session may take beyond a program's limit. */
+export function allowanceFor(chars: number): number {
+  // About 1 ms per 2 KB (10 MB: 5 s): copying, checking and writing it, on a slow machine.
+  return Math.round(chars / 2000);
 }
 
 /**
@@ -172,7 +183,7 @@ export class EngineClient {
       rejectPending = reject;
       this.pendingReject.add(reject);
       if (options.watchdog === false) return;
-      const ms = isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs;
+      const ms = (isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs) + (options.allowanceMs ?? 0);
       const arm = () => {
         if (this.generation !== gen || !this.pendingReject.has(reject)) return;
         if (!isLoading) spareTimer = setTimeout(() => this.refillSpare(), Math.min(500, ms / 3));

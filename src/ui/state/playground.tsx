@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
-import { EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
+import { allowanceFor, EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
 import { asksLlm } from '../features/controls/availability.ts';
@@ -306,7 +306,9 @@ export function useEngineActions() {
 
   const setDefinition = useMutation({
     mutationFn: async (def: SessionDefinition): Promise<OpenOutcome> => {
-      const r = await guarded(() => client.call((api) => api.setDefinition(def)));
+      // Megabytes of data cross, are checked and written again: the watchdog allows for that.
+      const chars = s().view?.dataChars ?? 0;
+      const r = await guarded(() => client.call((api) => api.setDefinition(def), { allowanceMs: allowanceFor(chars) }));
       if (!r) return { ok: false, errors: [] };
       if (!r.ok) {
         s().setDefinitionErrors(r.errors);

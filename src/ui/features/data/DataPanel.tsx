@@ -2,7 +2,7 @@
 // each entry (its type and a sample). Text that is not JSON is kept and marked at its line and column;
 // nothing is applied until it parses. The engine's own problems (`data.x.$kw: …`) are marked at the key.
 import { useMemo } from 'react';
-import type { View } from '../../../worker/engine-api.ts';
+import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { problemsUnder, type Problem } from '../definition/problems.ts';
@@ -14,9 +14,43 @@ export function formatData(data: unknown): string {
   return JSON.stringify(data, null, 2);
 }
 
+/**
+ * Data longer than this (formatted, in characters) fills its editor after the session's first paint:
+ * writing and showing megabytes of JSON would hold up the turn list and the messages.
+ */
+export const LATER_DATA_CHARS = 1_000_000;
+
+/**
+ * The data's text, made once per definition object: the draft, its key and the check that the draft
+ * is the engine's own text share this one string (megabytes of data are not held twice).
+ */
+const dataTexts = new WeakMap<SessionDefinition, string>();
+function dataTextOf(d: SessionDefinition): string {
+  let text = dataTexts.get(d);
+  if (text === undefined) {
+    text = formatData(d.data);
+    dataTexts.set(d, text);
+  }
+  return text;
+}
+
+/** A parse's outcome without the value: the page does not keep a parsed copy of the data's text. */
+type Checked = { ok: true } | { ok: false; error: { line: number; column: number; message: string } };
+
+function check(text: string, definition: SessionDefinition): Checked {
+  // The engine's own text (the same string, or the same characters): valid, nothing to read again.
+  if (text === dataTextOf(definition)) return { ok: true };
+  const parsed = parseJson(text);
+  return parsed.ok ? { ok: true } : { ok: false, error: parsed.error };
+}
+
+function mb(chars: number): string {
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
+
 const dataSpec: DraftSpec<string> = {
-  read: (d) => formatData(d.data),
-  key: (d) => JSON.stringify(d.data),
+  read: dataTextOf,
+  key: dataTextOf,
   write: (d, text) => {
     const parsed = parseJson(text);
     // A syntax error is shown from the draft itself; nothing is sent.
@@ -40,9 +74,11 @@ export function DataPanel() {
 
 function DataEditor({ view }: { view: View }) {
   const storeErrors = usePlayground((s) => s.definitionErrors);
-  const data = useDefinitionDraft(view.definition, dataSpec);
-  const text = data.draft;
-  const parsed = useMemo(() => parseJson(text), [text]);
+  const later = (view.dataChars ?? 0) > LATER_DATA_CHARS;
+  const data = useDefinitionDraft(view.definition, dataSpec, { later });
+  const loading = data.following;
+  const text = loading ? '' : data.draft;
+  const parsed = useMemo(() => (loading ? ({ ok: true } as const) : check(text, view.definition)), [loading, text, view.definition]);
   const problems = problemsUnder(mergeLines(data.errors, storeErrors, view.problems), 'data');
 
   // Engine problems are marked at the key they name, when that key is in the text.
@@ -61,7 +97,8 @@ function DataEditor({ view }: { view: View }) {
   }
 
   const format = () => {
-    if (parsed.ok) data.edit(formatData(parsed.value), { now: true });
+    const again = parseJson(text);
+    if (again.ok) data.edit(formatData(again.value), { now: true });
   };
 
   return (
@@ -69,7 +106,7 @@ function DataEditor({ view }: { view: View }) {
       title="data/"
       testId="data-panel"
       aside={
-        <button type="button" className={BUTTON} onClick={format} disabled={!parsed.ok} title="Indent the JSON">
+        <button type="button" className={BUTTON} onClick={format} disabled={loading || !parsed.ok} title="Indent the JSON">
           Format
         </button>
       }
@@ -77,7 +114,19 @@ function DataEditor({ view }: { view: View }) {
       <p className={HINT}>
         A JSON object: each key is a name the program reads as <code>data/name</code>.
       </p>
-      <CodeEditor value={text} onChange={(t) => data.edit(t)} language="json" height="12rem" ariaLabel="Data (JSON)" markers={markers} testId="data-editor" />
+      {loading && (
+        // Until the data's text is in the editor (after the session's first paint): its size, and no
+        // editor holding another session's data or nothing, which an edit could save over it.
+        <p role="status" data-testid="data-loading" className={`${HINT} flex h-48 items-center justify-center rounded border border-dashed border-slate-300 dark:border-slate-600`}>
+          Loading the data ({mb(view.dataChars ?? 0)})…
+        </p>
+      )}
+      {data.draft !== undefined && (
+        // Kept mounted (hidden) while the next text loads: its undo history and size stay.
+        <div hidden={loading}>
+          <CodeEditor value={loading ? data.draft : text} onChange={(t) => data.edit(t)} language="json" height="12rem" ariaLabel="Data (JSON)" markers={markers} testId="data-editor" />
+        </div>
+      )}
       {!parsed.ok && (
         // The error itself (line, column, message) is the editor's marker, listed under it: said once.
         <p role="alert" data-testid="data-error" className="text-xs text-red-700 dark:text-red-400">

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionDefinition } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
 import { enqueueEdit, setWaitingEdit } from '../../state/pending-edits.ts';
+import { afterPaint } from '../../components/after-paint.ts';
 
 export const EDIT_DELAY_MS = 400;
 
@@ -33,9 +34,23 @@ export interface Draft<D> {
   errors: string[];
   /** True while an edit waits for its pause or for the engine. */
   pending: boolean;
+  /**
+   * True while the draft has not yet followed a definition that came from elsewhere (`later`): the
+   * draft is not what the engine has, so it must be neither shown as current nor edited.
+   */
+  following: boolean;
 }
 
-export function useDefinitionDraft<D>(definition: SessionDefinition, spec: DraftSpec<D>): Draft<D> {
+export interface DraftOptions {
+  /**
+   * Follow a definition from elsewhere after the next paint rather than in the render that brings it
+   * (reading it is costly: megabytes of data), so the session it belongs to shows first.
+   */
+  later?: boolean;
+}
+
+export function useDefinitionDraft<D>(definition: SessionDefinition, spec: DraftSpec<D>, options: DraftOptions = {}): Draft<D> {
+  const later = options.later === true;
   const store = usePlaygroundStore();
   const { setDefinition } = useEngineActions();
   const specRef = useRef(spec);
@@ -49,11 +64,13 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
     return s.key ? s.key(def) : JSON.stringify(s.read(def));
   }, []);
 
-  const [draft, setDraft] = useState<D>(() => spec.read(definition));
+  // Read later: `draft` stays undefined (and `following` true) until the first paint has happened.
+  const [draft, setDraft] = useState<D | undefined>(() => (later ? undefined : spec.read(definition)));
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  const [followed, setFollowed] = useState<SessionDefinition | null>(later ? null : definition);
   const latest = useRef(draft);
-  const base = useRef<string>(keyOf(definition));
+  const base = useRef<string | null>(later ? null : keyOf(definition));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef(0);
   const mounted = useRef(true);
@@ -64,24 +81,37 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
   // Follow the engine when its part changed without this panel asking. The key is made once per
   // definition (the page keeps the same object until the engine sends another): a turn switch must
   // not stringify megabytes of data again.
-  const currentKey = useMemo(() => keyOf(definition), [keyOf, definition]);
+  // With `later`, the key too is made after the paint (in `follow`), not in the render.
+  const currentKey = useMemo(() => (later ? null : keyOf(definition)), [later, keyOf, definition]);
+  const follow = useCallback(
+    (def: SessionDefinition, key: string, track: boolean) => {
+      // Tracked only when read later (`following`): other panels need no render for it.
+      if (track) setFollowed(def);
+      if (busy() || key === base.current) return;
+      base.current = key;
+      const view = store.getState().view;
+      const next = specRef.current.read(view ? view.definition : def);
+      latest.current = next;
+      setDraft(next);
+      setErrors([]);
+    },
+    [store],
+  );
+  const laterDefinition = later ? definition : null;
   useEffect(() => {
-    if (busy() || currentKey === base.current) return;
-    base.current = currentKey;
-    const view = store.getState().view;
-    const next = specRef.current.read(view ? view.definition : definition);
-    latest.current = next;
-    setDraft(next);
-    setErrors([]);
-    // `definition` is read through the store: only a new key matters.
-  }, [currentKey, store]);
+    if (laterDefinition !== null) return afterPaint(() => follow(laterDefinition, keyOf(laterDefinition), true));
+    if (currentKey !== null) follow(definition, currentKey, false);
+    return undefined;
+    // `definition` is read through the store: only a new key (or, read later, a new definition) matters.
+  }, [currentKey, laterDefinition, follow, keyOf]);
 
   const send = useCallback((): Promise<void> => {
     if (timer.current !== undefined) clearTimeout(timer.current);
     timer.current = undefined;
     setWaitingEdit(store, id.current, null);
     inFlight.current++;
-    const value = latest.current;
+    // Defined: only an edit sends, and an edit sets it.
+    const value = latest.current as D;
     return enqueueEdit(store, async () => {
       const view = store.getState().view;
       if (!view) return;
@@ -95,7 +125,11 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
     }).finally(() => {
       inFlight.current--;
       const view = store.getState().view;
-      if (view) base.current = keyOf(view.definition);
+      if (view) {
+        base.current = keyOf(view.definition);
+        // The engine's echo of this edit: the draft already is what it has.
+        if (mounted.current) setFollowed(view.definition);
+      }
       if (mounted.current && !busy()) setPending(false);
     });
   }, [store, keyOf]);
@@ -126,5 +160,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
     };
   }, [send]);
 
-  return { draft, edit, errors, pending };
+  // Following: the definition shown is not yet the draft's (read later), and no edit of it is waiting.
+  const following = later && (draft === undefined || (followed !== definition && !pending));
+  return { draft: draft as D, edit, errors, pending, following };
 }
