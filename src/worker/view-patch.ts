@@ -18,6 +18,36 @@ export interface SavedText {
   head: string;
   /** Each recorded turn as it appears inside `"turns": [...]` (indented, without the separator). */
   turns: readonly string[];
+  /**
+   * On the page, for large data: the head crossed without its data's value (the page holds the data
+   * once, parsed, in the view's definition); `dataAt` is where the value goes back, written from
+   * `data` (that definition's own object) when the text is needed.
+   */
+  dataAt?: number;
+  data?: unknown;
+}
+
+/** Data whose text is at least this long leaves the head sent to the page. */
+export const HEAD_DATA_CUT = 64 * 1024;
+
+/** Where the top-level `data` value is in a head written by serializeSession, or null. */
+export function dataRange(head: string): { start: number; end: number } | null {
+  const key = '\n  "data": ';
+  const at = head.indexOf(key);
+  if (at < 0) return null;
+  const start = at + key.length;
+  // The next top-level key (lines inside the data are indented further), or the file's end.
+  let end = head.indexOf('\n  "', start);
+  if (end < 0) end = head.lastIndexOf('\n}');
+  else end -= 1; // the comma after the value
+  return end > start ? { start, end } : null;
+}
+
+/** The head without a large data value (and where it was); small data stays in place. */
+function cutData(head: string): { head: string; dataAt?: number } {
+  const r = dataRange(head);
+  if (r === null || r.end - r.start < HEAD_DATA_CUT) return { head };
+  return { head: head.slice(0, r.start) + head.slice(r.end), dataAt: r.start };
 }
 
 const TURNS_MARK = '\n  "turns": []';
@@ -29,10 +59,21 @@ const TURNS_MARK = '\n  "turns": []';
  * that start a key, and nothing after `turns` but unknown fields can follow).
  */
 export function assembleSessionText(saved: SavedText): string {
-  if (saved.turns.length === 0) return saved.head;
-  const at = saved.head.lastIndexOf(TURNS_MARK);
+  const head = saved.dataAt === undefined ? saved.head : withData(saved.head, saved.dataAt, saved.data);
+  if (saved.turns.length === 0) return head;
+  const at = head.lastIndexOf(TURNS_MARK);
   if (at < 0) throw new Error('the session head has no turns');
-  return `${saved.head.slice(0, at)}\n  "turns": [\n${saved.turns.join(',\n')}\n  ]${saved.head.slice(at + TURNS_MARK.length)}`;
+  return `${head.slice(0, at)}\n  "turns": [\n${saved.turns.join(',\n')}\n  ]${head.slice(at + TURNS_MARK.length)}`;
+}
+
+/**
+ * The head with its data's value written back: the same characters serializeSession wrote, since the
+ * data is that text parsed (JSON.stringify of JSON.parse of its own output gives it again), indented
+ * one level (JSON strings hold no raw newline, so every newline is a line break to indent).
+ */
+function withData(head: string, at: number, data: unknown): string {
+  if (data === undefined) throw new Error('the session head needs its data');
+  return head.slice(0, at) + JSON.stringify(data, null, 2).replace(/\n/g, '\n  ') + head.slice(at);
 }
 
 
@@ -54,7 +95,7 @@ export interface ViewPatch extends Rest {
   turns: TurnView[];
   /** The definition's part, when the page's is not the current one. */
   definitionPart?: DefinitionPart;
-  saved: { head?: string; turnsFrom: number; turns: string[] };
+  saved: { head?: string; dataAt?: number; turnsFrom: number; turns: string[] };
 }
 
 export function knownOf(view: View | null): Known | undefined {
@@ -81,7 +122,7 @@ export function makePatch(view: View, saved: SavedText, known: Known | undefined
     turnsFrom,
     turns: view.turns.slice(turnsFrom),
     ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
-    saved: { ...(definitionKnown ? {} : { head: saved.head }), turnsFrom: savedFrom, turns: saved.turns.slice(savedFrom) },
+    saved: { ...(definitionKnown ? {} : cutData(saved.head)), turnsFrom: savedFrom, turns: saved.turns.slice(savedFrom) },
   };
 }
 
@@ -98,6 +139,7 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
   const { patch: _p, turnsFrom, turns, definitionPart, saved, ...rest } = patch;
   const part = definitionPart ?? (base ? pickDefinition(base) : undefined);
   const head = saved.head ?? base?.saved?.head;
+  const dataAt = saved.head !== undefined ? saved.dataAt : base?.saved?.dataAt;
   if (part === undefined || head === undefined || (turnsFrom > 0 && (base === null || base.turns.length < turnsFrom))) {
     throw new Error('the view patch does not fit the view it was asked against');
   }
@@ -109,6 +151,8 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
     turns: turnsFrom === baseTurns.length && turns.length === 0 ? baseTurns : [...baseTurns.slice(0, turnsFrom), ...turns],
     saved: {
       head,
+      // The definition's own data object: the page's one copy, written into the text only to save it.
+      ...(dataAt !== undefined ? { dataAt, data: part.definition.data } : {}),
       turns: saved.turnsFrom === baseSaved.length && saved.turns.length === 0 ? baseSaved : [...baseSaved.slice(0, saved.turnsFrom), ...saved.turns],
     },
   };

@@ -11,13 +11,16 @@ export function sessionTextOf(view: View): string | null {
 /** True when the pieces make the same text (they are shared strings: mostly a pointer comparison). */
 export function samePieces(a: SavedText, b: SavedText | null): boolean {
   if (b === null) return false;
-  if (a === b || (a.head === b.head && a.turns === b.turns)) return true;
-  return a.head === b.head && a.turns.length === b.turns.length && a.turns.every((t, i) => t === b.turns[i]);
+  if (a === b) return true;
+  // A head without its data: the same data object is the same text.
+  if (a.head !== b.head || a.data !== b.data) return false;
+  if (a.turns === b.turns) return true;
+  return a.turns.length === b.turns.length && a.turns.every((t, i) => t === b.turns[i]);
 }
 
 /** True when two views would save the same text (same pieces), without joining either. */
 export function sameSavedContent(a: View, b: View | null): boolean {
   if (b === null) return false;
   if (a.saved === undefined || b.saved === undefined) return a.epoch === b.epoch && a.definitionRev === b.definitionRev && a.turns.length === b.turns.length;
-  return a.saved.turns === b.saved.turns && a.saved.head === b.saved.head;
+  return a.saved.turns === b.saved.turns && a.saved.head === b.saved.head && a.saved.data === b.saved.data;
 }

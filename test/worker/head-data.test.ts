@@ -1,0 +1,55 @@
+// Large data leaves the session head the page holds: the page keeps the data once (parsed, in the
+// view's definition) and writes it back into the text only when it saves or restarts; the text is
+// then the same characters the engine writes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
+import { Engine } from '../../src/worker/engine-api.ts';
+import { assembleSessionText } from '../../src/worker/saved-text.ts';
+import { applyPatch, HEAD_DATA_CUT, knownOf, makePatch } from '../../src/worker/view-patch.ts';
+
+function largeSession(): string {
+  const file = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8')) as { data: Record<string, unknown> };
+  // Strings with quotes, escapes, a newline and non-ASCII; numbers written as floats and integers.
+  file.data.big = Array.from({ length: Math.ceil(HEAD_DATA_CUT / 40) }, (_, i) => ({ i, price: i + 0.5, note: `row "${i}"\n\u00e9\u{1F600}\\`, tags: [] }));
+  file.data.zero = { a: -0, b: 1e21, c: [] };
+  return JSON.stringify(file);
+}
+
+describe('the head the page holds', () => {
+  it('leaves out large data and gives the same text back, before and after turns and edits', () => {
+    const engine = new Engine();
+    const r = engine.open(largeSession());
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    const first = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
+    expect(first.saved?.dataAt).toBeGreaterThan(0);
+    expect(first.saved?.data).toBe(first.definition.data);
+    expect(first.saved!.head.length).toBeLessThan(engine.savedText().head.length - HEAD_DATA_CUT);
+    expect(sessionTextOf(first)).toBe(assembleSessionText(engine.savedText()));
+
+    // A Step: the head is not sent again; the page's text follows the engine's.
+    const s = engine.stepTurn();
+    const stepped = applyPatch(first, makePatch(s.view, engine.savedText(), knownOf(first)));
+    expect(stepped.saved?.head).toBe(first.saved?.head);
+    expect(stepped.saved?.data).toBe(first.saved?.data);
+    expect(sessionTextOf(stepped)).toBe(assembleSessionText(engine.savedText()));
+    expect(samePieces(stepped.saved!, first.saved!)).toBe(false);
+
+    // A data edit: the same head without its data, other data, so other pieces.
+    const e = engine.setDefinition({ ...stepped.definition, data: { ...stepped.definition.data, added: 1 } });
+    if (!e.ok) throw new Error(e.errors.join('; '));
+    const edited = applyPatch(stepped, makePatch(e.view, engine.savedText(), knownOf(stepped)));
+    expect(samePieces(edited.saved!, { ...stepped.saved!, turns: edited.saved!.turns })).toBe(false);
+    expect(sessionTextOf(edited)).toBe(assembleSessionText(engine.savedText()));
+  });
+
+  it('keeps small data in the head', () => {
+    const engine = new Engine();
+    const r = engine.open(readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8'));
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    const view = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
+    expect(view.saved?.dataAt).toBeUndefined();
+    expect(view.saved?.head).toBe(engine.savedText().head);
+  });
+});
