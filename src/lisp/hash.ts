@@ -1,10 +1,11 @@
-// Hash keys of collections (see `hashKey` in values.ts): a canonical string that is equal exactly
+// Hash keys of collections (see `hashKey` in collections.ts): a canonical string that is equal exactly
 // when the values are `=`. Every part is self-delimiting — strings and keyword names are written
 // length first, numbers are digits or `f` + digits, functions, regexes and vars (equal only to
 // themselves) by an identity number — so no two unequal values share a key. Vectors and lists share
 // `[…]` because `(= [1 2] '(1 2))`; map entries and set members are sorted so order does not count.
 // A value holding NaN is equal to nothing but itself, so its key is the value itself (identity).
-import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from './values.ts';
+import { Keyword, PFloat, PInst, PRegex, PVar } from './atoms.ts';
+import { PList, PMap, PSet, registerCollectionKey, type Value } from './collections.ts';
 import { Budget, charge, REC_DEPTH } from './walk.ts';
 
 const ids = new WeakMap<object, number>();
@@ -174,3 +175,5 @@ function canonDeep(root: Value): string {
     add(stack[stack.length - 1], s);
   }
 }
+
+registerCollectionKey(collectionKey);

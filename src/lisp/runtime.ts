@@ -4,6 +4,7 @@
 import { arityError, asPtcError, PtcError, type Loc, typeError } from './errors.ts';
 import type { SpreadFn } from './builtins/registry.ts';
 import { printBrief, printValue } from './printer.ts';
+import { setActiveMeter } from './run-meter.ts';
 import { Keyword, makeFn, PMap, PSet, type PtcFn, type Value } from './values.ts';
 
 export interface Limits {
@@ -206,10 +207,12 @@ export function activeRuntime(): Runtime | null {
 export function withRuntime<T>(r: Runtime, body: () => T): T {
   const prev = active;
   active = r;
+  setActiveMeter(r);
   try {
     return body();
   } finally {
     active = prev;
+    setActiveMeter(prev);
   }
 }
 

@@ -6,7 +6,7 @@
 // value is shallow (fast) and switch to an explicit stack past REC_DEPTH, so no nesting overflows
 // the JavaScript stack.
 import { PtcError } from './errors.ts';
-import { activeRuntime, rt } from './runtime.ts';
+import { activeMeter } from './run-meter.ts';
 
 /** The value size limit when no program is running (UI views, session files): Limits' default. */
 export const DEFAULT_VALUE_LIMIT = 1_000_000;
@@ -20,16 +20,9 @@ const CHARS_PER_ELEMENT = 64;
 /** Walks smaller than this never ask for the limit (reading it costs a little). */
 const FIRST_CHECK = 4096;
 
-/**
- * The running program's value size limit, or the default outside a run.
- * Hook wanted in runtime.ts: an `activeLimits()` that returns null instead of throwing.
- */
+/** The running program's value size limit, or the default outside a run. */
 export function valueLimit(): number {
-  try {
-    return rt().limits.maxValueSize;
-  } catch {
-    return DEFAULT_VALUE_LIMIT;
-  }
+  return activeMeter()?.limits.maxValueSize ?? DEFAULT_VALUE_LIMIT;
 }
 
 /** Elements walked since the running program's clock was last charged. */
@@ -44,12 +37,12 @@ export function charge(n: number): void {
   const w = work;
   work = 0;
   // No program running (UI views, session files): nothing to charge.
-  activeRuntime()?.charge(w);
+  activeMeter()?.charge(w);
 }
 
 /** True while a program runs (printing is then the program's and fails as a language error). */
 export function runActive(): boolean {
-  return activeRuntime() !== null;
+  return activeMeter() !== null;
 }
 
 export function tooLarge(what: string, over: string): PtcError {
