@@ -3,15 +3,17 @@
 // node runs (they may be defined later in the program, and an unknown name in a branch that never
 // runs must not fail the program).
 import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
-import { arityError, asPtcError, didYouMean, PtcError, type Loc } from './errors.ts';
+import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
 import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
-import { argOf, BINARY_INTRINSICS, binaryNode, CONST, constArg, read, UNARY_INTRINSICS, unaryNode, type Arg } from './operands.ts';
+import { argOf, CONST, constArg, read, type Arg } from './args.ts';
+import { BINARY_INTRINSICS, binaryNode, UNARY_INTRINSICS, unaryNode } from './operands.ts';
+import { locate } from './locate.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
-import { withIr } from './jit/ir.ts';
+import { withIr } from './node-facts.ts';
 
 export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node;
 
@@ -20,17 +22,6 @@ export const specialForms = new Map<string, SpecialForm>();
 
 export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
   throw new PtcError(type, message, loc);
-}
-
-/**
- * Attach the location of the node that was running when an error passed through. A JavaScript
- * error (a fault of a builtin, the stack or the heap) becomes a language error here, at the
- * innermost call, where the function that was called (`f`) is known.
- */
-export function locate(e: unknown, loc: Loc, f?: unknown): unknown {
-  if (e instanceof PtcError) return e.at(loc);
-  const p = asPtcError(e, typeof f === 'function' ? ((f as Partial<PtcFn>).ptc?.name ?? null) : null);
-  return p === null ? e : p.at(loc);
 }
 
 export function analyze(form: Form, ctx: Ctx): Node {

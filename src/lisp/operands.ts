@@ -1,79 +1,17 @@
-// Arguments of call nodes, and intrinsic nodes for the hottest builtins.
+// Intrinsic nodes for the hottest builtins (arguments are `Arg`s, see args.ts).
 //
-// Node calls made from shared closure code are megamorphic (V8 cannot inline them), so reading a
-// local or a constant through its own node costs a full call. A call node therefore keeps each
-// argument as an `Arg`: a slot of the current frame, a captured value, a constant, or (otherwise)
-// a node; `read` is a plain module function, so V8 inlines it and the common kinds need no call.
-//
-// Intrinsics go one step further for a few builtins that dominate scalar loops (arithmetic,
-// comparisons, nth, count, get): each has its own node closure with the JS fast path written
-// inline, and falls back to the builtin itself for anything else, so results and errors are
-// exactly the builtin's.
-import { locate } from './analyzer.ts';
+// Intrinsics go one step further than a call node for a few builtins that dominate scalar loops
+// (arithmetic, comparisons, nth, count, get): each has its own node closure with the JS fast path
+// written inline, and falls back to the builtin itself for anything else, so results and errors
+// are exactly the builtin's.
+import { NODE, read, type Arg } from './args.ts';
 import { equals } from './equality.ts';
 import type { Loc } from './errors.ts';
-import type { Form } from './reader.ts';
+import { call1, call2 } from './locate.ts';
+import { shapeOf, withShape } from './node-facts.ts';
 import { getFlex } from './runtime.ts';
-import { findLocal, type Ctx, type Frame, type Node } from './scope.ts';
-import { shapeOf, withShape } from './shapes.ts';
+import type { Node } from './scope.ts';
 import { PMap, truthy, type PtcFn, type Value } from './values.ts';
-
-export const SLOT = 0;
-export const CAP = 1;
-export const CONST = 2;
-export const NODE = 3;
-
-/** How a call node obtains one argument (one object shape for every kind, so reads stay monomorphic). */
-export interface Arg {
-  readonly k: number;
-  /** Frame slot (SLOT) or index into the captured values (CAP). */
-  readonly i: number;
-  /** The value (CONST). */
-  readonly c: Value;
-  /** The node to run (NODE; also set for the other kinds, for callers that need a node). */
-  readonly n: Node;
-}
-
-/** The Arg for an argument form already analyzed to `node`. */
-export function argOf(form: Form, node: Node, ctx: Ctx): Arg {
-  if (form.t === 'lit') return { k: CONST, i: 0, c: form.v, n: node };
-  if (form.t === 'sym' && form.ns === null) {
-    const b = findLocal(ctx.locals, form.name);
-    if (b !== undefined) {
-      const ref = ctx.fn.refTo(b);
-      return { k: ref.k === 'slot' ? SLOT : CAP, i: ref.i, c: null, n: node };
-    }
-  }
-  return { k: NODE, i: 0, c: null, n: node };
-}
-
-export function constArg(v: Value): Arg {
-  return { k: CONST, i: 0, c: v, n: () => v };
-}
-
-export function read(frame: Frame, a: Arg): Value {
-  const k = a.k;
-  if (k === SLOT) return frame[a.i];
-  if (k === CONST) return a.c;
-  if (k === CAP) return (frame[0] as Value[])[a.i];
-  return a.n(frame);
-}
-
-export function call1(f: (x: Value) => Value, x: Value, loc: Loc): Value {
-  try {
-    return f(x);
-  } catch (e) {
-    throw locate(e, loc, f);
-  }
-}
-
-export function call2(g: (x: Value, y: Value) => Value, x: Value, y: Value, loc: Loc): Value {
-  try {
-    return g(x, y);
-  } catch (e) {
-    throw locate(e, loc, g);
-  }
-}
 
 /** (f x) for any one-argument builtin. */
 export function unaryNode(f: (x: Value) => Value, a: Arg, loc: Loc): Node {

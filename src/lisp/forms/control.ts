@@ -1,16 +1,17 @@
 // Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
 // case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
-import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, locate, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
+import { argOf, constArg, NODE, type Arg } from '../args.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { PtcError } from '../errors.ts';
 import { printBrief } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
-import { argOf, constArg, IF_BINARY, IF_UNARY, ifNode as ifArgs, NODE, type Arg } from '../operands.ts';
+import { locate } from '../locate.ts';
+import { withIr, withShape, type TestShape } from '../node-facts.ts';
+import { IF_BINARY, IF_UNARY, ifNode as ifArgs } from '../operands.ts';
 import { invoke } from '../runtime.ts';
-import { withShape, type TestShape } from '../shapes.ts';
-import { withIr } from '../jit/ir.ts';
 import { findLocal, type Ctx, type Node } from '../scope.ts';
 import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
 
@@ -48,7 +49,7 @@ function ifNode(test: Node, then: Node, otherwise: Node | null): Node {
 
 const NIL: Arg = constArg(null);
 
-/** The Arg of a node analyzed from `form` (see operands.ts). */
+/** The Arg of a node analyzed from `form` (see args.ts). */
 function arg(form: Form | undefined, node: Node | null, ctx: Ctx): Arg {
   return form === undefined || node === null ? NIL : argOf(form, node, ctx);
 }

@@ -1,9 +1,10 @@
 // for, doseq and dotimes. Binding clauses nest left to right; :let, :when and :while modify the
 // clause before them, as in Clojure.
-import { analyze, analyzeArg, analyzeBody, invalid, locate, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern } from '../destructure.ts';
 import { expected } from '../builtins/coerce.ts';
+import { locate } from '../locate.ts';
 import type { Form } from '../reader.ts';
 import { rt } from '../runtime.ts';
 import type { Ctx, Frame, Node } from '../scope.ts';

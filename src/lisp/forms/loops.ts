@@ -5,10 +5,11 @@ import { analyze, analyzeBody, invalid, specialForms } from '../analyzer.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import type { Loc } from '../errors.ts';
 import { loopLimitError, RECUR, rt } from '../runtime.ts';
-import { argOf, call2, constArg, countOperand, NODE, read, type Arg } from '../operands.ts';
-import { shapeOf, withShape } from '../shapes.ts';
+import { argOf, constArg, NODE, read, type Arg } from '../args.ts';
+import { call2 } from '../locate.ts';
+import { shapeOf, withIr, withShape } from '../node-facts.ts';
+import { countOperand } from '../operands.ts';
 import { compileLoop, jitSettings, tierUpAt, unitKey, type LoopUnit } from '../jit/compile.ts';
-import { withIr } from '../jit/ir.ts';
 import { FnScope, type Ctx, type Node } from '../scope.ts';
 import { truthy, type Value } from '../values.ts';
 

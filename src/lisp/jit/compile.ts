@@ -15,15 +15,15 @@
 // When (jitSettings): at the 50th call or iteration of a unit whose program ran before, else only
 // at the 100,000th. Compiled functions are cached by their source, so a program run again reuses
 // the JavaScript V8 has already optimized.
-import { locate } from '../analyzer.ts';
 import { equals } from '../equality.ts';
 import type { Loc } from '../errors.ts';
-import { call1, call2, NODE, type Arg } from '../operands.ts';
+import { NODE, type Arg } from '../args.ts';
+import { call1, call2, locate } from '../locate.ts';
+import { irOf } from '../node-facts.ts';
 import { getFlex, invokeData, loopLimitError, RECUR, rt } from '../runtime.ts';
 import type { Frame, Node } from '../scope.ts';
 import { PMap, type Keyword, type Value } from '../values.ts';
 import { RETURN, RETURN_FROM_FN, Unit, Unsupported } from './emitter.ts';
-import { irOf } from './ir.ts';
 
 export const jitSettings = {
   /** Off when the host forbids compiling code (a Content-Security-Policy without 'unsafe-eval'). */

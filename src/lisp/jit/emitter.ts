@@ -3,10 +3,10 @@
 // order, and with it the order of effects and errors, is the interpreter's. See compile.ts for
 // when units are compiled and how the source is turned into a function.
 import type { Loc } from '../errors.ts';
-import { CAP, CONST, NODE, SLOT, type Arg } from '../operands.ts';
+import { CAP, CONST, NODE, SLOT, type Arg } from '../args.ts';
+import { irOf, type Ir } from '../node-facts.ts';
 import type { Node } from '../scope.ts';
 import type { Value } from '../values.ts';
-import { irOf, type Ir } from './ir.ts';
 import { templateFor } from './templates.ts';
 
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
