@@ -2,17 +2,11 @@
 import type { Limits } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
+import type { ToolDef } from '../compression/records.ts';
 import type { SystemPromptOptions } from './system-prompt.ts';
 
-/** A tool as declared in a session: its implementation is PTC-Lisp source evaluating to a function. */
-export interface ToolDef {
-  readonly name: string;
-  /** The seeds' signature syntax, e.g. `(category :string) -> :string`. */
-  readonly signature: string;
-  readonly description?: string;
-  /** PTC-Lisp source, e.g. `(fn [category] (str "Reviews for " category))`. */
-  readonly impl: string;
-}
+// A tool as declared in a session: defined with the records compression reads.
+export type { ToolDef } from '../compression/records.ts';
 
 export interface AgentDef {
   /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */

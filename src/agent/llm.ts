@@ -1,30 +1,9 @@
 // The LLM interface: messages in, reply text (and what it cost) out, cancellable. Providers plug in
 // behind it: the mock and replay here, the real ones in ./providers/.
 import type { Message, Turn } from './turn.ts';
+import type { Usage } from './usage.ts';
 
-/** Tokens as the provider reported them; a field is absent when the provider did not report it. */
-export interface Usage {
-  /** Every prompt token, cached ones included. */
-  readonly inputTokens?: number;
-  readonly outputTokens?: number;
-  /** Prompt tokens read from the provider's cache (part of inputTokens). */
-  readonly cachedInputTokens?: number;
-  /** Prompt tokens written to the provider's cache (part of inputTokens). */
-  readonly cacheWriteTokens?: number;
-}
-
-export const USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cachedInputTokens', 'cacheWriteTokens'] as const;
-
-/** Field-by-field sum; a field is present when any addend has it. */
-export function addUsage(a: Usage | undefined, b: Usage | undefined): Usage {
-  const out: { -readonly [K in keyof Usage]?: number } = {};
-  for (const k of USAGE_FIELDS) {
-    const x = a?.[k];
-    const y = b?.[k];
-    if (x !== undefined || y !== undefined) out[k] = (x ?? 0) + (y ?? 0);
-  }
-  return out;
-}
+export { USAGE_FIELDS, addUsage, type Usage } from './usage.ts';
 
 export interface LlmRequest {
   readonly messages: readonly Message[];

@@ -1,35 +1,14 @@
 // Turn and Step: the immutable records of a run (DECISIONS R1, seed 003 ARC-001/002/007, DBG-001…005).
-import type { PtcErrorInfo } from '../lisp/errors.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
-import type { Usage } from './llm.ts';
+import type { Memory, Message, TurnError, TurnRecord } from '../compression/records.ts';
+import type { Usage } from './usage.ts';
 import type { SentWith } from './llm-settings.ts';
 
-/** One message as sent to an LLM. */
-export interface Message {
-  readonly role: 'system' | 'user' | 'assistant';
-  readonly content: string;
-}
+// Messages, memory and a turn's error are the records compression reads (src/compression/records.ts).
+export type { Memory, MemoryEntry, Message, TurnError } from '../compression/records.ts';
 
-/** A user definition as the agent keeps it between turns (the `user/` namespace). */
-export interface MemoryEntry {
-  readonly name: string;
-  readonly value: Value;
-  /** Docstring with every `;` removed (DEF-007). */
-  readonly doc?: string;
-  /** Type label of the value the function last returned when called in a turn (FMT-006). */
-  readonly returnType?: string;
-}
-
-/** Definitions in order of first definition; a redefinition keeps its place (DEF-009). */
-export type Memory = ReadonlyMap<string, MemoryEntry>;
-
-/** Why a turn failed: an interpreter error, a reply without code (`no_code`), or a `(fail reason)` (`fail`). */
-export interface TurnError extends Omit<PtcErrorInfo, 'type'> {
-  readonly type: PtcErrorInfo['type'] | 'no_code' | 'fail';
-}
-
-export interface Turn {
+export interface Turn extends TurnRecord {
   /** 1-based position in the run. */
   readonly number: number;
   /** The LLM's reply exactly as received. */

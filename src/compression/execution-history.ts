@@ -1,5 +1,5 @@
 // What happened in earlier turns: tool calls, println output, failed attempts, turns left (C9–C12).
-import type { Turn, TurnError } from '../agent/turn.ts';
+import type { TurnError, TurnRecord } from './records.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import { TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT, sample } from './layout.ts';
 
@@ -61,7 +61,7 @@ export function fenceFor(text: string): string {
  * LLM sees its program or reply byte for byte, a ```json block or a "```" line in a string cannot close the
  * outer fence (a closing fence needs at least as many backticks), and the usual case keeps the plain ```clojure.
  */
-export function renderAttempt(turn: Turn): string {
+export function renderAttempt(turn: TurnRecord): string {
   const code = turn.program !== '' ? turn.program : turn.rawResponse.replace(/\r\n?/g, '\n').trim();
   const fence = fenceFor(code);
   return ['---', 'Your previous attempt:', `${fence}clojure`, code, fence, '', `Error: ${describeError(turn.error)}`, '---'].join('\n');
@@ -71,7 +71,7 @@ export function renderAttempt(turn: Turn): string {
  * Failed attempts shown while the run is still failing: the latest, or with "all" every failure since the
  * last success, oldest first. Everything else that failed is collapsed (C11, CMP-002, ERR-001…003).
  */
-export function renderFailedAttempts(turns: readonly Turn[], mode: 'latest' | 'all'): { text: string | null; collapsed: number } {
+export function renderFailedAttempts(turns: readonly TurnRecord[], mode: 'latest' | 'all'): { text: string | null; collapsed: number } {
   const failedTotal = turns.reduce((n, t) => n + (t.success ? 0 : 1), 0);
   let start = turns.length;
   while (start > 0 && !turns[start - 1].success) start--;

@@ -1,6 +1,5 @@
 // The compression strategy interface (seed 002 `Compression` behaviour, ARC-003/004, C15, C16).
-import type { ToolDef } from '../agent/agent.ts';
-import type { Memory, Message, Turn } from '../agent/turn.ts';
+import type { Memory, Message, ToolDef, TurnRecord } from './records.ts';
 import type { Value } from '../lisp/values.ts';
 
 /** Tunable options of the coalescing strategies (C1). */
@@ -58,11 +57,11 @@ export interface Strategy {
   /** One line for the UI. */
   readonly description: string;
   /** Pure: same input, same output; inputs are never changed. */
-  render(turns: readonly Turn[], memory: Memory, options: RenderOptions): Rendering;
+  render(turns: readonly TurnRecord[], memory: Memory, options: RenderOptions): Rendering;
 }
 
 /** The messages only (the seeds' `to_messages/3`). */
-export function toMessages(strategy: Strategy, turns: readonly Turn[], memory: Memory, options: RenderOptions): readonly Message[] {
+export function toMessages(strategy: Strategy, turns: readonly TurnRecord[], memory: Memory, options: RenderOptions): readonly Message[] {
   return strategy.render(turns, memory, options).messages;
 }
 

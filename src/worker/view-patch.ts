@@ -4,28 +4,13 @@
 // definition's part only when it changed, the new pieces of the saved text) and the page rebuilds
 // the whole view with `applyPatch`. A Step or a turn switch then costs what changed, not the session.
 //
-// This module is the page's only runtime import from src/worker: it imports nothing but types, so the
-// page's bundle never takes in the engine (the interpreter compiles with `new Function`, which the
-// page's Content-Security-Policy refuses).
+// This module (with the leaf ./view-parts.ts) is the page's only runtime import from src/worker: it
+// imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
+// compiles with `new Function`, which the page's Content-Security-Policy refuses).
+import { DEFINITION_KEYS, type SavedText } from './view-parts.ts';
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
-/** The parts of a view that follow the definition alone: sent to the page only when it changed. */
-export const DEFINITION_KEYS = ['definition', 'dataChars', 'problems', 'warnings', 'missionExpanded', 'maxTurns', 'tools', 'data', 'sessionStrategy', 'strategies', 'systemPrompt'] as const;
-
-/** The pieces of a session's text; `assembleSessionText` joins them into what serializeSession writes with `keepMessages`. */
-export interface SavedText {
-  /** The session file without its turns (`"turns": []`). */
-  head: string;
-  /** Each recorded turn as it appears inside `"turns": [...]` (indented, without the separator). */
-  turns: readonly string[];
-  /**
-   * On the page, for large data: the head crossed without its data's value (the page holds the data
-   * once, parsed, in the view's definition); `dataAt` is where the value goes back, written from
-   * `data` (that definition's own object) when the text is needed.
-   */
-  dataAt?: number;
-  data?: unknown;
-}
+export { DEFINITION_KEYS, type SavedText };
 
 /** Data whose text is at least this long leaves the head sent to the page. */
 export const HEAD_DATA_CUT = 64 * 1024;

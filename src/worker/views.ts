@@ -11,7 +11,7 @@ import { format, printValue } from '../lisp/printer.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
-import type { DEFINITION_KEYS, SavedText } from './view-patch.ts';
+import type { DEFINITION_KEYS, SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {

@@ -67,7 +67,9 @@ export function limitRetryAfter(baseFetch: typeof fetch): typeof fetch {
 
 /** True in a page or a Web Worker, where a failed fetch may be a CORS refusal. */
 export function inBrowser(): boolean {
-  return typeof document !== 'undefined' || typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
+  // Read off globalThis: the engine layers are type-checked without the DOM (tsconfig.engine.json).
+  const host = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  return typeof host.document !== 'undefined' || typeof host.WorkerGlobalScope !== 'undefined';
 }
 
 function pageOrigin(): string | undefined {

@@ -1,5 +1,5 @@
 // No compression: every turn replayed as the LLM's reply plus a USER message with its feedback (C14).
-import type { Memory, Message, Turn } from '../../agent/turn.ts';
+import type { Memory, Message, TurnRecord } from '../records.ts';
 import { printValue } from '../../lisp/printer.ts';
 import { describeError, turnsIndicator, OUTPUT_HEADER } from '../execution-history.ts';
 import { renderDataNamespace } from '../namespaces/data.ts';
@@ -17,10 +17,10 @@ function joinSections(sections: readonly (string | null)[]): string {
  * Feedback already written, by turn (turns never change once recorded): rendering every turn of a
  * long run again, as saving and opening a session do, would otherwise print every result again.
  */
-const feedbackCache = new WeakMap<Turn, { maxTurns: number; text: string }>();
+const feedbackCache = new WeakMap<TurnRecord, { maxTurns: number; text: string }>();
 
 /** What the LLM is told after one turn: its println output, then its result or error, then the turns left. */
-export function turnFeedback(turn: Turn, maxTurns: number): string {
+export function turnFeedback(turn: TurnRecord, maxTurns: number): string {
   const cached = feedbackCache.get(turn);
   if (cached !== undefined && cached.maxTurns === maxTurns) return cached.text;
   const text = writeFeedback(turn, maxTurns);
@@ -28,7 +28,7 @@ export function turnFeedback(turn: Turn, maxTurns: number): string {
   return text;
 }
 
-function writeFeedback(turn: Turn, maxTurns: number): string {
+function writeFeedback(turn: TurnRecord, maxTurns: number): string {
   const output = turn.prints.length > 0 ? [OUTPUT_HEADER, ...turn.prints].join('\n') : null;
   let outcome: string;
   if (turn.success) {
@@ -40,7 +40,7 @@ function writeFeedback(turn: Turn, maxTurns: number): string {
   return joinSections([output, outcome, turnsIndicator(maxTurns, turn.number)]);
 }
 
-function render(turns: readonly Turn[], _memory: Memory, o: RenderOptions): Rendering {
+function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions): Rendering {
   const first = joinSections([o.mission.trim(), renderToolNamespace(o.tools), renderDataNamespace(o.data, o), turnsIndicator(o.maxTurns, 0)]);
   const messages: Message[] = [
     { role: 'system', content: o.systemPrompt },

@@ -1,12 +1,12 @@
 // The default strategy: every earlier turn folded into one USER message after the SYSTEM prompt (C2–C13, MSG-001…007).
-import type { Memory, Turn } from '../../agent/turn.ts';
+import type { Memory, TurnRecord } from '../records.ts';
 import { renderFailedAttempts, renderOutput, renderToolCalls, turnsIndicator } from '../execution-history.ts';
 import { renderDataNamespace } from '../namespaces/data.ts';
 import { renderToolNamespace } from '../namespaces/tool.ts';
 import { renderUserNamespace } from '../namespaces/user.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 
-function render(turns: readonly Turn[], memory: Memory, o: RenderOptions): Rendering {
+function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
   const successful = turns.filter((t) => t.success);
   // Calls of failed turns count too: their side effects happened (C9).
   const calls = turns.flatMap((t) => t.toolCalls);

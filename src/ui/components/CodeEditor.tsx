@@ -12,27 +12,9 @@
 // is, and `el.dispatchEvent(new CustomEvent('ptc-get-value', { detail: box }))` puts it in
 // `box.value`). The events work on the textarea too.
 import { Component, Suspense, lazy, useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import type { CodeEditorProps } from './code-editor-props.ts';
 
-export interface EditorMarker {
-  line: number;
-  column: number;
-  message: string;
-}
-
-export interface CodeEditorProps {
-  value: string;
-  onChange?: (value: string) => void;
-  language: 'clojure' | 'json' | 'plaintext';
-  readOnly?: boolean;
-  /** CSS height, e.g. "8rem" or "100%". */
-  height?: string;
-  ariaLabel: string;
-  /** Errors to underline (1-based line and column). */
-  markers?: readonly EditorMarker[];
-  /** Called on Ctrl/Cmd+Enter inside the editor. */
-  onSubmit?: (value: string) => void;
-  testId?: string;
-}
+export type { CodeEditorProps, EditorMarker } from './code-editor-props.ts';
 
 /** The DOM event that replaces an editor's whole text (for end-to-end tests and scripts). */
 export const SET_VALUE_EVENT = 'ptc-set-value';

@@ -3,7 +3,7 @@
 // wrapper element, its data-testid and the error list stay with CodeEditor.
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { CodeEditorProps, EditorMarker } from './CodeEditor.tsx';
+import type { CodeEditorProps, EditorMarker } from './code-editor-props.ts';
 import { monaco } from './monaco/setup.ts';
 import { usePrefersDark } from './monaco/useColorScheme.ts';
 
