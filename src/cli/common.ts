@@ -1,5 +1,6 @@
 // Helpers shared by the ptc commands: error lines, data files, stdin, timing.
 import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { PtcErrorInfo } from '../lisp/errors.ts';
 import { dataFromJson, dataFromJsonText } from '../lisp/json.ts';
 import type { Value } from '../lisp/values.ts';
@@ -36,9 +37,13 @@ export function loadDataFile(path: string): Map<string, Value> {
   return r.data;
 }
 
-export function readSource(path: string): string {
+/** The text of a file, or of `stdin` when the path is `-`. */
+export async function readSource(path: string, stdin: Readable): Promise<string> {
   try {
-    return path === '-' ? readFileSync(0, 'utf8') : readFileSync(path, 'utf8');
+    if (path !== '-') return readFileSync(path, 'utf8');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
   } catch (e) {
     throw new UsageError(`cannot read ${path === '-' ? 'stdin' : path}: ${(e as Error).message}`);
   }

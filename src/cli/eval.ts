@@ -5,21 +5,9 @@ import { run } from '../lisp/run.ts';
 import { DEFAULT_LIMITS, type Limits } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { runBatch } from './batch.ts';
+import { defineCommand } from './args.ts';
 import { errorLine, formatMs, loadDataFile, readSource, UsageError } from './common.ts';
-
-export const EVAL_USAGE = `usage: ptc eval [--data FILE.json] [--time] [--interpret] [--limit NAME=N]... (-e PROGRAM | FILE.clj | -)
-       ptc eval --batch [--interpret] < LINES.jsonl
-limits (defaults): ${Object.entries(DEFAULT_LIMITS).map(([k, v]) => `${k}=${v}`).join(' ')}`;
-
-interface EvalArgs {
-  program?: string;
-  file?: string;
-  data?: string;
-  time: boolean;
-  batch: boolean;
-  interpret: boolean;
-  limits: Partial<Limits>;
-}
+import { EXIT } from './io.ts';
 
 /** `maxLoopIterations=100000` → one limit; the name must be a known limit and the value a positive number. */
 function parseLimit(text: string, limits: Partial<Limits>): void {
@@ -33,51 +21,65 @@ function parseLimit(text: string, limits: Partial<Limits>): void {
   limits[name as keyof Limits] = value;
 }
 
-function parseEvalArgs(argv: string[]): EvalArgs {
-  const a: EvalArgs = { time: false, batch: false, interpret: false, limits: {} };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const next = (): string => {
-      if (i + 1 >= argv.length) throw new UsageError(`${arg} needs a value`);
-      return argv[++i];
-    };
-    if (arg === '-e' || arg === '--expr') a.program = next();
-    else if (arg === '--data') a.data = next();
-    else if (arg === '--time') a.time = true;
-    else if (arg === '--batch') a.batch = true;
-    else if (arg === '--interpret') a.interpret = true;
-    else if (arg === '--limit') parseLimit(next(), a.limits);
-    else if (arg === '-' || !arg.startsWith('-')) {
-      if (a.file !== undefined) throw new UsageError(`only one program file may be given (got ${a.file} and ${arg})`);
-      a.file = arg;
-    } else throw new UsageError(`unknown option ${arg}`);
-  }
-  if (a.batch && Object.keys(a.limits).length > 0) throw new UsageError('--limit applies to one program; --batch runs each line with the default limits');
-  if (a.batch && (a.program !== undefined || a.file !== undefined)) throw new UsageError('--batch reads programs from stdin; give no -e or FILE');
-  if (!a.batch && a.program === undefined && a.file === undefined) throw new UsageError('give a program with -e, a FILE, or - for stdin');
-  if (a.program !== undefined && a.file !== undefined) throw new UsageError('give either -e or FILE, not both');
-  return a;
-}
-
-export async function evalCommand(argv: string[]): Promise<number> {
-  const args = parseEvalArgs(argv);
-  // Without the compiler to JavaScript: to compare results, or to time the interpreter alone.
-  if (args.interpret) jitSettings.enabled = false;
-  if (args.batch) return runBatch(process.stdin, process.stdout);
-  const data: Map<string, Value> | undefined = args.data !== undefined ? loadDataFile(args.data) : undefined;
-  const program = args.program ?? readSource(args.file as string);
-  const result = run({ program, data, limits: args.limits });
-  for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
-  for (const line of result.prints) process.stderr.write(line + '\n');
-  if (args.time) process.stderr.write(`time-ms: ${formatMs(result.durationMs)}\n`);
-  if (!result.ok) {
-    process.stderr.write(errorLine(result.error) + '\n');
-    return 1;
-  }
-  if (result.signal === 'fail') {
-    process.stderr.write(`fail: ${printValue(result.value)}\n`);
-    return 1;
-  }
-  process.stdout.write(printValue(result.value) + '\n');
-  return 0;
-}
+export const evalCommand = defineCommand({
+  name: 'eval',
+  summary: 'evaluate a PTC-Lisp program (-e, a file or stdin) and print its result; --batch for JSON lines',
+  usage: ['[options] (-e PROGRAM | FILE.clj | -)', '--batch [--interpret] < LINES.jsonl'],
+  description:
+    'Prints the result in Clojure notation on stdout, println output and warnings on stderr. With --batch, each line of stdin is a request {"id", "program", "data"?} and gets one JSON answer line, each program on its own.',
+  positionals: [{ name: 'FILE.clj', description: 'the program to evaluate; - reads it from stdin' }],
+  options: {
+    expr: { type: 'string', short: 'e', value: 'PROGRAM', description: 'evaluate PROGRAM (instead of a file)' },
+    data: { type: 'string', value: 'FILE.json', description: 'supply data/ from a JSON object' },
+    time: { type: 'boolean', description: 'print time-ms: N (parse + analyze + evaluate) to stderr' },
+    interpret: { type: 'boolean', description: 'never compile hot loops and functions to JavaScript' },
+    limit: { type: 'string', multiple: true, value: 'NAME=N', description: 'raise or lower one limit (the limits are below); may be repeated' },
+    batch: { type: 'boolean', description: 'read JSON lines {"id","program","data"?} on stdin, write one JSON answer per line' },
+  },
+  exitCodes: [
+    [0, 'the result was printed (--batch: every line was answered, even with an error)'],
+    [1, 'the program failed: an error (type: message (line L, column C)) or (fail …)'],
+  ],
+  notes: `limits (defaults): ${Object.entries(DEFAULT_LIMITS)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`,
+  async run({ values, positionals }, io) {
+    const limits: Partial<Limits> = {};
+    for (const l of values.limit) parseLimit(l, limits);
+    const file = positionals[0];
+    const program = values.expr;
+    if (values.batch && Object.keys(limits).length > 0) throw new UsageError('--limit applies to one program; --batch runs each line with the default limits');
+    if (values.batch && (program !== undefined || file !== undefined)) throw new UsageError('--batch reads programs from stdin; give no -e or FILE');
+    if (!values.batch && program === undefined && file === undefined) throw new UsageError('give a program with -e, a FILE, or - for stdin');
+    if (program !== undefined && file !== undefined) throw new UsageError('give either -e or FILE, not both');
+    // Without the compiler to JavaScript: to compare results, or to time the interpreter alone.
+    // A setting of the engine, so it is put back when the command ends (tests run many in one process).
+    const jit = jitSettings.enabled;
+    try {
+      if (values.batch) {
+        if (values.interpret) jitSettings.enabled = false;
+        return await runBatch(io.stdin, io.stdout);
+      }
+      const data: Map<string, Value> | undefined = values.data !== undefined ? loadDataFile(values.data) : undefined;
+      const source = program ?? (await readSource(file as string, io.stdin));
+      if (values.interpret) jitSettings.enabled = false;
+      const result = run({ program: source, data, limits });
+      jitSettings.enabled = jit;
+      for (const w of result.warnings) io.stderr.write(`warning: ${w}\n`);
+      for (const line of result.prints) io.stderr.write(line + '\n');
+      if (values.time) io.stderr.write(`time-ms: ${formatMs(result.durationMs)}\n`);
+      if (!result.ok) {
+        io.stderr.write(errorLine(result.error) + '\n');
+        return EXIT.failed;
+      }
+      if (result.signal === 'fail') {
+        io.stderr.write(`fail: ${printValue(result.value)}\n`);
+        return EXIT.failed;
+      }
+      io.stdout.write(printValue(result.value) + '\n');
+      return EXIT.ok;
+    } finally {
+      jitSettings.enabled = jit;
+    }
+  },
+});

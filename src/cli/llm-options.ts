@@ -4,10 +4,37 @@ import type { Llm } from '../agent/llm.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, type SentWith } from '../agent/llm-settings.ts';
 import { createLlm, type RealProviderName } from '../agent/providers/index.ts';
 import type { LlmConfig } from '../session/session-file.ts';
+import type { Options } from './args.ts';
 import { UsageError } from './common.ts';
 
 /** Flags that take a value; `--llm` picks the provider, the rest override the session's settings. */
 export const LLM_FLAGS = ['--llm', '--base-url', '--model', '--temperature', '--max-tokens', '--timeout-ms', '--retries'] as const;
+
+/** The LLM flags as `ptc run` describes them (their order is LLM_FLAGS'). */
+export const LLM_OPTIONS = {
+  llm: {
+    type: 'string',
+    value: 'openai|anthropic',
+    description:
+      'ask a real provider: openai (any OpenAI-compatible server) or anthropic; the key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY (for a keyless local server, set any value). A session whose llm.provider is openai or anthropic runs with it without --llm.',
+  },
+  'base-url': { type: 'string', value: 'URL', description: "the API's base URL, given to the SDK unchanged (OpenAI-compatible ones end in /v1, e.g. http://localhost:11434/v1; Anthropic's do not)" },
+  model: { type: 'string', value: 'NAME', description: 'the model (required, here or as llm.model in the session)' },
+  temperature: { type: 'string', value: 'T', description: "0 to 2 (default: the provider's)" },
+  'max-tokens': { type: 'string', value: 'N', description: `output limit per reply (default ${DEFAULT_MAX_OUTPUT_TOKENS})` },
+  'timeout-ms': { type: 'string', value: 'MS', description: 'give up on a request silent this long (default 120000)' },
+  retries: { type: 'string', value: 'N', description: 'retries of 429, 5xx and connection failures (default 2). These options override the session\'s llm settings field by field.' },
+} as const satisfies Options;
+
+/** The LLM flags among parsed values, keyed as written (`--max-tokens`), for parseLlmFlags. */
+export function llmFlagValues(values: Readonly<Record<string, unknown>>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const flag of LLM_FLAGS) {
+    const v = values[flag.slice(2)];
+    if (typeof v === 'string') out.set(flag, v);
+  }
+  return out;
+}
 
 export const KEY_VARIABLES: Readonly<Record<RealProviderName, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
 

@@ -1,33 +1,30 @@
-// The `ptc` command: argument parsing and dispatch to the subcommands.
+// The `ptc` command: the list of commands and the dispatch to them. Each command is one description
+// (args.ts's defineCommand: options, arguments, exit codes) and its handler; a new one is a file with
+// its defineCommand and a line in COMMANDS below.
 import { readFileSync } from 'node:fs';
+import { ArgumentError, closest, overviewText, type Command } from './args.ts';
 import { UsageError } from './common.ts';
-import { EVAL_USAGE, evalCommand } from './eval.ts';
-import { RENDER_USAGE, renderCommand } from './render.ts';
-import { REPL_USAGE, replCommand } from './repl.ts';
-import { RUN_USAGE, runCommand } from './run.ts';
+import { evalCommand } from './eval.ts';
+import { EXIT, processIo, type CliIo } from './io.ts';
+import { renderCommand } from './render.ts';
+import { replCommand } from './repl.ts';
+import { runCommand } from './run.ts';
 import { SessionProblems } from './session.ts';
 
-const USAGE = `ptc — PTC-Lisp command line
+/** Every command, in the order `ptc --help` lists them. */
+export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand];
 
-usage:
-  ptc eval -e PROGRAM            evaluate a program, print the result
-  ptc eval FILE.clj | -          evaluate a file (or stdin)
-      --data FILE.json           supply data/ from a JSON object
-      --time                     print time-ms: N (parse + analyze + evaluate) to stderr
-      --interpret                never compile hot loops and functions to JavaScript
-      --limit NAME=N             raise or lower one limit (ptc eval --help lists them)
-  ptc eval --batch               JSON lines {"id","program","data"?} on stdin → one JSON answer per line
-  ptc repl [--data FILE.json]    interactive REPL (ptc repl --help for its commands)
-  ptc run SESSION.json           run an agent session with its LLM, print every turn
-      --llm openai|anthropic     ask a real LLM (key in OPENAI_API_KEY / ANTHROPIC_API_KEY)
-      --base-url URL  --model NAME  --temperature T  --max-tokens N  --timeout-ms MS  --retries N
-      --compression false|true|NAME|JSON   override the session's compression
-      --json                     print the run record (turns with the exact messages sent, tokens)
-      --messages | --replay | --save OUT.json        (ptc run --help for all)
-  ptc render SESSION.json        print the messages the LLM receives for a turn
-      --turn N                   turn N of the recorded turns (default: the next one)
-      --compression …  --no-system  --stats
-  ptc --help | --version`;
+const TITLE = 'ptc — PTC-Lisp command line';
+
+const TOP_OPTIONS = [
+  ['-h, --help', 'show this help and exit'],
+  ['-v, --version', 'print the version and exit'],
+] as const;
+
+/** `ptc --help`. */
+export function usage(): string {
+  return overviewText(TITLE, COMMANDS, TOP_OPTIONS);
+}
 
 /** Set by the bundler to the package's version; undefined when run from the sources. */
 declare const PTC_VERSION: string | undefined;
@@ -39,77 +36,64 @@ function version(): string {
 }
 
 /** Exit code when the reader of our output went away: 128 + SIGPIPE, as a shell reports `yes | head`. */
-export const CLOSED_PIPE_EXIT = 141;
+export const CLOSED_PIPE_EXIT = EXIT.closedPipe;
 
-let pipesGuarded = false;
-
-/**
- * A reader that closes the pipe early (`ptc run FILE --json | head -c 100`) ends the command at once
- * and quietly: no stack trace, no further work (a real LLM would go on costing tokens for nobody).
- * The exit code is 141, not 0, because the work was cut short (a `--save` may not be written);
- * without `pipefail` a shell reports the reader's status anyway.
- */
-function endQuietlyWhenReaderCloses(): void {
-  if (pipesGuarded) return;
-  pipesGuarded = true;
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(CLOSED_PIPE_EXIT);
-      throw e;
-    });
-  }
+function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
 }
 
-export async function main(argv: string[]): Promise<number> {
-  endQuietlyWhenReaderCloses();
+/** An unknown command or option of ptc itself: say so, with a guess, then the usage, on stderr. */
+function refuse(io: CliIo, word: string | undefined): number {
+  let head = '';
+  if (word !== undefined) {
+    const isOption = word.startsWith('-');
+    const known = isOption ? ['--help', '--version'] : [...COMMANDS.map((c) => c.name), 'help'];
+    const guess = closest(word, known);
+    head = `ptc: unknown ${isOption ? 'option' : 'command'} ${word}${guess !== undefined ? `; did you mean ${guess}?` : ''}\n\n`;
+  }
+  io.stderr.write(head + usage() + '\n');
+  return EXIT.usage;
+}
+
+/**
+ * Runs `ptc` with the words after it and resolves to the exit code. Everything it reads and writes
+ * goes through `io` (the process's by default); it never ends the process itself, so tests call it
+ * in process. Errors other than a usage or session problem are thrown: a bug, with its stack.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case '--help':
+    case '-h':
+      io.stdout.write(usage() + '\n');
+      return EXIT.ok;
+    case 'help': {
+      if (rest.length === 0) {
+        io.stdout.write(usage() + '\n');
+        return EXIT.ok;
+      }
+      const target = findCommand(rest[0]);
+      if (target === undefined) return refuse(io, rest[0]);
+      if (rest.length > 1) {
+        io.stderr.write(`ptc help: give one command (got ${rest.join(' ')})\n`);
+        return EXIT.usage;
+      }
+      return target.invoke(['--help'], io);
+    }
+    case '--version':
+    case '-v':
+      io.stdout.write(`ptc ${version()}\n`);
+      return EXIT.ok;
+  }
+  const command = cmd === undefined ? undefined : findCommand(cmd);
+  if (command === undefined) return refuse(io, cmd);
   try {
-    switch (cmd) {
-      case '--help':
-      case '-h':
-      case 'help':
-        process.stdout.write(USAGE + '\n');
-        return 0;
-      case '--version':
-      case '-v':
-        process.stdout.write(`ptc ${version()}\n`);
-        return 0;
-      case 'eval':
-        if (rest.includes('--help')) {
-          process.stdout.write(EVAL_USAGE + '\n');
-          return 0;
-        }
-        return await evalCommand(rest);
-      case 'repl':
-        if (rest.includes('--help')) {
-          process.stdout.write(REPL_USAGE + '\n');
-          return 0;
-        }
-        return await replCommand(rest);
-      case 'run':
-        if (rest.includes('--help')) {
-          process.stdout.write(RUN_USAGE + '\n');
-          return 0;
-        }
-        return await runCommand(rest);
-      case 'render':
-        if (rest.includes('--help')) {
-          process.stdout.write(RENDER_USAGE + '\n');
-          return 0;
-        }
-        return renderCommand(rest);
-      default:
-        process.stderr.write((cmd === undefined ? '' : `ptc: unknown command ${cmd}\n\n`) + USAGE + '\n');
-        return 2;
-    }
+    return await command.invoke(rest, io);
   } catch (e) {
-    if (e instanceof SessionProblems) {
-      process.stderr.write(`ptc ${cmd}: ${e.message}\n`);
-      return 2;
-    }
-    if (e instanceof UsageError) {
-      process.stderr.write(`ptc ${cmd}: ${e.message}\n`);
-      return 2;
+    if (e instanceof SessionProblems || e instanceof UsageError) {
+      io.stderr.write(`ptc ${command.name}: ${e.message}\n`);
+      if (e instanceof ArgumentError) io.stderr.write(`(ptc ${command.name} --help lists its options and arguments)\n`);
+      return EXIT.usage;
     }
     throw e;
   }

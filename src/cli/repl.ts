@@ -6,6 +6,7 @@ import type { Definition } from '../lisp/runtime.ts';
 import { format, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import type { Value } from '../lisp/values.ts';
+import { defineCommand } from './args.ts';
 import { errorLine, loadDataFile, UsageError } from './common.ts';
 
 const HELP = `Enter PTC-Lisp forms; input continues while brackets are open.
@@ -16,10 +17,6 @@ const HELP = `Enter PTC-Lisp forms; input continues while brackets are open.
 Ctrl-C clears the input; Ctrl-C on an empty line twice leaves.
 *1 *2 *3 are the last three results.`;
 
-export const REPL_USAGE = `usage: ptc repl [--data FILE.json]
-  --data FILE.json   supply data/ from a JSON object (or :data FILE inside the REPL)
-
-${HELP}`;
 
 /** Open brackets in `src`, ignoring strings, comments and character literals like \\( . */
 export function openBrackets(src: string): number {
@@ -93,23 +90,30 @@ export interface ReplIo {
   terminal: boolean;
 }
 
-function processIo(): ReplIo {
-  return { input: process.stdin, output: process.stdout, error: process.stderr, terminal: Boolean(process.stdin.isTTY && process.stdout.isTTY) };
-}
-
 /** readline's own "abandon this line": cursor to its end, a new line, an empty line (Node's REPL uses it too). */
 interface ClearableLine {
   clearLine?: () => void;
 }
 
-export async function replCommand(argv: string[], io: ReplIo = processIo()): Promise<number> {
-  const session = new ReplSession();
-  const dataFlag = argv.indexOf('--data');
-  if (dataFlag >= 0) {
-    if (argv[dataFlag + 1] === undefined) throw new UsageError('--data needs a value');
-    session.data = loadDataFile(argv[dataFlag + 1]);
-  } else if (argv.length > 0) throw new UsageError(`unknown option ${argv[0]}`);
+export const replCommand = defineCommand({
+  name: 'repl',
+  summary: 'an interactive REPL: definitions persist between inputs, *1 *2 *3 are the last results',
+  description: 'On a terminal: prompts, line editing and history. On piped stdin: no prompts, one result per complete form.',
+  positionals: [],
+  options: {
+    data: { type: 'string', value: 'FILE.json', description: 'supply data/ from a JSON object (or :data FILE inside the REPL)' },
+  },
+  exitCodes: [[0, 'left with :quit, Ctrl-D, twice Ctrl-C, or the end of stdin (errors in forms are shown, not fatal)']],
+  notes: HELP,
+  run({ values }, io) {
+    const session = new ReplSession();
+    if (values.data !== undefined) session.data = loadDataFile(values.data);
+    return replLoop(session, { input: io.stdin, output: io.stdout, error: io.stderr, terminal: io.terminal });
+  },
+});
 
+/** Reads forms from `io.input` until :quit or its end; resolves to the exit code (0). */
+export function replLoop(session: ReplSession, io: ReplIo): Promise<number> {
   const tty = io.terminal;
   const rl = createInterface({ input: io.input, output: tty ? io.output : undefined, terminal: tty, historySize: 500, crlfDelay: Infinity });
   const show = (r: { out: string[]; err: string[] }): void => {

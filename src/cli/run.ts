@@ -3,43 +3,19 @@
 import { writeFileSync } from 'node:fs';
 import { addUsage, mockLlm, replayLlm, LlmError, type Llm, type LlmErrorKind, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
-import { runTurn, initialStep } from '../agent/loop.ts';
+import { runTurn, initialStep, type PreparedAgent } from '../agent/loop.ts';
 import { runRecord, type DiscardedJson } from '../agent/run-record.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import { renderToolCall } from '../compression/execution-history.ts';
 import { format, printValue } from '../lisp/printer.ts';
 import type { LlmConfig, Session } from '../session/session-file.ts';
-import { serializeSession } from '../session/session-file.ts';
+import { MAX_TURNS_CAP, serializeSession } from '../session/session-file.ts';
+import { defineCommand } from './args.ts';
 import { errorLine, UsageError } from './common.ts';
-import { hasLlmFlags, LLM_FLAGS, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
+import { EXIT, type CliIo } from './io.ts';
+import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
 import { formatMessages } from './render.ts';
-import { loadSession, parseCompressionFlag, parseFlags, parseMaxTurnsFlag } from './session.ts';
-
-export const RUN_USAGE = `usage: ptc run SESSION.json [--llm openai|anthropic] [--base-url URL] [--model NAME] [--temperature T]
-                  [--max-tokens N] [--timeout-ms MS] [--retries N] [--compression false|true|NAME|JSON]
-                  [--max-turns N] [--json] [--messages] [--replay] [--save OUT.json]
-  Runs the session from its first turn with its LLM and prints each turn as it is done.
-  --llm P          ask a real provider: openai (any OpenAI-compatible server) or anthropic; the key comes
-                   from OPENAI_API_KEY or ANTHROPIC_API_KEY (for a keyless local server, set any value).
-                   A session whose llm.provider is openai or anthropic runs with it without --llm.
-  --base-url URL   the API's base URL, given to the SDK unchanged (OpenAI-compatible ones end in /v1,
-                   e.g. http://localhost:11434/v1; Anthropic's do not)
-  --model NAME     the model (required, here or as llm.model in the session)
-  --temperature T  0 to 2 (default: the provider's)
-  --max-tokens N   output limit per reply (default 4096)
-  --timeout-ms MS  give up on a request silent this long (default 120000)
-  --retries N      retries of 429, 5xx and connection failures (default 2)
-                   These override the session's llm settings field by field.
-  --max-turns N    run at most N turns (1 to 10000), instead of the session's maxTurns
-  --json       print only the run record on stdout: {ok, status, return?, fail?, error?, errorKind?, llm?,
-               turns: [{…, usage?, promptHash?, llm?}], usage: {turns, durationMs, llmMs,
-               tokens?: {inputTokens?, cachedInputTokens?, cacheWriteTokens?, outputTokens?} (the turns' sum),
-               discarded?: {count, …tokens} (failed requests)}}; messages and warnings go to stderr
-  --messages   also print the messages the LLM received before each turn (without the SYSTEM prompt)
-  --replay     answer with the replies recorded in the session's turns instead of asking the LLM
-  --save FILE  write the session with this run's turns and its provider, base URL and model (never a key)
-  Exit: 0 returned, 1 failed or out of turns (or the mock ran out of replies), 2 bad session, option or
-  missing key, 3 provider error (the record is still printed with --json), 130 interrupted (Ctrl+C).`;
+import { COMPRESSION_OPTION, loadSession, parseCompressionFlag, parseMaxTurnsFlag, SESSION_ARGUMENT } from './session.ts';
 
 /** The LLM that answers, and what the run records about it. */
 interface Answerer {
@@ -50,7 +26,7 @@ interface Answerer {
   readonly sentWith?: SentWith;
 }
 
-function answererFor(session: Session, values: ReadonlyMap<string, string>, replay: boolean): Answerer {
+function answererFor(session: Session, values: ReadonlyMap<string, string>, replay: boolean, env: NodeJS.ProcessEnv): Answerer {
   const overrides = parseLlmFlags(values);
   if (replay) {
     if (hasLlmFlags(overrides)) throw new UsageError('--replay answers with the recorded replies; it cannot be combined with --llm, --model or the other LLM options');
@@ -62,7 +38,7 @@ function answererFor(session: Session, values: ReadonlyMap<string, string>, repl
     if (hasLlmFlags(overrides)) throw new UsageError('the session uses the mock LLM; add --llm openai or --llm anthropic to use --base-url, --model and the other LLM options');
     return { llm: mockLlm(session.llm.replies ?? []), config };
   }
-  const real = realLlm(config, process.env, overrides.retries);
+  const real = realLlm(config, env, overrides.retries);
   return { llm: real.llm, config: real.config, sentWith: real.sentWith };
 }
 
@@ -126,23 +102,63 @@ function exitCode(step: Step, stop: Stop | undefined): number {
   return step.status === 'returned' ? 0 : 1;
 }
 
-export async function runCommand(argv: string[]): Promise<number> {
-  const { file, values, flags } = parseFlags(argv, ['--compression', '--save', '--max-turns', ...LLM_FLAGS], ['--json', '--messages', '--replay']);
-  const compression = values.has('--compression') ? parseCompressionFlag(values.get('--compression') as string) : undefined;
-  const maxTurns = values.has('--max-turns') ? parseMaxTurnsFlag(values.get('--max-turns') as string) : undefined;
-  const { session, agent, warnings: opened } = loadSession(file, compression, maxTurns);
-  const { llm, config, sentWith } = answererFor(session, values, flags.has('--replay'));
-  const json = flags.has('--json');
-  for (const w of [...opened, ...agent.warnings]) process.stderr.write(`warning: ${w}\n`);
+export const runCommand = defineCommand({
+  name: 'run',
+  summary: 'run an agent session with its LLM (the mock, a replay or a real provider) and print every turn',
+  usage: ['SESSION.json [options]'],
+  description: 'Runs the session from its first turn with its LLM and prints each turn as it is done. Ctrl+C stops the request in flight and ends the run with what was done; a second one quits at once.',
+  positionals: [SESSION_ARGUMENT],
+  options: {
+    ...LLM_OPTIONS,
+    compression: COMPRESSION_OPTION,
+    'max-turns': { type: 'string', value: 'N', description: `run at most N turns (1 to ${MAX_TURNS_CAP}), instead of the session's maxTurns` },
+    json: {
+      type: 'boolean',
+      description:
+        'print only the run record on stdout: {ok, status, return?, fail?, error?, errorKind?, llm?, turns: [{…, usage?, promptHash?, llm?}], usage: {turns, durationMs, llmMs, tokens?: {inputTokens?, cachedInputTokens?, cacheWriteTokens?, outputTokens?} (the turns\' sum), discarded?: {count, …tokens} (failed requests)}}; messages and warnings go to stderr',
+    },
+    messages: { type: 'boolean', description: 'also print the messages the LLM received before each turn (without the SYSTEM prompt)' },
+    replay: { type: 'boolean', description: "answer with the replies recorded in the session's turns instead of asking the LLM" },
+    save: { type: 'string', value: 'OUT.json', description: "write the session with this run's turns and its provider, base URL and model (never a key)" },
+  },
+  exitCodes: [
+    [0, 'the run returned'],
+    [1, 'the run failed ((fail …)), ran out of turns, or the mock LLM ran out of replies'],
+    [2, 'no API key or no model for a real provider (before any request)'],
+    [3, 'the provider failed: HTTP error, refused connection or timeout (the record is still printed with --json)'],
+    [130, 'interrupted (Ctrl+C)'],
+  ],
+  async run({ values, positionals }, io) {
+    const compression = values.compression !== undefined ? parseCompressionFlag(values.compression) : undefined;
+    const maxTurns = values['max-turns'] !== undefined ? parseMaxTurnsFlag(values['max-turns']) : undefined;
+    const { session, agent, warnings: opened } = await loadSession(positionals[0], io.stdin, compression, maxTurns);
+    const { llm, config, sentWith } = answererFor(session, llmFlagValues(values), values.replay, io.env);
+    return runSession(session, agent, { llm, config, sentWith }, { json: values.json, messages: values.messages, save: values.save }, [...opened, ...agent.warnings], io);
+  },
+});
+
+async function runSession(
+  session: Session,
+  agent: PreparedAgent,
+  { llm, config, sentWith }: Answerer,
+  flags: { json: boolean; messages: boolean; save: string | undefined },
+  warnings: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const json = flags.json;
+  for (const w of warnings) io.stderr.write(`warning: ${w}\n`);
 
   // Ctrl+C stops the request in flight and the run ends with what was done; a second one quits at once.
   const controller = new AbortController();
   const onSigint = (): void => {
-    if (controller.signal.aborted) process.exit(130);
-    process.stderr.write('\nptc run: stopping (Ctrl+C again to quit at once)\n');
+    if (controller.signal.aborted) {
+      io.quit?.(EXIT.interrupted);
+      return;
+    }
+    io.stderr.write('\nptc run: stopping (Ctrl+C again to quit at once)\n');
     controller.abort();
   };
-  process.on('SIGINT', onSigint);
+  const stopListening = io.onInterrupt?.(onSigint);
 
   let step = initialStep();
   let stop: Stop | undefined;
@@ -153,8 +169,8 @@ export async function runCommand(argv: string[]): Promise<number> {
         const next = await runTurn(agent, step, llm, { signal: controller.signal, ...(sentWith !== undefined ? { sentWith } : {}) });
         const turn = next.turns[next.turns.length - 1];
         if (!json) {
-          if (flags.has('--messages')) process.stdout.write(formatMessages(turn.messages, false) + '\n\n');
-          process.stdout.write(formatTurn(turn, agent.def.maxTurns) + '\n\n');
+          if (flags.messages) io.stdout.write(formatMessages(turn.messages, false) + '\n\n');
+          io.stdout.write(formatTurn(turn, agent.def.maxTurns) + '\n\n');
         }
         step = next;
       } catch (e) {
@@ -166,33 +182,33 @@ export async function runCommand(argv: string[]): Promise<number> {
       }
     }
   } finally {
-    process.off('SIGINT', onSigint);
+    stopListening?.();
   }
 
-  if (values.has('--save')) {
-    const out = values.get('--save') as string;
+  if (flags.save !== undefined) {
+    const out = flags.save;
     const { discardedRequests: _earlierRun, ...rest } = session;
     // The saved turns are this run's, so only this run's failed requests go with them.
     writeFileSync(out, serializeSession({ ...rest, llm: config, turns: [...step.turns], ...(discarded !== undefined ? { discardedRequests: discarded } : {}) }));
-    process.stderr.write(`saved ${step.turns.length} turns to ${out}\n`);
+    io.stderr.write(`saved ${step.turns.length} turns to ${out}\n`);
   }
   const provider = stop !== undefined && stop.kind !== 'no_reply' && stop.kind !== 'aborted';
-  if (provider) process.stderr.write(`ptc run: ${stop?.message ?? ''}\n`);
+  if (provider) io.stderr.write(`ptc run: ${stop?.message ?? ''}\n`);
   if (json) {
     const rec = runRecord(step, {
       ...(stop !== undefined ? { error: stop.message, errorKind: stop.kind } : {}),
       ...(sentWith !== undefined ? { llm: sentWith } : {}),
       ...(discarded !== undefined ? { discarded } : {}),
     });
-    process.stdout.write(JSON.stringify(rec, null, 2) + '\n');
+    io.stdout.write(JSON.stringify(rec, null, 2) + '\n');
   } else {
     // A provider's message went to stderr; stdout says only that the run stopped and why, in a word.
-    process.stdout.write(formatOutcome(step, provider ? `provider error (${stop?.kind ?? ''})` : stop?.message) + '\n');
+    io.stdout.write(formatOutcome(step, provider ? `provider error (${stop?.kind ?? ''})` : stop?.message) + '\n');
     const totals = step.usage.tokens;
     if (totals !== undefined || discarded !== undefined) {
       const lines = [`=== Tokens (${step.usage.turns} ${step.usage.turns === 1 ? 'turn' : 'turns'}) ===`, totals !== undefined ? formatTokens(totals) : 'none reported'];
       if (discarded !== undefined) lines.push(`plus a failed request: ${formatTokens(discarded)}`);
-      process.stdout.write(lines.join('\n') + '\n');
+      io.stdout.write(lines.join('\n') + '\n');
     }
   }
   return exitCode(step, stop);

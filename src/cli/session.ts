@@ -3,6 +3,8 @@ import type { AgentDef } from '../agent/agent.ts';
 import { prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import { MAX_TURNS_CAP, parseSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import type { Readable } from 'node:stream';
+import type { OptionSpec, PositionalSpec } from './args.ts';
 import { readSource, UsageError } from './common.ts';
 
 /** Problems with the session file itself: each line names a path. Exit code 2. */
@@ -14,6 +16,15 @@ export class SessionProblems extends Error {
     super(`${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
 }
+
+/** The session file `ptc run` and `ptc render` take. */
+export const SESSION_ARGUMENT: PositionalSpec = { name: 'SESSION.json', description: 'a session file (- reads it from stdin)', required: true, missing: 'give a session file (JSON)' };
+
+export const COMPRESSION_OPTION: OptionSpec = {
+  type: 'string',
+  value: 'false|true|NAME|JSON',
+  description: 'override the session\'s compression: false (the full history), true (the default strategy), a strategy name, or a JSON object such as {"strategy":"single-user-coalesced","printlnLimit":5}',
+};
 
 /** `false`, `true`, a strategy name, or a JSON object such as `{"strategy":"single-user-coalesced","printlnLimit":5}`. */
 export function parseCompressionFlag(text: string): CompressionOption {
@@ -45,36 +56,13 @@ export function parseMaxTurnsFlag(text: string): number {
   return n;
 }
 
-/** The session of `file`, prepared; `maxTurns` replaces the file's (the returned session has it too). */
-export function loadSession(file: string, compression?: CompressionOption, maxTurns?: number): LoadedSession {
-  const parsed = parseSession(readSource(file));
+/** The session of `file` (`-`: stdin), prepared; `maxTurns` replaces the file's (the returned session has it too). */
+export async function loadSession(file: string, stdin: Readable, compression?: CompressionOption, maxTurns?: number): Promise<LoadedSession> {
+  const parsed = parseSession(await readSource(file, stdin));
   if (!parsed.ok) throw new SessionProblems(file, parsed.errors);
   const session = maxTurns === undefined ? parsed.session : { ...parsed.session, maxTurns };
   const def: AgentDef = sessionToAgent(session);
   const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
   if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
   return { session, agent: prepared.agent, warnings: parsed.warnings };
-}
-
-/** Tiny flag parser shared by run and render: `--name value` pairs, boolean flags, one positional file. */
-export function parseFlags(argv: readonly string[], valued: readonly string[], booleans: readonly string[]): { file: string; values: Map<string, string>; flags: Set<string> } {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
-  let file: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (valued.includes(name)) {
-      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`${name} needs a value`);
-      values.set(name, value);
-    } else if (booleans.includes(arg)) flags.add(arg);
-    else if (arg === '-' || !arg.startsWith('-')) {
-      if (file !== undefined) throw new UsageError(`only one session file may be given (got ${file} and ${arg})`);
-      file = arg;
-    } else throw new UsageError(`unknown option ${arg}`);
-  }
-  if (file === undefined) throw new UsageError('give a session file (JSON)');
-  return { file, values, flags };
 }

@@ -1,27 +1,21 @@
 // `ptc run` against real LLM APIs, played by the fake OpenAI-compatible and Anthropic servers: usage in
 // the record, --save, exit codes for every kind of failure, and the key never leaving the request.
-// The CLI is spawned asynchronously: the fake servers live in this process and must keep answering.
-import { spawn } from 'node:child_process';
+// The command runs in process with the environment each test gives it (the fake servers live in
+// this process too); one test spawns the real command, for its exit status and its environment.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RunRecord } from '../../src/agent/run-record.ts';
 import { parseLlmFlags, mergeLlm } from '../../src/cli/llm-options.ts';
 import { UsageError } from '../../src/cli/common.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeLlmServer, type RecordedRequest } from '../fakes/llm-servers.ts';
+import { main } from '../../src/cli/main.ts';
+import { memoryIo, ptcIn, ptcSpawnAsync, type Result } from './harness.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'ptc-llm-run-'));
 /** Recognisable, so any leak shows; long enough that the providers redact it. */
 const KEY = 'sk-test-LEAKCHECK-7f3a9c';
-
-interface Result {
-  code: number | null;
-  out: string;
-  err: string;
-}
 
 /** The parent's keys never reach the CLI unless a test gives them. */
 function baseEnv(): NodeJS.ProcessEnv {
@@ -31,20 +25,14 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** `ptc run ARGS` in process, seeing only the variables given. */
 function ptc(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'ptc.mjs'), 'run', ...args], { cwd: root, env: { ...baseEnv(), ...env } });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err: err.replace(/^npm warn.*\n/gm, '') });
-    });
-  });
+  return ptcIn(['run', ...args], { env });
+}
+
+/** `ptc run ARGS` as a process, with the test's environment less its API keys. */
+function ptcProcess(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return ptcSpawnAsync(['run', ...args], { env: { ...baseEnv(), ...env } });
 }
 
 let n = 0;
@@ -218,7 +206,8 @@ describe('ptc run with a real provider', () => {
     });
     try {
       const saved = join(dir, 'after-401.json');
-      const r = await ptc(['--llm', 'openai', '--base-url', server.url, '--model', 'm', '--json', '--save', saved, mockSession()], { OPENAI_API_KEY: KEY });
+      // The real command: exit status 3 from the process, the key from its environment.
+      const r = await ptcProcess(['--llm', 'openai', '--base-url', server.url, '--model', 'm', '--json', '--save', saved, mockSession()], { OPENAI_API_KEY: KEY });
       expect(r.code).toBe(3);
       const rec = JSON.parse(r.out) as RunRecord;
       expect([rec.ok, rec.status, rec.errorKind, rec.turns.length]).toEqual([false, 'running', 'auth', 1]);
@@ -269,6 +258,31 @@ describe('ptc run with a real provider', () => {
       for (const r of [r404, r500, refused, timeout]) noKey(r.out, r.err);
     } finally {
       await Promise.all([notFound.close(), broken.close(), hanging.close()]);
+    }
+  });
+
+  test('Ctrl+C stops the request in flight: exit 130, the record says so; a second one quits at once', async () => {
+    const hanging = await startFakeOpenAi({ responses: [{ hang: true }] });
+    try {
+      let interrupt: (() => void) | undefined;
+      const quits: number[] = [];
+      const { io, out, err } = memoryIo({ env: { OPENAI_API_KEY: KEY } });
+      const onInterrupt = (handler: () => void) => {
+        interrupt = handler;
+        return () => (interrupt = undefined);
+      };
+      const running = main(['run', '--llm', 'openai', '--base-url', hanging.url, '--model', 'm', '--retries', '0', '--json', mockSession()], { ...io, onInterrupt, quit: (c) => quits.push(c) });
+      await vi.waitFor(() => expect(hanging.requests).toHaveLength(1), { timeout: 10000 });
+      interrupt?.();
+      interrupt?.();
+      expect(await running).toBe(130);
+      expect(quits).toEqual([130]);
+      expect(interrupt).toBeUndefined(); // the run stopped listening
+      const rec = JSON.parse(out()) as RunRecord;
+      expect([rec.status, rec.errorKind, rec.turns]).toEqual(['running', 'aborted', []]);
+      expect(err()).toContain('ptc run: stopping (Ctrl+C again to quit at once)');
+    } finally {
+      await hanging.close();
     }
   });
 

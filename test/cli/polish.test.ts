@@ -2,15 +2,11 @@
 // --help; every command ends quietly (exit 141, no stack trace) when the reader of its output closes
 // the pipe early.
 import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { CLOSED_PIPE_EXIT } from '../../src/cli/main.ts';
-import { replCommand } from '../../src/cli/repl.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const bin = join(root, 'bin', 'ptc.mjs');
+import { CLOSED_PIPE_EXIT, main } from '../../src/cli/main.ts';
+import { bin, ptcIn, root } from './harness.ts';
 
 /** A REPL on a fake terminal: keys go in as a TTY sends them, everything written is collected. */
 function terminalRepl() {
@@ -21,7 +17,7 @@ function terminalRepl() {
   let err = '';
   output.on('data', (b: Buffer) => (out += b.toString()));
   error.on('data', (b: Buffer) => (err += b.toString()));
-  const done = replCommand([], { input, output, error, terminal: true });
+  const done = main(['repl'], { stdin: input, stdout: output, stderr: error, env: {}, terminal: true });
   let finished = false;
   void done.then(() => (finished = true));
   const tick = () => new Promise((r) => setTimeout(r, 20));
@@ -80,13 +76,14 @@ describe('ptc repl: Ctrl-C clears, twice on an empty line leaves', () => {
     await expect(repl.done).resolves.toBe(0);
   });
 
-  test('ptc repl --help prints its options and commands', () => {
-    const r = spawnSync(process.execPath, [bin, 'repl', '--help'], { encoding: 'utf8', cwd: root, timeout: 20000 });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^usage: ptc repl \[--data FILE\.json\]/);
-    expect(r.stdout).toContain(':defs');
-    expect(r.stdout).toContain('Ctrl-C');
-    expect(r.stderr).toBe('');
+  test('ptc repl --help prints its options and commands', async () => {
+    const r = await ptcIn(['repl', '--help']);
+    const [status, stdout, stderr] = [r.code, r.out, r.err];
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^usage: ptc repl \[--data FILE\.json\]/);
+    expect(stdout).toContain(':defs');
+    expect(stdout).toContain('Ctrl-C');
+    expect(stderr).toBe('');
   });
 });
 
