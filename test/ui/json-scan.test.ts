@@ -36,6 +36,23 @@ describe('parseJson', () => {
     expect(e.message).toMatch(message);
   });
 
+  it.each([
+    ['[1]/*x*/', 1, 4, /^Comments are not allowed in JSON: remove the \/\* \*\/ comment/],
+    ['{"a": 1,\n// c\n"b": 2}', 2, 1, /^Comments are not allowed in JSON: remove the \/\/ comment/],
+    ['[1.5.3]', 1, 2, /^Invalid number: 1\.5\./],
+    ['["ok", "\\q\\u12"]', 1, 9, /^Invalid escape \\q/],
+    ['["a\tb"]', 1, 4, /^Control character inside a string/],
+    ['{"a": [1,', 1, 10, /^Unexpected end of the text: the \[ at line 1, column 7 is never closed/],
+  ])('strict JSON, the first error in the text: %j at line %i, column %i', (text, line, column, message) => {
+    const e = errorOf(text);
+    expect({ line: e.line, column: e.column }).toEqual({ line, column });
+    expect(e.message).toMatch(message);
+  });
+
+  it('reads numbers losslessly: integers past 2^53 and whole floats keep their text', () => {
+    expect(parseJson('{"id": 9007199254740993, "f": 1.0, "n": 2}')).toEqual({ ok: true, value: { id: { $bigint: '9007199254740993' }, f: { $float: '1.0' }, n: 2 } });
+  });
+
   it('counts columns in UTF-16 units after non-ASCII text', () => {
     // 😀 is two UTF-16 units, as editors count columns.
     const e = errorOf('{"é": "ü",\n "😀": x}');

@@ -1,6 +1,11 @@
 // JSON as the data editor needs it: the first syntax error with its line and column and a plain
 // message (the same in every browser, unlike JSON.parse's), and where each key is written, so the
 // engine's problems (`data.products[2].$kw: …`) can be pointed at in the text.
+// The text is read by two libraries, each for what it does: the engine's lossless reader
+// (src/lisp/json-reader.ts) makes the value, keeping integers past 2^53 and floats such as 1.0 exactly
+// as written; jsonc-parser's visitor, in strict JSON mode (no comments, no trailing commas), gives the
+// errors and where keys and items are written. This file only words its errors for people.
+import { visit, type ParseErrorCode } from 'jsonc-parser';
 import { JsonNumber, readJson, toTaggedJson } from '../../../lisp/json-reader.ts';
 
 export interface JsonLocation {
@@ -17,32 +22,17 @@ export interface JsonSyntaxError extends JsonLocation {
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError };
 
-class ScanError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly offset: number,
-  ) {
-    super(reason);
-  }
-}
+/** jsonc-parser's ParseErrorCode values this file tells apart (a const enum: not importable as a value here). */
+const INVALID_NUMBER_FORMAT = 2;
+const INVALID_COMMENT = 10;
+const END_OF_NUMBER = 13;
+/** Errors in a string token: its end, \u escape, other escape, control character. */
+const STRING_ERRORS: ReadonlySet<number> = new Set([12, 14, 15, 16]);
+/** Errors jsonc-parser gives after the end of an unclosed object or array (CloseBraceExpected, CloseBracketExpected). */
+const NEVER_CLOSED: ReadonlySet<number> = new Set([7, 8]);
 
-/** Offsets → line and column. */
-class Lines {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
-  locate(offset: number): JsonLocation {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
-  }
-}
+/** Strict JSON, as JSON.parse accepts it. */
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
 /** Path segments written as the engine writes them (src/session/value-codec.ts formatPath). */
 function extend(path: string, segment: string | number): string {
@@ -58,198 +48,180 @@ function describe(ch: string | undefined): string {
   return `"${ch}"`;
 }
 
-const WS = new Set([' ', '\t', '\n', '\r']);
+interface Frame {
+  kind: 'object' | 'array';
+  path: string;
+  /** The open bracket, 1-based. */
+  at: JsonLocation;
+  /** Items so far (arrays). */
+  items: number;
+  /** The last property name (objects) and its path. */
+  key: string;
+  keyPath: string;
+}
 
-class Scanner {
-  private i = 0;
-  /** Where each key (or array item) starts, by path. */
-  readonly places = new Map<string, number>();
-  private readonly lines: Lines;
+/** What the text needs next, from the visitor's events up to the first error. */
+type Expect = 'value' | 'key' | 'colon' | 'after' | 'end';
 
-  constructor(
-    private readonly text: string,
-    private readonly root: string,
-  ) {
-    this.lines = new Lines(text);
-  }
+/** Thrown from the visitor to stop at the first error (jsonc-parser would read on to the end). */
+const STOP = Symbol('stop');
 
-  private where(offset: number): string {
-    const at = this.lines.locate(offset);
-    return `line ${at.line}, column ${at.column}`;
-  }
+/**
+ * Walks the text with jsonc-parser: the places of keys and items under `root` (if `places` is given)
+ * and the first syntax error, worded. Stops at the first error.
+ */
+function walk(text: string, root: string, places?: Map<string, JsonLocation>): JsonSyntaxError | undefined {
+  const frames: Frame[] = [];
+  let expect: Expect = 'value';
+  let afterComma = false;
+  let lastClosed: Frame | undefined;
+  // The last number read, to tell `01` and `1.5.3` from two values.
+  let numberStart = -1;
+  let numberEnd = -1;
+  let numberAt: JsonLocation = { line: 1, column: 1 };
+  let error: JsonSyntaxError | undefined;
 
-  private fail(reason: string, offset = this.i): never {
-    throw new ScanError(reason, offset);
-  }
+  const loc = (line: number, character: number): JsonLocation => ({ line: line + 1, column: character + 1 });
 
-  private ws(): void {
-    while (this.i < this.text.length && WS.has(this.text[this.i])) this.i++;
-  }
-
-  scan(): void {
-    this.ws();
-    this.places.set(this.root, this.i);
-    this.value(this.root);
-    this.ws();
-    if (this.i < this.text.length) this.fail(`Unexpected ${describe(this.text[this.i])} after the end of the JSON value`);
-  }
-
-  private value(path: string): void {
-    const ch = this.text[this.i];
-    switch (ch) {
-      case '{':
-        return this.object(path);
-      case '[':
-        return this.array(path);
-      case '"':
-        this.string();
-        return;
-      case 't':
-      case 'f':
-      case 'n':
-        return this.word();
-      default:
-        if (ch === '-' || (ch >= '0' && ch <= '9')) return this.number();
-        if (ch === undefined) this.fail('Unexpected end of the text: a value is missing');
-        if (ch === "'") this.fail('Strings need double quotes (") in JSON, not single quotes');
-        if (/[A-Za-z_]/.test(ch)) this.word();
-        this.fail(`Unexpected ${describe(ch)}: expected a value (an object, array, string, number, true, false or null)`);
+  /** A value starts: its path, placed when it is the root or an array item. */
+  const begin = (at: JsonLocation): string => {
+    const top = frames[frames.length - 1];
+    if (top === undefined) {
+      places?.set(root, at);
+      return root;
     }
-  }
+    if (top.kind === 'object') return top.keyPath;
+    const path = extend(top.path, top.items++);
+    places?.set(path, at);
+    return path;
+  };
+  const ended = (): void => {
+    expect = frames.length > 0 ? 'after' : 'end';
+    afterComma = false;
+  };
+  const open = (kind: Frame['kind'], line: number, character: number): void => {
+    const at = loc(line, character);
+    frames.push({ kind, path: begin(at), at, items: 0, key: '', keyPath: '' });
+    expect = kind === 'object' ? 'key' : 'value';
+    afterComma = false;
+  };
+  const close = (): void => {
+    lastClosed = frames.pop();
+    ended();
+  };
 
-  private word(): void {
-    const m = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.i, this.i + 40));
-    const w = m ? m[0] : this.text[this.i];
-    if (w === 'true' || w === 'false' || w === 'null') {
-      this.i += w.length;
-      return;
+  const fail = (code: ParseErrorCode, offset: number, length: number, line: number, character: number): never => {
+    const at = (message: string, o = offset, c = character): never => {
+      error = { line: line + 1, column: c + 1, offset: o, message };
+      throw STOP;
+    };
+    const ch = text[offset];
+    const top = frames[frames.length - 1];
+    const neverClosed = (f: Frame): string => `Unexpected end of the text: the ${f.kind === 'object' ? '{' : '['} at line ${f.at.line}, column ${f.at.column} is never closed`;
+
+    // A number followed by more of one (`01`, `1.5.3`): said of the number, where it starts.
+    if (offset === numberEnd && ch !== undefined && /[\d.eE]/.test(ch)) {
+      const written = text.slice(numberStart, numberEnd);
+      error = {
+        ...numberAt,
+        offset: numberStart,
+        message: /^-?0$/.test(written) && /\d/.test(ch) ? 'Invalid number: numbers do not start with 0 (leading zeros are not allowed)' : `Invalid number: ${text.slice(numberStart, offset + 1)}`,
+      };
+      throw STOP;
     }
-    this.fail(`Unexpected word ${w}: text must be a string in double quotes ("${w}"); only true, false and null are bare words`);
-  }
-
-  private number(): void {
-    const start = this.i;
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i, this.i + 400));
-    if (!m) this.fail(`Invalid number: ${this.text.slice(start, start + 12).split(/[\s,\]}]/)[0]}`);
-    this.i += m[0].length;
-    const next = this.text[this.i];
-    if (next !== undefined && /[\d.eE]/.test(next)) {
-      this.fail(m[1] === '0' && /\d/.test(next) ? 'Invalid number: numbers do not start with 0 (leading zeros are not allowed)' : `Invalid number: ${this.text.slice(start, this.i + 1)}`, start);
-    }
-  }
-
-  private string(): string {
-    const start = this.i;
-    this.i++;
-    let out = '';
-    for (;;) {
-      const ch = this.text[this.i];
-      if (ch === undefined) this.fail(`Unterminated string: the " at ${this.where(start)} is never closed`, start);
-      if (ch === '"') {
-        this.i++;
-        return out;
+    if (STRING_ERRORS.has(code) && ch === '"') {
+      // The token is the string up to its closing quote, a line break or the end of the text; the
+      // first thing wrong inside it is the error (jsonc-parser reports the string as a whole).
+      const end = offset + length;
+      const bad = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])|(\\u)|(\\)|([\x00-\x1f])/g;
+      bad.lastIndex = offset + 1;
+      for (let m = bad.exec(text); m !== null && m.index < end; m = bad.exec(text)) {
+        const c = character + (m.index - offset);
+        if (m[1] !== undefined) at('Invalid escape: \\u needs four hex digits (\\u00e9)', m.index, c);
+        if (m[2] !== undefined) at(`Invalid escape \\${text[m.index + 1] ?? ''} in a string (use \\\\ for a backslash)`, m.index, c);
+        if (m[3] !== undefined) at('Control character inside a string: escape it (\\t, \\u0001…)', m.index, c);
       }
-      if (ch === '\\') {
-        const e = this.text[this.i + 1];
-        if (e === 'u') {
-          const hex = this.text.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('Invalid escape: \\u needs four hex digits (\\u00e9)');
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-          continue;
+      const where = `line ${line + 1}, column ${character + 1}`;
+      if (end >= text.length) at(`Unterminated string: the " at ${where} is never closed`);
+      at(`Line break inside a string (the " at ${where} is not closed on its line; write \\n for a line break)`, end, character + length);
+    }
+    if (code === END_OF_NUMBER || code === INVALID_NUMBER_FORMAT) at(`Invalid number: ${text.slice(offset, offset + length)}`);
+    if (code === INVALID_COMMENT) at(`Comments are not allowed in JSON: remove the ${text.startsWith('//', offset) ? '//' : '/* */'} comment`);
+    if (NEVER_CLOSED.has(code) && lastClosed !== undefined && ch === undefined) at(neverClosed(lastClosed));
+
+    switch (expect) {
+      case 'value':
+        if (ch === undefined) at(top?.kind === 'array' ? neverClosed(top) : 'Unexpected end of the text: a value is missing');
+        if (ch === ']' && afterComma) at('Trailing comma: remove the , before ]');
+        if (ch === "'") at('Strings need double quotes (") in JSON, not single quotes');
+        if (ch === '-') at(`Invalid number: ${text.slice(offset, offset + 12).split(/[\s,\]}]/)[0]}`);
+        if (/[A-Za-z_]/.test(ch)) {
+          const w = /^[A-Za-z_$][\w$]*/.exec(text.slice(offset, offset + 40))?.[0] ?? ch;
+          at(`Unexpected word ${w}: text must be a string in double quotes ("${w}"); only true, false and null are bare words`);
         }
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e === undefined || !(e in simple)) this.fail(`Invalid escape \\${e ?? ''} in a string (use \\\\ for a backslash)`);
-        out += simple[e];
-        this.i += 2;
-        continue;
-      }
-      if (ch.charCodeAt(0) < 0x20) {
-        this.fail(ch === '\n' || ch === '\r' ? `Line break inside a string (the " at ${this.where(start)} is not closed on its line; write \\n for a line break)` : 'Control character inside a string: escape it (\\t, \\u0001…)');
-      }
-      out += ch;
-      this.i++;
+        return at(`Unexpected ${describe(ch)}: expected a value (an object, array, string, number, true, false or null)`);
+      case 'key':
+        if (ch === '}' && afterComma) at('Trailing comma: remove the , before }');
+        if (ch === undefined && top !== undefined) at(neverClosed(top));
+        if (ch === "'") at('Property names need double quotes (") in JSON, not single quotes');
+        if (/[A-Za-z_$]/.test(ch)) at('Property names need double quotes in JSON: "name": …');
+        return at(`Unexpected ${describe(ch)}: expected a property name in double quotes`);
+      case 'colon':
+        return at(`Expected : after the property name "${top?.key ?? ''}", found ${describe(ch)}`);
+      case 'after':
+        if (ch === undefined && top !== undefined) at(neverClosed(top));
+        if (top?.kind === 'object') {
+          if (ch === '"') at('Missing , between two properties');
+          return at(`Unexpected ${describe(ch)}: expected , or } after the value of "${top.key}"`);
+        }
+        if (/[{["\d-]/.test(ch)) at('Missing , between two items');
+        return at(`Unexpected ${describe(ch)}: expected , or ] after an item`);
+      case 'end':
+        return at(`Unexpected ${describe(ch)} after the end of the JSON value`);
     }
-  }
+  };
 
-  private object(path: string): void {
-    const open = this.i;
-    this.i++;
-    this.ws();
-    if (this.text[this.i] === '}') {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.ws();
-      const ch = this.text[this.i];
-      if (ch !== '"') {
-        if (ch === '}') this.fail('Trailing comma: remove the , before }');
-        if (ch === undefined) this.fail(`Unexpected end of the text: the { at ${this.where(open)} is never closed`);
-        if (ch === "'") this.fail('Property names need double quotes (") in JSON, not single quotes');
-        if (/[A-Za-z_$]/.test(ch)) this.fail('Property names need double quotes in JSON: "name": …');
-        this.fail(`Unexpected ${describe(ch)}: expected a property name in double quotes`);
-      }
-      const keyAt = this.i;
-      const key = this.string();
-      const keyPath = extend(path, key);
-      this.places.set(keyPath, keyAt);
-      this.ws();
-      if (this.text[this.i] !== ':') this.fail(`Expected : after the property name "${key}", found ${describe(this.text[this.i])}`);
-      this.i++;
-      this.ws();
-      this.value(keyPath);
-      this.ws();
-      const after = this.text[this.i];
-      if (after === ',') {
-        this.i++;
-        continue;
-      }
-      if (after === '}') {
-        this.i++;
-        return;
-      }
-      if (after === undefined) this.fail(`Unexpected end of the text: the { at ${this.where(open)} is never closed`);
-      if (after === '"') this.fail('Missing , between two properties');
-      this.fail(`Unexpected ${describe(after)}: expected , or } after the value of "${key}"`);
-    }
+  try {
+    visit(
+      text,
+      {
+        onObjectBegin: (_o, _l, line, character) => open('object', line, character),
+        onArrayBegin: (_o, _l, line, character) => open('array', line, character),
+        onObjectEnd: close,
+        onArrayEnd: close,
+        onObjectProperty: (name, _o, _l, line, character) => {
+          const top = frames[frames.length - 1];
+          top.key = name;
+          top.keyPath = extend(top.path, name);
+          places?.set(top.keyPath, loc(line, character));
+          expect = 'colon';
+        },
+        onSeparator: (sep) => {
+          if (sep === ':') expect = 'value';
+          else {
+            expect = frames[frames.length - 1]?.kind === 'object' ? 'key' : 'value';
+            afterComma = true;
+          }
+        },
+        onLiteralValue: (_v, offset, length, line, character) => {
+          const at = loc(line, character);
+          begin(at);
+          const c = text.charCodeAt(offset);
+          if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+            numberStart = offset;
+            numberEnd = offset + length;
+            numberAt = at;
+          }
+          ended();
+        },
+        onError: fail,
+      },
+      STRICT,
+    );
+  } catch (e) {
+    if (e !== STOP) throw e;
   }
-
-  private array(path: string): void {
-    const open = this.i;
-    this.i++;
-    this.ws();
-    if (this.text[this.i] === ']') {
-      this.i++;
-      return;
-    }
-    for (let n = 0; ; n++) {
-      this.ws();
-      const ch = this.text[this.i];
-      if (ch === ']') this.fail('Trailing comma: remove the , before ]');
-      if (ch === undefined) this.fail(`Unexpected end of the text: the [ at ${this.where(open)} is never closed`);
-      const itemPath = extend(path, n);
-      this.places.set(itemPath, this.i);
-      this.value(itemPath);
-      this.ws();
-      const after = this.text[this.i];
-      if (after === ',') {
-        this.i++;
-        continue;
-      }
-      if (after === ']') {
-        this.i++;
-        return;
-      }
-      if (after === undefined) this.fail(`Unexpected end of the text: the [ at ${this.where(open)} is never closed`);
-      if (after === '{' || after === '[' || after === '"' || /[\d-]/.test(after)) this.fail('Missing , between two items');
-      this.fail(`Unexpected ${describe(after)}: expected , or ] after an item`);
-    }
-  }
-
-  locate(offset: number): JsonLocation {
-    return this.lines.locate(offset);
-  }
+  return error;
 }
 
 /**
@@ -263,16 +235,14 @@ export function parseJson(text: string): JsonParse {
   if (read.ok) return { ok: true, value: read.value instanceof JsonNumber ? read.value.toJSON() : toTaggedJson(read.value) };
   const at = { line: read.line, column: read.column, offset: read.offset };
   if (read.kind === 'limit') return { ok: false, error: { ...at, message: read.message } };
-  const scanner = new Scanner(text, '');
+  let error: JsonSyntaxError | undefined;
   try {
-    scanner.scan();
-  } catch (se) {
-    if (se instanceof ScanError) return { ok: false, error: { ...scanner.locate(se.offset), offset: se.offset, message: se.reason } };
-    // The scanner stops at the first error, which the reader reached within its depth cap; keep its words if not.
-    return { ok: false, error: { ...at, message: read.message } };
+    error = walk(text, '');
+  } catch {
+    // Past the visitor's stack (the reader caps nesting first, so hardly reached): keep the reader's words.
   }
-  // The scanner found nothing the reader did: report the reader's own words, where it says.
-  return { ok: false, error: { ...at, message: read.message } };
+  // Nothing found that the reader did: report the reader's own words, where it says.
+  return { ok: false, error: error ?? { ...at, message: read.message } };
 }
 
 /**
@@ -280,15 +250,13 @@ export function parseJson(text: string): JsonParse {
  * their first character. `root` prefixes every path (`data` gives `data.products[0].name`).
  */
 export function jsonPlaces(text: string, root: string): Map<string, JsonLocation> {
-  const scanner = new Scanner(text, root);
-  const out = new Map<string, JsonLocation>();
+  const places = new Map<string, JsonLocation>();
   try {
-    scanner.scan();
+    if (walk(text, root, places) === undefined) return places;
   } catch {
-    return out;
+    // Nested past the visitor's stack: no places.
   }
-  for (const [path, offset] of scanner.places) out.set(path, scanner.locate(offset));
-  return out;
+  return new Map();
 }
 
 /** The place of `path`, or of its nearest ancestor that is written in the text. */
