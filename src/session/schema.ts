@@ -1,7 +1,10 @@
 // The session file (DECISIONS S1; versions 1 and 2, docs/decisions.md) as zod schemas that validate the JSON and decode it:
 // encoded PTC values become values (value-codec), recorded turns become `Turn`s.
 // Every problem is reported as `path: message` (`tools[2].signature: …`), all of them at once.
-import { z } from 'zod';
+// zod/mini (README, "Dependencies"): the same checks and messages as zod's chained API, written as
+// functions (z.optional(x), x.check(z.refine(…))), so the worker carries only what is used.
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import type { ToolDef } from '../agent/agent.ts';
 import { isSymbolName, parseSignature } from '../agent/signature.ts';
 import type { ModelPrice } from '../agent/cost.ts';
@@ -79,16 +82,34 @@ function describeJson(x: unknown): string {
   return `${typeof x} ${s.length > 40 ? s.slice(0, 40) + '…' : s}`;
 }
 
-function addCodecIssue(ctx: z.RefinementCtx, e: unknown, before: readonly PathSegment[] = []): void {
+/** A transform's context: zod/mini gives transforms the parse payload itself, without addIssue. */
+type TransformCtx = z.core.ParsePayload;
+
+/** A problem found by a transform, as zod's addIssue records it. */
+function addIssue(ctx: TransformCtx, message: string, path?: PropertyKey[]): void {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, ...(path ? { path } : {}) });
+}
+
+function addCodecIssue(ctx: TransformCtx, e: unknown, before: readonly PathSegment[] = []): void {
   if (!(e instanceof CodecError)) throw e;
-  ctx.addIssue({ code: 'custom', message: e.reason, path: [...before, ...e.segments] });
+  addIssue(ctx, e.reason, [...before, ...e.segments]);
+}
+
+/** `schema` decoded by `fn`: zod's `.transform(fn)`. */
+function transform<S extends z.ZodMiniType, T>(schema: S, fn: (value: z.output<S>, ctx: TransformCtx) => T) {
+  return z.pipe(schema, z.transform(fn));
+}
+
+/** A string that `ok` accepts, else `message`: zod's `.refine(ok, { message })`. */
+function checkedString(ok: (s: string) => boolean, message: string) {
+  return z.string().check(z.refine(ok, { message }));
 }
 
 /** An encoded PTC value; missing means nil when `optional`. */
 function encodedValue(optional: boolean) {
-  return z.unknown().optional().transform((json, ctx): Value => {
+  return transform(z.optional(z.unknown()), (json, ctx): Value => {
     if (json === undefined) {
-      if (!optional) ctx.addIssue({ code: 'custom', message: 'required' });
+      if (!optional) addIssue(ctx, 'required');
       return null;
     }
     try {
@@ -101,38 +122,41 @@ function encodedValue(optional: boolean) {
 }
 
 const symbolName = (what: string) =>
-  z.string().refine(isSymbolName, { message: `not a valid ${what}: use a PTC-Lisp symbol such as search-reviews (letters, digits, - _ ? ! *; not starting with a digit)` });
+  checkedString(isSymbolName, `not a valid ${what}: use a PTC-Lisp symbol such as search-reviews (letters, digits, - _ ? ! *; not starting with a digit)`);
 
-const nonBlank = z.string().refine((s) => s.trim() !== '', { message: 'must not be empty' });
-const wholeNumber = z.number().int().min(0);
-const positiveInt = z.number().int().min(1);
-const duration = z.number().min(0).default(0);
+const nonBlank = checkedString((s) => s.trim() !== '', 'must not be empty');
+/** zod's z.number().int().min(n). */
+const intFrom = (n: number) => z.number().check(z.int(), z.gte(n));
+const wholeNumber = intFrom(0);
+const positiveInt = intFrom(1);
+const duration = z._default(z.number().check(z.gte(0)), 0);
 
 const compressionObject = z.strictObject({
   strategy: nonBlank,
-  printlnLimit: wholeNumber.optional(),
-  toolCallLimit: wholeNumber.optional(),
-  sampleLimit: wholeNumber.optional(),
-  samplePrintableLimit: wholeNumber.optional(),
-  failedTurns: z.enum(['latest', 'all']).optional(),
+  printlnLimit: z.optional(wholeNumber),
+  toolCallLimit: z.optional(wholeNumber),
+  sampleLimit: z.optional(wholeNumber),
+  samplePrintableLimit: z.optional(wholeNumber),
+  failedTurns: z.optional(z.enum(['latest', 'all'])),
 });
 
-const compression = z
-  .union([z.boolean(), z.null(), nonBlank, compressionObject], {
+const compression = z._default(
+  z.union([z.boolean(), z.null(), nonBlank, compressionObject], {
     error: 'expected false, null, true, a strategy name, or {"strategy": NAME, …options}',
-  })
-  .default(false);
+  }),
+  false,
+);
 
-const data = z.unknown().optional().transform((raw, ctx): ReadonlyMap<string, Value> => {
+const data = transform(z.optional(z.unknown()), (raw, ctx): ReadonlyMap<string, Value> => {
   const out = new Map<string, Value>();
   if (raw === undefined) return out;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    ctx.addIssue({ code: 'custom', message: `expected an object mapping names to values, got ${describeJson(raw)}` });
+    addIssue(ctx, `expected an object mapping names to values, got ${describeJson(raw)}`);
     return out;
   }
   for (const [name, json] of Object.entries(raw)) {
     if (!isSymbolName(name)) {
-      ctx.addIssue({ code: 'custom', message: `not a valid data name: data/${name} must be a PTC-Lisp symbol such as products`, path: [name] });
+      addIssue(ctx, `not a valid data name: data/${name} must be a PTC-Lisp symbol such as products`, [name]);
       continue;
     }
     try {
@@ -144,22 +168,25 @@ const data = z.unknown().optional().transform((raw, ctx): ReadonlyMap<string, Va
   return out;
 });
 
-const tool = z
-  .strictObject({
+const tool = transform(
+  z.strictObject({
     name: symbolName('tool name'),
-    signature: z.string().superRefine((text, ctx) => {
-      const r = parseSignature(text);
-      if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
-    }),
-    description: z.string().optional(),
+    signature: z.string().check(
+      z.superRefine((text, ctx) => {
+        const r = parseSignature(text);
+        if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
+      }),
+    ),
+    description: z.optional(z.string()),
     impl: nonBlank,
-  })
-  .transform((t): ToolDef => ({
+  }),
+  (t): ToolDef => ({
     name: t.name,
     signature: t.signature,
     ...(t.description !== undefined ? { description: t.description } : {}),
     impl: t.impl,
-  }));
+  }),
+);
 
 /**
  * The most a session (a file or a stranger's link) may ask for: 10 s of time, and 10× the default
@@ -176,11 +203,7 @@ export const LIMIT_CAPS: Readonly<Limits> = {
 function cappedLimit(key: keyof Limits, why: string) {
   const cap = LIMIT_CAPS[key];
   // The cap first, so a number too large to be a safe integer is still told the cap.
-  return z
-    .number()
-    .max(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` })
-    .pipe(positiveInt)
-    .optional();
+  return z.optional(z.pipe(z.number().check(z.lte(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` })), positiveInt));
 }
 
 const limits = z.strictObject({
@@ -191,154 +214,167 @@ const limits = z.strictObject({
   maxValueSize: cappedLimit('maxValueSize', '10 times the default'),
 });
 
-const httpUrl = z.string().refine(
-  (u) => {
-    try {
-      const url = new URL(u);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  },
-  { message: 'expected an http:// or https:// URL such as https://api.openai.com/v1' },
-);
+const httpUrl = checkedString((u) => {
+  try {
+    const url = new URL(u);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'expected an http:// or https:// URL such as https://api.openai.com/v1');
 
-const llm = z
-  .strictObject({
-    provider: z.enum(PROVIDERS),
-    replies: z.array(z.string()).optional(),
-    baseUrl: httpUrl.optional(),
-    model: z.string().optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    maxOutputTokens: positiveInt.optional(),
-    requestTimeoutMs: positiveInt.optional(),
-    apiKey: z.unknown().optional(),
-  })
-  .superRefine((l, ctx) => {
-    if (l.apiKey !== undefined) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGE, path: ['apiKey'] });
-    if (l.provider === 'mock' && l.replies === undefined) ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
-  })
-  .transform((l): LlmConfig => {
+const llm = transform(
+  z
+    .strictObject({
+      provider: z.enum(PROVIDERS),
+      replies: z.optional(z.array(z.string())),
+      baseUrl: z.optional(httpUrl),
+      model: z.optional(z.string()),
+      temperature: z.optional(z.number().check(z.gte(0), z.lte(2))),
+      maxOutputTokens: z.optional(positiveInt),
+      requestTimeoutMs: z.optional(positiveInt),
+      apiKey: z.optional(z.unknown()),
+    })
+    .check(
+      z.superRefine((l, ctx) => {
+        if (l.apiKey !== undefined) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGE, path: ['apiKey'] });
+        if (l.provider === 'mock' && l.replies === undefined) ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
+      }),
+    ),
+  (l): LlmConfig => {
     const { apiKey: _key, ...rest } = l;
     return definedFields(rest);
-  });
+  },
+);
 
 /** The object without its undefined fields, so written files hold only what was given. */
 function definedFields<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-const systemPrompt = z
-  .strictObject({ prefix: z.string().optional(), suffix: z.string().optional(), replace: nonBlank.optional() })
-  .superRefine((p, ctx) => {
-    if (p.replace !== undefined && (p.prefix !== undefined || p.suffix !== undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both', path: ['replace'] });
-    }
-  })
-  .transform((p): SystemPromptOptions => (p.replace !== undefined ? { replace: p.replace } : definedFields({ prefix: p.prefix, suffix: p.suffix })));
+const systemPrompt = transform(
+  z.strictObject({ prefix: z.optional(z.string()), suffix: z.optional(z.string()), replace: z.optional(nonBlank) }).check(
+    z.superRefine((p, ctx) => {
+      if (p.replace !== undefined && (p.prefix !== undefined || p.suffix !== undefined)) {
+        ctx.addIssue({ code: 'custom', message: 'give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both', path: ['replace'] });
+      }
+    }),
+  ),
+  (p): SystemPromptOptions => (p.replace !== undefined ? { replace: p.replace } : definedFields({ prefix: p.prefix, suffix: p.suffix })),
+);
 
-const price = z.number().min(0);
-const modelPrice = z
-  .strictObject({ input: price, output: price, cachedInput: price.optional(), cacheWrite: price.optional() })
-  .transform((p): ModelPrice => definedFields(p));
+const price = z.number().check(z.gte(0));
+const modelPrice = transform(z.strictObject({ input: price, output: price, cachedInput: z.optional(price), cacheWrite: z.optional(price) }), (p): ModelPrice => definedFields(p));
 
-const prices = z.record(nonBlank, modelPrice).transform((r): ReadonlyMap<string, ModelPrice> => new Map(Object.entries(r)));
+const prices = transform(z.record(nonBlank, modelPrice), (r): ReadonlyMap<string, ModelPrice> => new Map(Object.entries(r)));
 
-const usage = z
-  .strictObject({ inputTokens: wholeNumber.optional(), outputTokens: wholeNumber.optional(), cachedInputTokens: wholeNumber.optional(), cacheWriteTokens: wholeNumber.optional() })
-  .transform((u): Usage => definedFields(u));
+const usage = transform(
+  z.strictObject({ inputTokens: z.optional(wholeNumber), outputTokens: z.optional(wholeNumber), cachedInputTokens: z.optional(wholeNumber), cacheWriteTokens: z.optional(wholeNumber) }),
+  (u): Usage => definedFields(u),
+);
 
-const discardedRequests = z
-  .strictObject({ count: wholeNumber, inputTokens: wholeNumber.optional(), outputTokens: wholeNumber.optional(), cachedInputTokens: wholeNumber.optional(), cacheWriteTokens: wholeNumber.optional() })
-  .transform((u): DiscardedRequests => definedFields(u));
+const discardedRequests = transform(
+  z.strictObject({ count: wholeNumber, inputTokens: z.optional(wholeNumber), outputTokens: z.optional(wholeNumber), cachedInputTokens: z.optional(wholeNumber), cacheWriteTokens: z.optional(wholeNumber) }),
+  (u): DiscardedRequests => definedFields(u),
+);
 
-const sentWith = z
-  .strictObject({
+const sentWith = transform(
+  z.strictObject({
     provider: z.enum(PROVIDERS),
-    model: z.string().optional(),
-    baseUrl: z.string().optional(),
-    temperature: z.number().optional(),
-    maxOutputTokens: positiveInt.optional(),
-  })
-  .transform((w): SentWith => definedFields(w));
+    model: z.optional(z.string()),
+    baseUrl: z.optional(z.string()),
+    temperature: z.optional(z.number()),
+    maxOutputTokens: z.optional(positiveInt),
+  }),
+  (w): SentWith => definedFields(w),
+);
 
 const turnError = z.strictObject({
   // Any type name is kept: turns carry the interpreter's error types plus `fail` and `no_code`,
   // and a file may come from a build that knows more.
   type: nonBlank,
   message: z.string(),
-  line: positiveInt.optional(),
-  column: positiveInt.optional(),
+  line: z.optional(positiveInt),
+  column: z.optional(positiveInt),
 });
 
-const toolCall = z
-  .strictObject({
+const toolCall = transform(
+  z.strictObject({
     name: z.string(),
-    args: z.array(encodedValue(false)).default([]),
+    args: z._default(z.array(encodedValue(false)), []),
     result: encodedValue(true),
     durationMs: duration,
-    error: z.string().optional(),
-  })
-  .transform((c): ToolCallRecord => ({
+    error: z.optional(z.string()),
+  }),
+  (c): ToolCallRecord => ({
     name: c.name,
     args: c.args,
     result: c.result,
     durationMs: c.durationMs,
     ...(c.error !== undefined ? { error: c.error } : {}),
-  }));
+  }),
+);
 
-const memoryEntry = z
-  .strictObject({
+const memoryEntry = transform(
+  z.strictObject({
     name: symbolName('name'),
     value: encodedValue(false),
-    doc: z.string().optional(),
-    returnType: z.string().optional(),
-  })
-  .transform((m): MemoryEntry => ({
+    doc: z.optional(z.string()),
+    returnType: z.optional(z.string()),
+  }),
+  (m): MemoryEntry => ({
     name: m.name,
     value: m.value,
     ...(m.doc !== undefined ? { doc: m.doc } : {}),
     ...(m.returnType !== undefined ? { returnType: m.returnType } : {}),
-  }));
+  }),
+);
 
 // A SYSTEM message without content (version 2) stands for the session's SYSTEM prompt: the reader
 // fills it in (derived-messages.ts); parseSession refuses it in version 1.
-const message = z
-  .strictObject({
-    role: z.enum(['system', 'user', 'assistant']),
-    content: z.string().optional(),
-  })
-  .superRefine((m, ctx) => {
-    if (m.content === undefined && m.role !== 'system') ctx.addIssue({ code: 'custom', message: 'required', path: ['content'] });
-  })
-  .transform((m) => ({ role: m.role, content: m.content ?? '' }));
+const message = transform(
+  z
+    .strictObject({
+      role: z.enum(['system', 'user', 'assistant']),
+      content: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((m, ctx) => {
+        if (m.content === undefined && m.role !== 'system') ctx.addIssue({ code: 'custom', message: 'required', path: ['content'] });
+      }),
+    ),
+  (m) => ({ role: m.role, content: m.content ?? '' }),
+);
 
-const turn = z
-  .strictObject({
-    number: positiveInt,
-    rawResponse: z.string(),
-    program: z.string(),
-    result: encodedValue(true),
-    error: turnError.optional(),
-    signal: z.enum(['return', 'fail']).nullable().default(null),
-    prints: z.array(z.string()).default([]),
-    warnings: z.array(z.string()).optional(),
-    toolCalls: z.array(toolCall).default([]),
-    memory: z.array(memoryEntry).default([]),
-    success: z.boolean(),
-    messages: z.array(message).default([]),
-    // Where messages were left out (version 2): a hash of them as rendered when saved (derived-messages.ts).
-    messagesHash: z.string().optional(),
-    durationMs: duration,
-    usage: usage.optional(),
-    promptHash: z.string().optional(),
-    llm: sentWith.optional(),
-  })
-  .superRefine((t, ctx) => {
-    if (!t.success && t.error === undefined) ctx.addIssue({ code: 'custom', message: 'required when success is false (what went wrong)', path: ['error'] });
-    if (t.success && t.error !== undefined) ctx.addIssue({ code: 'custom', message: 'must be absent when success is true', path: ['error'] });
-  })
-  .transform((t): Turn => {
+const turn = transform(
+  z
+    .strictObject({
+      number: positiveInt,
+      rawResponse: z.string(),
+      program: z.string(),
+      result: encodedValue(true),
+      error: z.optional(turnError),
+      signal: z._default(z.nullable(z.enum(['return', 'fail'])), null),
+      prints: z._default(z.array(z.string()), []),
+      warnings: z.optional(z.array(z.string())),
+      toolCalls: z._default(z.array(toolCall), []),
+      memory: z._default(z.array(memoryEntry), []),
+      success: z.boolean(),
+      messages: z._default(z.array(message), []),
+      // Where messages were left out (version 2): a hash of them as rendered when saved (derived-messages.ts).
+      messagesHash: z.optional(z.string()),
+      durationMs: duration,
+      usage: z.optional(usage),
+      promptHash: z.optional(z.string()),
+      llm: z.optional(sentWith),
+    })
+    .check(
+      z.superRefine((t, ctx) => {
+        if (!t.success && t.error === undefined) ctx.addIssue({ code: 'custom', message: 'required when success is false (what went wrong)', path: ['error'] });
+        if (t.success && t.error !== undefined) ctx.addIssue({ code: 'custom', message: 'must be absent when success is true', path: ['error'] });
+      }),
+    ),
+  (t): Turn => {
     const memory = new Map<string, MemoryEntry>();
     for (const m of t.memory) memory.set(m.name, m);
     return {
@@ -361,23 +397,24 @@ const turn = z
       ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
       ...(t.llm !== undefined ? { llm: t.llm } : {}),
     };
-  });
+  },
+);
 
 /** The known top-level fields (the version is checked before this runs). */
 export const sessionSchema = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
-  title: z.string().default(DEFAULT_TITLE),
+  title: z._default(z.string(), DEFAULT_TITLE),
   mission: z.string(),
-  maxTurns: z.number().int().min(1).max(MAX_TURNS_CAP).default(5),
+  maxTurns: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_TURNS_CAP)), 5),
   compression,
   data,
-  tools: z.array(tool).default([]),
-  limits: limits.optional(),
+  tools: z._default(z.array(tool), []),
+  limits: z.optional(limits),
   llm,
-  systemPrompt: systemPrompt.optional(),
-  prices: prices.optional(),
-  discardedRequests: discardedRequests.optional(),
-  turns: z.array(turn).default([]),
+  systemPrompt: z.optional(systemPrompt),
+  prices: z.optional(prices),
+  discardedRequests: z.optional(discardedRequests),
+  turns: z._default(z.array(turn), []),
 });
 
 export type SessionFields = z.output<typeof sessionSchema>;
@@ -395,6 +432,9 @@ const EXPECTED: Record<string, string> = {
   null: 'null',
 };
 
+/** zod's English messages, for the issues errorMap leaves to them (zod/mini sets no locale of its own). */
+const english = en().localeError;
+
 /** Per-parse messages: plainer than zod's defaults and naming what was found. */
 const errorMap: z.core.$ZodErrorMap = (iss) => {
   switch (iss.code) {
@@ -403,14 +443,14 @@ const errorMap: z.core.$ZodErrorMap = (iss) => {
       return `expected ${EXPECTED[iss.expected] ?? iss.expected}, got ${describeJson(iss.input)}`;
     case 'too_small':
       if (iss.origin === 'number') return `must be at least ${String(iss.minimum)}, got ${describeJson(iss.input)}`;
-      return undefined;
+      return english(iss);
     case 'too_big':
       if (iss.origin === 'number') return `must be at most ${String(iss.maximum)}, got ${describeJson(iss.input)}`;
-      return undefined;
+      return english(iss);
     case 'invalid_value':
       return `expected ${iss.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${describeJson(iss.input)}`;
     default:
-      return undefined;
+      return english(iss);
   }
 };
 
