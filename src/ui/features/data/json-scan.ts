@@ -133,6 +133,7 @@ function walk(text: string, root: string, places?: Map<string, JsonLocation>): J
       // The token is the string up to its closing quote, a line break or the end of the text; the
       // first thing wrong inside it is the error (jsonc-parser reports the string as a whole).
       const end = offset + length;
+      // eslint-disable-next-line no-control-regex -- JSON strings may not hold U+0000 to U+001F unescaped
       const bad = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])|(\\u)|(\\)|([\x00-\x1f])/g;
       bad.lastIndex = offset + 1;
       for (let m = bad.exec(text); m !== null && m.index < end; m = bad.exec(text)) {
