@@ -15,6 +15,7 @@ import { reply } from './fixtures.ts';
 /** An LLM that answers from a script after a real wait, so the other run's turn goes in between. */
 function slowScript(replies: readonly string[], waitMs: number, log: string[], name: string): Llm {
   return {
+    label: `script ${name}`,
     async complete({ turn }) {
       log.push(`${name} asks ${turn}`);
       await new Promise((r) => setTimeout(r, waitMs));
