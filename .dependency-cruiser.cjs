@@ -1,0 +1,123 @@
+// Import rules for src/ (issue 14), checked by `npm run lint:deps` (part of `npm test`) and shown to
+// fail on planted violations by test/architecture/layers.test.ts.
+//
+// The layers, lowest first; a layer imports only layers below it:
+//
+//   lisp  <  compression  <  agent  <  session  <  worker, cli  <  ui
+//
+// agent and compression are peers above lisp; between them imports go one way only: the agent loop
+// drives the compression strategies, and compression keeps the records it reads (ToolDef, Memory,
+// Message, TurnRecord: src/compression/records.ts) and the tool-signature syntax itself, so it never
+// imports src/agent. worker and cli are peers (neither imports the other); ui sits on the worker.
+// bin/, scripts/, bench/, test/ and e2e/ may import anything; src/ imports none of them.
+//
+// No import circles anywhere, `import type` and `import()` included (tsPreCompilationDeps).
+// The engine layers (lisp, agent, compression, session) run on every host: no Node builtins and
+// only the npm packages listed below; the worker adds no Node builtins either, the ui none, and
+// the cli no DOM-only package. tsconfig.<layer>.json checks the globals the same way.
+
+/** The npm packages each layer may import (today's; add one here when it runs on that layer's hosts). */
+const NPM = {
+  lisp: ['re2js'],
+  compression: [],
+  agent: ['openai', '@anthropic-ai/sdk'],
+  session: ['zod', 'fflate'],
+  worker: ['comlink', 'gpt-tokenizer'],
+};
+
+/** Packages that need a DOM (or a bundler's DOM tooling): never below ui. */
+const DOM_ONLY = [
+  'react',
+  'react-dom',
+  '@monaco-editor/react',
+  'monaco-editor',
+  'react-resizable-panels',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+  'idb-keyval',
+  'zustand',
+];
+
+const escape = (name) => name.replace(/[.+*?^$()[\]{}|\\/]/g, '\\$&');
+const packages = (names) => `^(node_modules/)?(${names.map(escape).join('|')})(/|$)`;
+
+/** Each layer and the src/ folders it must not import. */
+const LAYERS = {
+  lisp: ['agent', 'compression', 'session', 'worker', 'cli', 'ui'],
+  compression: ['agent', 'session', 'worker', 'cli', 'ui'],
+  agent: ['session', 'worker', 'cli', 'ui'],
+  session: ['worker', 'cli', 'ui'],
+  worker: ['cli', 'ui'],
+  cli: ['worker', 'ui'],
+  ui: ['cli'],
+};
+
+const layerRules = Object.entries(LAYERS).map(([layer, above]) => ({
+  name: `layer-${layer}`,
+  comment: `src/${layer} imports only layers below it, not src/{${above.join(',')}} (see the layer order at the top of .dependency-cruiser.cjs)`,
+  severity: 'error',
+  from: { path: `^src/${layer}/` },
+  to: { path: `^src/(${above.join('|')})/` },
+}));
+
+const npmRules = Object.entries(NPM).map(([layer, allowed]) => ({
+  name: `npm-${layer}`,
+  comment: `src/${layer} may import only these npm packages: ${allowed.join(', ') || 'none'} (NPM in .dependency-cruiser.cjs)`,
+  severity: 'error',
+  from: { path: `^src/${layer}/` },
+  to: allowed.length > 0 ? { path: '^node_modules/', pathNot: packages(allowed) } : { path: '^node_modules/' },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import circles: a module cannot (through others) import itself; type imports and import() count',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: 'src-not-to-tooling',
+      comment: 'The product does not import tests, benchmarks or scripts',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(bin|scripts|bench|test|e2e)/' },
+    },
+    {
+      name: 'no-node-builtins',
+      comment: 'Only src/cli runs on Node: no node:* or other Node builtins elsewhere in src/',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    ...npmRules,
+    {
+      name: 'no-dom-packages-in-cli',
+      comment: 'src/cli runs on Node: no DOM-only packages',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: packages(DOM_ONLY) },
+    },
+    {
+      name: 'engine-resolvable',
+      comment: 'Every import of the engine layers and the worker resolves to a file (a misspelt or uninstalled module fails here)',
+      severity: 'error',
+      from: { path: '^src/(lisp|agent|compression|session|worker)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
