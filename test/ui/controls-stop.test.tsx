@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderSlowApp, waitForDefaultExample } from './app-helpers.tsx';
+import { isBusy, isRunning } from '../../src/ui/state/run-machine.ts';
 
 afterEach(cleanup);
 
@@ -19,8 +20,8 @@ describe('Stop', () => {
     await screen.findByTestId('turn-1');
     expect(button('stop').disabled).toBe(false);
     await user.click(button('stop'));
-    await waitFor(() => expect(store.getState().running).toBe(false));
-    await waitFor(() => expect(store.getState().busy).toBe(false));
+    await waitFor(() => expect(isRunning(store.getState().machine)).toBe(false));
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
     // The run did not reach its end.
     await new Promise((r) => setTimeout(r, 700));
     expect(screen.getByTestId('status').textContent).toBe('running');
@@ -39,8 +40,8 @@ describe('Stop', () => {
     await user.click(button('run'));
     await screen.findByTestId('turn-1');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(store.getState().running).toBe(false));
-    await waitFor(() => expect(store.getState().busy).toBe(false));
+    await waitFor(() => expect(isRunning(store.getState().machine)).toBe(false));
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
     await new Promise((r) => setTimeout(r, 700));
     expect(screen.getByTestId('status').textContent).toBe('running');
     expect(screen.queryByTestId('turn-3')).toBeNull();
@@ -51,10 +52,10 @@ describe('Stop', () => {
     const { store } = renderSlowApp(300);
     await waitForDefaultExample();
     await user.click(button('step'));
-    await waitFor(() => expect(store.getState().busy).toBe(true));
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(true));
     await user.click(button('stop'));
     await waitFor(() => expect(screen.getByTestId('notice-text').textContent).toContain('engine was restarted'));
-    await waitFor(() => expect(store.getState().busy).toBe(false));
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
     expect(screen.queryByTestId('turn-1')).toBeNull();
     await user.click(screen.getByTestId('notice-dismiss'));
     expect(screen.queryByTestId('notice')).toBeNull();

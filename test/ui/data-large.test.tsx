@@ -9,6 +9,7 @@ import { DataPanel, LATER_DATA_CHARS, formatData } from '../../src/ui/features/d
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { exampleText } from './harness.tsx';
 import { renderPanel, waitForView, type PanelHarness } from './panel-helpers.tsx';
+import { isBusy } from '../../src/ui/state/run-machine.ts';
 
 afterEach(cleanup);
 
@@ -82,7 +83,7 @@ describe('DataPanel with large data', () => {
     await user.paste('{"broken": ');
     await screen.findByTestId('data-error');
     // Past the edit pause: nothing was sent. The mission changes (another panel's edit).
-    await waitFor(() => expect(h.store.getState().busy).toBe(false));
+    await waitFor(() => expect(isBusy(h.store.getState().machine)).toBe(false));
     await act(async () => {
       const v = h.view();
       await h.actions().setDefinition.mutateAsync({ ...v.definition, mission: `${v.definition.mission} Edited.` });

@@ -11,6 +11,7 @@ import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { pasteInto, typeInto } from './app-helpers.tsx';
 import { exampleText } from './harness.tsx';
 import { button, exampleReplies, renderLlmApp, replyText, testId, useLlm, type LlmApp } from './llm-helpers.tsx';
+import { isBusy, isRunning } from '../../src/ui/state/run-machine.ts';
 
 let server: FakeLlmServer;
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('Step with a real LLM', () => {
     await waitFor(() => expect(testId('status').textContent).toBe('returned'));
     expect(app.view().turns).toHaveLength(3);
     expect(testId('return-value').textContent).toBe('["Laptop" "Monitor"]');
-    expect(app.store.getState().running).toBe(false);
+    expect(isRunning(app.store.getState().machine)).toBe(false);
   });
 
   it('a failure keeps the partial text, says its kind, keeps the turns; Retry after the fix succeeds', async () => {
@@ -98,9 +99,9 @@ describe('Step with a real LLM', () => {
     await waitFor(() => expect(replyText().length).toBeGreaterThan(0));
     await user.click(button('stop'));
     await waitFor(() => expect(notice()).toContain('Stopped the request for turn 1'));
-    await waitFor(() => expect(app.store.getState().busy).toBe(false));
+    await waitFor(() => expect(isBusy(app.store.getState().machine)).toBe(false));
     expect(app.engines).toHaveLength(1);
-    expect(app.store.getState().running).toBe(false);
+    expect(isRunning(app.store.getState().machine)).toBe(false);
     expect(screen.queryByTestId('turn-1')).toBeNull();
     expect(testId('llm-failure-kind').textContent).toBe('aborted');
     const partial = replyText();
@@ -124,7 +125,7 @@ describe('Step with a real LLM', () => {
       const r = await app.actions().open.mutateAsync(exampleText('products-exploration.json'));
       expect(r.ok).toBe(true);
     });
-    await waitFor(() => expect(app.store.getState().busy).toBe(false));
+    await waitFor(() => expect(isBusy(app.store.getState().machine)).toBe(false));
     expect(app.view().definition.title).toBe(JSON.parse(exampleText('products-exploration.json')).title);
     expect(app.view().turns).toHaveLength(0);
     expect(app.store.getState().llmFailure).toBeNull();
@@ -153,7 +154,7 @@ describe('Run with the mock', () => {
     await useLlm(app, { provider: 'mock', replies: replies.slice(0, 2) });
     await user.click(button('run'));
     await waitFor(() => expect(notice()).toBe('The mock LLM has no reply for turn 3 (its script has 2); write one to continue'));
-    await waitFor(() => expect(app.store.getState().running).toBe(false));
+    await waitFor(() => expect(isRunning(app.store.getState().machine)).toBe(false));
     expect(app.view().turns).toHaveLength(2);
     expect(screen.queryByTestId('turn-3')).toBeNull();
     expect(testId('status').textContent).toBe('running');

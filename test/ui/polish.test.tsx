@@ -12,6 +12,7 @@ import { replHint } from '../../src/ui/features/repl/ReplPane.tsx';
 import { clearEditor, pasteInto, renderSlowApp, typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
+import { isBusy, isRunning } from '../../src/ui/state/run-machine.ts';
 
 afterEach(cleanup);
 
@@ -58,11 +59,11 @@ describe('status before anything ran', () => {
     await waitFor(() => expect(text('session-title')).toBe('Reviews and inventory'), { timeout: 15000 });
     await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
     await user.click(testId('run'));
-    await waitFor(() => expect(store.getState().running).toBe(true));
+    await waitFor(() => expect(isRunning(store.getState().machine)).toBe(true));
     expect(store.getState().view?.turns).toHaveLength(0);
     expect(text('status')).toBe('running');
     await user.click(testId('stop'));
-    await waitFor(() => expect(store.getState().busy).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false), { timeout: 5000 });
   });
 
   it('a fresh session that cannot run is not "ready"', async () => {

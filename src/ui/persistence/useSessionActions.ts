@@ -1,6 +1,6 @@
 // What the sessions menu and the two-tabs notice do: open, start, rename, duplicate and delete saved
 // sessions, and settle a conflict with another tab.
-import { flushPendingEdits } from '../state/pending-edits.ts';
+import { enqueueEdit, flushPendingEdits } from '../state/pending-edits.ts';
 import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
 import { openDefaultExample } from './restore.ts';
 import { useSessionPersistence } from './SessionPersistence.tsx';
@@ -12,19 +12,22 @@ function messageOf(e: unknown): string {
 export function useSessionActions() {
   const { sync } = useSessionPersistence();
   const store = usePlaygroundStore();
-  const { open, openSaved, setDefinition } = useEngineActions();
+  const { open, openSaved, setDefinition, settleRequest } = useEngineActions();
   const notice = (text: string) => store.getState().setNotice({ kind: 'error', text });
 
   /** Opens a saved session; autosave then saves to it. */
   const openSession = async (id: string): Promise<boolean> => {
     if (!sync) return false;
     try {
-      await flushPendingEdits(store);
       const record = await sync.sessions.get(id);
       if (!record) {
         notice('That session is no longer saved (deleted in another tab?).');
         return false;
       }
+      // A request to an LLM under way is stopped first (opening stops it anyway), so the edits sent
+      // before opening wait for no turn.
+      await settleRequest();
+      await flushPendingEdits(store);
       const r = await openSaved.mutateAsync({ text: record.text, record: { id: record.id, rev: record.rev } });
       if (!r.ok && r.errors.length > 0) notice(`Could not open the saved session "${record.title}":\n${r.errors.join('\n')}`);
       return r.ok;
@@ -36,6 +39,7 @@ export function useSessionActions() {
 
   /** A new session from the default example (saved as a new record). */
   const newSession = async (): Promise<boolean> => {
+    await settleRequest();
     await flushPendingEdits(store);
     return openDefaultExample((text) => open.mutateAsync(text), store);
   };
@@ -45,9 +49,13 @@ export function useSessionActions() {
     const view = store.getState().view;
     if (id === sync.openId && view !== null) {
       // The open session is renamed in the engine, so its title, export and saved text agree.
+      // An edit like any other: after the edits and turn under way, built on the definition they left.
       await flushPendingEdits(store);
-      const current = store.getState().view ?? view;
-      const r = await setDefinition.mutateAsync({ ...current.definition, title });
+      let r: Awaited<ReturnType<typeof setDefinition.mutateAsync>> = { ok: false, errors: [] };
+      await enqueueEdit(store, async () => {
+        const current = store.getState().view ?? view;
+        r = await setDefinition.mutateAsync({ ...current.definition, title });
+      });
       if (!r.ok) {
         notice(`Could not rename the session:\n${r.errors.join('\n')}`);
         return;

@@ -5,13 +5,14 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
-import { allowanceFor, EngineClient, EngineRestarted, watchdogFor } from '../engine/client.ts';
+import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
 import { isConfirmedHere } from '../features/llm/confirmed-urls.ts';
 import { asksLlm } from '../features/controls/availability.ts';
 import { requestTurn, turnInFlight } from '../features/llm/request-turn.ts';
 import { KeyStore } from '../persistence/keys.ts';
-import { flushPendingEdits } from './pending-edits.ts';
+import { enqueueTurn, sendWaitingEdits } from './pending-edits.ts';
+import { stopEffect, type CallLane } from './run-machine.ts';
 import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 interface PlaygroundContextValue {
@@ -111,14 +112,17 @@ export function useEngineActions() {
     s().setView(view);
   };
 
-  /** Runs an engine call with busy/notice bookkeeping; an engine restart is reported, the session kept. */
-  async function guarded<T>(fn: () => Promise<T>): Promise<T | undefined> {
-    s().setBusy(true);
+  /**
+   * Runs an engine call, counted in the run machine under its lane, with notice bookkeeping; an
+   * engine restart is reported (a run does not go on), the session kept.
+   */
+  async function guarded<T>(fn: () => Promise<T>, lane: CallLane = 'other'): Promise<T | undefined> {
+    s().dispatch({ type: 'callStarted', lane });
     try {
       return await fn();
     } catch (e) {
       if (e instanceof EngineRestarted) {
-        s().setRunning(false);
+        s().dispatch({ type: 'restarted' });
         s().setNotice({ kind: 'error', text: e.afterMs > 0 ? e.message : 'Stopped. The engine was restarted; the session was kept as it was before the step.' });
         const view = await client.call((api) => api.view(viewOptions()));
         s().setView(view);
@@ -127,9 +131,10 @@ export function useEngineActions() {
       s().setNotice({ kind: 'error', text: messageOf(e) });
       return undefined;
     } finally {
-      s().setBusy(false);
+      s().dispatch({ type: 'callEnded', lane });
     }
   }
+  const turnCall = <T,>(fn: () => Promise<T>): Promise<T | undefined> => guarded(fn, 'turn');
 
   const viewOptions = () => ({ ...(s().selected !== null ? { selected: s().selected as number } : {}), ...(s().strategy !== null ? { strategy: s().strategy as string } : {}) });
 
@@ -241,7 +246,7 @@ export function useEngineActions() {
       // Send the editor's text only when it differs from the script (a person acting as the LLM).
       reply = nextReply !== scripted ? nextReply : undefined;
     }
-    const r = await guarded(() => client.call((api) => api.stepTurn(reply, strategyOption())));
+    const r = await turnCall(() => client.call((api) => api.stepTurn(reply, strategyOption())));
     if (!r) return false;
     s().select(null);
     if (!r.ok) {
@@ -254,47 +259,65 @@ export function useEngineActions() {
     return r.view.status === 'running';
   };
 
+  /**
+   * One turn of a Step or of Run, in the session lane: after every edit sent before it (a waiting
+   * one is sent now), so it is made on the definition the person sees. A Stop pressed while it waits
+   * means it never starts. True when the run goes on.
+   */
+  const oneTurn = (): Promise<boolean> => {
+    sendWaitingEdits(store);
+    return enqueueTurn(store, async () => {
+      if (s().machine.phase === 'stopping' || !s().view) return false;
+      // A real LLM is asked unless a person typed the reply themselves.
+      if (asksLlm(s())) return requestTurn({ store, client, keys, guarded: turnCall, accept, viewOptions: strategyOption });
+      return typedStep();
+    });
+  };
+
+  /** One turn under the machine's phase (entered by the caller): the turn's end is always reported. */
+  const turnInPhase = async (): Promise<boolean> => {
+    let goOn = false;
+    try {
+      goOn = await oneTurn();
+      return goOn;
+    } finally {
+      s().dispatch({ type: 'turnEnded', goOn });
+    }
+  };
+
   const step = useMutation({
     mutationFn: async (): Promise<boolean> => {
-      // An edit typed just before Step belongs to this step.
-      await flushPendingEdits(store);
-      if (!s().view) return false;
-      // A real LLM is asked unless a person typed the reply themselves.
-      if (asksLlm(s())) {
-        return requestTurn({ store, client, keys, guarded, accept, viewOptions: strategyOption });
-      }
-      return typedStep();
+      // Refused unless idle (Run or another Step is under way): the buttons say so.
+      if (!s().dispatch({ type: 'step' })) return false;
+      return turnInPhase();
     },
   });
 
   const run = useMutation({
     mutationFn: async () => {
-      s().setRunning(true);
-      try {
-        while (s().running) {
-          const goOn = await step.mutateAsync();
-          if (!goOn) break;
-        }
-      } finally {
-        s().setRunning(false);
-      }
+      if (!s().dispatch({ type: 'run' })) return;
+      // Each turn ends in `running` (go on), `idle` (the run ended, failed, or Stop was pressed).
+      while (s().machine.phase === 'running') await turnInPhase();
     },
   });
 
   const stop = useMutation({
     mutationFn: async () => {
-      s().setRunning(false);
-      // A request to a real LLM is aborted (its partial text comes back); the worker is not restarted.
-      if (s().llmCall !== null) await client.call((api) => api.abortRequest());
-      // A call in flight may be a runaway program: stop it by restarting the worker (L8).
-      else if (s().busy) await client.restart();
+      // Decided on the machine as Stop finds it: a request is aborted (its partial text comes back,
+      // the worker is not restarted); a turn's call in flight may be a runaway program or a tool call
+      // that never returns: the worker is restarted (L8); a turn not started yet never starts.
+      const effect = stopEffect(s().machine, s().llmCall !== null);
+      s().dispatch({ type: 'stop' });
+      if (effect === 'abort-request') await client.call((api) => api.abortRequest());
+      else if (effect === 'restart-worker') await client.restart();
     },
   });
 
   const reset = useMutation({
     mutationFn: async () => {
-      await flushPendingEdits(store);
-      const view = await guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {})));
+      // After the edits sent so far, like a turn.
+      sendWaitingEdits(store);
+      const view = await enqueueTurn(store, () => guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {}))));
       if (!view) return;
       s().select(null);
       s().setNotice(null);
@@ -308,7 +331,7 @@ export function useEngineActions() {
     mutationFn: async (def: SessionDefinition): Promise<OpenOutcome> => {
       // Megabytes of data cross, are checked and written again: the watchdog allows for that.
       const chars = s().view?.dataChars ?? 0;
-      const r = await guarded(() => client.call((api) => api.setDefinition(def), { allowanceMs: allowanceFor(chars) }));
+      const r = await guarded(() => client.call((api) => api.setDefinition(def), { allowanceMs: allowanceFor(chars) }), 'edit');
       if (!r) return { ok: false, errors: [] };
       if (!r.ok) {
         s().setDefinitionErrors(r.errors);
@@ -336,7 +359,7 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, openExample, openSaved, openLink, share, exportText, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy };
+  return { open, openExample, openSaved, openLink, share, exportText, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy, settleRequest };
 }
 
 /**

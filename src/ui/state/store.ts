@@ -1,6 +1,7 @@
 // The playground's UI state (zustand). Engine results arrive here from the actions; views read it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ReplResult, View } from '../../worker/engine-api.ts';
+import { idleMachine, transition, type RunEvent, type RunMachine } from './run-machine.ts';
 
 export interface Notice {
   kind: 'error' | 'info';
@@ -75,10 +76,11 @@ export interface PlaygroundState {
   definitionErrors: string[];
   /** Something to tell the user (an engine restart, a step that could not run). */
   notice: Notice | null;
-  /** Whether Run is looping. */
-  running: boolean;
-  /** Whether a call to the engine is in flight. */
-  busy: boolean;
+  /**
+   * Step/Run/Stop and the engine calls in flight (run-machine.ts): the buttons, the status text and
+   * the actions all read it; only `dispatch` changes it.
+   */
+  machine: RunMachine;
   repl: ReplEntry[];
   /**
    * Where autosave writes the open session; null when it is not saved yet (a new source: an example,
@@ -104,8 +106,8 @@ export interface PlaygroundActions {
   setConfirming(confirmation: BaseUrlConfirmation | null): void;
   setDefinitionErrors(errors: string[]): void;
   setNotice(notice: Notice | null): void;
-  setRunning(running: boolean): void;
-  setBusy(busy: boolean): void;
+  /** Feeds the run machine one event; false when it does not apply now (the machine is unchanged). */
+  dispatch(event: RunEvent): boolean;
   addRepl(input: string, output: ReplResult): void;
   clearRepl(): void;
   setPersistence(persistence: PersistenceRef | null): void;
@@ -127,8 +129,7 @@ export const initialState: PlaygroundState = {
   confirming: null,
   definitionErrors: [],
   notice: null,
-  running: false,
-  busy: false,
+  machine: idleMachine,
   repl: [],
   persistence: null,
   sessionConflict: null,
@@ -142,7 +143,7 @@ export function scriptedReply(view: View): string | null {
 }
 
 export function createPlaygroundStore(): PlaygroundStore {
-  return createStore<PlaygroundState & PlaygroundActions>()((set) => ({
+  return createStore<PlaygroundState & PlaygroundActions>()((set, get) => ({
     ...initialState,
     setView: (view) =>
       set((s) => {
@@ -170,8 +171,13 @@ export function createPlaygroundStore(): PlaygroundStore {
     setConfirming: (confirming) => set({ confirming }),
     setDefinitionErrors: (definitionErrors) => set({ definitionErrors }),
     setNotice: (notice) => set({ notice }),
-    setRunning: (running) => set({ running }),
-    setBusy: (busy) => set({ busy }),
+    dispatch: (event) => {
+      const machine = get().machine;
+      const next = transition(machine, event);
+      if (next === machine) return false;
+      set({ machine: next });
+      return true;
+    },
     addRepl: (input, output) => set((s) => ({ repl: [...s.repl, { id: ++replIds, input, output }] })),
     clearRepl: () => set({ repl: [] }),
     setPersistence: (persistence) => set({ persistence }),

@@ -1,5 +1,6 @@
 // Whether Step/Run/Stop/Reset can be used now, and why not: the buttons, their tooltips and the
 // keyboard shortcuts all ask here.
+import { resetBlocker, stepBlocker, stopBlocker } from '../../state/run-machine.ts';
 import type { PlaygroundState } from '../../state/store.ts';
 
 export interface Availability {
@@ -22,8 +23,9 @@ export function stepAvailability(s: PlaygroundState): Availability {
   if (view === null) return no('No session is open');
   if (view.problems.length > 0) return no(`The session cannot run: ${view.problems.join('; ')}`);
   if (view.status !== 'running') return no(`${ENDED[view.status] ?? 'The run has ended'}; Reset to run again`);
-  if (s.running) return no('Running; Stop first');
-  if (s.busy) return no('The engine is busy');
+  // Step, Run and Stop are a state machine (run-machine.ts); an edit in flight does not block a Step.
+  const blocked = stepBlocker(s.machine);
+  if (blocked !== null) return no(blocked);
   if (s.confirming !== null) return no('Confirm or cancel the base URL first');
   // A session that asks a real LLM needs no reply typed; a person's typed reply is sent instead.
   if (asksLlm(s)) return yes;
@@ -42,11 +44,13 @@ export function runAvailability(s: PlaygroundState): Availability {
 }
 
 export function stopAvailability(s: PlaygroundState): Availability {
-  return s.running || s.busy ? yes : no('Nothing is running');
+  const blocked = stopBlocker(s.machine);
+  return blocked === null ? yes : no(blocked);
 }
 
 export function resetAvailability(s: PlaygroundState): Availability {
   if (s.view === null) return no('No session is open');
-  if (s.running || s.busy) return no('Stop the run first');
+  const blocked = resetBlocker(s.machine);
+  if (blocked !== null) return no(blocked);
   return yes;
 }

@@ -3,6 +3,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { savedCopyOf } from '../../persistence/saved-copy.ts';
 import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { isRunning } from '../../state/run-machine.ts';
 import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
 
 const buttonClass =
@@ -14,7 +15,7 @@ export function ExamplesMenu() {
   const store = usePlaygroundStore();
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   const hasSession = usePlayground((s) => s.view !== null);
-  const running = usePlayground((s) => s.running);
+  const running = usePlayground((s) => isRunning(s.machine));
   const titles = useExampleTitles();
   const fileInput = useRef<HTMLInputElement>(null);
 

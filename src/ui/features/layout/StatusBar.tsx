@@ -1,6 +1,7 @@
 // How the run stands: ready (no turn yet), running (turn N of M), returned with its value, failed
 // with its message, or out of turns; the run's tokens and cost; plus problems that stop the session from running.
 import { usePlayground } from '../../state/playground.tsx';
+import { activityText, isRunning } from '../../state/run-machine.ts';
 import { RunTotals } from '../cost/RunTotals.tsx';
 
 const LABEL: Record<string, string> = { running: 'running', returned: 'returned', failed: 'failed', out_of_turns: 'out of turns' };
@@ -14,9 +15,9 @@ const TONE: Record<string, string> = {
 
 export function StatusBar() {
   const view = usePlayground((s) => s.view);
-  const looping = usePlayground((s) => s.running);
-  const busy = usePlayground((s) => s.busy);
-  if (view === null) return <span className="text-sm text-slate-500">{busy ? 'Opening…' : 'No session'}</span>;
+  const activity = usePlayground((s) => activityText(s.machine));
+  const looping = usePlayground((s) => isRunning(s.machine));
+  if (view === null) return <span className="text-sm text-slate-500">{activity !== null ? 'Opening…' : 'No session'}</span>;
   const { status } = view;
   // The engine says "running" from the moment a session opens; before the first turn nothing has
   // run, unless Run is under way.
@@ -31,9 +32,9 @@ export function StatusBar() {
         {view.turns.length}/{view.maxTurns} turns
       </span>
       <RunTotals view={view} />
-      {(looping || busy) && (
+      {activity !== null && (
         <span className="shrink-0 animate-pulse text-xs text-slate-500 dark:text-slate-400" data-testid="busy">
-          {looping ? 'running…' : 'working…'}
+          {activity}
         </span>
       )}
       {status === 'returned' && view.returnValue !== undefined && (

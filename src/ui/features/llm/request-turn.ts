@@ -13,7 +13,7 @@ export interface RequestTurnDeps {
   store: PlaygroundStore;
   client: EngineClient;
   keys: KeyStore;
-  /** Runs an engine call with the busy flag and restart handling; undefined when it did not answer. */
+  /** Runs an engine call of the turn (counted by the run machine) with restart handling; undefined when it did not answer. */
   guarded: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
   /** Takes a view that changed the session (remembered for a restart). */
   accept: (view: View) => void;
@@ -48,7 +48,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   const endpoint = view ? endpointOf(view.definition.llm) : null;
   if (!view || !endpoint) return false;
   const turn = view.turns.length + 1;
-  const mode = s().running ? 'run' : 'step';
+  const mode = s().machine.phase === 'running' ? 'run' : 'step';
 
   if (needsConfirmation(s().unconfirmedBaseUrl, view.definition.llm.baseUrl)) {
     s().setConfirming({ baseUrl: endpoint.baseUrl, then: mode });

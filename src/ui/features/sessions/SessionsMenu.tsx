@@ -5,6 +5,7 @@ import type { SessionMeta } from '../../persistence/session-store.ts';
 import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 import { useSessionActions } from '../../persistence/useSessionActions.ts';
 import { usePlayground } from '../../state/playground.tsx';
+import { isRunning } from '../../state/run-machine.ts';
 
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
@@ -119,7 +120,7 @@ function SessionItem({ session, isOpen, disabled, onOpen, onRename, onDuplicate,
 export function SessionsMenu() {
   const { sync, status, reason } = useSessionPersistence();
   const actions = useSessionActions();
-  const running = usePlayground((s) => s.running);
+  const running = usePlayground((s) => isRunning(s.machine));
   const openId = usePlayground((s) => s.persistence?.id ?? null);
   const [expanded, setExpanded] = useState(false);
   const [sessions, setSessions] = useState<SessionMeta[] | null>(null);
