@@ -3,7 +3,7 @@
 // node runs (they may be defined later in the program, and an unknown name in a branch that never
 // runs must not fail the program).
 import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
-import { arityError, didYouMean, PtcError, type Loc } from './errors.ts';
+import { arityError, didYouMean, hintOf, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
@@ -315,14 +315,16 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
       return () => f;
     }
     const members = namespaceMembers(canonical).sort();
-    const message = `${name} is not available in ${ns}/.${didYouMean(name, members)} ${NAMESPACE_CATEGORY[canonical]} functions: ${members.join(', ')}`;
+    const message = `${name} is not available in ${ns}/.`;
+    const hint = hintOf(didYouMean(name, members), `${NAMESPACE_CATEGORY[canonical]} functions: ${members.join(', ')}`);
     return () => {
-      throw new PtcError('undefined_error', message, loc);
+      throw new PtcError('undefined_error', message, loc, hint);
     };
   }
-  const message = `Unknown namespace ${ns}/ in ${qualified}. Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/`;
+  const message = `Unknown namespace ${ns}/ in ${qualified}.`;
+  const hint = 'Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/';
   return () => {
-    throw new PtcError('undefined_error', message, loc);
+    throw new PtcError('undefined_error', message, loc, hint);
   };
 }
 
@@ -338,9 +340,9 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
   if (tool) return r.toolFn(name);
   if (data) return r.data.get(name) ?? null;
   const hint = unsupportedHint(name);
-  if (hint !== null) throw new PtcError('undefined_error', `${name} is not supported in PTC-Lisp. ${hint}`, loc);
+  if (hint !== null) throw new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const candidates = [...locals, ...builtinNames(), ...r.defs.keys(), ...r.memory.keys(), ...[...r.tools.keys()].map((t) => 'tool/' + t), ...[...r.data.keys()].map((d) => 'data/' + d)];
-  throw new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.${didYouMean(name, candidates)}`, loc);
+  throw new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
 }
 
 function toolFn(name: string, loc: Loc): Value {
@@ -348,7 +350,7 @@ function toolFn(name: string, loc: Loc): Value {
   if (r.tools.has(name)) return r.toolFn(name);
   const names = [...r.tools.keys()];
   const available = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.map((t) => 'tool/' + t).join(', ')}`;
-  throw new PtcError('undefined_error', `Unknown tool tool/${name}.${didYouMean(name, names)} ${available}`, loc);
+  throw new PtcError('undefined_error', `Unknown tool tool/${name}.`, loc, hintOf(didYouMean(name, names), available));
 }
 
 function dataValue(name: string, loc: Loc): Value {
@@ -357,6 +359,6 @@ function dataValue(name: string, loc: Loc): Value {
   if (v !== undefined) return v;
   const names = [...r.data.keys()];
   const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
-  throw new PtcError('undefined_error', `data/${name} does not exist.${didYouMean(name, names)} ${available}`, loc);
+  throw new PtcError('undefined_error', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
 }
 

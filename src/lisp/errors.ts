@@ -19,9 +19,12 @@ export type ErrorType =
 
 export interface PtcErrorInfo {
   type: ErrorType;
+  /** The whole text, hint included: what the LLM reads. */
   message: string;
   line?: number;
   column?: number;
+  /** The part of `message` that says what to try instead (it ends the message). */
+  hint?: string;
 }
 
 export interface Loc {
@@ -40,12 +43,16 @@ export function capMessage(message: string): string {
 export class PtcError extends Error {
   line?: number;
   column?: number;
+  /** What to try instead; the message ends with it. */
+  readonly hint?: string;
   constructor(
     readonly type: ErrorType,
     message: string,
     loc?: Loc | null,
+    hint?: string,
   ) {
-    super(capMessage(message));
+    super(capMessage(hint !== undefined && hint !== '' ? `${message} ${hint}` : message));
+    if (hint !== undefined && hint !== '') this.hint = hint;
     if (loc) {
       this.line = loc.line;
       this.column = loc.column;
@@ -65,6 +72,8 @@ export class PtcError extends Error {
     const info: PtcErrorInfo = { type: this.type, message: capMessage(this.message) };
     if (this.line !== undefined) info.line = this.line;
     if (this.column !== undefined) info.column = this.column;
+    // A message cut short may have lost its hint: then it is not claimed.
+    if (this.hint !== undefined && info.message.endsWith(this.hint)) info.hint = this.hint;
     return info;
   }
 }
@@ -130,4 +139,10 @@ export function suggest(name: string, candidates: Iterable<string>, max = 3): st
 export function didYouMean(name: string, candidates: Iterable<string>): string {
   const s = suggest(name, candidates);
   return s.length === 0 ? '' : ` Did you mean: ${s.join(', ')}?`;
+}
+
+/** Hint sentences joined, or undefined when there are none. */
+export function hintOf(...parts: string[]): string | undefined {
+  const text = parts.map((p) => p.trim()).filter((p) => p !== '').join(' ');
+  return text === '' ? undefined : text;
 }

@@ -296,6 +296,8 @@ const turnError = z.strictObject({
   message: z.string(),
   line: z.optional(positiveInt),
   column: z.optional(positiveInt),
+  // The end of the message that says what to try instead.
+  hint: z.optional(z.string()),
 });
 
 const toolCall = transform(

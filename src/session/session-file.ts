@@ -270,6 +270,7 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
     e.message = t.error.message;
     if (t.error.line !== undefined) e.line = t.error.line;
     if (t.error.column !== undefined) e.column = t.error.column;
+    if (t.error.hint !== undefined) e.hint = t.error.hint;
     j.error = e;
   }
   j.signal = t.signal;
