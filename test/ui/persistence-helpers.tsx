@@ -3,7 +3,7 @@
 // store and tab memory over a shared database.
 import { render } from '@testing-library/react';
 import { App } from '../../src/ui/App.tsx';
-import type { TabMemory } from '../../src/ui/persistence/autosave.ts';
+import type { TabMemory } from '../../src/ui/persistence/restore.ts';
 import type { SessionChannel, SessionMessage } from '../../src/ui/persistence/channel.ts';
 import { PersistenceProvider } from '../../src/ui/persistence/SessionPersistence.tsx';
 import { createIdbSessionStore, type SessionStore } from '../../src/ui/persistence/session-store.ts';

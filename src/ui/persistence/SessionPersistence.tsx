@@ -5,9 +5,9 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushPendingEdits } from '../state/pending-edits.ts';
 import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
-import { SessionSync, sessionStorageMemory, type TabMemory } from './autosave.ts';
+import { sessionStorageMemory, startup, type TabMemory } from './restore.ts';
+import { SessionSync } from './session-sync.ts';
 import { broadcastSessionChannel, type SessionChannel } from './channel.ts';
-import { startup } from './restore.ts';
 import { newId, type SessionStore } from './session-store.ts';
 
 export interface PersistenceConfig {

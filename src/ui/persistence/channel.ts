@@ -1,5 +1,6 @@
-// Tabs tell each other about saved sessions over a BroadcastChannel ('ptc-playground-sessions').
-// The channel is an interface so tests can wire two "tabs" together in one page.
+// The cross-tab channel: tabs tell each other about saved sessions over a BroadcastChannel
+// ('ptc-playground-sessions'). The channel is an interface so tests can wire two "tabs" together in
+// one page; TabChannel is this tab's end of it (its own messages signed, never heard back).
 
 export const CHANNEL_NAME = 'ptc-playground-sessions';
 
@@ -50,4 +51,29 @@ export function broadcastSessionChannel(name = CHANNEL_NAME): SessionChannel | n
     },
     close: () => channel.close(),
   };
+}
+
+/** This tab's end of the channel: announces its saves and deletions, hears the other tabs'. */
+export class TabChannel {
+  constructor(
+    private readonly channel: SessionChannel | null | undefined,
+    readonly tabId: string,
+  ) {}
+
+  /** Tells the other tabs this tab saved (`rev`) or deleted a session. */
+  announce(kind: SessionMessage['kind'], id: string, rev: number): void {
+    this.channel?.post({ kind, id, rev, savedBy: this.tabId });
+  }
+
+  /** Other tabs' messages (this tab's own never); returns the unsubscribe. */
+  listen(listener: (message: SessionMessage) => void): () => void {
+    if (!this.channel) return () => undefined;
+    return this.channel.subscribe((m) => {
+      if (m.savedBy !== this.tabId) listener(m);
+    });
+  }
+
+  close(): void {
+    this.channel?.close();
+  }
 }

@@ -1,11 +1,55 @@
-// What the page opens first: a session the caller opens itself (a share link), else the session this
-// tab or the last tab had open, else the default example. A saved session that no longer opens is
-// kept in the list and reported; the default example opens instead.
+// Restoring: what the page opens first — a session the caller opens itself (a share link), else the
+// session this tab or the last tab had open, else the default example. A saved session that no longer
+// opens is kept in the list and reported; the default example opens instead. Which session a tab has
+// open is remembered here as it changes (the tab's sessionStorage and the store's last-open id).
 import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../features/examples/examples.ts';
 import type { OpenOutcome } from '../state/playground.tsx';
 import type { PersistenceRef, PlaygroundStore } from '../state/store.ts';
-import type { TabMemory } from './autosave.ts';
 import type { SessionStore } from './session-store.ts';
+
+/** Which saved session this tab has open, kept across reloads of the tab (sessionStorage). */
+export interface TabMemory {
+  get(): string | null;
+  set(id: string | null): void;
+}
+
+/** The tab's sessionStorage, or null where the page may not use it. */
+export function sessionStorageMemory(key = 'ptc-playground-open-session'): TabMemory | null {
+  try {
+    const storage = globalThis.sessionStorage;
+    if (!storage) return null;
+    return {
+      get: () => {
+        try {
+          return storage.getItem(key);
+        } catch {
+          return null;
+        }
+      },
+      set: (id) => {
+        try {
+          if (id === null) storage.removeItem(key);
+          else storage.setItem(key, id);
+        } catch {
+          // Full or refused: the last open session in IndexedDB still restores.
+        }
+      },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers `id` as the session this tab (and the next new tab) opens. */
+export function rememberOpen(sessions: SessionStore, tabMemory: TabMemory | null | undefined, id: string): Promise<void> {
+  tabMemory?.set(id);
+  return sessions.setLastOpen(id);
+}
+
+/** A deleted session is no longer the one this tab reopens (the store forgets its own last-open id). */
+export function forgetOpen(tabMemory: TabMemory | null | undefined, id: string): void {
+  if (tabMemory?.get() === id) tabMemory.set(null);
+}
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

@@ -5,7 +5,7 @@
 import type { View } from '../../worker/engine-api.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
 import type { PersistenceRef } from '../state/store.ts';
-import type { SessionSync } from './autosave.ts';
+import type { SessionSync } from './session-sync.ts';
 
 export async function savedCopyOf(sync: SessionSync, view: View): Promise<PersistenceRef | null> {
   if (!sync.active) return null;
