@@ -1,12 +1,13 @@
 // Intrinsic nodes for the hottest builtins (arguments are `Arg`s, see args.ts).
 //
 // Intrinsics go one step further than a call node for a few builtins that dominate scalar loops
-// (arithmetic, comparisons, nth, count, get): each has its own node closure with the JS fast path
-// written inline, and falls back to the builtin itself for anything else, so results and errors
-// are exactly the builtin's.
+// (arithmetic, comparisons, nth, count, get): each has its own node closure that tries the fast
+// path (fast-paths.ts for numbers, which V8 inlines into it) and falls back to the builtin itself
+// for anything else, so results and errors are exactly the builtin's.
 import { NODE, read, type Arg } from './args.ts';
 import { equals } from './equality.ts';
 import type { Loc } from './errors.ts';
+import { addInt, decInt, greaterEqNum, greaterNum, incInt, lessEqNum, lessNum, maxInt, minInt, modInt, mulInt, negInt, negNum, posNum, subInt, zeroNum } from './fast-paths.ts';
 import { call1, call2 } from './locate.ts';
 import { shapeOf, withShape } from './node-facts.ts';
 import { getFlex } from './runtime.ts';
@@ -26,53 +27,66 @@ export function binaryNode(g: (x: Value, y: Value) => Value, a: Arg, b: Arg, loc
   };
 }
 
+// The general path of an intrinsic, called by its fast path (fast-paths.ts) when that does not
+// apply: the builtin itself, its errors located at the call; for a test, its result as a boolean.
+function slow1(f: (x: Value) => Value, loc: Loc): (x: Value) => Value {
+  return (x) => call1(f, x, loc);
+}
+function slow2(g: (x: Value, y: Value) => Value, loc: Loc): (x: Value, y: Value) => Value {
+  return (x, y) => call2(g, x, y, loc);
+}
+function test1(f: (x: Value) => Value, loc: Loc): (x: Value) => boolean {
+  return (x) => truthy(call1(f, x, loc));
+}
+function test2(g: (x: Value, y: Value) => Value, loc: Loc): (x: Value, y: Value) => boolean {
+  return (x, y) => truthy(call2(g, x, y, loc));
+}
+
 type Unary = (f: PtcFn, a: Arg, loc: Loc) => Node;
 type Binary = (g: (x: Value, y: Value) => Value, a: Arg, b: Arg, loc: Loc) => Node;
-
-const MAX_SAFE = 9007199254740991;
 
 /** Intrinsic nodes for one-argument calls, by builtin name. Each closure is its own literal (see above). */
 export const UNARY_INTRINSICS: ReadonlyMap<string, Unary> = new Map<string, Unary>([
   [
     'inc',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' && Number.isInteger(x) && x < MAX_SAFE ? x + 1 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => incInt(read(frame, a), slow);
     },
   ],
   [
     'dec',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' && Number.isInteger(x) && x > -MAX_SAFE ? x - 1 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => decInt(read(frame, a), slow);
     },
   ],
   [
     '-',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' && Number.isInteger(x) ? 0 - x + 0 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => negInt(read(frame, a), slow);
     },
   ],
   [
     'zero?',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' ? x === 0 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => zeroNum(read(frame, a), slow);
     },
   ],
   [
     'pos?',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' ? x > 0 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => posNum(read(frame, a), slow);
     },
   ],
   [
     'neg?',
-    (f, a, loc) => (frame) => {
-      const x = read(frame, a);
-      return typeof x === 'number' ? x < 0 : call1(f, x, loc);
+    (f, a, loc) => {
+      const slow = slow1(f, loc);
+      return (frame) => negNum(read(frame, a), slow);
     },
   ],
   [
@@ -101,82 +115,58 @@ export const UNARY_INTRINSICS: ReadonlyMap<string, Unary> = new Map<string, Unar
 export const BINARY_INTRINSICS: ReadonlyMap<string, Binary> = new Map<string, Binary>([
   [
     '+',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
-        const r = x + y;
-        if (Number.isSafeInteger(r)) return r;
-      }
-      return call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => addInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '-',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
-        const r = x - y;
-        if (Number.isSafeInteger(r)) return r + 0;
-      }
-      return call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => subInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '*',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
-        const r = x * y;
-        if (Number.isSafeInteger(r)) return r + 0;
-      }
-      return call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => mulInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     'mod',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
-        const m = x % y;
-        return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
-      }
-      return call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => modInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '<',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' ? x < y : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => lessNum(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '>',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' ? x > y : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => greaterNum(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '<=',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' ? x <= y : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => lessEqNum(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     '>=',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' ? x >= y : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => greaterEqNum(read(frame, a), read(frame, b), slow);
     },
   ],
   [
@@ -195,18 +185,16 @@ export const BINARY_INTRINSICS: ReadonlyMap<string, Binary> = new Map<string, Bi
   ],
   [
     'min',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x <= y ? x : y) : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => minInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
     'max',
-    (g, a, b, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x >= y ? x : y) : call2(g, x, y, loc);
+    (g, a, b, loc) => {
+      const slow = slow2(g, loc);
+      return (frame) => maxInt(read(frame, a), read(frame, b), slow);
     },
   ],
   [
@@ -238,34 +226,30 @@ type BranchUnary = (f: PtcFn, a: Arg, t: Arg, e: Arg, loc: Loc) => Node;
 export const IF_BINARY: ReadonlyMap<string, BranchBinary> = new Map<string, BranchBinary>([
   [
     '<',
-    (g, a, b, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return (typeof x === 'number' && typeof y === 'number' ? x < y : truthy(call2(g, x, y, loc))) ? read(frame, t) : read(frame, e);
+    (g, a, b, t, e, loc) => {
+      const test = test2(g, loc);
+      return (frame) => (lessNum(read(frame, a), read(frame, b), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
     '>',
-    (g, a, b, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return (typeof x === 'number' && typeof y === 'number' ? x > y : truthy(call2(g, x, y, loc))) ? read(frame, t) : read(frame, e);
+    (g, a, b, t, e, loc) => {
+      const test = test2(g, loc);
+      return (frame) => (greaterNum(read(frame, a), read(frame, b), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
     '<=',
-    (g, a, b, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return (typeof x === 'number' && typeof y === 'number' ? x <= y : truthy(call2(g, x, y, loc))) ? read(frame, t) : read(frame, e);
+    (g, a, b, t, e, loc) => {
+      const test = test2(g, loc);
+      return (frame) => (lessEqNum(read(frame, a), read(frame, b), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
     '>=',
-    (g, a, b, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      const y = read(frame, b);
-      return (typeof x === 'number' && typeof y === 'number' ? x >= y : truthy(call2(g, x, y, loc))) ? read(frame, t) : read(frame, e);
+    (g, a, b, t, e, loc) => {
+      const test = test2(g, loc);
+      return (frame) => (greaterEqNum(read(frame, a), read(frame, b), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
@@ -280,23 +264,23 @@ export const IF_BINARY: ReadonlyMap<string, BranchBinary> = new Map<string, Bran
 export const IF_UNARY: ReadonlyMap<string, BranchUnary> = new Map<string, BranchUnary>([
   [
     'zero?',
-    (f, a, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      return (typeof x === 'number' ? x === 0 : truthy(call1(f, x, loc))) ? read(frame, t) : read(frame, e);
+    (f, a, t, e, loc) => {
+      const test = test1(f, loc);
+      return (frame) => (zeroNum(read(frame, a), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
     'pos?',
-    (f, a, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      return (typeof x === 'number' ? x > 0 : truthy(call1(f, x, loc))) ? read(frame, t) : read(frame, e);
+    (f, a, t, e, loc) => {
+      const test = test1(f, loc);
+      return (frame) => (posNum(read(frame, a), test) ? read(frame, t) : read(frame, e));
     },
   ],
   [
     'neg?',
-    (f, a, t, e, loc) => (frame) => {
-      const x = read(frame, a);
-      return (typeof x === 'number' ? x < 0 : truthy(call1(f, x, loc))) ? read(frame, t) : read(frame, e);
+    (f, a, t, e, loc) => {
+      const test = test1(f, loc);
+      return (frame) => (negNum(read(frame, a), test) ? read(frame, t) : read(frame, e));
     },
   ],
   ['nil?', (_f, a, t, e) => (frame) => (read(frame, a) === null ? read(frame, t) : read(frame, e))],

@@ -2,6 +2,7 @@
 // numbers only (NaN compares false); `compare` orders numbers, strings, keywords and vectors.
 import { compareValues, equals } from '../equality.ts';
 import { typeError } from '../errors.ts';
+import { eqNum, greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
 import { isNumber, numCompare, type Num } from '../numbers.ts';
 import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
@@ -51,7 +52,7 @@ function comparison(name: string, doc: string, f: Chain, opts: BuiltinOptions): 
 
 /**
  * A comparison from its two-argument test. `pair` is written out per operator (not built by a
- * shared helper) so each compiles to its own code with the JS comparison inline.
+ * shared helper) so each compiles to its own code with its fast path (fast-paths.ts) inlined.
  */
 function chain(fn: string, pair: (a: Value, b: Value) => boolean): Chain {
   const variadic = (...args: Value[]): Value => {
@@ -75,26 +76,26 @@ function slowCompare(fn: string, a: Value, b: Value): number {
   return numCompare(a as Num, b as Num);
 }
 
-comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a < b : slowCompare('<', a, b) < 0)), {
+comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (a, b) => lessNum(a, b, (x, y) => slowCompare('<', x, y) < 0)), {
   params: ['[x y & more]'],
   examples: [
     ['(< 1 2)', 'true'],
     ['(< 1 2 3)', 'true'],
   ],
 });
-comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a > b : slowCompare('>', a, b) > 0)), {
+comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (a, b) => greaterNum(a, b, (x, y) => slowCompare('>', x, y) > 0)), {
   params: ['[x y & more]'],
   examples: [['(> 3 2)', 'true']],
 });
-comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a <= b : slowCompare('<=', a, b) <= 0)), {
+comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (a, b) => lessEqNum(a, b, (x, y) => slowCompare('<=', x, y) <= 0)), {
   params: ['[x y & more]'],
   examples: [['(<= 1 1)', 'true']],
 });
-comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a >= b : slowCompare('>=', a, b) >= 0)), {
+comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (a, b) => greaterEqNum(a, b, (x, y) => slowCompare('>=', x, y) >= 0)), {
   params: ['[x y & more]'],
   examples: [['(>= 3 2)', 'true']],
 });
-comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (a, b) => (typeof a === 'number' && typeof b === 'number' ? a === b : slowCompare('==', a, b) === 0)), {
+comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (a, b) => eqNum(a, b, (x, y) => slowCompare('==', x, y) === 0)), {
   params: ['[x y & more]'],
   examples: [['(== 1 1.0)', 'true']],
 });

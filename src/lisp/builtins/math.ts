@@ -1,39 +1,32 @@
 // Builtins: arithmetic and math. Integers stay integers (BigInt past 2^53), any float makes the
 // result a float, `/` always returns a float and follows IEEE for division by zero.
-// The two-JS-number case is checked first everywhere: it is by far the most common.
+// The two-JS-number case is checked first everywhere (fast-paths.ts): it is by far the most common.
 import { PtcError, typeError } from '../errors.ts';
 import { float, isFloat, isInteger, negate, numCompare, toJs, type Num } from '../numbers.ts';
+import { addInt, decInt, incInt, maxInt, minInt, modInt, mulInt, subInt } from '../fast-paths.ts';
 import type { Value } from '../values.ts';
 import { add, mul, normBig, num, show, sub } from './coerce.ts';
 import { builtin } from './registry.ts';
 
+const plusAny = (a: Value, b: Value): Value => add(num('+', a), num('+', b));
+const minusAny = (a: Value, b: Value): Value => sub(num('-', a), num('-', b));
+const timesAny = (a: Value, b: Value): Value => mul(num('*', a), num('*', b));
+
 function plus2(a: Value, b: Value): Value {
-  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
-    const r = a + b;
-    if (Number.isSafeInteger(r)) return r;
-  }
-  return add(num('+', a), num('+', b));
+  return addInt(a, b, plusAny);
 }
 
 function minus2(a: Value, b: Value): Value {
-  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
-    const r = a - b;
-    if (Number.isSafeInteger(r)) return r + 0;
-  }
-  return sub(num('-', a), num('-', b));
+  return subInt(a, b, minusAny);
+}
+
+function times2(a: Value, b: Value): Value {
+  return mulInt(a, b, timesAny);
 }
 
 function plus(...args: Value[]): Value {
   const n = args.length;
-  if (n === 2) {
-    const a = args[0];
-    const b = args[1];
-    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
-      const r = a + b;
-      if (Number.isSafeInteger(r)) return r;
-    }
-    return add(num('+', a), num('+', b));
-  }
+  if (n === 2) return plus2(args[0], args[1]);
   if (n === 0) return 0;
   let acc = num('+', args[0]);
   for (let i = 1; i < n; i++) acc = add(acc, num('+', args[i]));
@@ -42,15 +35,7 @@ function plus(...args: Value[]): Value {
 
 function minus(...args: Value[]): Value {
   const n = args.length;
-  if (n === 2) {
-    const a = args[0];
-    const b = args[1];
-    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
-      const r = a - b;
-      if (Number.isSafeInteger(r)) return r + 0;
-    }
-    return sub(num('-', a), num('-', b));
-  }
+  if (n === 2) return minus2(args[0], args[1]);
   if (n === 1) return negate(num('-', args[0]));
   let acc = num('-', args[0]);
   for (let i = 1; i < n; i++) acc = sub(acc, num('-', args[i]));
@@ -59,7 +44,7 @@ function minus(...args: Value[]): Value {
 
 function times(...args: Value[]): Value {
   const n = args.length;
-  if (n === 2) return mul(num('*', args[0]), num('*', args[1]));
+  if (n === 2) return times2(args[0], args[1]);
   if (n === 0) return 1;
   let acc = num('*', args[0]);
   for (let i = 1; i < n; i++) acc = mul(acc, num('*', args[i]));
@@ -92,13 +77,7 @@ builtin('-', [1, Infinity], 'Subtract the rest from the first number; with one a
   ],
 });
 builtin('*', [0, Infinity], 'Product of the numbers', times, {
-  binary: (a, b) => {
-    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
-      const r = a * b;
-      if (Number.isSafeInteger(r)) return r + 0;
-    }
-    return mul(num('*', a), num('*', b));
-  },
+  binary: times2,
   spread: 'fold',
   params: ['[& xs]'],
   examples: [
@@ -127,31 +106,30 @@ function intDivArgs(fn: string, a: Value, b: Value): [Num, Num] {
   return [x, y];
 }
 
+/** (mod a b) past its fast path: BigInt, floats, and the errors. */
+function modAny(a: Value, b: Value): Value {
+  const [x, y] = intDivArgs('mod', a, b);
+  if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+    const m = x % y;
+    return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
+  }
+  if (bothInts(x, y)) {
+    const bx = BigInt(x as number | bigint);
+    const by = BigInt(y as number | bigint);
+    const m = bx % by;
+    return normBig(m !== 0n && m < 0n !== by < 0n ? m + by : m);
+  }
+  const fx = toJs(x);
+  const fy = toJs(y);
+  const m = fx % fy;
+  return float(m !== 0 && m < 0 !== fy < 0 ? m + fy : m);
+}
+
 builtin(
   'mod',
   2,
   'Modulus of floored division: the sign follows the divisor',
-  (a, b) => {
-    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) && b !== 0) {
-      const m = a % b;
-      return m !== 0 && m < 0 !== b < 0 ? m + b : m + 0;
-    }
-    const [x, y] = intDivArgs('mod', a, b);
-    if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
-      const m = x % y;
-      return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
-    }
-    if (bothInts(x, y)) {
-      const bx = BigInt(x as number | bigint);
-      const by = BigInt(y as number | bigint);
-      const m = bx % by;
-      return normBig(m !== 0n && m < 0n !== by < 0n ? m + by : m);
-    }
-    const fx = toJs(x);
-    const fy = toJs(y);
-    const m = fx % fy;
-    return float(m !== 0 && m < 0 !== fy < 0 ? m + fy : m);
-  },
+  (a, b) => modInt(a, b, modAny),
   { params: ['[num div]'], examples: [['(mod -10 3)', '2'], ['(mod 10 3)', '1']] },
 );
 
@@ -185,10 +163,7 @@ builtin(
   'inc',
   1,
   'The number plus one',
-  (x) => {
-    if (typeof x === 'number' && Number.isInteger(x) && x < 9007199254740991) return x + 1;
-    return add(num('inc', x), 1);
-  },
+  (x) => incInt(x, (v) => add(num('inc', v), 1)),
   { params: ['[x]'], examples: [['(inc 41)', '42'], ['(inc 1.5)', '2.5']] },
 );
 
@@ -196,10 +171,7 @@ builtin(
   'dec',
   1,
   'The number minus one',
-  (x) => {
-    if (typeof x === 'number' && Number.isInteger(x) && x > -9007199254740991) return x - 1;
-    return sub(num('dec', x), 1);
-  },
+  (x) => decInt(x, (v) => sub(num('dec', v), 1)),
   { params: ['[x]'], examples: [['(dec 43)', '42']] },
 );
 
@@ -231,7 +203,7 @@ function extreme(fn: string, sign: number): (...args: Value[]) => Value {
 const max = extreme('max', 1);
 const min = extreme('min', -1);
 builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) for a collection)', max, {
-  binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a >= b ? a : b) : max(a, b)),
+  binary: (a, b) => maxInt(a, b, max),
   spread: 'fold',
   params: ['[x & more]'],
   examples: [
@@ -240,7 +212,7 @@ builtin('max', [1, Infinity], 'The largest of the numbers (use (apply max coll) 
   ],
 });
 builtin('min', [1, Infinity], 'The smallest of the numbers (use (apply min coll) for a collection)', min, {
-  binary: (a, b) => (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b) ? (a <= b ? a : b) : min(a, b)),
+  binary: (a, b) => minInt(a, b, min),
   spread: 'fold',
   params: ['[x & more]'],
   examples: [['(min 4 2 8)', '2']],

@@ -1,5 +1,6 @@
 // Builtins: type tests, numeric predicates, logic (`not`, `boolean`) and the keyword/name coercions.
 import { typeError } from '../errors.ts';
+import { negNum, posNum, zeroNum } from '../fast-paths.ts';
 import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
 import { Keyword, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { expected, kindOf, num, show } from './coerce.ts';
@@ -60,17 +61,17 @@ pred(
   [['(ifn? :a)', 'true']],
 );
 
-// Numeric predicates: non-numbers are a type error; NaN makes each of them false. Each tests a JS
-// number inline (a separate function per predicate, so V8 can inline it) before the general path.
+// Numeric predicates: non-numbers are a type error; NaN makes each of them false. Each tries its
+// fast path (fast-paths.ts; a separate function per predicate, so V8 can inline it) first.
 function numPred(name: string, doc: string, test: (v: Value) => boolean, examples: readonly Example[]): void {
   pred(name, doc, test, examples);
 }
 function numSign(name: string, v: Value): number {
   return numCompare(num(name, v), 0);
 }
-numPred('zero?', 'True when the number is zero', (v) => (typeof v === 'number' ? v === 0 : numSign('zero?', v) === 0), [['(zero? 0)', 'true'], ['(zero? 0.0)', 'true']]);
-numPred('pos?', 'True when the number is greater than zero', (v) => (typeof v === 'number' ? v > 0 : numSign('pos?', v) > 0), [['(pos? 3)', 'true']]);
-numPred('neg?', 'True when the number is less than zero', (v) => (typeof v === 'number' ? v < 0 : numSign('neg?', v) < 0), [['(neg? -1)', 'true']]);
+numPred('zero?', 'True when the number is zero', (v) => zeroNum(v, (x) => numSign('zero?', x) === 0), [['(zero? 0)', 'true'], ['(zero? 0.0)', 'true']]);
+numPred('pos?', 'True when the number is greater than zero', (v) => posNum(v, (x) => numSign('pos?', x) > 0), [['(pos? 3)', 'true']]);
+numPred('neg?', 'True when the number is less than zero', (v) => negNum(v, (x) => numSign('neg?', x) < 0), [['(neg? -1)', 'true']]);
 
 function parity(name: string, wantOdd: boolean): (v: Value) => boolean {
   return (v: Value): boolean => {

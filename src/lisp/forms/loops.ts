@@ -6,6 +6,7 @@ import { compilePattern, type Binder } from '../destructure.ts';
 import type { Loc } from '../errors.ts';
 import { loopLimitError, RECUR, rt } from '../runtime.ts';
 import { argOf, constArg, NODE, read, type Arg } from '../args.ts';
+import { greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
 import { call2 } from '../locate.ts';
 import { shapeOf, withIr, withShape } from '../node-facts.ts';
 import { countOperand } from '../operands.ts';
@@ -153,7 +154,7 @@ const NIL_ARG: Arg = constArg(null);
  * inline. Written out for up to 2 let bindings and 4 recur arguments, padded with nil constants
  * stored into a spare slot (`sink`): measured, loops over arrays of operands or a shared test
  * function cost more than the calls saved. Order of evaluation, loop limit, clock and errors are
- * those of the nodes it replaces (their fast paths and fallbacks are repeated here).
+ * those of the nodes it replaces (the same fast paths, from fast-paths.ts, and fallbacks).
  */
 function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: FnScope, loc: Loc, tierUp: TierUp | null): Node | null {
   const shape = shapeOf(body);
@@ -179,6 +180,7 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
   const [a0, a1, a2, a3] = pad(step.args, 4, NIL_ARG);
   const [s0, s1, s2, s3] = pad(step.argSlots, 4, sink);
   const n = inits.length;
+  const slowTest = (x: Value, y: Value): boolean => truthy(call2(g, x, y, testLoc));
   return (frame) => {
     for (let i = 0; i < n; i++) frame[slots[i]] = inits[i](frame);
     const r = rt();
@@ -189,7 +191,7 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       const x = Array.isArray(cx) ? cx.length : read(frame, ta);
       const cy = read(frame, cb);
       const y = Array.isArray(cy) ? cy.length : read(frame, tb);
-      const test = typeof x === 'number' && typeof y === 'number' ? (op === LT ? x < y : op === GT ? x > y : op === LE ? x <= y : x >= y) : truthy(call2(g, x, y, testLoc));
+      const test = op === LT ? lessNum(x, y, slowTest) : op === GT ? greaterNum(x, y, slowTest) : op === LE ? lessEqNum(x, y, slowTest) : greaterEqNum(x, y, slowTest);
       if (test === onTrue) {
         frame[l0] = read(frame, v0);
         frame[l1] = read(frame, v1);

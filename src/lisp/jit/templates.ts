@@ -1,35 +1,23 @@
 // The JavaScript written for the hot builtins: the same fast paths as the intrinsic nodes of
-// operands.ts, and the same fallback (the builtin itself, errors located at the call), so results
-// and errors match the interpreter exactly (test/lisp/jit.test.ts checks both against each other).
+// operands.ts (for numbers, the source forms of fast-paths.ts), and the same fallback (the builtin
+// itself, errors located at the call), so results and errors match the interpreter exactly
+// (test/lisp/jit.test.ts checks both against each other).
 //
 // A template gets its operands as atoms (names of JS locals, or literals), the name `t` of the
 // local to assign, and `slow`, the call of the builtin; it returns JS statements.
+import { addInt, decInt, fastPathSource, greaterEqNum, greaterNum, incInt, lessEqNum, lessNum, maxInt, minInt, modInt, mulInt, negInt, negNum, posNum, subInt, zeroNum } from '../fast-paths.ts';
 
 type Template = (xs: readonly string[], t: string, slow: string) => string;
 
-const INT2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number" && Number.isInteger(${x}) && Number.isInteger(${y})`;
-const NUM2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number"`;
-
-/** Integer arithmetic that stays exact: anything else (floats, BigInt, overflow, errors) is the builtin's. */
-function arith(op: string, normalize: string): Template {
-  // `+ 0` turns -0 into 0 where the interpreter does (x - x, 0 * -1).
-  return ([x, y], t, slow) => {
-    const exact = normalize === '' ? '' : ` else ${t} = ${t}${normalize};`;
-    return `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (!Number.isSafeInteger(${t})) ${t} = ${slow};${exact} } else ${t} = ${slow};`;
-  };
-}
-
-function compare(op: string): Template {
-  return ([x, y], t, slow) => `${t} = ${NUM2(x, y)} ? ${x} ${op} ${y} : ${slow};`;
-}
+const fast = fastPathSource;
 
 const UNARY: ReadonlyMap<string, Template> = new Map<string, Template>([
-  ['inc', ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} < 9007199254740991 ? ${x} + 1 : ${slow};`],
-  ['dec', ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} > -9007199254740991 ? ${x} - 1 : ${slow};`],
-  ['-', ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) ? 0 - ${x} + 0 : ${slow};`],
-  ['zero?', ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} === 0 : ${slow};`],
-  ['pos?', ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} > 0 : ${slow};`],
-  ['neg?', ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} < 0 : ${slow};`],
+  ['inc', fast(incInt)],
+  ['dec', fast(decInt)],
+  ['-', fast(negInt)],
+  ['zero?', fast(zeroNum)],
+  ['pos?', fast(posNum)],
+  ['neg?', fast(negNum)],
   ['count', ([x], t, slow) => `${t} = Array.isArray(${x}) ? ${x}.length : ${slow};`],
   ['not', ([x], t) => `${t} = ${x} === null || ${x} === false;`],
   ['nil?', ([x], t) => `${t} = ${x} === null;`],
@@ -37,22 +25,18 @@ const UNARY: ReadonlyMap<string, Template> = new Map<string, Template>([
 ]);
 
 const BINARY: ReadonlyMap<string, Template> = new Map<string, Template>([
-  ['+', arith('+', '')],
-  ['-', arith('-', ' + 0')],
-  ['*', arith('*', ' + 0')],
-  [
-    'mod',
-    ([x, y], t, slow) =>
-      `if (${INT2(x, y)} && ${y} !== 0) { ${t} = ${x} % ${y}; ${t} = ${t} !== 0 && ${t} < 0 !== ${y} < 0 ? ${t} + ${y} : ${t} + 0; } else ${t} = ${slow};`,
-  ],
-  ['<', compare('<')],
-  ['>', compare('>')],
-  ['<=', compare('<=')],
-  ['>=', compare('>=')],
+  ['+', fast(addInt)],
+  ['-', fast(subInt)],
+  ['*', fast(mulInt)],
+  ['mod', fast(modInt)],
+  ['<', fast(lessNum)],
+  ['>', fast(greaterNum)],
+  ['<=', fast(lessEqNum)],
+  ['>=', fast(greaterEqNum)],
   ['=', ([x, y], t) => `${t} = eq(${x}, ${y});`],
   ['not=', ([x, y], t) => `${t} = !eq(${x}, ${y});`],
-  ['min', ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} <= ${y} ? ${x} : ${y}) : ${slow};`],
-  ['max', ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} >= ${y} ? ${x} : ${y}) : ${slow};`],
+  ['min', fast(minInt)],
+  ['max', fast(maxInt)],
   [
     'nth',
     ([x, y], t, slow) =>

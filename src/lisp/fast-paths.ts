@@ -1,0 +1,164 @@
+// The fast paths of the hot number builtins: the common case of JS numbers (integers, where
+// exactness matters) answered without the builtin's general code. Written once here and used by
+// the builtins (builtins/math.ts, compare.ts, predicates.ts), the intrinsic nodes (operands.ts),
+// the fused loop (forms/loops.ts) and compiled code (jit/templates.ts).
+//
+// Each takes `slow`, the general path (the builtin, or a call of it that locates its errors), and
+// calls it when its case does not apply, so results and errors stay exactly the builtin's. Each is
+// small, so V8 inlines it where it is called. (Measured: returning a "not handled" marker instead
+// of calling `slow` made compiled loops over twice as slow, the marker mixing into every result.)
+import type { Value } from './values.ts';
+
+const MAX_SAFE = 9007199254740991;
+
+type Slow1<T> = (x: Value) => T;
+type Slow2<T> = (x: Value, y: Value) => T;
+
+/** x + y for integers, when the sum is exact. */
+export function addInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+    const r = x + y;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return slow(x, y);
+}
+
+/** x - y for integers, when exact (`+ 0`: x - x is 0, never -0). */
+export function subInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+    const r = x - y;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
+  return slow(x, y);
+}
+
+/** x * y for integers, when exact (`+ 0`: 0 * -1 is 0). */
+export function mulInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
+    const r = x * y;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
+  return slow(x, y);
+}
+
+/** (mod x y) for integers, y not 0: the sign follows the divisor. */
+export function modInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) && y !== 0) {
+    const m = x % y;
+    return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
+  }
+  return slow(x, y);
+}
+
+export function minInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x <= y ? x : y) : slow(x, y);
+}
+
+export function maxInt<T>(x: Value, y: Value, slow: Slow2<T>): number | T {
+  return typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y) ? (x >= y ? x : y) : slow(x, y);
+}
+
+export function incInt<T>(x: Value, slow: Slow1<T>): number | T {
+  return typeof x === 'number' && Number.isInteger(x) && x < MAX_SAFE ? x + 1 : slow(x);
+}
+
+export function decInt<T>(x: Value, slow: Slow1<T>): number | T {
+  return typeof x === 'number' && Number.isInteger(x) && x > -MAX_SAFE ? x - 1 : slow(x);
+}
+
+/** (- x) for an integer (`+ 0`: (- 0) is 0). */
+export function negInt<T>(x: Value, slow: Slow1<T>): number | T {
+  return typeof x === 'number' && Number.isInteger(x) ? 0 - x + 0 : slow(x);
+}
+
+// Comparisons of two JS numbers (NaN compares false, as in the builtins). `slow` may answer a
+// boolean (a test) or a value (a call).
+
+export function lessNum<T>(x: Value, y: Value, slow: Slow2<T>): boolean | T {
+  return typeof x === 'number' && typeof y === 'number' ? x < y : slow(x, y);
+}
+
+export function greaterNum<T>(x: Value, y: Value, slow: Slow2<T>): boolean | T {
+  return typeof x === 'number' && typeof y === 'number' ? x > y : slow(x, y);
+}
+
+export function lessEqNum<T>(x: Value, y: Value, slow: Slow2<T>): boolean | T {
+  return typeof x === 'number' && typeof y === 'number' ? x <= y : slow(x, y);
+}
+
+export function greaterEqNum<T>(x: Value, y: Value, slow: Slow2<T>): boolean | T {
+  return typeof x === 'number' && typeof y === 'number' ? x >= y : slow(x, y);
+}
+
+export function eqNum<T>(x: Value, y: Value, slow: Slow2<T>): boolean | T {
+  return typeof x === 'number' && typeof y === 'number' ? x === y : slow(x, y);
+}
+
+export function zeroNum<T>(x: Value, slow: Slow1<T>): boolean | T {
+  return typeof x === 'number' ? x === 0 : slow(x);
+}
+
+export function posNum<T>(x: Value, slow: Slow1<T>): boolean | T {
+  return typeof x === 'number' ? x > 0 : slow(x);
+}
+
+export function negNum<T>(x: Value, slow: Slow1<T>): boolean | T {
+  return typeof x === 'number' ? x < 0 : slow(x);
+}
+
+// The same fast paths as JavaScript source, for compiled code (jit/templates.ts). Compiled loops
+// calling the functions above ran up to 10% slower than with the code written inline (measured,
+// bench: V8 then shares the functions' type feedback among all their callers), so each is also
+// written here as the statements a compiled unit inlines, beside its function, and changed with it
+// (test/lisp/jit.test.ts checks compiled code against the interpreter on each).
+
+/** Statements setting local `t` to the fast path's result on atoms `xs`, or to `slow` (JS calling the builtin). */
+export type FastSource = (xs: readonly string[], t: string, slow: string) => string;
+
+const INT2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number" && Number.isInteger(${x}) && Number.isInteger(${y})`;
+const NUM2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number"`;
+
+/** addInt, subInt, mulInt: `normalize` is the `+ 0` the function adds, if any. */
+function intArithSource(op: string, normalize: string): FastSource {
+  return ([x, y], t, slow) => {
+    const exact = normalize === '' ? '' : ` else ${t} = ${t}${normalize};`;
+    return `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (!Number.isSafeInteger(${t})) ${t} = ${slow};${exact} } else ${t} = ${slow};`;
+  };
+}
+
+function compareSource(op: string): FastSource {
+  return ([x, y], t, slow) => `${t} = ${NUM2(x, y)} ? ${x} ${op} ${y} : ${slow};`;
+}
+
+type FastPath = (...args: never[]) => unknown;
+
+const SOURCES = new Map<FastPath, FastSource>([
+  [addInt, intArithSource('+', '')],
+  [subInt, intArithSource('-', ' + 0')],
+  [mulInt, intArithSource('*', ' + 0')],
+  [
+    modInt,
+    ([x, y], t, slow) =>
+      `if (${INT2(x, y)} && ${y} !== 0) { ${t} = ${x} % ${y}; ${t} = ${t} !== 0 && ${t} < 0 !== ${y} < 0 ? ${t} + ${y} : ${t} + 0; } else ${t} = ${slow};`,
+  ],
+  [minInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} <= ${y} ? ${x} : ${y}) : ${slow};`],
+  [maxInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} >= ${y} ? ${x} : ${y}) : ${slow};`],
+  [incInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} < ${MAX_SAFE} ? ${x} + 1 : ${slow};`],
+  [decInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} > -${MAX_SAFE} ? ${x} - 1 : ${slow};`],
+  [negInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) ? 0 - ${x} + 0 : ${slow};`],
+  [lessNum, compareSource('<')],
+  [greaterNum, compareSource('>')],
+  [lessEqNum, compareSource('<=')],
+  [greaterEqNum, compareSource('>=')],
+  [eqNum, compareSource('===')],
+  [zeroNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} === 0 : ${slow};`],
+  [posNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} > 0 : ${slow};`],
+  [negNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} < 0 : ${slow};`],
+]);
+
+/** The JavaScript source of fast path `f` (one of this module's functions). */
+export function fastPathSource(f: FastPath): FastSource {
+  const s = SOURCES.get(f);
+  if (s === undefined) throw new Error('not a fast path of fast-paths.ts');
+  return s;
+}
