@@ -78,7 +78,10 @@ export function hashKey(v: Value): unknown {
   return collectionKey(v);
 }
 
-/** The hash key of a vector, list, map or set (hash.ts); registered because hashing walks every kind of value. */
+/**
+ * The hash key of a vector, list, map or set: hash.ts registers it (a hook, because hashing walks
+ * maps and sets, so hash.ts sits above this module and cannot be imported by it).
+ */
 let collectionKey: (v: Value) => unknown = () => {
   throw new Error('collection hashing is not loaded (import values.ts)');
 };
