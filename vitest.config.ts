@@ -1,10 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Two projects, one run. The engine's tests (interpreter, agent, compression, sessions, worker, command
+// line, fuzzing) share their worker threads' modules from file to file (isolate: false): they hold no
+// state between files but the compiler's (how warm the engine is, which programs it has seen), which
+// changes when code is compiled, never what a program does (test:compiled runs them all compiled).
+// jit.test.ts sets that state itself and checks the default policy from a fresh engine, so it runs
+// isolated, with the component tests (jsdom, module mocks, stores): each file in a fresh context.
+const ISOLATED = ['test/ui/**', 'test/lisp/jit.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30000,
-    globalSetup: ['test/setup/build-cli.ts'],
+    pool: 'threads',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
+          globalSetup: ['test/setup/build-cli.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ISOLATED.map((p) => (p.endsWith('/**') ? `${p}/*.test.{ts,tsx}` : p)),
+        },
+      },
+    ],
   },
 });
