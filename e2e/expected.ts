@@ -17,7 +17,7 @@ export function exampleJson(name: string): Record<string, unknown> & { title: st
 export function engineWith(session: string | object): Engine {
   const engine = new Engine();
   const r = engine.open(session);
-  if (!r.ok) throw new Error(`the session does not open: ${r.errors.join('; ')}`);
+  if (!r.ok) throw new Error(`the session does not open: ${r.problems.map((p) => p.text).join('; ')}`);
   return engine;
 }
 

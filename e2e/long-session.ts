@@ -69,7 +69,7 @@ export function longSessionJson(o: LongSessionOptions): Record<string, unknown> 
 export function longSessionText(o: LongSessionOptions): string {
   const engine = new Engine();
   const opened = engine.open(longSessionJson(o));
-  if (!opened.ok) throw new Error(`the long session does not open: ${opened.errors.join('; ')}`);
+  if (!opened.ok) throw new Error(`the long session does not open: ${opened.problems.map((p) => p.text).join('; ')}`);
   for (let i = 0; i < o.turns; i++) {
     const r = engine.stepTurn();
     if (!r.ok) throw new Error(`turn ${i + 1} did not run: ${r.error}`);

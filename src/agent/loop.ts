@@ -6,6 +6,7 @@ import { renderStableStart } from '../compression/stable-start.ts';
 import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../compression/strategy.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { strOf } from '../lisp/printer.ts';
+import { problem, problemOfError, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
 import { DEFAULT_LIMITS, type ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
@@ -37,19 +38,20 @@ export interface PreparedAgent {
   readonly warnings: readonly string[];
 }
 
-export type Prepared = { ok: true; agent: PreparedAgent } | { ok: false; errors: string[] };
+/** `errors` holds each problem's text, in order. */
+export type Prepared = { ok: true; agent: PreparedAgent } | { ok: false; problems: Problem[]; errors: string[] };
 
 const NO_MEMORY: Memory = new Map();
 
 /** Evaluates each tool's implementation once (it must give a function) and settles the compression and prompt. */
 export function prepareAgent(def: AgentDef): Prepared {
-  const errors: string[] = [];
+  const problems: Problem[] = [];
   let strategy: Strategy | null = null;
   let options: CompressionOptions | undefined;
   try {
     [strategy, options] = normalize(def.compression);
   } catch (e) {
-    errors.push(`compression: ${e instanceof Error ? e.message : String(e)}`);
+    problems.push(problem('definition', 'compression', 'invalid_option', e instanceof Error ? e.message : String(e)));
   }
   const tools: ToolImpl[] = [];
   const toolWarnings: string[] = [];
@@ -58,10 +60,9 @@ export function prepareAgent(def: AgentDef): Prepared {
     // stranger's link is opened, before anyone chose to run anything.
     const r = run({ program: tool.impl, data: def.data, limits: DEFAULT_LIMITS });
     if (!r.ok) {
-      const where = r.error.line !== undefined ? ` (line ${r.error.line}, column ${r.error.column ?? 1})` : '';
-      errors.push(`tools[${i}].impl: ${r.error.message}${where}`);
+      problems.push(problemOfError(r.error, 'tool', `tools[${i}].impl`));
     } else if (!isFn(r.value)) {
-      errors.push(`tools[${i}].impl: must evaluate to a function such as (fn [x] …), got ${typeOf(r.value)}`);
+      problems.push(problem('tool', `tools[${i}].impl`, 'not_a_function', `must evaluate to a function such as (fn [x] …), got ${typeOf(r.value)}`));
     } else {
       // The signature holds the calls to it; an unparsed one (the schema reports it) holds nothing.
       const sig = parseSignature(tool.signature);
@@ -75,7 +76,7 @@ export function prepareAgent(def: AgentDef): Prepared {
     }
   });
   const maxTurns = def.maxTurns >= 1 ? def.maxTurns : DEFAULT_MAX_TURNS;
-  if (errors.length > 0 || options === undefined) return { ok: false, errors };
+  if (problems.length > 0 || options === undefined) return { ok: false, problems, errors: problems.map((p) => p.text) };
   const mission = expandMission(def.mission, def.data);
   const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
   const warnings = [...toolWarnings, ...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`), ...(mission.cut !== undefined ? [mission.cut] : [])];

@@ -1,8 +1,8 @@
 // A problem as data: what is wrong, how bad, where, and what to try. Every layer reports its
 // problems in this one shape (a program's parse, analysis and runtime errors; a tool's signature;
 // the data's JSON; a session file), and every reader uses it as it is: editor markers, the turn
-// view, the notice banner, the command line. `problemLine` writes the one-line text those readers
-// showed before, so text-only outputs (the CLI, `errors` lists) are unchanged.
+// view, the notice banner, the command line. Its `text` is the one line for text-only outputs (the
+// command line, `errors` lists), exactly as those showed it before problems were data.
 import type { PtcErrorInfo } from './errors.ts';
 
 export type Severity = 'error' | 'warning';
@@ -30,10 +30,12 @@ export interface Problem {
   readonly range?: SourceRange;
   /**
    * The field of the session it belongs to, written as a path (`tools[1].impl`, `data.orders`,
-   * `maxTurns`); '' for a program or for the session as a whole.
+   * `maxTurns`, `session` for the file as a whole); '' for a program.
    */
   readonly path: string;
   readonly origin: ProblemOrigin;
+  /** The whole problem as one line: `path: message hint (line L, column C)` unless its maker wrote it otherwise. */
+  readonly text: string;
 }
 
 /** Codes of problems that are not interpreter errors. */
@@ -49,9 +51,15 @@ export type SessionProblemCode =
   | 'invalid_option'
   | 'missing_data';
 
-/** A problem of `origin` at `path`; `code` says which kind. */
-export function problem(origin: ProblemOrigin, path: string, code: string, message: string, extra: { hint?: string; range?: SourceRange; severity?: Severity } = {}): Problem {
-  return {
+/** A problem of `origin` at `path`; `code` says which kind. `text` defaults to problemLine's. */
+export function problem(
+  origin: ProblemOrigin,
+  path: string,
+  code: string,
+  message: string,
+  extra: { hint?: string; range?: SourceRange; severity?: Severity; text?: string } = {},
+): Problem {
+  const parts = {
     severity: extra.severity ?? 'error',
     code,
     message,
@@ -59,7 +67,8 @@ export function problem(origin: ProblemOrigin, path: string, code: string, messa
     origin,
     ...(extra.hint !== undefined ? { hint: extra.hint } : {}),
     ...(extra.range !== undefined ? { range: extra.range } : {}),
-  };
+  } as const;
+  return { ...parts, text: extra.text ?? problemLine(parts) };
 }
 
 /** An interpreter error as a problem of the text at `path` (a tool's implementation, a turn's program). */
@@ -72,7 +81,7 @@ export function problemOfError(info: PtcErrorInfo, origin: ProblemOrigin = 'prog
 }
 
 /** The message with its hint, as one sentence after another. */
-export function fullMessage(p: Problem): string {
+export function fullMessage(p: Pick<Problem, 'message' | 'hint'>): string {
   return p.hint !== undefined ? `${p.message} ${p.hint}` : p.message;
 }
 
@@ -81,8 +90,8 @@ export function rangeText(range: SourceRange): string {
   return `(line ${range.line}, column ${range.column})`;
 }
 
-/** The problem as one line: `path: message hint (line L, column C)`. */
-export function problemLine(p: Problem): string {
+/** A problem as one line: `path: message hint (line L, column C)`. */
+export function problemLine(p: Omit<Problem, 'text' | 'severity' | 'code' | 'origin'>): string {
   const where = p.range !== undefined ? ` ${rangeText(p.range)}` : '';
   return `${p.path !== '' ? `${p.path}: ` : ''}${fullMessage(p)}${where}`;
 }

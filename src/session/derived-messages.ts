@@ -6,6 +6,7 @@
 import type { AgentDef } from '../agent/agent.ts';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { MemoryEntry, Message, Turn } from '../agent/turn.ts';
+import { problem, type Problem } from '../lisp/problem.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { Session } from './schema.ts';
@@ -209,8 +210,12 @@ export interface RenderBudget {
 export const RESTORE_BUDGET: RenderBudget = { messages: 2_500_000, chars: 400_000_000 };
 
 export function overBudget(where: string, budget: RenderBudget): string {
+  return `${where}: ${overBudgetMessage(budget)}`;
+}
+
+function overBudgetMessage(budget: RenderBudget): string {
   const n = (x: number): string => x.toLocaleString('en-US');
-  return `${where}: rendering the messages left out would make more than ${n(budget.messages)} messages or ${n(budget.chars)} characters, more than this build holds`;
+  return `rendering the messages left out would make more than ${n(budget.messages)} messages or ${n(budget.chars)} characters, more than this build holds`;
 }
 
 /** Counts what rendering makes against a budget. */
@@ -236,7 +241,12 @@ export class RenderCount {
   }
 }
 
-export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } | { ok: false; errors: string[] };
+export type Restored = { ok: true; turns: readonly Turn[]; warnings: string[] } | { ok: false; problems: Problem[]; errors: string[] };
+
+function refusedTurns(path: string, message: string): Restored {
+  const p = problem('session', path, 'refused', message);
+  return { ok: false, problems: [p], errors: [p.text] };
+}
 
 /**
  * The turns with what was left out rendered again from the session's definition. A file whose
@@ -247,7 +257,8 @@ export function restoreMessages(session: Session, leftOut: LeftOut, budget: Rend
   const prepared = prepareAgent(sessionToAgent(session));
   if (!prepared.ok) {
     const which = new Set([...leftOut.derived.keys(), ...leftOut.systemText.keys()]);
-    return { ok: false, errors: [`turns: the messages of ${turnList([...which].sort((a, b) => a - b))} are left out, and the session cannot render them (${prepared.errors.join('; ')})`] };
+    const message = `the messages of ${turnList([...which].sort((a, b) => a - b))} are left out, and the session cannot render them (${prepared.errors.join('; ')})`;
+    return refusedTurns('turns', message);
   }
   const agent = prepared.agent;
   const turns = [...session.turns];
@@ -255,11 +266,11 @@ export function restoreMessages(session: Session, leftOut: LeftOut, budget: Rend
   const texts = new Map<string, number>();
   const count = new RenderCount(budget);
   const last = Math.max(-1, ...leftOut.derived.keys());
-  if (last >= 0 && count.wouldExceed(renderedMessages(agent, turns, last + 1), leftOut.derived.size)) return { ok: false, errors: [overBudget('turns', budget)] };
+  if (last >= 0 && count.wouldExceed(renderedMessages(agent, turns, last + 1), leftOut.derived.size)) return refusedTurns('turns', overBudgetMessage(budget));
   for (let i = 0; i < turns.length; i++) {
     if (leftOut.derived.has(i)) {
       const messages = renderedMessages(agent, turns, i + 1);
-      if (count.add(messages)) return { ok: false, errors: [overBudget(`turns[${i}].messages`, budget)] };
+      if (count.add(messages)) return refusedTurns(`turns[${i}].messages`, overBudgetMessage(budget));
       const hash = leftOut.derived.get(i);
       if (hash !== undefined && hash !== messagesHash(messages, texts)) differ.push(i);
       turns[i] = { ...turns[i], messages };

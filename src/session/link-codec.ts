@@ -14,6 +14,7 @@
 import { deflateSync, Inflate } from 'fflate';
 import { prepareAgent } from '../agent/loop.ts';
 import type { Message } from '../agent/turn.ts';
+import { problem, type Problem } from '../lisp/problem.ts';
 import { overBudget, RenderCount, renderedMessages, RESTORE_BUDGET } from './derived-messages.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
 import { MAX_TURNS_CAP, parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
@@ -51,7 +52,8 @@ export interface LinkOptions {
 
 export type DecodeLinkResult =
   | { ok: true; session: Session; version: number; warnings: string[] }
-  | { ok: false; error: string; problems?: string[] };
+  /** `problems`: the session's problems as lines (at most 100, then how many more); `details`: the same as structures. */
+  | { ok: false; error: string; problems?: string[]; details?: Problem[] };
 
 /** A link and what went into it. */
 export interface LinkBuild {
@@ -120,7 +122,7 @@ function checksum(messages: readonly Message[][]): string {
 class LinkError extends Error {
   constructor(
     message: string,
-    readonly problems?: string[],
+    readonly details?: Problem[],
   ) {
     super(message);
   }
@@ -134,7 +136,7 @@ export function decodeLink(fragment: string): DecodeLinkResult {
   try {
     return decode(fragment);
   } catch (e) {
-    if (e instanceof LinkError) return { ok: false, error: cutLine(e.message), ...(e.problems ? { problems: e.problems } : {}) };
+    if (e instanceof LinkError) return { ok: false, error: cutLine(e.message), ...(e.details ? { problems: e.details.map((p) => p.text), details: e.details } : {}) };
     // A RangeError is a stack or size limit of the JavaScript engine, reached by a hostile session;
     // anything else is said plainly too, never in JavaScript's own words.
     const why = e instanceof RangeError ? 'its session is too large or too deeply nested to check' : 'its session could not be checked';
@@ -231,12 +233,12 @@ function checkWarning(check: unknown, derived: readonly Message[][], missing: Re
 
 function sessionOf(raw: unknown): { session: Session; warnings: readonly string[] } {
   // parseSession reads a string as JSON text; in a link a string is just the wrong type.
-  const r = typeof raw === 'string' ? { ok: false as const, errors: ['session: expected a JSON object, got a string'] } : parseSession(raw);
+  const r = typeof raw === 'string' ? { ok: false as const, problems: [problem('link', 'session', 'invalid_type', 'expected a JSON object, got a string')] } : parseSession(raw);
   if (r.ok) return { session: r.session, warnings: r.warnings };
-  const n = r.errors.length;
-  const more = (shown: number) => (n > shown ? [`… and ${count(n - shown)} more`] : []);
-  const summary = [...r.errors.slice(0, SUMMARY_PROBLEMS), ...more(SUMMARY_PROBLEMS)].join('; ');
-  throw new LinkError(`This link holds a session with ${n === 1 ? 'a problem' : `${count(n)} problems`}: ${summary}`, [...r.errors.slice(0, LISTED_PROBLEMS), ...more(LISTED_PROBLEMS)]);
+  const n = r.problems.length;
+  const more = (shown: number): Problem[] => (n > shown ? [problem('link', '', 'more_problems', `… and ${count(n - shown)} more`)] : []);
+  const summary = [...r.problems.slice(0, SUMMARY_PROBLEMS), ...more(SUMMARY_PROBLEMS)].map((p) => p.text).join('; ');
+  throw new LinkError(`This link holds a session with ${n === 1 ? 'a problem' : `${count(n)} problems`}: ${summary}`, [...r.problems.slice(0, LISTED_PROBLEMS), ...more(LISTED_PROBLEMS)]);
 }
 
 function field(x: unknown, key: string): unknown {

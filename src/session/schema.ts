@@ -4,7 +4,6 @@
 // zod/mini (README, "Dependencies"): the same checks and messages as zod's chained API, written as
 // functions (z.optional(x), x.check(z.refine(…))), so the worker carries only what is used.
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import type { ToolDef } from '../agent/agent.ts';
 import { isSymbolName, parseSignature } from '../agent/signature.ts';
 import type { ModelPrice } from '../agent/cost.ts';
@@ -14,8 +13,10 @@ import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';
+import type { Problem } from '../lisp/problem.ts';
 import type { Value } from '../lisp/values.ts';
-import { CodecError, decodeValue, formatPath, type PathSegment } from './value-codec.ts';
+import { API_KEY_MESSAGE, crossChecks, describeJson, errorMap, fieldProblem, issueProblems } from './schema-problems.ts';
+import { CodecError, decodeValue, type PathSegment } from './value-codec.ts';
 
 /** The version written. Version 2 may leave out what the engine re-renders (derived-messages.ts). */
 export const SESSION_VERSION = 2;
@@ -68,19 +69,9 @@ export interface Session {
 /** The fields of S1, in the order a session file is written. */
 export const SESSION_FIELDS = ['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'llm', 'systemPrompt', 'prices', 'discardedRequests', 'turns'] as const;
 
-const API_KEY_MESSAGE = 'API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
-
-function describeJson(x: unknown): string {
-  if (x === null) return 'null';
-  if (Array.isArray(x)) return 'an array';
-  if (typeof x === 'object') return 'an object';
-  if (x === undefined) return 'nothing';
-  const s = JSON.stringify(x) ?? String(x);
-  return `${typeof x} ${s.length > 40 ? s.slice(0, 40) + '…' : s}`;
-}
 
 /** A transform's context: zod/mini gives transforms the parse payload itself, without addIssue. */
 type TransformCtx = z.core.ParsePayload;
@@ -421,105 +412,13 @@ export const sessionSchema = z.object({
 
 export type SessionFields = z.output<typeof sessionSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Problems as `path: message` lines
-
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
-
-/** zod's English messages, for the issues errorMap leaves to them (zod/mini sets no locale of its own). */
-const english = en().localeError;
-
-/** Per-parse messages: plainer than zod's defaults and naming what was found. */
-const errorMap: z.core.$ZodErrorMap = (iss) => {
-  switch (iss.code) {
-    case 'invalid_type':
-      if (iss.input === undefined) return 'required';
-      return `expected ${EXPECTED[iss.expected] ?? iss.expected}, got ${describeJson(iss.input)}`;
-    case 'too_small':
-      if (iss.origin === 'number') return `must be at least ${String(iss.minimum)}, got ${describeJson(iss.input)}`;
-      return english(iss);
-    case 'too_big':
-      if (iss.origin === 'number') return `must be at most ${String(iss.maximum)}, got ${describeJson(iss.input)}`;
-      return english(iss);
-    case 'invalid_value':
-      return `expected ${iss.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${describeJson(iss.input)}`;
-    default:
-      return english(iss);
-  }
-};
-
-function where(path: readonly PathSegment[]): string {
-  return path.length === 0 ? 'session' : formatPath(path);
-}
-
-function issueLines(issue: z.core.$ZodIssue, base: readonly PathSegment[], out: string[]): void {
-  const path = [...base, ...issue.path.filter((p): p is PathSegment => typeof p !== 'symbol')];
-  if (issue.code === 'unrecognized_keys') {
-    for (const key of issue.keys) out.push(`${where([...path, key])}: ${key === 'apiKey' ? API_KEY_MESSAGE : 'unknown field'}`);
-    return;
-  }
-  if (issue.code === 'invalid_union') {
-    // When exactly one alternative is of the right kind (its problems lie inside it), report those.
-    const inside = issue.errors.filter((alt) => !alt.some((i) => i.path.length === 0 && (i.code === 'invalid_type' || i.code === 'invalid_value')));
-    if (inside.length === 1) {
-      for (const i of inside[0]) issueLines(i, path, out);
-      return;
-    }
-  }
-  out.push(`${where(path)}: ${issue.message}`);
-}
-
 /** Validate and decode the known fields of a version-1 session object. */
-export function validateSessionFields(raw: unknown): { ok: true; fields: SessionFields } | { ok: false; errors: string[] } {
+export function validateSessionFields(raw: unknown): { ok: true; fields: SessionFields } | { ok: false; problems: Problem[] } {
   const result = sessionSchema.safeParse(raw, { error: errorMap });
-  const errors: string[] = [];
-  if (!result.success) for (const issue of result.error.issues) issueLines(issue, [], errors);
-  if (raw !== null && typeof raw === 'object' && 'apiKey' in raw) errors.push(`apiKey: ${API_KEY_MESSAGE}`);
-  errors.push(...crossChecks(raw));
-  if (errors.length > 0 || !result.success) return { ok: false, errors };
+  const problems: Problem[] = [];
+  if (!result.success) for (const issue of result.error.issues) issueProblems(issue, [], problems);
+  if (raw !== null && typeof raw === 'object' && 'apiKey' in raw) problems.push(fieldProblem('apiKey', 'api_key', API_KEY_MESSAGE));
+  problems.push(...crossChecks(raw));
+  if (problems.length > 0 || !result.success) return { ok: false, problems };
   return { ok: true, fields: result.data };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checks across array elements, made on the raw JSON so they run even when other fields are wrong.
-
-function field(x: unknown, key: string): unknown {
-  return x !== null && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>)[key] : undefined;
-}
-
-function duplicates(items: unknown, key: string, arrayPath: readonly PathSegment[], what: string): string[] {
-  if (!Array.isArray(items)) return [];
-  const out: string[] = [];
-  const first = new Map<string, number>();
-  items.forEach((item, i) => {
-    const name = field(item, key);
-    if (typeof name !== 'string') return;
-    const j = first.get(name);
-    if (j === undefined) first.set(name, i);
-    else out.push(`${formatPath([...arrayPath, i, key])}: duplicate ${what} "${name}" (also ${formatPath([...arrayPath, j, key])})`);
-  });
-  return out;
-}
-
-function crossChecks(raw: unknown): string[] {
-  const out = duplicates(field(raw, 'tools'), 'name', ['tools'], 'tool name');
-  const turns = field(raw, 'turns');
-  if (Array.isArray(turns)) {
-    turns.forEach((t, i) => {
-      const n = field(t, 'number');
-      if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n !== i + 1) {
-        out.push(`${formatPath(['turns', i, 'number'])}: expected ${i + 1}, got ${n} (turns are numbered 1, 2, 3… in order)`);
-      }
-      out.push(...duplicates(field(t, 'memory'), 'name', ['turns', i, 'memory'], 'definition'));
-    });
-  }
-  return out;
 }

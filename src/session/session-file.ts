@@ -2,6 +2,7 @@
 // path, write back as pretty JSON in the S1 field order, and turn a session into an agent definition.
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import type { Turn } from '../agent/turn.ts';
+import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
 import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
 // Defined beside the message restorer, which needs it; re-exported here where callers look for it.
@@ -14,7 +15,14 @@ export type { LlmConfig, Session, SessionCompression } from './schema.ts';
 export { MAX_TURNS_CAP, READ_VERSIONS, SESSION_VERSION } from './schema.ts';
 
 /** `warnings`: what was changed to open the session (such as a maxTurns raised to hold its turns); none stops it. */
-export type ParseSessionResult = { readonly ok: true; readonly session: Session; readonly warnings: readonly string[] } | { readonly ok: false; readonly errors: string[] };
+export type ParseSessionResult =
+  | { readonly ok: true; readonly session: Session; readonly warnings: readonly string[] }
+  /** `errors` holds each problem's text, in order. */
+  | { readonly ok: false; readonly problems: readonly Problem[]; readonly errors: string[] };
+
+type Checked = { ok: true; session: Session; warnings: string[] } | { ok: false; problems: Problem[] };
+
+const refused = (path: string, code: string, message: string, extra: { range?: SourceRange; text?: string } = {}): Checked => ({ ok: false, problems: [problem('session', path, code, message, extra)] });
 
 /**
  * Read a session from its JSON text, or from an already parsed JSON value (anything that is not a
@@ -22,43 +30,46 @@ export type ParseSessionResult = { readonly ok: true; readonly session: Session;
  * large or hostile, gives a session or `{ok: false, errors}`.
  */
 export function parseSession(input: unknown): ParseSessionResult {
+  let r: Checked;
   try {
-    const r = parseChecked(input);
-    return r.ok ? r : { ok: false, errors: r.errors.map(cutLine) };
+    r = parseChecked(input);
   } catch (e) {
     // Nothing known throws once the depth is capped; this keeps the promise for what is not known.
     const why = e instanceof RangeError ? 'it is too large to check' : 'it could not be checked';
-    return { ok: false, errors: [`session: refused, ${why}`] };
+    r = refused('session', 'refused', `refused, ${why}`);
   }
+  if (r.ok) return r;
+  const problems = r.problems.map(cutProblem);
+  return { ok: false, problems, errors: problems.map((p) => p.text) };
 }
 
-function parseChecked(input: unknown): ParseSessionResult {
+function parseChecked(input: unknown): Checked {
   let raw = input;
   if (typeof input === 'string') {
     const parsed = parseJsonText(input);
-    if (!parsed.ok) return { ok: false, errors: [jsonProblem(parsed)] };
+    if (!parsed.ok) return { ok: false, problems: [jsonTextProblem(parsed)] };
     raw = parsed.value;
   } else if (depthOf(input) > MAX_JSON_DEPTH) {
-    return { ok: false, errors: [`session: nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`] };
+    return refused('session', 'refused', `nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
-    return { ok: false, errors: [`session: expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`] };
+    return refused('session', 'invalid_type', `expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`);
   }
   const rawTurns = (raw as Record<string, unknown>).turns;
   // Refused before any turn is checked: a hostile file must not cost the work of a million turns.
   if (Array.isArray(rawTurns) && rawTurns.length > MAX_TURNS_CAP) {
-    return { ok: false, errors: [`turns: ${count(rawTurns.length)} recorded turns; a session holds at most ${count(MAX_TURNS_CAP)}`] };
+    return refused('turns', 'refused', `${count(rawTurns.length)} recorded turns; a session holds at most ${count(MAX_TURNS_CAP)}`);
   }
   raw = lowerNumbers(raw) as Record<string, unknown>;
   const version = (raw as Record<string, unknown>).version;
-  if (version === undefined) return { ok: false, errors: [`version: missing; this build reads versions ${READ_VERSIONS.join(' and ')} (add "version": ${SESSION_VERSION})`] };
+  if (version === undefined) return refused('version', 'missing_field', `missing; this build reads versions ${READ_VERSIONS.join(' and ')} (add "version": ${SESSION_VERSION})`);
   if (typeof version !== 'number' || !READ_VERSIONS.includes(version)) {
-    return { ok: false, errors: [`version: unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads versions ${READ_VERSIONS.join(' and ')}`] };
+    return refused('version', 'unsupported_version', `unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads versions ${READ_VERSIONS.join(' and ')}`);
   }
   const leftOut = findLeftOut(rawTurns);
   // Version 1 has no messages to derive: a turn without them had none, and a SYSTEM message has text.
   if (version === 1 && leftOut.systemText.size > 0) {
-    return { ok: false, errors: [...leftOut.systemText].flatMap(([i, at]) => at.map((j) => `turns[${i}].messages[${j}].content: required`)) };
+    return { ok: false, problems: [...leftOut.systemText].flatMap(([i, at]) => at.map((j) => problem('session', `turns[${i}].messages[${j}].content`, 'missing_field', 'required'))) };
   }
   const checked = validateSessionFields(raw);
   if (!checked.ok) return checked;
@@ -96,9 +107,17 @@ function parseChecked(input: unknown): ParseSessionResult {
   return { ok: true, session: { ...session, turns: restored.turns }, warnings: [...warnings, ...restored.warnings] };
 }
 
+/** Why JSON text was not read, with where. */
+export function jsonTextProblem(p: { kind: 'syntax' | 'limit'; line: number; column: number; message: string }): Problem {
+  const range = { line: p.line, column: p.column };
+  return p.kind === 'syntax'
+    ? problem('session', 'session', 'invalid_json', p.message, { range, text: `invalid JSON at line ${p.line}, column ${p.column}: ${p.message}` })
+    : problem('session', 'session', 'refused', p.message, { range, text: `session: refused at line ${p.line}, column ${p.column}: ${p.message}` });
+}
+
 /** The one line that says why JSON text was not read. */
 export function jsonProblem(p: { kind: 'syntax' | 'limit'; line: number; column: number; message: string }): string {
-  return p.kind === 'syntax' ? `invalid JSON at line ${p.line}, column ${p.column}: ${p.message}` : `session: refused at line ${p.line}, column ${p.column}: ${p.message}`;
+  return jsonTextProblem(p).text;
 }
 
 /** A problem line quotes paths and keys from the input: cut, so a hostile megabyte key stays a short line. */
@@ -106,6 +125,12 @@ const MAX_PROBLEM_CHARS = 500;
 
 function cutLine(s: string): string {
   return s.length > MAX_PROBLEM_CHARS ? s.slice(0, MAX_PROBLEM_CHARS - 1) + '…' : s;
+}
+
+function cutProblem(p: Problem): Problem {
+  return p.text.length <= MAX_PROBLEM_CHARS && p.path.length <= MAX_PROBLEM_CHARS && p.message.length <= MAX_PROBLEM_CHARS
+    ? p
+    : { ...p, path: cutLine(p.path), message: cutLine(p.message), text: cutLine(p.text) };
 }
 
 function count(n: number): string {

@@ -11,6 +11,7 @@ import { fullHistory } from '../compression/strategies/full-history.ts';
 import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { printValue } from '../lisp/printer.ts';
+import { problem, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
@@ -59,7 +60,7 @@ export class Engine {
 
   private session: Session | null = null;
   private agent: PreparedAgent | null = null;
-  private problems: string[] = [];
+  private problems: Problem[] = [];
   private step: Step = initialStep();
   private replMemory: Map<string, Definition> = new Map();
   private replHistory: Value[] = [];
@@ -75,7 +76,7 @@ export class Engine {
   /** Opens a session file's text (or parsed JSON); recorded turns are resumed. Never throws. */
   open(input: string | object): OpenResult {
     const parsed = parseSession(input);
-    if (!parsed.ok) return { ok: false, errors: parsed.errors };
+    if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     // What was changed to open it (a turn limit raised to hold its turns) is said, not hidden.
     return this.openTotally(parsed.session, [...parsed.warnings]);
   }
@@ -86,7 +87,7 @@ export class Engine {
    */
   openLink(fragment: string): OpenResult {
     const decoded = decodeLink(fragment);
-    if (!decoded.ok) return { ok: false, errors: decoded.problems ?? [decoded.error] };
+    if (!decoded.ok) return { ok: false, problems: decoded.details ?? [problem('link', '', 'refused', decoded.error)] };
     return this.openTotally(decoded.session, decoded.warnings);
   }
 
@@ -99,7 +100,7 @@ export class Engine {
     } catch (e) {
       ({ session: this.session, agent: this.agent, problems: this.problems, step: this.step, replMemory: this.replMemory, replHistory: this.replHistory, pending: this.pending } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
-      return { ok: false, errors: [`session: could not be opened: ${why}`] };
+      return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
     }
   }
 
@@ -122,7 +123,7 @@ export class Engine {
   /** Replaces the editable part; recorded turns are kept (Reset runs again with the new definition). */
   setDefinition(def: SessionDefinition): OpenResult {
     const parsed = parseSession({ version: 1, ...def, turns: [] });
-    if (!parsed.ok) return { ok: false, errors: parsed.errors };
+    if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
     this.install({ ...parsed.session, turns });
     if (this.agent) this.step = resumeStep(this.agent, turns);
@@ -135,7 +136,7 @@ export class Engine {
     this.replHistory = [];
     const prepared = prepareAgent(sessionToAgent(session));
     this.agent = prepared.ok ? prepared.agent : null;
-    this.problems = prepared.ok ? [] : prepared.errors;
+    this.problems = prepared.ok ? [] : prepared.problems;
   }
 
   private requireSession(): Session {
@@ -150,7 +151,7 @@ export class Engine {
   stepTurn(reply?: string, options: ViewOptions = {}): StepResult {
     const session = this.requireSession();
     const n = this.step.turns.length + 1;
-    if (!this.agent) return { ok: false, error: `The session cannot run: ${this.problems.join('; ')}`, view: this.view(options) };
+    if (!this.agent) return { ok: false, error: `The session cannot run: ${this.problems.map((p) => p.text).join('; ')}`, view: this.view(options) };
     if (this.step.status !== 'running') return { ok: false, error: `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`, view: this.view(options) };
     const replies = [...(session.llm.replies ?? [])];
     const text = reply ?? replies[n - 1];
@@ -325,7 +326,7 @@ export class Engine {
       ...(partialText !== undefined && partialText !== '' ? { partialText } : {}),
       view: this.view(),
     });
-    if (!this.agent) return fail('provider', `The session cannot run: ${this.problems.join('; ')}`);
+    if (!this.agent) return fail('provider', `The session cannot run: ${this.problems.map((p) => p.text).join('; ')}`);
     if (this.step.status !== 'running') return fail('provider', `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`);
     if (session.llm.provider === 'mock') return fail('provider', 'The session uses the mock LLM: Step takes its scripted reply');
     if (this.inFlight) return fail('provider', 'A request to the LLM is already running');

@@ -1,11 +1,12 @@
 // The engine as the page reaches it through the worker: the Engine's methods, each taking what the
 // page already has of the view (`Known`) and answering with a patch (./view-patch.ts) instead of the
 // whole view. Tests of the page use it in-process, as the worker does.
+import type { Problem } from '../lisp/problem.ts';
 import type { Engine } from './engine-api.ts';
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
 import type { OpenResult, RequestResult, SessionDefinition, StepResult, View, ViewOptions } from './views.ts';
 
-export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; errors: string[] };
+export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; problems: Problem[] };
 export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch };
 export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extract<RequestResult, { ok: false }>, 'view'> & { view: ViewPatch });
 

@@ -8,6 +8,7 @@ import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import type { RenderStats } from '../compression/strategy.ts';
 import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
 import { format, printValue } from '../lisp/printer.ts';
+import type { Problem } from '../lisp/problem.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
@@ -131,7 +132,7 @@ export interface View {
    */
   dataChars?: number;
   /** Problems that stop the session from running (tool implementations, compression), by path. */
-  problems: string[];
+  problems: Problem[];
   warnings: string[];
   missionExpanded: string;
   status: Step['status'];
@@ -216,7 +217,8 @@ export interface ViewOptions {
   strategy?: string;
 }
 
-export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; errors: string[] };
+/** A refusal says why as problems, by path; nothing was changed. */
+export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; problems: Problem[] };
 
 /** A share link's fragment (`s=<version>.<payload>`, put after `#`) and whether it can be shared. */
 export interface ShareLinkResult {

@@ -27,6 +27,7 @@ describe('an interpreter error as a problem', () => {
       range: { line: 1, column: 2 },
       path: '',
       origin: 'program',
+      text: `${info.message} (line 1, column 2)`,
     });
     expect(fullMessage(p)).toBe(info.message);
     expect(problemLine(p)).toBe(`${info.message} (line 1, column 2)`);
@@ -54,7 +55,7 @@ describe('an interpreter error as a problem', () => {
 
   it('errors without a hint and without a place', () => {
     const p = problemOfError({ type: 'timeout', message: 'Program exceeded 1000 ms' }, 'tool', 'tools[0].impl');
-    expect(p).toEqual({ severity: 'error', code: 'timeout', message: 'Program exceeded 1000 ms', path: 'tools[0].impl', origin: 'tool' });
+    expect(p).toEqual({ severity: 'error', code: 'timeout', message: 'Program exceeded 1000 ms', path: 'tools[0].impl', origin: 'tool', text: 'tools[0].impl: Program exceeded 1000 ms' });
     expect(problemLine(p)).toBe('tools[0].impl: Program exceeded 1000 ms');
   });
 
@@ -63,7 +64,10 @@ describe('an interpreter error as a problem', () => {
     expect(isUnderPath('tools[01]', 'tools[0]')).toBe(false);
     expect(isUnderPath('data.x', 'data')).toBe(true);
     expect(isUnderPath('database', 'data')).toBe(false);
-    expect(problemLine(problem('session', 'maxTurns', 'invalid_field', 'must be at least 1, got 0'))).toBe('maxTurns: must be at least 1, got 0');
+    expect(problem('session', 'maxTurns', 'invalid_field', 'must be at least 1, got 0').text).toBe('maxTurns: must be at least 1, got 0');
+    expect(problem('session', 'session', 'invalid_json', 'Unexpected end', { range: { line: 1, column: 9 }, text: 'invalid JSON at line 1, column 9: Unexpected end' }).text).toBe(
+      'invalid JSON at line 1, column 9: Unexpected end',
+    );
   });
 });
 

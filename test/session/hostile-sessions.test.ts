@@ -20,6 +20,9 @@ import { parseSession, sessionToAgent } from '../../src/session/session-file.ts'
 import { parseJson } from '../../src/ui/features/data/json-scan.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 
+/** The texts of the problems a refusal names (none when it opened). */
+const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));
+
 const BASE = { version: 1, mission: 'm', llm: { provider: 'mock', replies: [] } };
 const baseText = (fields: string): string => `{"version":1,"mission":"m","llm":{"provider":"mock","replies":[]}${fields}}`;
 const withData = (json: string): string => baseText(`,"data":{"x":${json}}`);
@@ -137,7 +140,7 @@ describe('hostile session files', () => {
       const engine = new Engine();
       const r = engine.open(text);
       if (r.ok) expect(() => engine.repl('(str data/x)')).not.toThrow();
-      else expect(r.errors[0]).toMatch(/^data\.x/);
+      else expect(r.problems.map((p) => p.text)[0]).toMatch(/^data\.x/);
     }
   });
 
@@ -250,12 +253,12 @@ describe('hostile share links', () => {
     const spy = vi.spyOn(inner, 'openSession').mockImplementation(() => {
       throw new RangeError('Maximum call stack size exceeded');
     });
-    expect(engine.open(withData('2'))).toEqual({ ok: false, errors: ['session: could not be opened: it is too large or too deeply nested'] });
-    expect(engine.openLink(linkOf(withData('3')))).toEqual({ ok: false, errors: ['session: could not be opened: it is too large or too deeply nested'] });
+    expect(refusals(engine.open(withData('2')))).toEqual(['session: could not be opened: it is too large or too deeply nested']);
+    expect(refusals(engine.openLink(linkOf(withData('3'))))).toEqual(['session: could not be opened: it is too large or too deeply nested']);
     spy.mockImplementation(() => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     });
-    expect(engine.open(withData('4'))).toEqual({ ok: false, errors: ['session: could not be opened: something in it could not be prepared'] });
+    expect(refusals(engine.open(withData('4')))).toEqual(['session: could not be opened: something in it could not be prepared']);
     spy.mockRestore();
     expect(JSON.stringify(engine.view())).toBe(before);
   });
@@ -265,7 +268,7 @@ describe('hostile share links', () => {
     const engine = new Engine();
     const r = engine.openLink(linkOf(text));
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.view.problems[0]).toMatch(/^tools\[0\]\.impl: loop exceeded 1000 iterations/);
+    if (r.ok) expect(r.view.problems[0].text).toMatch(/^tools\[0\]\.impl: loop exceeded 1000 iterations/);
   });
 });
 
@@ -331,7 +334,7 @@ describe('faithful JSON input (L9): one lossless reader on every path', () => {
       const parsed = parseJson(TEXT);
       if (!parsed.ok) throw new Error(parsed.error.message);
       const r = engine.setDefinition({ ...engine.view().definition, data: parsed.value as { [name: string]: never } });
-      if (!r.ok) throw new Error(r.errors.join('\n'));
+      if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
       return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
     }],
     ['ptc eval --data (loadDataFile)', () => {

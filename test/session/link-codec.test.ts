@@ -505,11 +505,16 @@ describe('damaged and hostile links', () => {
     expect(refused(linkOf(2, JSON.stringify(serializeSession(base()))))).toMatch(/got a string$/);
     expect(refused(linkOf(2, '{}'))).toMatch(/^This link holds a session with a problem: version: missing/);
     const r = decodeLink(linkOf(2, JSON.stringify({ ...BASE, maxTurns: 'five', tools: [{ name: 'search', signature: '(q :string)', impl: 3 }] })));
-    expect(r).toEqual({
+    expect(r).toMatchObject({
       ok: false,
       error: 'This link holds a session with 2 problems: maxTurns: expected a number, got string "five"; tools[0].impl: expected a string, got number 3',
       problems: ['maxTurns: expected a number, got string "five"', 'tools[0].impl: expected a string, got number 3'],
     });
+    // The same problems as data: where each is, and what kind.
+    expect(r.ok ? [] : r.details?.map((p) => [p.path, p.code, p.message])).toEqual([
+      ['maxTurns', 'invalid_type', 'expected a number, got string "five"'],
+      ['tools[0].impl', 'invalid_type', 'expected a string, got number 3'],
+    ]);
   });
 
   it('a 10 MB fragment is refused at once', () => {

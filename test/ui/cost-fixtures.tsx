@@ -18,7 +18,7 @@ export interface TurnPatch {
 export function ranExample(): Json & { turns: Json[] } {
   const engine = new Engine();
   const opened = engine.open(exampleText('reviews-and-inventory.json'));
-  if (!opened.ok) throw new Error(opened.errors.join('\n'));
+  if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
   let view = opened.view;
   while (view.status === 'running') {
     const r = engine.stepTurn(undefined);
@@ -39,7 +39,7 @@ export function sessionText(turns: readonly TurnPatch[], top: Json = {}): string
 export function viewOf(text: string, selected?: number): View {
   const engine = new Engine();
   const r = engine.open(text);
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine.view(selected !== undefined ? { selected } : {});
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonPlaces, parseJson, placeOf } from '../../src/ui/features/data/json-scan.ts';
-import { isUnder, locationIn, problemsUnder, splitProblem, withoutLocation } from '../../src/ui/features/definition/problems.ts';
+import { problemOfError } from '../../src/lisp/problem.ts';
+import { fieldProblem, isUnder, linesOf, mergeProblems, problemsUnder } from '../../src/ui/features/definition/problems.ts';
 
 function errorOf(text: string) {
   const r = parseJson(text);
@@ -85,14 +86,6 @@ describe('jsonPlaces', () => {
 });
 
 describe('problems by path', () => {
-  it('splits the path from the message', () => {
-    expect(splitProblem('tools[1].signature: missing ) (column 3)')).toEqual({ path: 'tools[1].signature', message: 'missing ) (column 3)', text: 'tools[1].signature: missing ) (column 3)' });
-    expect(splitProblem('data["bad name"]: not a valid data name').path).toBe('data["bad name"]');
-    expect(splitProblem('data.ok.$kw: expected a string').path).toBe('data.ok.$kw');
-    expect(splitProblem('maxTurns: must be at least 1').path).toBe('maxTurns');
-    expect(splitProblem('The session cannot run').path).toBe('');
-  });
-
   it('matches a path under a prefix, not a longer name', () => {
     expect(isUnder('tools[0].impl', 'tools[0]')).toBe(true);
     expect(isUnder('tools[0]', 'tools[0]')).toBe(true);
@@ -102,15 +95,17 @@ describe('problems by path', () => {
   });
 
   it('filters and deduplicates', () => {
-    const lines = ['tools[0].name: a', 'data: b', 'tools[1].impl: c', 'tools[0].name: a'];
-    expect(problemsUnder(lines, 'tools[0]').map((p) => p.text)).toEqual(['tools[0].name: a']);
-    expect(problemsUnder(lines, 'tools', 'data').map((p) => p.message)).toEqual(['a', 'b', 'c']);
+    const problems = [fieldProblem('tools[0].name', 'a'), fieldProblem('data', 'b'), fieldProblem('tools[1].impl', 'c'), fieldProblem('tools[0].name', 'a')];
+    expect(problemsUnder(problems, 'tools[0]').map((p) => p.text)).toEqual(['tools[0].name: a']);
+    expect(problemsUnder(problems, 'tools', 'data').map((p) => p.message)).toEqual(['a', 'b', 'c']);
+    expect(mergeProblems(problems.slice(0, 2), problems.slice(1)).map((p) => p.path)).toEqual(['tools[0].name', 'data', 'tools[1].impl']);
   });
 
-  it('reads and removes the location at the end of a message', () => {
-    expect(locationIn('Unexpected end of input (line 2, column 9)')).toEqual({ line: 2, column: 9 });
-    expect(locationIn('missing ) to close the parameter list (column 4)')).toEqual({ line: 1, column: 4 });
-    expect(locationIn('no location')).toBeNull();
-    expect(withoutLocation('Unexpected end of input (line 2, column 9)')).toBe('Unexpected end of input');
+  it('a problem from the engine carries its place as data, not in its words', () => {
+    const p = problemOfError({ type: 'parse_error', message: 'Unexpected end of input', line: 2, column: 9 }, 'tool', 'tools[0].impl');
+    expect(p.range).toEqual({ line: 2, column: 9 });
+    expect(p.message).toBe('Unexpected end of input');
+    expect(p.text).toBe('tools[0].impl: Unexpected end of input (line 2, column 9)');
+    expect(linesOf([p, fieldProblem('maxTurns', 'must be at least 1')])).toBe('tools[0].impl: Unexpected end of input (line 2, column 9)\nmaxTurns: must be at least 1');
   });
 });

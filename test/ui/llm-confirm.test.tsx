@@ -34,7 +34,7 @@ function sessionText(): string {
   engine.open(exampleText('reviews-and-inventory.json'));
   const def = engine.view().definition;
   const r = engine.setDefinition({ ...def, llm: { provider: 'openai', baseUrl: server.url, model: 'fake-model', replies: [] } });
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine.exportSession();
 }
 

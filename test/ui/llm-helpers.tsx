@@ -80,7 +80,7 @@ export async function useLlm(app: LlmApp, llm: Partial<LlmDefinition> & { provid
   await act(async () => {
     const definition = app.view().definition;
     const r = await app.actions().setDefinition.mutateAsync({ ...definition, llm: { replies: definition.llm.replies, requestTimeoutMs: 10_000, ...llm } });
-    expect(r.errors).toEqual([]);
+    expect(r.problems).toEqual([]);
   });
 }
 

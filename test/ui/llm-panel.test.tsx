@@ -110,7 +110,7 @@ describe('llm-form', () => {
   it('refuses numbers out of range, each by its path', () => {
     const r = writeLlmForm(llm, { ...readLlmForm(llm), temperature: '-1', maxOutputTokens: '1.5', timeoutSeconds: '0' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors.map((e) => e.split(':')[0])).toEqual(['llm.temperature', 'llm.maxOutputTokens', 'llm.requestTimeoutMs']);
+    if (!r.ok) expect(r.problems.map((p) => p.path)).toEqual(['llm.temperature', 'llm.maxOutputTokens', 'llm.requestTimeoutMs']);
   });
 
   it('a preset keeps a model it serves, else takes its first', () => {

@@ -43,7 +43,7 @@ export async function renderPanel(ui: ReactElement, example = 'reviews-and-inven
   await waitFor(() => expect(current).not.toBeNull());
   await act(async () => {
     const outcome = await actions().open.mutateAsync(exampleText(example));
-    expect(outcome).toEqual({ ok: true, errors: [] });
+    expect(outcome).toEqual({ ok: true, problems: [] });
   });
   const view = (): View => {
     const v = h.store.getState().view;

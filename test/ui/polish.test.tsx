@@ -28,7 +28,7 @@ function occurrences(needle: string): number {
 async function openSession(h: Harness, session: object): Promise<void> {
   await act(async () => {
     const r = await h.client.call((api) => api.open(JSON.stringify(session)));
-    if (!r.ok) throw new Error(r.errors.join('\n'));
+    if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
     h.store.getState().setView(r.view);
   });
 }

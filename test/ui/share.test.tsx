@@ -23,7 +23,7 @@ afterEach(() => {
 function fragmentOf(example: string, steps: number, edit?: (e: Engine) => void): { fragment: string; engine: Engine } {
   const engine = new Engine();
   const r = engine.open(exampleText(example));
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   for (let i = 0; i < steps; i++) engine.stepTurn();
   edit?.(engine);
   const link = engine.shareLink({ turns: true });

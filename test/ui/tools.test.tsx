@@ -98,7 +98,7 @@ describe('ToolsPanel', () => {
     await user.clear(impl);
     await user.paste('(fn []\n  (str "a"');
     // The engine accepts the definition but cannot run it: a problem at tools[1].impl.
-    await waitForView(h, (v) => expect(v.problems[0]).toMatch(/^tools\[1\]\.impl: .*\(line 2, column 3\)$/));
+    await waitForView(h, (v) => expect(v.problems[0].text).toMatch(/^tools\[1\]\.impl: .*\(line 2, column 3\)$/));
     const markers = await screen.findByTestId('tool-1-impl-markers');
     expect(markers.textContent).toMatch(/^line 2, column 3: /);
     expect(markers.textContent).not.toMatch(/\(line 2/);

@@ -13,7 +13,7 @@ describe('dataChars', () => {
     for (const name of ['reviews-and-inventory.json', 'products-exploration.json']) {
       const engine = new Engine();
       const opened = engine.open(example(name));
-      if (!opened.ok) throw new Error(opened.errors.join('; '));
+      if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('; '));
       const view = opened.view;
       expect(view.dataChars).toBe(JSON.stringify(view.definition.data, null, 2).length);
     }
@@ -22,11 +22,11 @@ describe('dataChars', () => {
   it('follows a data edit, with nested values, strings holding quotes and an empty object', () => {
     const engine = new Engine();
     const opened = engine.open(example('reviews-and-inventory.json'));
-    if (!opened.ok) throw new Error(opened.errors.join('; '));
+    if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('; '));
     const datas: SessionDefinition['data'][] = [{ a: { b: [1, { c: '  "d": \n' }] }, e: 'x' }, {}];
     for (const data of datas) {
       const r = engine.setDefinition({ ...opened.view.definition, data });
-      if (!r.ok) throw new Error(r.errors.join('; '));
+      if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
       expect(r.view.dataChars).toBe(JSON.stringify(r.view.definition.data, null, 2).length);
     }
   });

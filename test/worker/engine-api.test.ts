@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine, type View } from '../../src/worker/engine-api.ts';
 
+/** The texts of the problems a refusal names (none when it opened). */
+const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));
+
 const example = (name: string): string => readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');
 
 function opened(name = 'reviews-and-inventory.json'): { engine: Engine; view: View } {
   const engine = new Engine();
   const r = engine.open(example(name));
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return { engine, view: r.view };
 }
 
@@ -25,10 +28,10 @@ describe('Engine: opening sessions', () => {
 
   it('refuses a damaged session with every problem, and keeps nothing half-open', () => {
     const engine = new Engine();
-    expect(engine.open('{"version": 1, "mission": 3')).toEqual({ ok: false, errors: [expect.stringMatching(/invalid JSON at line 1/)] });
+    expect(refusals(engine.open('{"version": 1, "mission": 3'))).toEqual([expect.stringMatching(/invalid JSON at line 1/)]);
     const r = engine.open({ version: 1, mission: 'm', maxTurns: 'five', llm: { provider: 'mock', replies: [] } });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.errors[0]).toMatch(/^maxTurns: /);
+    if (!r.ok) expect(r.problems.map((p) => p.text)[0]).toMatch(/^maxTurns: /);
     expect(() => engine.view()).toThrow(/No session is open/);
   });
 });
@@ -116,7 +119,7 @@ describe('Engine: editing the definition', () => {
     const ok = engine.setDefinition({ ...view.definition, mission: 'Only laptops' });
     expect(ok.ok && ok.view.compressed.messages[1].content.startsWith('Only laptops')).toBe(true);
     const bad = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '(a', impl: '(fn [a] a)' }] });
-    expect(bad).toEqual({ ok: false, errors: [expect.stringMatching(/^tools\[0\]\.signature: /)] });
+    expect(refusals(bad)).toEqual([expect.stringMatching(/^tools\[0\]\.signature: /)]);
     // The engine keeps the last good definition.
     expect(engine.view().definition.mission).toBe('Only laptops');
   });
@@ -126,7 +129,7 @@ describe('Engine: editing the definition', () => {
     const r = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '() -> :int', impl: '(fn [] (+ 1' }] });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.view.problems[0]).toMatch(/^tools\[0\]\.impl: /);
+    expect(r.view.problems[0].text).toMatch(/^tools\[0\]\.impl: /);
     expect(engine.stepTurn()).toMatchObject({ ok: false, error: expect.stringMatching(/^The session cannot run: tools\[0\]\.impl/) });
   });
 });
@@ -180,7 +183,7 @@ describe('Engine: hostile files', () => {
       const r = engine.open(input);
       if (r.ok) continue; // a build whose stack can check it opens it; what matters is that nothing throws
       refused++;
-      expect(r.errors.length).toBeGreaterThan(0);
+      expect(r.problems.map((p) => p.text).length).toBeGreaterThan(0);
       expect(engine.view().definition.title).toBe('Reviews and inventory');
     }
     expect(refused).toBeGreaterThan(0);

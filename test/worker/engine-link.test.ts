@@ -6,6 +6,9 @@ import { encodeLink, fromBase64Url, MAX_LINK_LENGTH, toBase64Url } from '../../s
 import { parseSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine-api.ts';
 
+/** The texts of the problems a refusal names (none when it opened). */
+const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));
+
 /** Views of two engines compared: the epoch and definition revision count each engine's own changes. */
 function sameEngine(key: string, x: unknown): unknown {
   return key === 'epoch' || key === 'definitionRev' ? undefined : x;
@@ -17,7 +20,7 @@ const exampleNames = readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
 function opened(text: string): Engine {
   const engine = new Engine();
   const r = engine.open(text);
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine;
 }
 
@@ -34,7 +37,7 @@ function ranToEnd(name: string): Engine {
 function fromLink(fragment: string): Engine {
   const engine = new Engine();
   const r = engine.openLink(fragment);
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine;
 }
 
@@ -139,7 +142,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 250; i++) deep = [deep];
     // Data that deep is refused as any session input is; a program can still build such a value.
-    expect(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } })).toEqual({ ok: false, errors: ['session: nested more than 200 levels deep; at most 200 are read'] });
+    expect(refusals(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } }))).toEqual(['session: nested more than 200 levels deep; at most 200 are read']);
     const b = opened(JSON.stringify({ version: 1, mission: 'deep', maxTurns: 2, llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 250))\n```'] } }));
     expect(b.stepTurn().ok).toBe(true);
     const share = b.shareLink({ turns: true });
@@ -163,7 +166,7 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
     ] as const) {
       const r = engine.openLink(fragment);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.errors).toEqual([expect.stringMatching(error)]);
+      if (!r.ok) expect(r.problems.map((p) => p.text)).toEqual([expect.stringMatching(error)]);
       expect(JSON.stringify(engine.view())).toBe(before);
     }
   });
@@ -172,7 +175,7 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
     const engine = new Engine();
     const text = JSON.stringify({ ...JSON.parse(readFileSync(join(EXAMPLES, 'reviews-and-inventory.json'), 'utf8')), maxTurns: 0, llm: { provider: 'openai', apiKey: 'sk-x' } });
     const r = engine.openLink(linkOfText(text));
-    expect(r).toEqual({ ok: false, errors: ['maxTurns: must be at least 1, got number 0', 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead'] });
+    expect(refusals(r)).toEqual(['maxTurns: must be at least 1, got number 0', 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead']);
     expect(() => engine.view()).toThrow(/No session is open/);
   });
 
@@ -192,7 +195,7 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
     if (!session.ok) throw new Error(session.errors.join());
     const r = engine.openLink(encodeLink(session.session));
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.view.problems).toEqual([expect.stringMatching(/^tools\[0\]\.impl: /)]);
+    if (r.ok) expect(r.view.problems.map((p) => p.text)).toEqual([expect.stringMatching(/^tools\[0\]\.impl: /)]);
   });
 });
 

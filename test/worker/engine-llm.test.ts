@@ -33,7 +33,7 @@ function engineFor(provider: 'openai' | 'anthropic', llm: Record<string, unknown
   const server = provider === 'openai' ? openai : anthropic;
   session.llm = { provider, baseUrl: server.url, model: 'fake-model', requestTimeoutMs: 5000, ...llm };
   const r = engine.open(JSON.stringify(session));
-  if (!r.ok) throw new Error(r.errors.join('\n'));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine;
 }
 

@@ -21,7 +21,7 @@ describe('the head the page holds', () => {
   it('leaves out large data and gives the same text back, before and after turns and edits', () => {
     const engine = new Engine();
     const r = engine.open(largeSession());
-    if (!r.ok) throw new Error(r.errors.join('; '));
+    if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
     const first = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
     expect(first.saved?.dataAt).toBeGreaterThan(0);
     expect(first.saved?.data).toBe(first.definition.data);
@@ -38,7 +38,7 @@ describe('the head the page holds', () => {
 
     // A data edit: the same head without its data, other data, so other pieces.
     const e = engine.setDefinition({ ...stepped.definition, data: { ...stepped.definition.data, added: 1 } });
-    if (!e.ok) throw new Error(e.errors.join('; '));
+    if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     const edited = applyPatch(stepped, makePatch(e.view, engine.savedText(), knownOf(stepped)));
     expect(samePieces(edited.saved!, { ...stepped.saved!, turns: edited.saved!.turns })).toBe(false);
     expect(sessionTextOf(edited)).toBe(assembleSessionText(engine.savedText()));
@@ -47,7 +47,7 @@ describe('the head the page holds', () => {
   it('keeps small data in the head', () => {
     const engine = new Engine();
     const r = engine.open(readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8'));
-    if (!r.ok) throw new Error(r.errors.join('; '));
+    if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
     const view = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
     expect(view.saved?.dataAt).toBeUndefined();
     expect(view.saved?.head).toBe(engine.savedText().head);

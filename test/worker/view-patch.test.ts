@@ -18,7 +18,7 @@ const example = (name: string) => readFileSync(join(EXAMPLES, name), 'utf8');
 function opened(text: string): Engine {
   const engine = new Engine();
   const r = engine.open(text);
-  if (!r.ok) throw new Error(r.errors.join('; '));
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
   return engine;
 }
 
@@ -110,7 +110,7 @@ describe('view patches', () => {
     const s = h.stepTurn(undefined, {}, knownOf(page));
     page = applyPatch(page, s.view);
     const e = h.setDefinition({ ...page.definition, mission: 'Edited.' }, knownOf(page));
-    if (!e.ok) throw new Error(e.errors.join('; '));
+    if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     expect(e.view.definitionPart?.definition.mission).toBe('Edited.');
     expect(e.view.saved.head).toContain('"mission": "Edited."');
     expect([e.view.turns, e.view.saved.turns]).toEqual([[], []]);

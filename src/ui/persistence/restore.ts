@@ -6,6 +6,7 @@ import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../features/examples/exa
 import type { OpenOutcome } from '../state/playground.tsx';
 import type { PersistenceRef, PlaygroundStore } from '../state/store.ts';
 import type { SessionStore } from './session-store.ts';
+import { linesOf, type Problem } from '../features/definition/problems.ts';
 
 /** Which saved session this tab has open, kept across reloads of the tab (sessionStorage). */
 export interface TabMemory {
@@ -61,7 +62,7 @@ export async function openDefaultExample(open: (text: string) => Promise<OpenOut
   if (!entry) return false;
   try {
     const r = await open(await entry.load());
-    if (!r.ok && r.errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${r.errors.join('\n')}` });
+    if (!r.ok && r.problems.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${linesOf(r.problems)}` });
     return r.ok;
   } catch (e) {
     store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${messageOf(e)}` });
@@ -112,19 +113,19 @@ export async function startup(o: StartupOptions): Promise<StartupResult> {
     return 'opened-by-caller';
   }
 
-  let broken: { title: string; errors: string[] } | null = null;
+  let broken: { title: string; problems: Problem[] } | null = null;
   for (const id of candidates) {
     const record = await o.sessions?.get(id).catch(() => undefined);
     if (!record) continue;
     const r = await o.openSaved({ text: record.text, record: { id: record.id, rev: record.rev } });
     if (r.ok) return 'restored';
-    broken = { title: record.title, errors: r.errors };
+    broken = { title: record.title, problems: r.problems };
     break;
   }
 
   await openDefaultExample(o.open, o.store);
   if (broken) {
-    const problems = broken.errors.length > 0 ? `:\n${broken.errors.join('\n')}` : '.';
+    const problems = broken.problems.length > 0 ? `:\n${linesOf(broken.problems)}` : '.';
     o.store.getState().setNotice({ kind: 'error', text: `The saved session "${broken.title}" could not be opened, so the default example was opened instead${problems}` });
   }
   tellUnavailable();

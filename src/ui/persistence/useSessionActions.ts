@@ -4,6 +4,7 @@ import { enqueueEdit, flushPendingEdits } from '../state/pending-edits.ts';
 import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
 import { openDefaultExample } from './restore.ts';
 import { useSessionPersistence } from './SessionPersistence.tsx';
+import { linesOf } from '../features/definition/problems.ts';
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -29,7 +30,7 @@ export function useSessionActions() {
       await settleRequest();
       await flushPendingEdits(store);
       const r = await openSaved.mutateAsync({ text: record.text, record: { id: record.id, rev: record.rev } });
-      if (!r.ok && r.errors.length > 0) notice(`Could not open the saved session "${record.title}":\n${r.errors.join('\n')}`);
+      if (!r.ok && r.problems.length > 0) notice(`Could not open the saved session "${record.title}":\n${linesOf(r.problems)}`);
       return r.ok;
     } catch (e) {
       notice(`Could not open the saved session: ${messageOf(e)}`);
@@ -51,13 +52,13 @@ export function useSessionActions() {
       // The open session is renamed in the engine, so its title, export and saved text agree.
       // An edit like any other: after the edits and turn under way, built on the definition they left.
       await flushPendingEdits(store);
-      let r: Awaited<ReturnType<typeof setDefinition.mutateAsync>> = { ok: false, errors: [] };
+      let r: Awaited<ReturnType<typeof setDefinition.mutateAsync>> = { ok: false, problems: [] };
       await enqueueEdit(store, async () => {
         const current = store.getState().view ?? view;
         r = await setDefinition.mutateAsync({ ...current.definition, title });
       });
       if (!r.ok) {
-        notice(`Could not rename the session:\n${r.errors.join('\n')}`);
+        notice(`Could not rename the session:\n${linesOf(r.problems)}`);
         return;
       }
       await sync.flush();
@@ -97,7 +98,7 @@ export function useSessionActions() {
       return;
     }
     const r = await openSaved.mutateAsync({ text: record.text, record: { id: record.id, rev: record.rev } });
-    if (!r.ok && r.errors.length > 0) notice(`Could not open the other tab's version:\n${r.errors.join('\n')}`);
+    if (!r.ok && r.problems.length > 0) notice(`Could not open the other tab's version:\n${linesOf(r.problems)}`);
   };
 
   return { openSession, newSession, rename, duplicate, remove, keepMine, loadTheirs };

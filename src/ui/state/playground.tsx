@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tansta
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
+import type { Problem } from '../../lisp/problem.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
@@ -90,7 +91,8 @@ function messageOf(e: unknown): string {
 
 export interface OpenOutcome {
   ok: boolean;
-  errors: string[];
+  /** Why it was refused, by path (empty when it opened, or when the engine did not answer). */
+  problems: Problem[];
   /** Things worth knowing about a session that opened (e.g. a link rendered by another build). */
   warnings?: string[];
 }
@@ -143,12 +145,12 @@ export function useEngineActions() {
    * saved session it is (opened from the sessions list), or null: a new source, saved as a new record.
    */
   const opened = (r: OpenResult | undefined, source: Source, record: PersistenceRef | null = null): OpenOutcome => {
-    if (!r) return { ok: false, errors: [] };
-    if (!r.ok) return { ok: false, errors: r.errors };
+    if (!r) return { ok: false, problems: [] };
+    if (!r.ok) return { ok: false, problems: r.problems };
     s().select(null);
     s().setStrategy(null);
     s().clearRepl();
-    s().setDefinitionErrors([]);
+    s().setDefinitionProblems([]);
     s().setNotice(null);
     s().setLlmFailure(null);
     s().setConfirming(null);
@@ -161,7 +163,7 @@ export function useEngineActions() {
     s().setPersistence(record);
     accept(r.view);
     s().resetReply();
-    return { ok: true, errors: [], ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}) };
+    return { ok: true, problems: [], ...(r.warnings && r.warnings.length > 0 ? { warnings: r.warnings } : {}) };
   };
 
   /**
@@ -332,14 +334,14 @@ export function useEngineActions() {
       // Megabytes of data cross, are checked and written again: the watchdog allows for that.
       const chars = s().view?.dataChars ?? 0;
       const r = await guarded(() => client.call((api) => api.setDefinition(def), { allowanceMs: allowanceFor(chars) }), 'edit');
-      if (!r) return { ok: false, errors: [] };
+      if (!r) return { ok: false, problems: [] };
       if (!r.ok) {
-        s().setDefinitionErrors(r.errors);
-        return { ok: false, errors: r.errors };
+        s().setDefinitionProblems(r.problems);
+        return { ok: false, problems: r.problems };
       }
-      s().setDefinitionErrors([]);
+      s().setDefinitionProblems([]);
       accept(r.view);
-      return { ok: true, errors: [] };
+      return { ok: true, problems: [] };
     },
   });
 

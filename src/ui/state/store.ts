@@ -1,6 +1,7 @@
 // The playground's UI state (zustand). Engine results arrive here from the actions; views read it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ReplResult, View } from '../../worker/engine-api.ts';
+import type { Problem } from '../../lisp/problem.ts';
 import { idleMachine, transition, type RunEvent, type RunMachine } from './run-machine.ts';
 
 export interface Notice {
@@ -73,7 +74,8 @@ export interface PlaygroundState {
   /** The confirmation being asked, if any. */
   confirming: BaseUrlConfirmation | null;
   /** Problems of the last definition edit, by path (`tools[0].signature: …`, `data: …`). */
-  definitionErrors: string[];
+  /** The engine's reasons for refusing the last definition edit, by path. */
+  definitionProblems: Problem[];
   /** Something to tell the user (an engine restart, a step that could not run). */
   notice: Notice | null;
   /**
@@ -104,7 +106,7 @@ export interface PlaygroundActions {
   setLlmFailure(failure: LlmFailure | null): void;
   setUnconfirmedBaseUrl(url: string | null): void;
   setConfirming(confirmation: BaseUrlConfirmation | null): void;
-  setDefinitionErrors(errors: string[]): void;
+  setDefinitionProblems(problems: Problem[]): void;
   setNotice(notice: Notice | null): void;
   /** Feeds the run machine one event; false when it does not apply now (the machine is unchanged). */
   dispatch(event: RunEvent): boolean;
@@ -127,7 +129,7 @@ export const initialState: PlaygroundState = {
   llmFailure: null,
   unconfirmedBaseUrl: null,
   confirming: null,
-  definitionErrors: [],
+  definitionProblems: [],
   notice: null,
   machine: idleMachine,
   repl: [],
@@ -169,7 +171,7 @@ export function createPlaygroundStore(): PlaygroundStore {
     setLlmFailure: (llmFailure) => set({ llmFailure }),
     setUnconfirmedBaseUrl: (unconfirmedBaseUrl) => set({ unconfirmedBaseUrl }),
     setConfirming: (confirming) => set({ confirming }),
-    setDefinitionErrors: (definitionErrors) => set({ definitionErrors }),
+    setDefinitionProblems: (definitionProblems) => set({ definitionProblems }),
     setNotice: (notice) => set({ notice }),
     dispatch: (event) => {
       const machine = get().machine;

@@ -7,6 +7,7 @@ import type { SessionStore } from '../../../src/ui/persistence/session-store.ts'
 import type { OpenOutcome } from '../../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../../src/ui/state/store.ts';
 import { freshStore, sessionText } from './helpers.ts';
+import { problem } from '../../../src/lisp/problem.ts';
 
 function memory(value: string | null = null): TabMemory & { value: string | null } {
   const m = { value, get: () => m.value, set: (id: string | null) => void (m.value = id) };
@@ -68,12 +69,12 @@ describe('startup', () => {
     const opened: string[] = [];
     const open = vi.fn(async (text: string): Promise<OpenOutcome> => {
       opened.push(`example ${(JSON.parse(text) as { title: string }).title}`);
-      return { ok: true, errors: [] };
+      return { ok: true, problems: [] };
     });
     const openSaved = vi.fn(async ({ text, record }: { text: string; record: { id: string } }): Promise<OpenOutcome> => {
       const ok = !text.includes('broken');
       if (ok) opened.push(`saved ${record.id}`);
-      return ok ? { ok: true, errors: [] } : { ok: false, errors: ['mission: required'] };
+      return ok ? { ok: true, problems: [] } : { ok: false, problems: [problem('session', 'mission', 'missing_field', 'required')] };
     });
     const onUnavailable = vi.fn();
     return { store, opened, onUnavailable, o: { store, sessions, tabMemory, open, openSaved, onUnavailable, ...over } };

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
-import { problemsUnder, type Problem } from '../definition/problems.ts';
-import { BUTTON, HINT, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { BUTTON, HINT, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 import { jsonPlaces, parseJson, placeOf } from './json-scan.ts';
 
@@ -54,7 +54,7 @@ const dataSpec: DraftSpec<string> = {
   write: (d, text) => {
     const parsed = parseJson(text);
     // A syntax error is shown from the draft itself; nothing is sent.
-    if (!parsed.ok) return { ok: false, errors: [] };
+    if (!parsed.ok) return { ok: false, problems: [] };
     return { ok: true, definition: { ...d, data: parsed.value as typeof d.data } };
   },
 };
@@ -73,13 +73,13 @@ export function DataPanel() {
 }
 
 function DataEditor({ view }: { view: View }) {
-  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const storeProblems = usePlayground((s) => s.definitionProblems);
   const later = (view.dataChars ?? 0) > LATER_DATA_CHARS;
   const data = useDefinitionDraft(view.definition, dataSpec, { later });
   const loading = data.following;
   const text = loading ? '' : data.draft;
   const parsed = useMemo(() => (loading ? ({ ok: true } as const) : check(text, view.definition)), [loading, text, view.definition]);
-  const problems = problemsUnder(mergeLines(data.errors, storeErrors, view.problems), 'data');
+  const problems = problemsUnder(mergeProblems(data.problems, storeProblems, view.problems), 'data');
 
   // Engine problems are marked at the key they name, when that key is in the text.
   const markers: EditorMarker[] = [];

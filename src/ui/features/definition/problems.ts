@@ -1,53 +1,42 @@
-// Problems arrive from the engine as `path: message` lines (`tools[1].signature: …`, `data.x.$kw: …`,
-// `maxTurns: …`). The panels show each one next to the field its path names.
+// The definition panels show each problem next to the field its path names (`tools[1].signature`,
+// `data.x.$kw`, `maxTurns`). Problems arrive as data from the engine (and from the panels' own checks
+// before anything is sent); nothing here reads a message's words.
+import { isUnderPath, problem, type Problem } from '../../../lisp/problem.ts';
 
-export interface Problem {
-  /** `tools[0].impl`, `data["bad name"]`, `compression`; '' when the line names no path. */
-  path: string;
-  message: string;
-  /** The original line. */
-  text: string;
-}
-
-const PATH = /^([A-Za-z_$][\w$-]*(?:\[(?:\d+|"(?:[^"\\]|\\.)*")\]|\.[^\s.[\]:"]+)*):\s/;
-
-export function splitProblem(text: string): Problem {
-  const m = PATH.exec(text);
-  return m ? { path: m[1], message: text.slice(m[0].length), text } : { path: '', message: text, text };
-}
+export type { Problem };
 
 /** Whether `path` is `prefix` or lies below it (`tools[0]` holds `tools[0].impl`, not `tools[01]`). */
-export function isUnder(path: string, prefix: string): boolean {
-  if (path === prefix) return true;
-  if (!path.startsWith(prefix)) return false;
-  const next = path[prefix.length];
-  return next === '.' || next === '[';
+export const isUnder = isUnderPath;
+
+/** A problem a panel found in what was typed, before sending it. */
+export function fieldProblem(path: string, message: string, code = 'invalid_field'): Problem {
+  return problem('definition', path, code, message);
 }
 
-/** The problems (deduplicated, in order) whose paths lie under one of the prefixes. */
-export function problemsUnder(lines: readonly string[], ...prefixes: string[]): Problem[] {
+/** Every list given, without repeats (the same problem from the panel, the store and the engine). */
+export function mergeProblems(...lists: readonly (readonly Problem[])[]): Problem[] {
   const seen = new Set<string>();
   const out: Problem[] = [];
-  for (const line of lines) {
-    if (seen.has(line)) continue;
-    const p = splitProblem(line);
-    if (prefixes.some((prefix) => isUnder(p.path, prefix))) {
-      seen.add(line);
-      out.push(p);
-    }
+  for (const p of lists.flat()) {
+    if (seen.has(p.text)) continue;
+    seen.add(p.text);
+    out.push(p);
   }
   return out;
 }
 
-/** `(line 3, column 7)` or `(column 7)` at the end of a message, as the engine writes locations. */
-export function locationIn(message: string): { line: number; column: number } | null {
-  const both = /\(line (\d+), column (\d+)\)\s*$/.exec(message);
-  if (both) return { line: Number(both[1]), column: Number(both[2]) };
-  const col = /\(column (\d+)\)\s*$/.exec(message);
-  return col ? { line: 1, column: Number(col[1]) } : null;
+/** The problems (deduplicated, in order) whose paths lie under one of the prefixes. */
+export function problemsUnder(problems: readonly Problem[], ...prefixes: string[]): Problem[] {
+  return mergeProblems(problems).filter((p) => prefixes.some((prefix) => isUnder(p.path, prefix)));
 }
 
-/** The message without its trailing location (the editor marker carries it). */
-export function withoutLocation(message: string): string {
-  return message.replace(/\s*\((?:line \d+, )?column \d+\)\s*$/, '');
+/** What a panel shows for a problem it lists under a field: the path only when it says more than the field. */
+export function problemLabel(p: Problem): string {
+  const message = p.hint !== undefined ? `${p.message} ${p.hint}` : p.message;
+  return p.path ? `${p.path}: ${message}` : message;
+}
+
+/** Problems one per line, for a notice. */
+export function linesOf(problems: readonly Problem[]): string {
+  return problems.map((p) => p.text).join('\n');
 }

@@ -38,7 +38,7 @@ export function ProblemList({ problems, testId, kind = 'error' }: { problems: re
   return (
     <ul role={kind === 'error' ? 'alert' : 'status'} data-testid={testId} className={`flex flex-col gap-0.5 text-xs ${color}`}>
       {problems.map((p, i) => {
-        const text = typeof p === 'string' ? p : p.path ? `${p.path}: ${p.message}` : p.message;
+        const text = typeof p === 'string' ? p : p.text;
         return (
           <li key={i} className="break-words">
             {text}
@@ -49,7 +49,3 @@ export function ProblemList({ problems, testId, kind = 'error' }: { problems: re
   );
 }
 
-/** Every problem line for a field: the panel's own refused edit, the store's last refusal, the engine's problems. */
-export function mergeLines(...lists: readonly (readonly string[])[]): string[] {
-  return [...new Set(lists.flat())];
-}

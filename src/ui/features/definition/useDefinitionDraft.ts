@@ -10,10 +10,11 @@ import type { SessionDefinition } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
 import { enqueueEdit, setWaitingEdit } from '../../state/pending-edits.ts';
 import { afterPaint } from '../../components/after-paint.ts';
+import type { Problem } from './problems.ts';
 
 export const EDIT_DELAY_MS = 400;
 
-export type WriteResult = { ok: true; definition: SessionDefinition } | { ok: false; errors: string[] };
+export type WriteResult = { ok: true; definition: SessionDefinition } | { ok: false; problems: Problem[] };
 
 export interface DraftSpec<D> {
   /** This part of the engine's definition, as a draft. */
@@ -31,7 +32,7 @@ export interface Draft<D> {
   /** Replaces the draft and sends it after the pause (`now`: at once). */
   edit: (next: D, options?: { now?: boolean }) => void;
   /** Why the last send was refused (by `write` or by the engine); empty once one is accepted. */
-  errors: string[];
+  problems: Problem[];
   /** True while an edit waits for its pause or for the engine. */
   pending: boolean;
   /**
@@ -66,7 +67,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
 
   // Read later: `draft` stays undefined (and `following` true) until the first paint has happened.
   const [draft, setDraft] = useState<D | undefined>(() => (later ? undefined : spec.read(definition)));
-  const [errors, setErrors] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [pending, setPending] = useState(false);
   const [followed, setFollowed] = useState<SessionDefinition | null>(later ? null : definition);
   const latest = useRef(draft);
@@ -93,7 +94,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
       const next = specRef.current.read(view ? view.definition : def);
       latest.current = next;
       setDraft(next);
-      setErrors([]);
+      setProblems([]);
     },
     [store],
   );
@@ -117,11 +118,11 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
       if (!view) return;
       const written = specRef.current.write(view.definition, value);
       if (!written.ok) {
-        if (mounted.current) setErrors(written.errors);
+        if (mounted.current) setProblems(written.problems);
         return;
       }
       const outcome = await submitRef.current(written.definition);
-      if (mounted.current) setErrors(outcome.ok ? [] : outcome.errors);
+      if (mounted.current) setProblems(outcome.ok ? [] : outcome.problems);
     }).finally(() => {
       inFlight.current--;
       const view = store.getState().view;
@@ -162,5 +163,5 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
 
   // Following: the definition shown is not yet the draft's (read later), and no edit of it is waiting.
   const following = later && (draft === undefined || (followed !== definition && !pending));
-  return { draft: draft as D, edit, errors, pending, following };
+  return { draft: draft as D, edit, problems, pending, following };
 }

@@ -5,6 +5,7 @@ import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx'
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
+import { linesOf, type Problem } from '../definition/problems.ts';
 
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
@@ -23,8 +24,8 @@ export function ExamplesMenu() {
   // The open session is shown as its example while its title matches one.
   const current = EXAMPLES.find((e) => title !== null && titles.data?.[e.path] === title)?.path ?? '';
 
-  const report = (source: string, errors: string[]) => {
-    if (errors.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${source}:\n${errors.join('\n')}` });
+  const report = (source: string, problems: readonly Problem[]) => {
+    if (problems.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${source}:\n${linesOf(problems)}` });
   };
 
   const openExample = async (path: string) => {
@@ -34,7 +35,7 @@ export function ExamplesMenu() {
       const text = await entry.load();
       // Where sessions are saved, an untouched saved copy of this example is reopened rather than copied again.
       const r = sync ? await openExampleText.mutateAsync({ text, savedCopy: (view) => savedCopyOf(sync, view) }) : await open.mutateAsync(text);
-      if (!r.ok) report(`${entry.name}.json`, r.errors);
+      if (!r.ok) report(`${entry.name}.json`, r.problems);
     } catch (e) {
       store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` });
     }
@@ -52,7 +53,7 @@ export function ExamplesMenu() {
       return;
     }
     const r = await open.mutateAsync(text);
-    if (!r.ok) report(file.name, r.errors);
+    if (!r.ok) report(file.name, r.problems);
     else if (r.warnings && r.warnings.length > 0) store.getState().setNotice({ kind: 'info', text: [`Opened ${file.name}.`, ...r.warnings].join('\n') });
   };
 

@@ -6,8 +6,8 @@ import { PRESETS, presetForBaseUrl } from '../../../agent/providers/presets.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../agent/llm-settings.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
-import { problemsUnder } from '../definition/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { mergeProblems, problemsUnder } from '../definition/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { BaseUrlConfirm } from './BaseUrlConfirm.tsx';
@@ -30,12 +30,12 @@ const PROVIDER_OPTIONS = ['mock', 'openai', 'anthropic'] as const;
 
 function LlmFields({ view }: { view: View }) {
   const store = usePlaygroundStore();
-  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const storeProblems = usePlayground((s) => s.definitionProblems);
   const llm = useDefinitionDraft(view.definition, llmSpec);
   const ids = useId();
   const form = llm.draft;
   const real = isRealProvider(form.provider);
-  const at = (...paths: string[]) => problemsUnder(mergeLines(llm.errors, storeErrors, view.problems), ...paths);
+  const at = (...paths: string[]) => problemsUnder(mergeProblems(llm.problems, storeProblems, view.problems), ...paths);
 
   // The endpoint as shown (the draft): a key typed right after the base URL belongs to that URL.
   const draftUrl = form.baseUrl.trim();

@@ -3,6 +3,7 @@
 // checked by the engine's schema (its problem comes back as `llm.baseUrl: …`).
 import type { ProviderPreset } from '../../../agent/providers/presets.ts';
 import type { LlmDefinition, SessionDefinition } from '../../../worker/engine-api.ts';
+import { fieldProblem, type Problem } from '../definition/problems.ts';
 import type { DraftSpec } from '../definition/useDefinitionDraft.ts';
 
 export interface LlmForm {
@@ -26,21 +27,21 @@ export function readLlmForm(llm: LlmDefinition): LlmForm {
   };
 }
 
-type Parsed = { ok: true; value: number | undefined } | { ok: false; error: string };
+type Parsed = { ok: true; value: number | undefined } | { ok: false; problem: Problem };
 
 function parseNumber(text: string, path: string, check: (n: number) => boolean, what: string): Parsed {
   const t = text.trim();
   if (t === '') return { ok: true, value: undefined };
   const n = Number(t);
-  return Number.isFinite(n) && check(n) ? { ok: true, value: n } : { ok: false, error: `${path}: ${what} (or leave it empty for the default)` };
+  return Number.isFinite(n) && check(n) ? { ok: true, value: n } : { ok: false, problem: fieldProblem(path, `${what} (or leave it empty for the default)`) };
 }
 
-export function writeLlmForm(llm: LlmDefinition, form: LlmForm): { ok: true; llm: LlmDefinition } | { ok: false; errors: string[] } {
+export function writeLlmForm(llm: LlmDefinition, form: LlmForm): { ok: true; llm: LlmDefinition } | { ok: false; problems: Problem[] } {
   const temperature = parseNumber(form.temperature, 'llm.temperature', (n) => n >= 0 && n <= 2, 'enter a number from 0 to 2');
   const maxOutput = parseNumber(form.maxOutputTokens, 'llm.maxOutputTokens', (n) => Number.isInteger(n) && n >= 1, 'enter a whole number of tokens, 1 or more');
   const timeout = parseNumber(form.timeoutSeconds, 'llm.requestTimeoutMs', (n) => n > 0 && n <= 3600, 'enter a number of seconds above 0, at most 3600');
-  const errors = [temperature, maxOutput, timeout].flatMap((p) => (p.ok ? [] : [p.error]));
-  if (!temperature.ok || !maxOutput.ok || !timeout.ok) return { ok: false, errors };
+  const problems = [temperature, maxOutput, timeout].flatMap((p) => (p.ok ? [] : [p.problem]));
+  if (!temperature.ok || !maxOutput.ok || !timeout.ok) return { ok: false, problems };
   const baseUrl = form.baseUrl.trim();
   const model = form.model.trim();
   // The script stays whatever the provider: switching back to the mock replays it.

@@ -4,8 +4,8 @@ import { DEFAULT_COMPRESSION_OPTIONS } from '../../../compression/strategy.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
-import { problemsUnder } from '../definition/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ const maxTurnsSpec: DraftSpec<string> = {
   write: (d, text) => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_TURNS_LIMIT) {
-      return { ok: false, errors: [`maxTurns: enter a whole number from 1 to ${MAX_TURNS_LIMIT.toLocaleString('en-US')}`] };
+      return { ok: false, problems: [fieldProblem('maxTurns', `enter a whole number from 1 to ${MAX_TURNS_LIMIT.toLocaleString('en-US')}`)] };
     }
     return { ok: true, definition: { ...d, maxTurns: n } };
   },
@@ -81,20 +81,20 @@ export function isCoalescing(strategy: string): boolean {
   return strategy !== OFF && strategy !== 'full-history';
 }
 
-export function writeCompression(form: CompressionForm): { ok: true; value: JsonValue } | { ok: false; errors: string[] } {
+export function writeCompression(form: CompressionForm): { ok: true; value: JsonValue } | { ok: false; problems: Problem[] } {
   if (form.mode === OFF) return { ok: true, value: false };
   if (!isCoalescing(form.mode)) return { ok: true, value: form.mode };
-  const errors: string[] = [];
+  const problems: Problem[] = [];
   const options: { [k: string]: JsonValue } = {};
   for (const { key } of NUMERIC_OPTIONS) {
     const text = form.numbers[key].trim();
     if (text === '') continue;
     const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) errors.push(`compression.${key}: enter a whole number ≥ 0 (or leave it empty for the default)`);
+    if (!Number.isInteger(n) || n < 0) problems.push(fieldProblem(`compression.${key}`, 'enter a whole number ≥ 0 (or leave it empty for the default)'));
     else options[key] = n;
   }
   if (form.failedTurns !== '') options.failedTurns = form.failedTurns;
-  if (errors.length > 0) return { ok: false, errors };
+  if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: Object.keys(options).length === 0 ? form.mode : { strategy: form.mode, ...options } };
 }
 
@@ -122,7 +122,7 @@ export function MissionPanel() {
 
 function MissionFields({ view }: { view: View }) {
   const definition: SessionDefinition = view.definition;
-  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const storeProblems = usePlayground((s) => s.definitionProblems);
   const title = useDefinitionDraft(definition, titleSpec);
   const mission = useDefinitionDraft(definition, missionSpec);
   const maxTurns = useDefinitionDraft(definition, maxTurnsSpec);
@@ -130,11 +130,11 @@ function MissionFields({ view }: { view: View }) {
   const missionRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
 
-  const at = (own: readonly string[], ...paths: string[]) => problemsUnder(mergeLines(own, storeErrors, view.problems), ...paths);
-  const titleProblems = at(title.errors, 'title');
-  const missionProblems = at(mission.errors, 'mission');
-  const maxTurnsProblems = at(maxTurns.errors, 'maxTurns');
-  const compressionProblems = at(compression.errors, 'compression');
+  const at = (own: readonly Problem[], ...paths: string[]) => problemsUnder(mergeProblems(own, storeProblems, view.problems), ...paths);
+  const titleProblems = at(title.problems, 'title');
+  const missionProblems = at(mission.problems, 'mission');
+  const maxTurnsProblems = at(maxTurns.problems, 'maxTurns');
+  const compressionProblems = at(compression.problems, 'compression');
 
   const insertPlaceholder = (name: string) => {
     const el = missionRef.current;

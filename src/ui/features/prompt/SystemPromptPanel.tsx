@@ -4,8 +4,8 @@
 import { useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine-api.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
-import { problemsUnder } from '../definition/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { mergeProblems, problemsUnder } from '../definition/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
 import { formatCount, shortHash } from '../turns/format.ts';
 import { PromptDiff } from './PromptDiff.tsx';
@@ -49,11 +49,11 @@ function PromptTokens({ text }: { text: string }) {
 }
 
 function PromptFields({ view }: { view: View }) {
-  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const storeProblems = usePlayground((s) => s.definitionProblems);
   const prompt = useDefinitionDraft(view.definition, promptSpec);
   const ids = useId();
   const draft = prompt.draft;
-  const problems = problemsUnder(mergeLines(prompt.errors, storeErrors, view.problems), 'systemPrompt');
+  const problems = problemsUnder(mergeProblems(prompt.problems, storeProblems, view.problems), 'systemPrompt');
   const sp = view.systemPrompt;
 
   const setMode = (mode: PromptMode) => {

@@ -2,6 +2,7 @@
 // (prefix & suffix), or a whole replacement. Saved as the definition's `systemPrompt` (absent for the
 // default, and when prefix and suffix are both empty, so an untouched session stays the default).
 import type { SessionDefinition } from '../../../worker/engine-api.ts';
+import { fieldProblem, type Problem } from '../definition/problems.ts';
 import type { DraftSpec } from '../definition/useDefinitionDraft.ts';
 
 export type PromptMode = 'default' | 'wrap' | 'replace';
@@ -20,12 +21,12 @@ export function readPrompt(d: SessionDefinition): PromptDraft {
   return { mode: 'wrap', prefix: sp.prefix ?? '', suffix: sp.suffix ?? '', replace: '' };
 }
 
-export const REPLACE_EMPTY = 'systemPrompt.replace: write the whole SYSTEM prompt, or choose another mode';
+export const REPLACE_EMPTY = fieldProblem('systemPrompt.replace', 'write the whole SYSTEM prompt, or choose another mode');
 
-export function writePrompt(d: SessionDefinition, draft: PromptDraft): { ok: true; definition: SessionDefinition } | { ok: false; errors: string[] } {
+export function writePrompt(d: SessionDefinition, draft: PromptDraft): { ok: true; definition: SessionDefinition } | { ok: false; problems: Problem[] } {
   const { systemPrompt: _old, ...rest } = d;
   if (draft.mode === 'replace') {
-    if (draft.replace.trim() === '') return { ok: false, errors: [REPLACE_EMPTY] };
+    if (draft.replace.trim() === '') return { ok: false, problems: [REPLACE_EMPTY] };
     return { ok: true, definition: { ...rest, systemPrompt: { replace: draft.replace } } };
   }
   if (draft.mode === 'wrap') {

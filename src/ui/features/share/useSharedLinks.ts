@@ -6,6 +6,7 @@ import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx
 import type { PlaygroundStore } from '../../state/store.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { clearLinkFromAddress, linkFragmentOf } from './links.ts';
+import { linesOf } from '../definition/problems.ts';
 
 /** What the person should know about a session that came from a link. */
 export function linkNotice(view: View, warnings: readonly string[] = []): string {
@@ -51,7 +52,7 @@ export function useSharedLinks(): { openFromAddress: () => Promise<boolean> } {
       store.getState().setNotice({ kind: 'info', text: linkNotice(view, r.warnings ?? []) });
       return true;
     }
-    const why = r.errors.length > 0 ? r.errors.join('\n') : 'the engine could not read it';
+    const why = r.problems.length > 0 ? linesOf(r.problems) : 'the engine could not read it';
     noticeAfterNextView(store, `This link could not be opened, so nothing changed:\n${why}`);
     return false;
   }, [store]);

@@ -6,8 +6,9 @@ import { formatCallForm, parseSignature } from '../../../agent/signature.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
-import { isUnder, locationIn, problemsUnder, withoutLocation, type Problem } from '../definition/problems.ts';
-import { BUTTON, HINT, INPUT, LABEL, PanelFrame, ProblemList, mergeLines } from '../definition/ui.tsx';
+import { fullMessage, problem } from '../../../lisp/problem.ts';
+import { isUnder, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { BUTTON, HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 
 export interface ToolDraft {
@@ -58,11 +59,11 @@ export function ToolsPanel() {
 }
 
 function ToolList({ view }: { view: View }) {
-  const storeErrors = usePlayground((s) => s.definitionErrors);
+  const storeProblems = usePlayground((s) => s.definitionProblems);
   const tools = useDefinitionDraft(view.definition, toolsSpec);
   const [added, setAdded] = useState<number | null>(null);
   const drafts = tools.draft;
-  const lines = mergeLines(tools.errors, storeErrors, view.problems);
+  const lines = mergeProblems(tools.problems, storeProblems, view.problems);
   const listProblems = problemsUnder(lines, 'tools').filter((p) => p.path === 'tools');
 
   const change = (i: number, patch: Partial<ToolDraft>) => tools.edit(drafts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
@@ -136,7 +137,7 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
   const nameProblems = field('name');
   const signatureProblems = field('signature');
   if (inSync && engineTool.signatureError && signatureProblems.length === 0) {
-    signatureProblems.push({ path: `${base}.signature`, message: engineTool.signatureError, text: engineTool.signatureError });
+    signatureProblems.push(problem('tool', `${base}.signature`, 'invalid_signature', engineTool.signatureError, { text: engineTool.signatureError }));
   }
   const descriptionProblems = field('description');
   const implProblems = field('impl');
@@ -144,8 +145,7 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
   const markers: EditorMarker[] = [];
   const implListed: Problem[] = [];
   for (const p of implProblems) {
-    const at = locationIn(p.message);
-    if (at && implInSync) markers.push({ ...at, message: withoutLocation(p.message) });
+    if (p.range && implInSync) markers.push({ line: p.range.line, column: p.range.column, message: fullMessage(p) });
     else implListed.push(p);
   }
   const other = problems.filter((p) => ![nameProblems, signatureProblems, descriptionProblems, implProblems].some((list) => list.includes(p)));
