@@ -1,4 +1,4 @@
-// LanguageSpec: the PTC-Lisp reference the LLM reads in the SYSTEM prompt (DECISIONS R2, R3).
+// LanguageSpec: the PTC-Lisp reference the LLM reads in the SYSTEM prompt (docs/decisions.md R2, R3).
 // Static text, a pure function of the mode, so the prompt can be cached (C2). Every ```clojure
 // example and every `; =>` claim in it is run against the interpreter by
 // test/agent/system-prompt.test.ts, and every function name it lists must be a builtin.

@@ -1,4 +1,4 @@
-// The run record of `ptc run --json` (DECISIONS S2): every PTC value written in Clojure notation.
+// The run record of `ptc run --json` (docs/decisions.md S2): every PTC value written in Clojure notation.
 import { printValue } from '../lisp/printer.ts';
 import type { LlmErrorKind, Usage } from './llm.ts';
 import type { SentWith } from './llm-settings.ts';

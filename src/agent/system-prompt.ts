@@ -1,4 +1,4 @@
-// SystemPrompt: the static SYSTEM message (DECISIONS C2, R2, R3): an optional prefix, the PTC-Lisp
+// SystemPrompt: the static SYSTEM message (docs/decisions.md C2, R2, R3): an optional prefix, the PTC-Lisp
 // reference and the rules for replying, an optional suffix; or a text that replaces all of it. It
 // never contains the mission, tools or data, so it is a pure function of (mode, options) and can be
 // cached by the LLM provider.

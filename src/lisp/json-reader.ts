@@ -1,4 +1,4 @@
-// The one lossless JSON reader (DECISIONS L9, amended): every JSON text that becomes PTC values goes
+// The one lossless JSON reader (docs/decisions.md L9, amended): every JSON text that becomes PTC values goes
 // through here, never through JSON.parse, which turns 9007199254740993 into ...992 and 1.0 into 1.
 // Numbers a JS number would misrepresent come back as JsonNumber (their text); callers turn them
 // into exact integers or floats. Bounded: nesting and integer digits are capped, so hostile text

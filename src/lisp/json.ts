@@ -1,4 +1,4 @@
-// JSON ⇄ PTC values (DECISIONS L9): object → map with keyword keys, array → vector, a number written
+// JSON ⇄ PTC values (docs/decisions.md L9): object → map with keyword keys, array → vector, a number written
 // without fraction or exponent → integer (BigInt past 2^53), one written with them → float,
 // null → nil. Text is read by the lossless reader (json-reader.ts), never by JSON.parse.
 import { JsonNumber, readJson, type ReadJsonResult } from './json-reader.ts';

@@ -1,4 +1,4 @@
-// Clojure notation for PTC values, with optional truncation (DECISIONS C7):
+// Clojure notation for PTC values, with optional truncation (docs/decisions.md C7):
 // a cut vector/list/set shows its first `limit` items, then " ..." inside the brackets and
 // " (N items, showing first M)" after them; a cut map shows " ..." inside the braces and no count;
 // a cut string ends with `..."`. The rules apply at every depth.

@@ -1,4 +1,4 @@
-// Messages a saved session need not hold (DECISIONS R1). Rendering is pure, so a recorded turn's
+// Messages a saved session need not hold (docs/decisions.md R1). Rendering is pure, so a recorded turn's
 // messages are left out when the session's own definition renders them identically from the turns
 // before it, and a kept SYSTEM message loses its text when that text is the session's SYSTEM prompt.
 // Session files (version 2) and share links (version 2 and later) both store turns this way; the

@@ -1,4 +1,4 @@
-// The session file (DECISIONS S1; versions 1 and 2, docs/decisions.md) as zod schemas that validate the JSON and decode it:
+// The session file (docs/decisions.md: S1 and versions 1 and 2) as zod/mini schemas that validate the JSON and decode it:
 // encoded PTC values become values (value-codec), recorded turns become `Turn`s.
 // Every problem is reported as `path: message` (`tools[2].signature: …`), all of them at once.
 // zod/mini (README, "Dependencies"): the same checks and messages as zod's chained API, written as

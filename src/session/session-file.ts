@@ -1,4 +1,4 @@
-// Session files (DECISIONS S1; version 2 writes, 1 and 2 read): parse with every problem reported by
+// Session files (docs/decisions.md S1; version 2 writes, 1 and 2 read): parse with every problem reported by
 // path, write back as pretty JSON in the S1 field order, and turn a session into an agent definition.
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import type { Turn } from '../agent/turn.ts';

@@ -1,4 +1,4 @@
-// Lossless JSON encoding of PTC values, for saved sessions (DECISIONS L9).
+// Lossless JSON encoding of PTC values, for saved sessions (docs/decisions.md L9).
 //
 // Plain JSON wherever L9's JSON → value mapping gives the value back exactly: nil, booleans,
 // strings, safe integers, non-integral finite floats, vectors, and maps whose keys are all plain

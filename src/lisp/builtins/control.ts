@@ -5,7 +5,7 @@ import type { Value } from '../values.ts';
 import { expected, items } from './coerce.ts';
 import { builtin } from './registry.ts';
 
-/** One println entry is cut to this many characters, then "..." (DECISIONS L6). */
+/** One println entry is cut to this many characters, then "..." (docs/decisions.md L6). */
 export const PRINTLN_ENTRY_LIMIT = 2000;
 
 builtin(

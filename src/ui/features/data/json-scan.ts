@@ -226,7 +226,7 @@ function walk(text: string, root: string, places?: Map<string, JsonLocation>): J
 }
 
 /**
- * The data text as the session's value encoding, read losslessly (DECISIONS L9): an integer past 2^53
+ * The data text as the session's value encoding, read losslessly (docs/decisions.md L9): an integer past 2^53
  * becomes {"$bigint": "…"} and a whole number written as a float (1.0, 1e3) {"$float": "…"}, so the
  * engine gets exactly what was typed. Errors are located and readable; nesting and digits are capped.
  */
