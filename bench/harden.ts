@@ -15,6 +15,10 @@ import { allBuiltins } from '../src/lisp/builtins/registry.ts';
 import type { Problem } from '../test/fuzz/check.ts';
 import { hostileProgramArb, mutationArb } from '../test/fuzz/programs.ts';
 
+// Terminal colour codes in a child's output (ESC [ … m), removed before reading figures.
+// eslint-disable-next-line no-control-regex -- the escape character is what is matched
+const ANSI_COLOR = /\x1b\[[0-9;]*m/g;
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -105,7 +109,7 @@ function browserChecks(): { tests: number; failed: number; figures: string[] } {
   const report = join(out, 'report.json');
   const files = ['e2e/csp.e2e.ts', 'e2e/a11y.e2e.ts', 'e2e/runaway.e2e.ts'];
   const r = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const figures = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => /^(watchdog:|axe )/.test(l));
+  const figures = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(ANSI_COLOR, '').trim()).filter((l) => /^(watchdog:|axe )/.test(l));
   const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numFailedTests: number }) : { numTotalTests: 0, numFailedTests: 1 };
   rmSync(out, { recursive: true, force: true });
   return { tests: json.numTotalTests, failed: json.numFailedTests, figures };

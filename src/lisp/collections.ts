@@ -155,6 +155,8 @@ export class PMap {
   private reroot(): void {
     if (this.diff === null) return;
     const chain: PMap[] = [];
+    // Walks the chain of versions from this one to the root.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     for (let t: PMap = this; t.diff !== null; t = t.diff.next) chain.push(t);
     const vals = this.b.vals;
     for (let k = chain.length - 1; k >= 0; k--) {

@@ -3,7 +3,7 @@ import type { Turn } from '../../src/agent/turn.ts';
 import type { PtcError } from '../../src/lisp/errors.ts';
 import { float } from '../../src/lisp/numbers.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
-import { Keyword, makeFn, MapBuilder, PInst, PList, PMap, PSet, PVar, type PtcFn, type Value } from '../../src/lisp/values.ts';
+import { Keyword, makeFn, MapBuilder, PInst, PList, type PMap, PSet, PVar, type PtcFn, type Value } from '../../src/lisp/values.ts';
 
 const kw = Keyword.of;
 

@@ -3,7 +3,7 @@ import { PtcError } from '../../src/lisp/errors.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { Keyword, type PMap, type PtcFn, type Value } from '../../src/lisp/values.ts';
 import { parseJsonText, parseSession, serializeSession, sessionToAgent, turnToJson, type Session } from '../../src/session/session-file.ts';
-import { map, recordedTurns } from './builders.ts';
+import { recordedTurns } from './builders.ts';
 
 const kw = Keyword.of;
 

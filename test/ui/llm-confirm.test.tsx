@@ -9,7 +9,7 @@ import { isConfirmedHere } from '../../src/ui/features/llm/confirmed-urls.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { exampleText, setHash } from './harness.tsx';
-import { button, exampleReplies, renderLlmApp, useLlm } from './llm-helpers.tsx';
+import { button, exampleReplies, renderLlmApp, configureLlm } from './llm-helpers.tsx';
 
 let server: FakeLlmServer;
 beforeAll(async () => {
@@ -109,7 +109,7 @@ describe('confirming a base URL from outside', () => {
   it('an example pointed at a server in the panel is not asked about', async () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
-    await useLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
+    await configureLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
     queueReplies(1);
     await user.click(button('step'));
     await screen.findByTestId('turn-1');

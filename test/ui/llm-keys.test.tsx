@@ -9,7 +9,7 @@ import { KEY_STORAGE_PREFIX, KeyStore, endpointId, normalizeBaseUrl } from '../.
 import { decodeLink } from '../../src/session/link-codec.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { clearEditor, typeInto } from './app-helpers.tsx';
-import { KEY, button, exampleReplies, memoryStorage, renderLlmApp, useLlm } from './llm-helpers.tsx';
+import { KEY, button, exampleReplies, memoryStorage, renderLlmApp, configureLlm } from './llm-helpers.tsx';
 
 let server: FakeLlmServer;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('the API key field', () => {
   it('follows the provider and base URL; remember and forget', async () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
-    await useLlm(app, { provider: 'openai', baseUrl: 'https://one.test/v1', model: 'm' });
+    await configureLlm(app, { provider: 'openai', baseUrl: 'https://one.test/v1', model: 'm' });
     const field = () => screen.getByTestId('llm-api-key') as HTMLInputElement;
     expect(field().type).toBe('password');
     expect((screen.getByTestId('llm-key-memory') as HTMLInputElement).checked).toBe(true);
@@ -82,19 +82,19 @@ describe('the API key field', () => {
     expect(app.storage.items.size).toBe(0);
     expect(screen.queryByTestId('llm-key-forget')).toBeNull();
 
-    await useLlm(app, { provider: 'openai', baseUrl: 'https://two.test/v1', model: 'm' });
+    await configureLlm(app, { provider: 'openai', baseUrl: 'https://two.test/v1', model: 'm' });
     await waitFor(() => expect(field().value).toBe(''));
     await user.click(screen.getByTestId('llm-key-remember'));
     await typeInto(user, field(), 'key-two');
     expect(app.storage.items.get(KEY_STORAGE_PREFIX + endpointId(openai('https://two.test/v1')))).toBe('key-two');
     expect(screen.getByTestId('llm-key-forget')).toBeTruthy();
 
-    await useLlm(app, { provider: 'anthropic', baseUrl: 'https://two.test/v1', model: 'm' });
+    await configureLlm(app, { provider: 'anthropic', baseUrl: 'https://two.test/v1', model: 'm' });
     await waitFor(() => expect(field().value).toBe(''));
 
-    await useLlm(app, { provider: 'openai', baseUrl: 'https://one.test/v1', model: 'm' });
+    await configureLlm(app, { provider: 'openai', baseUrl: 'https://one.test/v1', model: 'm' });
     await waitFor(() => expect(field().value).toBe('key-one'));
-    await useLlm(app, { provider: 'openai', baseUrl: 'https://two.test/v1', model: 'm' });
+    await configureLlm(app, { provider: 'openai', baseUrl: 'https://two.test/v1', model: 'm' });
     await waitFor(() => expect(field().value).toBe('key-two'));
     await user.click(screen.getByTestId('llm-key-forget'));
     expect(field().value).toBe('');
@@ -105,7 +105,7 @@ describe('the API key field', () => {
   it('a hosted API without a key is told so before any request', async () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
-    await useLlm(app, { provider: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' });
+    await configureLlm(app, { provider: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' });
     await user.click(button('step'));
     await waitFor(() => expect(screen.getByTestId('notice-text').textContent).toMatch(/^No API key for OpenAI-compatible at https:\/\/api\.example\.com\/v1: .*Nothing was sent\./));
     expect(screen.queryByTestId('turn-1')).toBeNull();
@@ -118,7 +118,7 @@ describe('the key never leaves for anywhere but the server', () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
     const replies = exampleReplies();
-    await useLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
+    await configureLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
     // A wrong key first: the server echoes it in its 401 message.
     await typeInto(user, screen.getByTestId('llm-api-key'), 'sk-wrong-LEAKCHECK-9999');
     await user.click(button('step'));

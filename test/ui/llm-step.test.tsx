@@ -10,7 +10,7 @@ import { EngineClient, EngineRestarted, type EngineRemote } from '../../src/ui/e
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { pasteInto, typeInto } from './app-helpers.tsx';
 import { exampleText } from './harness.tsx';
-import { button, exampleReplies, renderLlmApp, replyText, testId, useLlm, type LlmApp } from './llm-helpers.tsx';
+import { button, exampleReplies, renderLlmApp, replyText, testId, configureLlm, type LlmApp } from './llm-helpers.tsx';
 import { isBusy, isRunning } from '../../src/ui/state/run-machine.ts';
 
 let server: FakeLlmServer;
@@ -25,7 +25,7 @@ const notice = () => screen.getByTestId('notice-text').textContent ?? '';
 
 async function realApp(): Promise<LlmApp> {
   const app = await renderLlmApp();
-  await useLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
+  await configureLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
   return app;
 }
 
@@ -151,7 +151,7 @@ describe('Run with the mock', () => {
   it('stops where the script ends, with a notice; a typed reply goes on', async () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
-    await useLlm(app, { provider: 'mock', replies: replies.slice(0, 2) });
+    await configureLlm(app, { provider: 'mock', replies: replies.slice(0, 2) });
     await user.click(button('run'));
     await waitFor(() => expect(notice()).toBe('The mock LLM has no reply for turn 3 (its script has 2); write one to continue'));
     await waitFor(() => expect(isRunning(app.store.getState().machine)).toBe(false));

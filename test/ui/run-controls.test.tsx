@@ -16,7 +16,7 @@ import { Engine } from '../../src/worker/engine-api.ts';
 import { EngineHost } from '../../src/worker/engine-host.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { pasteInto, clearEditor, waitForDefaultExample } from './app-helpers.tsx';
-import { button, exampleReplies, renderLlmApp, replyText, useLlm } from './llm-helpers.tsx';
+import { button, exampleReplies, renderLlmApp, replyText, configureLlm } from './llm-helpers.tsx';
 
 afterEach(cleanup);
 
@@ -227,7 +227,7 @@ describe('Stop during an LLM request', () => {
   it('aborts the request (no restart); the Step ends, its partial text kept; Step asks again', async () => {
     const user = userEvent.setup();
     const app = await renderLlmApp();
-    await useLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
+    await configureLlm(app, { provider: 'openai', baseUrl: server.url, model: 'fake-model' });
     const replies = exampleReplies();
     server.enqueue({ text: replies[0], chunks: 40, chunkDelayMs: 60 });
     const phases = recordPhases(app.store);

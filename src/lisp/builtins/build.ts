@@ -3,7 +3,7 @@
 import { arityError, execError, typeError } from '../errors.ts';
 import { isInteger, numCompare, toJs, type Num } from '../numbers.ts';
 import { rt } from '../runtime.ts';
-import { hashKey, MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
+import { hashKey, type MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg } from './callers.ts';
 import { add, charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';

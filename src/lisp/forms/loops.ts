@@ -11,7 +11,7 @@ import { call2 } from '../locate.ts';
 import { shapeOf, withIr, withShape } from '../node-facts.ts';
 import { countOperand } from '../operands.ts';
 import { compileLoop, jitSettings, tierUpAt, unitKey, type LoopUnit } from '../jit/compile.ts';
-import { FnScope, type Ctx, type Node } from '../scope.ts';
+import { type FnScope, type Ctx, type Node } from '../scope.ts';
 import { truthy, type Value } from '../values.ts';
 
 export const RECUR_VALUE = RECUR as unknown as Value;

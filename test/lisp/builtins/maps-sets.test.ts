@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { callBuiltin, ev, expectErrors as errors, expectResults as table } from '../helpers.ts';
 import { kw, PMap } from '../../../src/lisp/values.ts';
 
-type ErrCase = readonly [program: string, type: string, message: RegExp];
 
 describe('lookup: get, get-in, contains?, keys, vals', () => {
   table([

@@ -10,6 +10,7 @@ export function usePriceLookup(): PriceLookup {
   const app = usePriceBook((s) => s.table);
   // The session's prices arrive as a new object with every view: key them by content.
   const sessionKey = JSON.stringify(sessionPrices ?? null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content, not by the object
   const session = useMemo(() => sessionPriceTable(sessionPrices), [sessionKey]);
   return useMemo(() => priceLookup(session, app), [session, app]);
 }

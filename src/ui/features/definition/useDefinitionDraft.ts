@@ -104,6 +104,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
     if (currentKey !== null) follow(definition, currentKey, false);
     return undefined;
     // `definition` is read through the store: only a new key (or, read later, a new definition) matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentKey, laterDefinition, follow, keyOf]);
 
   const send = useCallback((): Promise<void> => {
@@ -149,7 +150,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
         setWaitingEdit(store, id.current, send);
       }
     },
-    [send],
+    [send, store],
   );
 
   // An edit still waiting for its pause is sent when the panel goes away.

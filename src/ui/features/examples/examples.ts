@@ -46,6 +46,7 @@ export function useExampleTitles() {
 
 /** A file name for a session title: characters file systems refuse become "-". */
 export function fileNameFor(title: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those refused
   const clean = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim();
   return `${clean === '' ? 'session' : clean}.json`;
 }
