@@ -248,7 +248,17 @@ function printLong(figures: readonly LongFigures[]): void {
   const head = ['session', 'file', 'open', 'Step (median / max)', 'turn switch (median / max)', 'DOM nodes', 'turn cards in DOM', 'page heap', 'worker heap'];
   const mb = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(1)} MB`);
   const mm = (xs: readonly number[]) => (xs.length === 0 ? 'n/a' : `${ms(median(xs))} / ${ms(Math.max(...xs))}`);
-  const cells = figures.map((f) => [f.name, mb(f.fileMB), ms(f.openMs), mm(f.stepMs), mm(f.switchMs), String(f.domNodes), String(f.turnCards), mb(f.pageHeapMB), mb(f.workerHeapMB)]);
+  const cells = figures.map((f) => [
+    f.name,
+    mb(f.fileMB),
+    ms(f.openMs),
+    mm(f.stepMs),
+    mm(f.switchMs),
+    String(f.domNodes),
+    String(f.turnCards),
+    mb(f.pageHeapMB),
+    mb(f.workerHeapMB),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join(' | ')} |`;
   console.log(line(head));
@@ -295,7 +305,9 @@ async function main(): Promise<void> {
 
     try {
       const steps = await stepTimes(browser, app.url);
-      console.log(`\nStep on ${STEP_EXAMPLE} (${STEP_TURNS} turns × ${STEP_RUNS} runs), click → next frame (ms): ${steps.painted.map((x) => x.toFixed(0)).join(', ')}`);
+      console.log(
+        `\nStep on ${STEP_EXAMPLE} (${STEP_TURNS} turns × ${STEP_RUNS} runs), click → next frame (ms): ${steps.painted.map((x) => x.toFixed(0)).join(', ')}`,
+      );
       const m = median(steps.painted);
       rows.push({ figure: `(c) Step, click → panels updated (DOM)`, value: ms(median(steps.updated)), goal: '', met: null });
       rows.push({ figure: `(c) Step, click → next frame, median of ${steps.painted.length}`, value: ms(m), goal: '< 100 ms', met: m < 100 });

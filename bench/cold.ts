@@ -44,7 +44,9 @@ function time(n: number, compiler: boolean): number {
 const available = jitSettings.enabled;
 // Warm the engine itself (not the programs) both ways.
 for (let i = 0; i < 20; i++) for (const on of [true, false]) time(200, on && available);
-console.log(`fresh programs, median of ${RUNS} (compiler: ${jitSettings.hot} calls or iterations in a program that ran before, ${jitSettings.late} in a first run)\n`);
+console.log(
+  `fresh programs, median of ${RUNS} (compiler: ${jitSettings.hot} calls or iterations in a program that ran before, ${jitSettings.late} in a first run)\n`,
+);
 console.log('items   compiler ms  interpreter ms  compiling ms/program');
 for (const n of SIZES) {
   const before = { ...jitStats };

@@ -11,6 +11,15 @@ export type Engine = typeof import('./engine-entry.ts');
 export async function loadEngine(prebuilt?: string): Promise<Engine> {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const bundle = prebuilt !== undefined ? resolve(prebuilt) : `${here}.build/engine.mjs`;
-  if (prebuilt === undefined) await build({ entryPoints: [`${here}engine-entry.ts`], bundle: true, format: 'esm', platform: 'neutral', target: 'es2022', outfile: bundle, logLevel: 'error' });
+  if (prebuilt === undefined)
+    await build({
+      entryPoints: [`${here}engine-entry.ts`],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      outfile: bundle,
+      logLevel: 'error',
+    });
   return (await import(pathToFileURL(bundle).href)) as Engine;
 }

@@ -71,7 +71,6 @@ function timeJs(file: string): { ms: number; out: string } {
   return JSON.parse(r.stdout) as { ms: number; out: string };
 }
 
-
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (r: string[]): string => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -103,7 +102,9 @@ function pipelines(): boolean {
         const same = normalizePrinted(p.out) === normalizePrinted(n.out) && (j === null || normalizePrinted(j.out) === normalizePrinted(p.out));
         if (!same) {
           allSame = false;
-          console.log(`!!! ${f.name}: results differ\n  ptc: ${p.out.slice(0, 300)}\n  nbb: ${n.out.slice(0, 300)}${j ? `\n  js:  ${j.out.slice(0, 300)}` : ''}`);
+          console.log(
+            `!!! ${f.name}: results differ\n  ptc: ${p.out.slice(0, 300)}\n  nbb: ${n.out.slice(0, 300)}${j ? `\n  js:  ${j.out.slice(0, 300)}` : ''}`,
+          );
         }
       }
       t.ptc.push(p.ms);
@@ -147,11 +148,14 @@ function startup(): void {
   }
   const [p, n, o] = [median(ptc), median(nbb), median(node)];
   console.log(`\nStart-up, spawn to exit, median of ${STARTUP_RUNS} alternating runs\n`);
-  table(['command', 'ms', 'vs nbb'], [
-    ["ptc eval -e '(+ 1 2)'", p.toFixed(0), (p / n).toFixed(2)],
-    ["nbb -e '(+ 1 2)'", n.toFixed(0), '1.00'],
-    ['node -e 0 (for scale)', o.toFixed(0), (o / n).toFixed(2)],
-  ]);
+  table(
+    ['command', 'ms', 'vs nbb'],
+    [
+      ["ptc eval -e '(+ 1 2)'", p.toFixed(0), (p / n).toFixed(2)],
+      ["nbb -e '(+ 1 2)'", n.toFixed(0), '1.00'],
+      ['node -e 0 (for scale)', o.toFixed(0), (o / n).toFixed(2)],
+    ],
+  );
   console.log(`\ngoal, ptc start-up no slower than nbb: ${p <= n ? 'met' : 'NOT met'}`);
 }
 

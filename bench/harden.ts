@@ -33,7 +33,12 @@ function programs(): string[] {
   const spec = join(ROOT, '..', 'shared', 'conformance', 'spec-examples.jsonl');
   const real = [
     ...allBuiltins().flatMap((b) => b.examples.map(([code]) => code)),
-    ...(existsSync(spec) ? readFileSync(spec, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { program: string }).program) : []),
+    ...(existsSync(spec)
+      ? readFileSync(spec, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => (JSON.parse(l) as { program: string }).program)
+      : []),
   ];
   const third = Math.ceil(PROGRAMS / 3);
   return [
@@ -73,7 +78,10 @@ async function fuzz(list: readonly string[]): Promise<Tally> {
     if (outcome === null) continue;
     const kind = outcome === 'hang' ? 'hang' : outcome.kind;
     tally[kind]++;
-    if (tally.examples.length < 10) tally.examples.push(`${kind}: ${outcome === 'hang' ? `still running after ${HANG_MS / 1000} s` : outcome.what}\n    ${program.slice(0, 200).replace(/\n/g, ' ')}`);
+    if (tally.examples.length < 10)
+      tally.examples.push(
+        `${kind}: ${outcome === 'hang' ? `still running after ${HANG_MS / 1000} s` : outcome.what}\n    ${program.slice(0, 200).replace(/\n/g, ' ')}`,
+      );
     if (outcome === 'hang' || outcome.kind === 'crash') {
       await worker.terminate();
       worker = spawn();
@@ -98,7 +106,9 @@ function hostileSuites(): { files: string[]; tests: number; passed: number; fail
   const out = mkdtempSync(join(tmpdir(), 'ptc-harden-'));
   const report = join(out, 'report.json');
   spawnSync('npx', ['vitest', 'run', ...files, '--reporter=json', `--outputFile=${report}`], { cwd: ROOT, stdio: 'ignore' });
-  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numPassedTests: number; numFailedTests: number }) : { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0 };
+  const json = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numPassedTests: number; numFailedTests: number })
+    : { numTotalTests: 0, numPassedTests: 0, numFailedTests: 0 };
   rmSync(out, { recursive: true, force: true });
   return { files, tests: json.numTotalTests, passed: json.numPassedTests, failed: json.numFailedTests };
 }
@@ -108,9 +118,18 @@ function browserChecks(): { tests: number; failed: number; figures: string[] } {
   const out = mkdtempSync(join(tmpdir(), 'ptc-harden-e2e-'));
   const report = join(out, 'report.json');
   const files = ['e2e/csp.e2e.ts', 'e2e/a11y.e2e.ts', 'e2e/runaway.e2e.ts'];
-  const r = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const figures = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(ANSI_COLOR, '').trim()).filter((l) => /^(watchdog:|axe )/.test(l));
-  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numFailedTests: number }) : { numTotalTests: 0, numFailedTests: 1 };
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const figures = `${r.stdout}\n${r.stderr}`
+    .split('\n')
+    .map((l) => l.replace(ANSI_COLOR, '').trim())
+    .filter((l) => /^(watchdog:|axe )/.test(l));
+  const json = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as { numTotalTests: number; numFailedTests: number })
+    : { numTotalTests: 0, numFailedTests: 1 };
   rmSync(out, { recursive: true, force: true });
   return { tests: json.numTotalTests, failed: json.numFailedTests, figures };
 }
@@ -121,7 +140,9 @@ const tally = await fuzz(list);
 const seconds = (performance.now() - t0) / 1000;
 const suites = hostileSuites();
 
-console.log(`Fuzzing: ${tally.ran} programs (seed ${SEED}; ${Math.ceil(PROGRAMS / 3)} generated from the builtin table with hostile values, the rest mutated examples) in ${seconds.toFixed(1)} s`);
+console.log(
+  `Fuzzing: ${tally.ran} programs (seed ${SEED}; ${Math.ceil(PROGRAMS / 3)} generated from the builtin table with hostile values, the rest mutated examples) in ${seconds.toFixed(1)} s`,
+);
 for (const e of tally.examples) console.log(`  ${e}`);
 console.log(`Hostile suites: ${suites.files.join(', ') || 'none found'}`);
 console.log('');
@@ -139,7 +160,9 @@ let browserFailed = 0;
 if (process.argv.includes('--browser')) {
   const b = browserChecks();
   browserFailed = b.failed;
-  console.log(`| browser checks (CSP: no violation, the page cannot eval; axe: no serious or critical violation; watchdog) | ${b.tests - b.failed} of ${b.tests} pass |`);
+  console.log(
+    `| browser checks (CSP: no violation, the page cannot eval; axe: no serious or critical violation; watchdog) | ${b.tests - b.failed} of ${b.tests} pass |`,
+  );
   console.log('');
   for (const f of b.figures) console.log(f);
 }

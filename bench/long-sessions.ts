@@ -117,14 +117,21 @@ async function measureCase(browser: Browser, url: string, c: LongCase, file: str
     await page.goto(url);
     await waitForReady(page);
     // Monaco loads lazily after the first render: once it has, so an open always pays its editors.
-    await page.locator('[data-editor="monaco"]').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+    await page
+      .locator('[data-editor="monaco"]')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(500);
     // Open: the file chosen → its turns counted in the list and the next turn's USER message shown.
     const nextUser = expectedUser(text, undefined);
     await page.evaluate('window.__ptcT0 = performance.now()');
     await page.locator('[data-testid="open-file"]').setInputFiles(file);
     const openMs = (await page.evaluate(
-      waitInPage(`q('turn-list').textContent.includes('(${c.turns} of') && q('compressed-user') && q('compressed-user').textContent === ${JSON.stringify(nextUser)} && q('step') && !q('step').disabled`, 'open'),
+      waitInPage(
+        `q('turn-list').textContent.includes('(${c.turns} of') && q('compressed-user') && q('compressed-user').textContent === ${JSON.stringify(nextUser)} && q('step') && !q('step').disabled`,
+        'open',
+      ),
     )) as number;
 
     // Turn switches between the last turns (in view: the list follows the run to its end).
@@ -155,9 +162,15 @@ async function measureCase(browser: Browser, url: string, c: LongCase, file: str
       const n = c.turns + s;
       const want = expectedUser(text, undefined, s);
       await page.locator('[data-testid="step"]:enabled').waitFor();
-      stepMs.push((await page.evaluate(waitInPage(`q('turn-${n}') && q('compressed-user').textContent === ${JSON.stringify(want)}`, `step to turn ${n}`, '[data-testid="step"]'))) as number);
+      stepMs.push(
+        (await page.evaluate(
+          waitInPage(`q('turn-${n}') && q('compressed-user').textContent === ${JSON.stringify(want)}`, `step to turn ${n}`, '[data-testid="step"]'),
+        )) as number,
+      );
     }
-    const dom = (await page.evaluate(`({ nodes: document.getElementsByTagName('*').length, cards: document.querySelectorAll('[data-testid^="turn-"][data-selected]').length })`)) as { nodes: number; cards: number };
+    const dom = (await page.evaluate(
+      `({ nodes: document.getElementsByTagName('*').length, cards: document.querySelectorAll('[data-testid^="turn-"][data-selected]').length })`,
+    )) as { nodes: number; cards: number };
     const pageBytes = await pageHeap(page);
     const workerBytes = await workerHeap(cdp).catch(() => null);
     return {
@@ -178,7 +191,13 @@ async function measureCase(browser: Browser, url: string, c: LongCase, file: str
 }
 
 /** Every case, each in a fresh page; a case that cannot be measured is reported and skipped. */
-export async function longSessions(browser: Browser, url: string, rounds: number, log: (line: string) => void, only?: readonly number[]): Promise<LongFigures[]> {
+export async function longSessions(
+  browser: Browser,
+  url: string,
+  rounds: number,
+  log: (line: string) => void,
+  only?: readonly number[],
+): Promise<LongFigures[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ptc-long-'));
   const out: LongFigures[] = [];
   try {

@@ -33,7 +33,6 @@ async function runNbb(source: string): Promise<string> {
   return String(await loadString(`(pr-str (do ${source}))`));
 }
 
-
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;

@@ -15,7 +15,12 @@ const prepared = prepareAgent({
   maxTurns: TURNS + 1,
   compression: true,
   tools: [
-    { name: 'lookup', signature: '(id :int) -> :map', description: 'Customer record', impl: '(fn [id] {:id id :name (str "customer-" id) :tier (if (even? id) :gold :silver)})' },
+    {
+      name: 'lookup',
+      signature: '(id :int) -> :map',
+      description: 'Customer record',
+      impl: '(fn [id] {:id id :name (str "customer-" id) :tier (if (even? id) :gold :silver)})',
+    },
     { name: 'make-call', signature: '(to :string message :string) -> nil', impl: '(fn [to message] nil)' },
   ],
   data: dataFromJson({ customers: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `customer-${i}`, phone: `+46-70-${1000 + i}` })) }),

@@ -8,8 +8,17 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const link = join(root, 'node_modules', '.bin', 'ptc');
 let present = false;
-try { lstatSync(link); present = true; } catch { /* no link yet */ }
+try {
+  lstatSync(link);
+  present = true;
+} catch {
+  /* no link yet */
+}
 if (!present && existsSync(join(root, 'node_modules'))) {
   mkdirSync(dirname(link), { recursive: true });
-  try { symlinkSync('../../bin/ptc.mjs', link); } catch (e) { console.warn(`could not link ${link}: ${e.message}`); }
+  try {
+    symlinkSync('../../bin/ptc.mjs', link);
+  } catch (e) {
+    console.warn(`could not link ${link}: ${e.message}`);
+  }
 }

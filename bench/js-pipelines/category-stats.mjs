@@ -25,11 +25,5 @@ export function run() {
   }
   stats.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // Small maps print in insertion order: :n :units :max-price :names.
-  return (
-    '[' +
-    stats
-      .map(([c, s]) => `[${JSON.stringify(c)} {:n ${s.n} :units ${s.units} :max-price ${s.maxPrice} :names ${s.names}}]`)
-      .join(' ') +
-    ']'
-  );
+  return '[' + stats.map(([c, s]) => `[${JSON.stringify(c)} {:n ${s.n} :units ${s.units} :max-price ${s.maxPrice} :names ${s.names}}]`).join(' ') + ']';
 }

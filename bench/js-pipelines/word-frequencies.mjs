@@ -10,8 +10,6 @@ export function run() {
     for (const w of o.name.split('-')) freq.set(w, (freq.get(w) ?? 0) + 1);
   }
   // Count descending, then word by code units (Clojure's string compare).
-  const top = [...freq]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, 8);
+  const top = [...freq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, 8);
   return '[' + top.map(([w, n]) => JSON.stringify(`${w}=${n}`)).join(' ') + ']';
 }

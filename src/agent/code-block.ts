@@ -11,9 +11,38 @@ const LISP_TAGS = new Set(['clojure', 'clj', 'cljs', 'cljc', 'clojurescript', 'l
  * text it is a closing fence followed by prose.
  */
 const KNOWN_LANGS = new Set([
-  ...LISP_TAGS, 'json', 'jsonc', 'python', 'py', 'javascript', 'js', 'typescript', 'ts', 'text', 'txt', 'plaintext',
-  'bash', 'sh', 'shell', 'console', 'output', 'markdown', 'md', 'yaml', 'yml', 'xml', 'html', 'sql', 'csv',
-  'scheme', 'racket', 'elisp', 'java', 'ruby', 'go', 'rust',
+  ...LISP_TAGS,
+  'json',
+  'jsonc',
+  'python',
+  'py',
+  'javascript',
+  'js',
+  'typescript',
+  'ts',
+  'text',
+  'txt',
+  'plaintext',
+  'bash',
+  'sh',
+  'shell',
+  'console',
+  'output',
+  'markdown',
+  'md',
+  'yaml',
+  'yml',
+  'xml',
+  'html',
+  'sql',
+  'csv',
+  'scheme',
+  'racket',
+  'elisp',
+  'java',
+  'ruby',
+  'go',
+  'rust',
 ]);
 
 const NO_BLOCK = 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.';
@@ -173,9 +202,15 @@ function choose(blocks: readonly Block[]): Extraction | null {
   const chosen = lisp.length > 0 ? lisp : blocks.filter((b) => b.tag === '');
   if (chosen.length === 0) {
     const others = [...new Set(blocks.map((b) => b.tag))];
-    return { ok: false, message: `The reply has no \`\`\`clojure code block, only ${listLanguages(others)}. Reply with exactly one \`\`\`clojure block holding the program.` };
+    return {
+      ok: false,
+      message: `The reply has no \`\`\`clojure code block, only ${listLanguages(others)}. Reply with exactly one \`\`\`clojure block holding the program.`,
+    };
   }
-  const program = chosen.map((b) => b.body).filter((b) => b !== '').join('\n\n');
+  const program = chosen
+    .map((b) => b.body)
+    .filter((b) => b !== '')
+    .join('\n\n');
   return program === '' ? { ok: false, message: EMPTY_BLOCK } : { ok: true, program };
 }
 

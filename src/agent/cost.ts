@@ -21,7 +21,11 @@ export interface PriceEntry extends ModelPrice {
 export type PriceTable = ReadonlyMap<string, PriceEntry>;
 
 export type Cost =
-  | { readonly known: true; readonly usd: number; readonly parts: { readonly input: number; readonly cachedInput: number; readonly cacheWrite: number; readonly output: number } }
+  | {
+      readonly known: true;
+      readonly usd: number;
+      readonly parts: { readonly input: number; readonly cachedInput: number; readonly cacheWrite: number; readonly output: number };
+    }
   | { readonly known: false; readonly why: string };
 
 const PER = 1_000_000;
@@ -41,7 +45,8 @@ export function findPrice(table: PriceTable, model: string | undefined): PriceEn
 /** The cost of one request's (or a run's) usage at a price. */
 export function costOf(usage: Usage | undefined, price: ModelPrice | undefined, model = 'this model'): Cost {
   if (price === undefined) return { known: false, why: `no price for ${model}` };
-  if (usage === undefined || usage.inputTokens === undefined || usage.outputTokens === undefined) return { known: false, why: 'the provider did not report the tokens' };
+  if (usage === undefined || usage.inputTokens === undefined || usage.outputTokens === undefined)
+    return { known: false, why: 'the provider did not report the tokens' };
   const cached = usage.cachedInputTokens ?? 0;
   const written = usage.cacheWriteTokens ?? 0;
   const plain = Math.max(0, usage.inputTokens - cached - written);

@@ -100,7 +100,9 @@ export function mockLlm(replies: readonly string[]): Llm {
       abortIfRequested(signal);
       const reply = script[turn - 1];
       if (reply === undefined) {
-        return Promise.reject(new LlmError(`The mock LLM has no reply for turn ${turn} (its script has ${script.length}); add a reply to continue`, 'no_reply'));
+        return Promise.reject(
+          new LlmError(`The mock LLM has no reply for turn ${turn} (its script has ${script.length}); add a reply to continue`, 'no_reply'),
+        );
       }
       onText?.(reply);
       return Promise.resolve({ text: reply, finishReason: 'stop' });

@@ -79,7 +79,11 @@ export function prepareAgent(def: AgentDef): Prepared {
   if (problems.length > 0 || options === undefined) return { ok: false, problems, errors: problems.map((p) => p.text) };
   const mission = expandMission(def.mission, def.data);
   const mode: PromptMode = maxTurns === 1 ? 'single_shot' : 'multi_turn';
-  const warnings = [...toolWarnings, ...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`), ...(mission.cut !== undefined ? [mission.cut] : [])];
+  const warnings = [
+    ...toolWarnings,
+    ...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`),
+    ...(mission.cut !== undefined ? [mission.cut] : []),
+  ];
   const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
   return {
     ok: true,
@@ -172,13 +176,37 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
   let turn: Turn;
   if (!extraction.ok) {
     turn = {
-      number, rawResponse: reply, program: '', result: null, signal: null, prints: [], toolCalls: [],
-      memory: step.memory, success: false, error: { type: 'no_code', message: extraction.message }, messages, durationMs: 0, ...about,
+      number,
+      rawResponse: reply,
+      program: '',
+      result: null,
+      signal: null,
+      prints: [],
+      toolCalls: [],
+      memory: step.memory,
+      success: false,
+      error: { type: 'no_code', message: extraction.message },
+      messages,
+      durationMs: 0,
+      ...about,
     };
   } else {
-    const r = run({ program: extraction.program, memory: step.memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(step.turns) });
+    const r = run({
+      program: extraction.program,
+      memory: step.memory,
+      data: agent.def.data,
+      tools: agent.tools,
+      limits: agent.def.limits,
+      history: resultHistory(step.turns),
+    });
     const base = {
-      number, rawResponse: reply, program: extraction.program, prints: r.prints, toolCalls: r.toolCalls, messages, durationMs: r.durationMs,
+      number,
+      rawResponse: reply,
+      program: extraction.program,
+      prints: r.prints,
+      toolCalls: r.toolCalls,
+      messages,
+      durationMs: r.durationMs,
       ...(r.warnings.length > 0 ? { warnings: r.warnings } : {}),
       ...about,
     };
@@ -234,7 +262,13 @@ export async function runTurn(agent: PreparedAgent, step: Step, llm: Llm, opts: 
   const { messages } = messagesFor(agent, step);
   const now = opts.now ?? clock;
   const t0 = now();
-  const reply = await llm.complete({ messages, turn: step.turns.length + 1, signal: opts.signal, stablePrefix: agent.stablePrefix, ...(opts.onText ? { onText: opts.onText } : {}) });
+  const reply = await llm.complete({
+    messages,
+    turn: step.turns.length + 1,
+    signal: opts.signal,
+    stablePrefix: agent.stablePrefix,
+    ...(opts.onText ? { onText: opts.onText } : {}),
+  });
   return applyReply(agent, step, reply.text, messages, {
     llmMs: now() - t0,
     ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
@@ -262,7 +296,14 @@ export function resumeStep(agent: PreparedAgent, turns: readonly Turn[]): Step {
   let replayed = true;
   turns.forEach((turn, i) => {
     if (!replayed || !turn.success) return;
-    const r = run({ program: turn.program, memory, data: agent.def.data, tools: agent.tools, limits: agent.def.limits, history: resultHistory(turns.slice(0, i)) });
+    const r = run({
+      program: turn.program,
+      memory,
+      data: agent.def.data,
+      tools: agent.tools,
+      limits: agent.def.limits,
+      history: resultHistory(turns.slice(0, i)),
+    });
     if (r.ok) memory = nextMemory(memory, r.defined, r.returns);
     else replayed = false;
   });

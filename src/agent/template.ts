@@ -63,5 +63,9 @@ export function expandTemplate(t: Template, lookup: (path: string) => string | u
   if (!full) return { text: out.join(''), missing: [...missing] };
   const limit = maxChars.toLocaleString('en-US');
   out.push(`\n[… cut: the expanded text is limited to ${limit} characters]`);
-  return { text: out.join(''), missing: [...missing], cut: `the expanded text is over ${limit} characters; it is cut there (does a placeholder name a large value, or repeat one?)` };
+  return {
+    text: out.join(''),
+    missing: [...missing],
+    cut: `the expanded text is over ${limit} characters; it is cut there (does a placeholder name a large value, or repeat one?)`,
+  };
 }

@@ -37,10 +37,13 @@ export function fits(v: Value, type: TypeNode): boolean {
       return (Array.isArray(v) || v instanceof PList) && (Array.isArray(v) ? v : v.items).every((x: Value) => fits(x, type.of));
     case 'map':
       // A declared field is checked when present; an absent one may be optional, so it is not required.
-      return v instanceof PMap && type.fields.every((f) => {
-        const x = getFlex(v, Keyword.of(f.name));
-        return x === undefined || fits(x, f.type);
-      });
+      return (
+        v instanceof PMap &&
+        type.fields.every((f) => {
+          const x = getFlex(v, Keyword.of(f.name));
+          return x === undefined || fits(x, f.type);
+        })
+      );
     case 'keyword':
       if (v === null && (type.optional || type.name === 'any' || type.name === 'nil')) return true;
       return fitsKeyword(v, type.name);
@@ -95,7 +98,10 @@ export function checkedTool(name: string, signatureText: string, params: readonl
       }
       args.forEach((arg, i) => {
         if (!fits(arg, types[i])) {
-          throw new PtcError('type_error', `tool/${name}: argument ${i + 1} (${params[i].name}) should be ${params[i].type}, got ${arg === null ? 'nil' : `${kindOf(arg)} ${show(arg)}`}; the signature is ${quoted}`);
+          throw new PtcError(
+            'type_error',
+            `tool/${name}: argument ${i + 1} (${params[i].name}) should be ${params[i].type}, got ${arg === null ? 'nil' : `${kindOf(arg)} ${show(arg)}`}; the signature is ${quoted}`,
+          );
         }
       });
       return invoke(impl, args);

@@ -17,7 +17,8 @@ function parseLimit(text: string, limits: Partial<Limits>): void {
     throw new UsageError(`unknown limit ${name} (known: ${Object.keys(DEFAULT_LIMITS).join(', ')})`);
   }
   const value = eq > 0 ? Number(text.slice(eq + 1)) : NaN;
-  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--limit ${name} needs a positive number, as in --limit ${name}=${DEFAULT_LIMITS[name as keyof Limits]}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`--limit ${name} needs a positive number, as in --limit ${name}=${DEFAULT_LIMITS[name as keyof Limits]}`);
   limits[name as keyof Limits] = value;
 }
 

@@ -18,12 +18,20 @@ export const LLM_OPTIONS = {
     description:
       'ask a real provider: openai (any OpenAI-compatible server) or anthropic; the key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY (for a keyless local server, set any value). A session whose llm.provider is openai or anthropic runs with it without --llm.',
   },
-  'base-url': { type: 'string', value: 'URL', description: "the API's base URL, given to the SDK unchanged (OpenAI-compatible ones end in /v1, e.g. http://localhost:11434/v1; Anthropic's do not)" },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: "the API's base URL, given to the SDK unchanged (OpenAI-compatible ones end in /v1, e.g. http://localhost:11434/v1; Anthropic's do not)",
+  },
   model: { type: 'string', value: 'NAME', description: 'the model (required, here or as llm.model in the session)' },
   temperature: { type: 'string', value: 'T', description: "0 to 2 (default: the provider's)" },
   'max-tokens': { type: 'string', value: 'N', description: `output limit per reply (default ${DEFAULT_MAX_OUTPUT_TOKENS})` },
   'timeout-ms': { type: 'string', value: 'MS', description: 'give up on a request silent this long (default 120000)' },
-  retries: { type: 'string', value: 'N', description: 'retries of 429, 5xx and connection failures (default 2). These options override the session\'s llm settings field by field.' },
+  retries: {
+    type: 'string',
+    value: 'N',
+    description: "retries of 429, 5xx and connection failures (default 2). These options override the session's llm settings field by field.",
+  },
 } as const satisfies Options;
 
 /** The LLM flags among parsed values, keyed as written (`--max-tokens`), for parseLlmFlags. */
@@ -153,7 +161,9 @@ export function realLlm(config: LlmConfig, env: NodeJS.ProcessEnv, retries?: num
   const provider = config.provider;
   if (provider === 'mock') throw new Error('realLlm needs openai or anthropic');
   if (config.model === undefined || config.model.trim() === '') {
-    throw new UsageError(`no model: give --model NAME or set llm.model in the session (for example ${provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'})`);
+    throw new UsageError(
+      `no model: give --model NAME or set llm.model in the session (for example ${provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'})`,
+    );
   }
   const apiKey = apiKeyFrom(env, provider);
   // The default is made explicit so each turn records the output limit it was really sent with.

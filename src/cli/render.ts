@@ -47,7 +47,9 @@ export const renderCommand = defineCommand({
       const text = values.turn;
       n = Number(text);
       if (!/^\d+$/.test(text) || n < 1 || n > recorded + 1) {
-        throw new UsageError(`--turn must be a turn number from 1 to ${recorded + 1} (the session has ${recorded} recorded ${recorded === 1 ? 'turn' : 'turns'}), got ${text}`);
+        throw new UsageError(
+          `--turn must be a turn number from 1 to ${recorded + 1} (the session has ${recorded} recorded ${recorded === 1 ? 'turn' : 'turns'}), got ${text}`,
+        );
       }
     }
     if (n > agent.def.maxTurns) throw new UsageError(`turn ${n} is past maxTurns (${agent.def.maxTurns}): the run has ended`);

@@ -17,7 +17,6 @@ const HELP = `Enter PTC-Lisp forms; input continues while brackets are open.
 Ctrl-C clears the input; Ctrl-C on an empty line twice leaves.
 *1 *2 *3 are the last three results.`;
 
-
 /** Open brackets in `src`, ignoring strings, comments and character literals like \\( . */
 export function openBrackets(src: string): number {
   let depth = 0;

@@ -29,13 +29,15 @@ interface Answerer {
 function answererFor(session: Session, values: ReadonlyMap<string, string>, replay: boolean, env: NodeJS.ProcessEnv): Answerer {
   const overrides = parseLlmFlags(values);
   if (replay) {
-    if (hasLlmFlags(overrides)) throw new UsageError('--replay answers with the recorded replies; it cannot be combined with --llm, --model or the other LLM options');
+    if (hasLlmFlags(overrides))
+      throw new UsageError('--replay answers with the recorded replies; it cannot be combined with --llm, --model or the other LLM options');
     if (session.turns.length === 0) throw new UsageError('--replay needs recorded turns, and the session has none');
     return { llm: replayLlm(session.turns), config: session.llm };
   }
   const config = mergeLlm(session.llm, overrides);
   if (config.provider === 'mock') {
-    if (hasLlmFlags(overrides)) throw new UsageError('the session uses the mock LLM; add --llm openai or --llm anthropic to use --base-url, --model and the other LLM options');
+    if (hasLlmFlags(overrides))
+      throw new UsageError('the session uses the mock LLM; add --llm openai or --llm anthropic to use --base-url, --model and the other LLM options');
     return { llm: mockLlm(session.llm.replies ?? []), config };
   }
   const real = realLlm(config, env, overrides.retries);
@@ -106,7 +108,8 @@ export const runCommand = defineCommand({
   name: 'run',
   summary: 'run an agent session with its LLM (the mock, a replay or a real provider) and print every turn',
   usage: ['SESSION.json [options]'],
-  description: 'Runs the session from its first turn with its LLM and prints each turn as it is done. Ctrl+C stops the request in flight and ends the run with what was done; a second one quits at once.',
+  description:
+    'Runs the session from its first turn with its LLM and prints each turn as it is done. Ctrl+C stops the request in flight and ends the run with what was done; a second one quits at once.',
   positionals: [SESSION_ARGUMENT],
   options: {
     ...LLM_OPTIONS,
@@ -115,7 +118,7 @@ export const runCommand = defineCommand({
     json: {
       type: 'boolean',
       description:
-        'print only the run record on stdout: {ok, status, return?, fail?, error?, errorKind?, llm?, turns: [{…, usage?, promptHash?, llm?}], usage: {turns, durationMs, llmMs, tokens?: {inputTokens?, cachedInputTokens?, cacheWriteTokens?, outputTokens?} (the turns\' sum), discarded?: {count, …tokens} (failed requests)}}; messages and warnings go to stderr',
+        "print only the run record on stdout: {ok, status, return?, fail?, error?, errorKind?, llm?, turns: [{…, usage?, promptHash?, llm?}], usage: {turns, durationMs, llmMs, tokens?: {inputTokens?, cachedInputTokens?, cacheWriteTokens?, outputTokens?} (the turns' sum), discarded?: {count, …tokens} (failed requests)}}; messages and warnings go to stderr",
     },
     messages: { type: 'boolean', description: 'also print the messages the LLM received before each turn (without the SYSTEM prompt)' },
     replay: { type: 'boolean', description: "answer with the replies recorded in the session's turns instead of asking the LLM" },
@@ -133,7 +136,14 @@ export const runCommand = defineCommand({
     const maxTurns = values['max-turns'] !== undefined ? parseMaxTurnsFlag(values['max-turns']) : undefined;
     const { session, agent, warnings: opened } = await loadSession(positionals[0], io.stdin, compression, maxTurns);
     const { llm, config, sentWith } = answererFor(session, llmFlagValues(values), values.replay, io.env);
-    return runSession(session, agent, { llm, config, sentWith }, { json: values.json, messages: values.messages, save: values.save }, [...opened, ...agent.warnings], io);
+    return runSession(
+      session,
+      agent,
+      { llm, config, sentWith },
+      { json: values.json, messages: values.messages, save: values.save },
+      [...opened, ...agent.warnings],
+      io,
+    );
   },
 });
 
@@ -189,7 +199,10 @@ async function runSession(
     const out = flags.save;
     const { discardedRequests: _earlierRun, ...rest } = session;
     // The saved turns are this run's, so only this run's failed requests go with them.
-    writeFileSync(out, serializeSession({ ...rest, llm: config, turns: [...step.turns], ...(discarded !== undefined ? { discardedRequests: discarded } : {}) }));
+    writeFileSync(
+      out,
+      serializeSession({ ...rest, llm: config, turns: [...step.turns], ...(discarded !== undefined ? { discardedRequests: discarded } : {}) }),
+    );
     io.stderr.write(`saved ${step.turns.length} turns to ${out}\n`);
   }
   const provider = stop !== undefined && stop.kind !== 'no_reply' && stop.kind !== 'aborted';
@@ -206,7 +219,10 @@ async function runSession(
     io.stdout.write(formatOutcome(step, provider ? `provider error (${stop?.kind ?? ''})` : stop?.message) + '\n');
     const totals = step.usage.tokens;
     if (totals !== undefined || discarded !== undefined) {
-      const lines = [`=== Tokens (${step.usage.turns} ${step.usage.turns === 1 ? 'turn' : 'turns'}) ===`, totals !== undefined ? formatTokens(totals) : 'none reported'];
+      const lines = [
+        `=== Tokens (${step.usage.turns} ${step.usage.turns === 1 ? 'turn' : 'turns'}) ===`,
+        totals !== undefined ? formatTokens(totals) : 'none reported',
+      ];
       if (discarded !== undefined) lines.push(`plus a failed request: ${formatTokens(discarded)}`);
       io.stdout.write(lines.join('\n') + '\n');
     }

@@ -18,12 +18,18 @@ export class SessionProblems extends Error {
 }
 
 /** The session file `ptc run` and `ptc render` take. */
-export const SESSION_ARGUMENT: PositionalSpec = { name: 'SESSION.json', description: 'a session file (- reads it from stdin)', required: true, missing: 'give a session file (JSON)' };
+export const SESSION_ARGUMENT: PositionalSpec = {
+  name: 'SESSION.json',
+  description: 'a session file (- reads it from stdin)',
+  required: true,
+  missing: 'give a session file (JSON)',
+};
 
 export const COMPRESSION_OPTION: OptionSpec = {
   type: 'string',
   value: 'false|true|NAME|JSON',
-  description: 'override the session\'s compression: false (the full history), true (the default strategy), a strategy name, or a JSON object such as {"strategy":"single-user-coalesced","printlnLimit":5}',
+  description:
+    'override the session\'s compression: false (the full history), true (the default strategy), a strategy name, or a JSON object such as {"strategy":"single-user-coalesced","printlnLimit":5}',
 };
 
 /** `false`, `true`, a strategy name, or a JSON object such as `{"strategy":"single-user-coalesced","printlnLimit":5}`. */

@@ -3,12 +3,7 @@ import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions, type Strategy } f
 import { DEFAULT_STRATEGY, findStrategy, strategyNames } from './strategies/index.ts';
 
 /** As written in an agent definition or a session file. */
-export type CompressionOption =
-  | boolean
-  | null
-  | undefined
-  | string
-  | ({ readonly strategy: string } & Partial<CompressionOptions>);
+export type CompressionOption = boolean | null | undefined | string | ({ readonly strategy: string } & Partial<CompressionOptions>);
 
 export class CompressionOptionError extends Error {}
 

@@ -120,7 +120,9 @@ class SignatureParser {
     if (this.src[this.i] !== '(') {
       // The output-only shorthand: a return type alone means no parameters.
       if (!this.startsType()) {
-        this.fail(`expected ( to start the parameter list, or a return type alone, found ${this.describeHere()} (a signature looks like (category :string) -> :string)`);
+        this.fail(
+          `expected ( to start the parameter list, or a return type alone, found ${this.describeHere()} (a signature looks like (category :string) -> :string)`,
+        );
       }
       const returns = this.type('the return type');
       this.skip();
@@ -169,7 +171,8 @@ class SignatureParser {
     if (this.atEnd() || this.src[this.i] === ')') this.fail(`parameter ${name} has no type (write e.g. ${name} :string)`, start);
     const c2 = this.src[this.i];
     if (c2 === ']' || c2 === '}') this.fail(`unexpected ${c2}: nothing to close here`);
-    if (!this.startsType()) this.fail(`parameter ${name} has no type: expected a type such as :string, [:map] or {:name :string}, found ${this.describeHere()}`);
+    if (!this.startsType())
+      this.fail(`parameter ${name} has no type: expected a type such as :string, [:map] or {:name :string}, found ${this.describeHere()}`);
     return { name, type: this.type(`the type of ${name}`) };
   }
 

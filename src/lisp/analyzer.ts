@@ -2,7 +2,16 @@
 // slots, builtins to the function itself; user definitions, tools and data are looked up when the
 // node runs (they may be defined later in the program, and an unknown name in a branch that never
 // runs must not fail the program).
-import { lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, NAMESPACE_CATEGORY, namespaceMembers, builtinNames } from './builtins/registry.ts';
+import {
+  lookupBuiltin,
+  lookupConstant,
+  lookupInterop,
+  lookupNamespaced,
+  NAMESPACE_ALIASES,
+  NAMESPACE_CATEGORY,
+  namespaceMembers,
+  builtinNames,
+} from './builtins/registry.ts';
 import { arityError, didYouMean, hintOf, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
@@ -56,10 +65,13 @@ export function analyzeBody(forms: readonly Form[], ctx: Ctx): Node {
   const lastForm = forms[forms.length - 1];
   const last = analyze(lastForm, ctx);
   const items = [...init.map((n, i) => argOf(forms[i], n, ctx)), argOf(lastForm, last, ctx)];
-  return withIr((frame) => {
-    for (let i = 0; i < init.length; i++) init[i](frame);
-    return last(frame);
-  }, { k: 'do', items });
+  return withIr(
+    (frame) => {
+      for (let i = 0; i < init.length; i++) init[i](frame);
+      return last(frame);
+    },
+    { k: 'do', items },
+  );
 }
 
 function isConst(form: Form): boolean {
@@ -270,7 +282,11 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
 // Symbols
 
 // A Map, not an object: `name in {}` is true for constructor, toString… (Object.prototype).
-const HISTORY = new Map<string, number>([['*1', 0], ['*2', 1], ['*3', 2]]);
+const HISTORY = new Map<string, number>([
+  ['*1', 0],
+  ['*2', 1],
+  ['*3', 2],
+]);
 
 export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
   const { ns, name, loc } = form;
@@ -335,13 +351,24 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
   const tool = r.tools.has(name);
   const data = r.data.has(name);
   if (tool && data) {
-    throw new PtcError('ambiguous_reference', `${name} is ambiguous: both tool/${name} and data/${name} exist. Write tool/${name} to call the tool or data/${name} to read the data`, loc);
+    throw new PtcError(
+      'ambiguous_reference',
+      `${name} is ambiguous: both tool/${name} and data/${name} exist. Write tool/${name} to call the tool or data/${name} to read the data`,
+      loc,
+    );
   }
   if (tool) return r.toolFn(name);
   if (data) return r.data.get(name) ?? null;
   const hint = unsupportedHint(name);
   if (hint !== null) throw new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
-  const candidates = [...locals, ...builtinNames(), ...r.defs.keys(), ...r.memory.keys(), ...[...r.tools.keys()].map((t) => 'tool/' + t), ...[...r.data.keys()].map((d) => 'data/' + d)];
+  const candidates = [
+    ...locals,
+    ...builtinNames(),
+    ...r.defs.keys(),
+    ...r.memory.keys(),
+    ...[...r.tools.keys()].map((t) => 'tool/' + t),
+    ...[...r.data.keys()].map((d) => 'data/' + d),
+  ];
   throw new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
 }
 
@@ -361,4 +388,3 @@ function dataValue(name: string, loc: Loc): Value {
   const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
   throw new PtcError('undefined_error', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
 }
-

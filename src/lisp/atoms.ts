@@ -31,7 +31,10 @@ export class PFloat {
 /** A compiled regex. `source` is the pattern as written; `re` runs it in linear time (regex-engine.ts). */
 export class PRegex {
   readonly re: LinearRegex;
-  constructor(readonly source: string, re?: LinearRegex) {
+  constructor(
+    readonly source: string,
+    re?: LinearRegex,
+  ) {
     this.re = re ?? new LinearRegex(source);
   }
 }

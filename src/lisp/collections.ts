@@ -42,22 +42,7 @@ export type Fold2 = (acc: Value, xs: readonly Value[], from: number) => Value;
 
 export type PtcFn = ((...args: Value[]) => Value) & { ptc: FnMeta; each1?: Each1; fold2?: Fold2 };
 
-export type Value =
-  | null
-  | boolean
-  | number
-  | bigint
-  | string
-  | Keyword
-  | PFloat
-  | readonly Value[]
-  | PList
-  | PMap
-  | PSet
-  | PtcFn
-  | PRegex
-  | PVar
-  | PInst;
+export type Value = null | boolean | number | bigint | string | Keyword | PFloat | readonly Value[] | PList | PMap | PSet | PtcFn | PRegex | PVar | PInst;
 
 export type Vector = readonly Value[];
 
@@ -99,7 +84,14 @@ export class PList {
 }
 
 /** The key arrays of the last PMap.mergeSmall result and the key arrays it came from. */
-let lastMerge: { tk: Value[] | null; n: number; ok: Value[] | null; m: number; keys: Value[]; hashes: unknown[] } = { tk: null, n: 0, ok: null, m: 0, keys: [], hashes: [] };
+let lastMerge: { tk: Value[] | null; n: number; ok: Value[] | null; m: number; keys: Value[]; hashes: unknown[] } = {
+  tk: null,
+  n: 0,
+  ok: null,
+  m: 0,
+  keys: [],
+  hashes: [],
+};
 
 /** How a non-current version differs from the next one: value `val` at `pos` (pos -1: no change). */
 interface MapDiff {

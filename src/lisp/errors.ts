@@ -96,7 +96,10 @@ export function asPtcError(e: unknown, where?: string | null): PtcError | null {
       return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
     }
   }
-  return new PtcError('execution_error', `Internal error in ${where ?? 'the interpreter'}: it could not handle these arguments; try another way to compute this`);
+  return new PtcError(
+    'execution_error',
+    `Internal error in ${where ?? 'the interpreter'}: it could not handle these arguments; try another way to compute this`,
+  );
 }
 
 export const typeError = (message: string): PtcError => new PtcError('type_error', message);
@@ -143,6 +146,9 @@ export function didYouMean(name: string, candidates: Iterable<string>): string {
 
 /** Hint sentences joined, or undefined when there are none. */
 export function hintOf(...parts: string[]): string | undefined {
-  const text = parts.map((p) => p.trim()).filter((p) => p !== '').join(' ');
+  const text = parts
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join(' ');
   return text === '' ? undefined : text;
 }

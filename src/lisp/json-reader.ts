@@ -34,7 +34,14 @@ export type JsonInput = null | boolean | number | string | JsonNumber | JsonInpu
 /** `syntax`: not JSON (callers may locate it with a friendlier scanner); `limit`: JSON past a cap. */
 export type ReadJsonResult =
   | { readonly ok: true; readonly value: JsonInput }
-  | { readonly ok: false; readonly kind: 'syntax' | 'limit'; readonly message: string; readonly offset: number; readonly line: number; readonly column: number };
+  | {
+      readonly ok: false;
+      readonly kind: 'syntax' | 'limit';
+      readonly message: string;
+      readonly offset: number;
+      readonly line: number;
+      readonly column: number;
+    };
 
 class ReadError {
   constructor(

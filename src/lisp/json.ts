@@ -43,6 +43,7 @@ export function dataFromJsonText(text: string): DataFromTextResult {
   const r: ReadJsonResult = readJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   if (!r.ok) return { ok: false, message: `${r.kind === 'syntax' ? 'is not valid JSON' : 'is refused'} (line ${r.line}, column ${r.column}: ${r.message})` };
   const v = r.value;
-  if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber) return { ok: false, message: 'must hold a JSON object (its keys become data/ names)' };
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber)
+    return { ok: false, message: 'must hold a JSON object (its keys become data/ names)' };
   return { ok: true, data: dataFromJson(v) };
 }

@@ -7,7 +7,24 @@
 import { NODE, read, type Arg } from './args.ts';
 import { equals } from './equality.ts';
 import type { Loc } from './errors.ts';
-import { addInt, decInt, greaterEqNum, greaterNum, incInt, lessEqNum, lessNum, maxInt, minInt, modInt, mulInt, negInt, negNum, posNum, subInt, zeroNum } from './fast-paths.ts';
+import {
+  addInt,
+  decInt,
+  greaterEqNum,
+  greaterNum,
+  incInt,
+  lessEqNum,
+  lessNum,
+  maxInt,
+  minInt,
+  modInt,
+  mulInt,
+  negInt,
+  negNum,
+  posNum,
+  subInt,
+  zeroNum,
+} from './fast-paths.ts';
 import { call1, call2 } from './locate.ts';
 import { shapeOf, withShape } from './node-facts.ts';
 import { getFlex } from './runtime.ts';

@@ -73,7 +73,8 @@ export function problem(
 
 /** An interpreter error as a problem of the text at `path` (a tool's implementation, a turn's program). */
 export function problemOfError(info: PtcErrorInfo, origin: ProblemOrigin = 'program', path = ''): Problem {
-  const message = info.hint !== undefined && info.message.endsWith(info.hint) ? info.message.slice(0, info.message.length - info.hint.length).trimEnd() : info.message;
+  const message =
+    info.hint !== undefined && info.message.endsWith(info.hint) ? info.message.slice(0, info.message.length - info.hint.length).trimEnd() : info.message;
   return problem(origin, path, info.type, message, {
     ...(info.hint !== undefined ? { hint: info.hint } : {}),
     ...(info.line !== undefined ? { range: { line: info.line, column: info.column ?? 1 } } : {}),

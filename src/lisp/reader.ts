@@ -189,13 +189,27 @@ class Reader {
       if (this.i >= this.src.length) this.fail('Unterminated string literal', start);
       const e = this.advance();
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
         case 'u': {
           const hex = this.src.slice(this.i, this.i + 4);
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail('Invalid unicode escape in string: expected \\uXXXX');
@@ -381,7 +395,6 @@ export function formToValue(f: Form): Value {
       return formToValueSlow(f);
   }
 }
-
 
 function formToValueSlow(f: Form): Value {
   switch (f.t) {

@@ -30,13 +30,30 @@ const LINEAR = 'regexes match in linear time (no backtracking), which rules it o
 type Range = [number, number];
 const MAX_CP = 0x10ffff;
 const DIGIT: Range[] = [[0x30, 0x39]];
-const WORD: Range[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
+const WORD: Range[] = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
 // JavaScript's \s: WhiteSpace plus LineTerminator.
 const SPACE: Range[] = [
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-  [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ];
-const LINE_TERMINATORS: Range[] = [[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]];
+const LINE_TERMINATORS: Range[] = [
+  [0x0a, 0x0a],
+  [0x0d, 0x0d],
+  [0x2028, 0x2029],
+];
 
 function complement(rs: readonly Range[]): Range[] {
   const out: Range[] = [];
@@ -67,14 +84,44 @@ const NEGATED: Record<string, string> = { D: 'd', W: 'w', S: 's' };
 const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 const SYNTAX = '^$\\.*+?()[]{}|/';
 const GC_LONG: Record<string, string> = {
-  Letter: 'L', Cased_Letter: 'LC', Uppercase_Letter: 'Lu', Lowercase_Letter: 'Ll', Titlecase_Letter: 'Lt',
-  Modifier_Letter: 'Lm', Other_Letter: 'Lo', Mark: 'M', Nonspacing_Mark: 'Mn', Spacing_Mark: 'Mc',
-  Enclosing_Mark: 'Me', Number: 'N', Decimal_Number: 'Nd', Letter_Number: 'Nl', Other_Number: 'No',
-  Punctuation: 'P', Connector_Punctuation: 'Pc', Dash_Punctuation: 'Pd', Open_Punctuation: 'Ps',
-  Close_Punctuation: 'Pe', Initial_Punctuation: 'Pi', Final_Punctuation: 'Pf', Other_Punctuation: 'Po',
-  Symbol: 'S', Math_Symbol: 'Sm', Currency_Symbol: 'Sc', Modifier_Symbol: 'Sk', Other_Symbol: 'So',
-  Separator: 'Z', Space_Separator: 'Zs', Line_Separator: 'Zl', Paragraph_Separator: 'Zp',
-  Other: 'C', Control: 'Cc', Format: 'Cf', Surrogate: 'Cs', Private_Use: 'Co', Unassigned: 'Cn',
+  Letter: 'L',
+  Cased_Letter: 'LC',
+  Uppercase_Letter: 'Lu',
+  Lowercase_Letter: 'Ll',
+  Titlecase_Letter: 'Lt',
+  Modifier_Letter: 'Lm',
+  Other_Letter: 'Lo',
+  Mark: 'M',
+  Nonspacing_Mark: 'Mn',
+  Spacing_Mark: 'Mc',
+  Enclosing_Mark: 'Me',
+  Number: 'N',
+  Decimal_Number: 'Nd',
+  Letter_Number: 'Nl',
+  Other_Number: 'No',
+  Punctuation: 'P',
+  Connector_Punctuation: 'Pc',
+  Dash_Punctuation: 'Pd',
+  Open_Punctuation: 'Ps',
+  Close_Punctuation: 'Pe',
+  Initial_Punctuation: 'Pi',
+  Final_Punctuation: 'Pf',
+  Other_Punctuation: 'Po',
+  Symbol: 'S',
+  Math_Symbol: 'Sm',
+  Currency_Symbol: 'Sc',
+  Modifier_Symbol: 'Sk',
+  Other_Symbol: 'So',
+  Separator: 'Z',
+  Space_Separator: 'Zs',
+  Line_Separator: 'Zl',
+  Paragraph_Separator: 'Zp',
+  Other: 'C',
+  Control: 'Cc',
+  Format: 'Cf',
+  Surrogate: 'Cs',
+  Private_Use: 'Co',
+  Unassigned: 'Cn',
 };
 
 /** One item of a sequence: its RE2 text, its size estimate, and whether a quantifier may follow. */
@@ -100,7 +147,9 @@ export function translate(source: string): Translated {
   const p = new Translator(Array.from(body), dotAll, ignoreCase);
   const { text, size } = p.pattern();
   if (size > MAX_PROGRAM_SIZE) {
-    throw new RegexSyntaxError(`the pattern is too large (about ${size} steps per input character; the limit is ${MAX_PROGRAM_SIZE}): matching time grows with it; use smaller repetition counts`);
+    throw new RegexSyntaxError(
+      `the pattern is too large (about ${size} steps per input character; the limit is ${MAX_PROGRAM_SIZE}): matching time grows with it; use smaller repetition counts`,
+    );
   }
   return { body: text, ignoreCase, multiline, dotAll, size };
 }
@@ -167,14 +216,17 @@ class Translator {
       const hi = m[2] === undefined ? lo : m[3] === '' ? Infinity : Number(m[3]);
       if (hi < lo) this.fail(`repetition {${m[1]}${m[2]}} has its numbers out of order`);
       if (lo > MAX_REPEAT || (hi !== Infinity && hi > MAX_REPEAT)) {
-        this.fail(`repetition counts above ${MAX_REPEAT} are not supported (${m[0].slice(0, 24)}): the engine unrolls them, and matching time grows with the count`);
+        this.fail(
+          `repetition counts above ${MAX_REPEAT} are not supported (${m[0].slice(0, 24)}): the engine unrolls them, and matching time grows with the count`,
+        );
       }
       this.i += m[0].length;
       copies = Math.max(hi === Infinity ? lo : hi, 1);
       q = m[0];
     } else return item;
     if (!item.quantifiable) this.fail('nothing to repeat');
-    if (this.peek() === '+') this.fail(`possessive quantifiers (${q}+) are not supported by the linear-time regex engine; drop the + (with no backtracking it is rarely needed)`);
+    if (this.peek() === '+')
+      this.fail(`possessive quantifiers (${q}+) are not supported by the linear-time regex engine; drop the + (with no backtracking it is rarely needed)`);
     if (this.peek() === '?') {
       this.i++;
       q += '?';

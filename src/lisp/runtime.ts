@@ -116,7 +116,11 @@ export class Runtime {
   enter(loc?: Loc | null): void {
     if (++this.depth > this.limits.maxDepth) {
       this.depth = 0;
-      throw new PtcError('depth_limit_exceeded', `Call depth exceeded ${this.limits.maxDepth} nested calls (runaway recursion?); use loop/recur or reduce instead`, loc);
+      throw new PtcError(
+        'depth_limit_exceeded',
+        `Call depth exceeded ${this.limits.maxDepth} nested calls (runaway recursion?); use loop/recur or reduce instead`,
+        loc,
+      );
     }
     if (++this.ticks >= CLOCK_EVERY) {
       this.ticks = 0;
@@ -167,7 +171,10 @@ export class Runtime {
   print(line: string): void {
     this.printedChars += line.length + 1;
     if (this.printedChars > this.limits.maxOutputChars) {
-      throw new PtcError('output_limit_exceeded', `Printed output exceeded ${this.limits.maxOutputChars} characters; print summaries (count, first few items) instead of whole collections`);
+      throw new PtcError(
+        'output_limit_exceeded',
+        `Printed output exceeded ${this.limits.maxOutputChars} characters; print summaries (count, first few items) instead of whole collections`,
+      );
     }
     this.prints.push(line);
   }
@@ -232,12 +239,7 @@ function describe(v: Value): string {
 export function arityMessage(f: PtcFn, n: number): string {
   const m = f.ptc;
   const name = m.name ?? 'anonymous function';
-  const expected =
-    m.maxArity === Infinity
-      ? `at least ${m.minArity}`
-      : m.minArity === m.maxArity
-        ? String(m.minArity)
-        : `${m.minArity} to ${m.maxArity}`;
+  const expected = m.maxArity === Infinity ? `at least ${m.minArity}` : m.minArity === m.maxArity ? String(m.minArity) : `${m.minArity} to ${m.maxArity}`;
   return `${name} expects ${expected} argument${expected === '1' ? '' : 's'}, got ${n}`;
 }
 
@@ -251,7 +253,10 @@ export function invokeMany(f: Value, args: Value[]): Value {
   if (args.length < fn.ptc.minArity || args.length > fn.ptc.maxArity) throw arityError(arityMessage(fn, args.length));
   if (fn.spread !== undefined) return fn.spread(args);
   const name = fn.ptc.name ?? 'this function';
-  throw new PtcError('execution_error', `${name} cannot take ${args.length} arguments at once (at most ${MAX_SPREAD}); use reduce, or a function that takes the collection itself`);
+  throw new PtcError(
+    'execution_error',
+    `${name} cannot take ${args.length} arguments at once (at most ${MAX_SPREAD}); use reduce, or a function that takes the collection itself`,
+  );
 }
 
 /** Call any callable value: functions, keywords, maps, sets and vectors. */
@@ -267,7 +272,8 @@ export function invoke(f: Value, args: Value[]): Value {
 
 export function invokeData(f: Value, args: Value[]): Value {
   if (f instanceof Keyword) {
-    if (args.length < 1 || args.length > 2) throw arityError(`keyword ${printValue(f)} used as a function expects 1 or 2 arguments (map, default), got ${args.length}`);
+    if (args.length < 1 || args.length > 2)
+      throw arityError(`keyword ${printValue(f)} used as a function expects 1 or 2 arguments (map, default), got ${args.length}`);
     const m = args[0];
     const notFound = args.length === 2 ? args[1] : null;
     if (m instanceof PMap) return getFlex(m, f) ?? notFound;

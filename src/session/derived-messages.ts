@@ -139,7 +139,10 @@ export class MessageWriter {
       if (sameMessages(sent, rendered)) return { derived: true, hash: messagesHash(rendered, this.texts) };
     }
     const system = this.agent.systemPrompt;
-    return { derived: false, messages: sent.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : { role: m.role, content: m.content })) };
+    return {
+      derived: false,
+      messages: sent.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : { role: m.role, content: m.content })),
+    };
   }
 }
 
@@ -284,7 +287,9 @@ export function restoreMessages(session: Session, leftOut: LeftOut, budget: Rend
   }
   const warnings =
     differ.length > 0
-      ? [`This session was saved by a version of the playground that rendered the LLM's messages differently: ${turnList(differ)} show${differ.length === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`]
+      ? [
+          `This session was saved by a version of the playground that rendered the LLM's messages differently: ${turnList(differ)} show${differ.length === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`,
+        ]
       : [];
   return { ok: true, turns, warnings };
 }

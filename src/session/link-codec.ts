@@ -136,7 +136,8 @@ export function decodeLink(fragment: string): DecodeLinkResult {
   try {
     return decode(fragment);
   } catch (e) {
-    if (e instanceof LinkError) return { ok: false, error: cutLine(e.message), ...(e.details ? { problems: e.details.map((p) => p.text), details: e.details } : {}) };
+    if (e instanceof LinkError)
+      return { ok: false, error: cutLine(e.message), ...(e.details ? { problems: e.details.map((p) => p.text), details: e.details } : {}) };
     // A RangeError is a stack or size limit of the JavaScript engine, reached by a hostile session;
     // anything else is said plainly too, never in JavaScript's own words.
     const why = e instanceof RangeError ? 'its session is too large or too deeply nested to check' : 'its session could not be checked';
@@ -159,7 +160,9 @@ function decode(input: string): DecodeLinkResult {
   }
   const version = Number(versionText);
   if (version > LINK_VERSION) {
-    throw new LinkError(`This link was made by a newer version of the playground (link version ${version}); this one reads ${OLDEST_LINK_VERSION}–${LINK_VERSION}.`);
+    throw new LinkError(
+      `This link was made by a newer version of the playground (link version ${version}); this one reads ${OLDEST_LINK_VERSION}–${LINK_VERSION}.`,
+    );
   }
   const payload = text.slice(dot + 1);
   if (payload === '') throw new LinkError(`This link is damaged: it holds nothing after "s=${version}.".`);
@@ -168,7 +171,8 @@ function decode(input: string): DecodeLinkResult {
   const depth = jsonDepth(json, MAX_JSON_DEPTH);
   if (depth > MAX_JSON_DEPTH) throw new LinkError(`This link is refused: its session is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   const parsed = parseJsonText(json);
-  if (!parsed.ok && parsed.kind === 'limit') throw new LinkError(`This link is refused: at line ${parsed.line}, column ${parsed.column} of its session, ${parsed.message}.`);
+  if (!parsed.ok && parsed.kind === 'limit')
+    throw new LinkError(`This link is refused: at line ${parsed.line}, column ${parsed.column} of its session, ${parsed.message}.`);
   if (!parsed.ok) throw new LinkError(`This link is damaged: its session is not valid JSON (line ${parsed.line}, column ${parsed.column}: ${parsed.message}).`);
   const raw = parsed.value;
   const rawTurns = field(raw, 'turns');
@@ -214,7 +218,8 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
   const derived: Message[][] = [];
   const count = new RenderCount();
   const last = Math.max(...missing);
-  if (count.wouldExceed(renderedMessages(prepared.agent, turns, last + 1), missing.size)) throw new LinkError(`This link is refused: ${overBudget('its turns', RESTORE_BUDGET)}.`);
+  if (count.wouldExceed(renderedMessages(prepared.agent, turns, last + 1), missing.size))
+    throw new LinkError(`This link is refused: ${overBudget('its turns', RESTORE_BUDGET)}.`);
   for (let i = 0; i < turns.length; i++) {
     if (!missing.has(i)) continue;
     const messages = renderedMessages(prepared.agent, turns, i + 1);
@@ -228,17 +233,25 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
 function checkWarning(check: unknown, derived: readonly Message[][], missing: ReadonlySet<number>): string[] {
   if (typeof check !== 'string' || check === checksum(derived)) return [];
   const which = `turn${missing.size === 1 ? '' : 's'} ${[...missing].map((i) => i + 1).join(', ')}`;
-  return [`This link was made by a playground that rendered the LLM's messages differently: ${which} show${missing.size === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`];
+  return [
+    `This link was made by a playground that rendered the LLM's messages differently: ${which} show${missing.size === 1 ? 's' : ''} this version's rendering, not exactly what was sent.`,
+  ];
 }
 
 function sessionOf(raw: unknown): { session: Session; warnings: readonly string[] } {
   // parseSession reads a string as JSON text; in a link a string is just the wrong type.
-  const r = typeof raw === 'string' ? { ok: false as const, problems: [problem('link', 'session', 'invalid_type', 'expected a JSON object, got a string')] } : parseSession(raw);
+  const r =
+    typeof raw === 'string'
+      ? { ok: false as const, problems: [problem('link', 'session', 'invalid_type', 'expected a JSON object, got a string')] }
+      : parseSession(raw);
   if (r.ok) return { session: r.session, warnings: r.warnings };
   const n = r.problems.length;
   const more = (shown: number): Problem[] => (n > shown ? [problem('link', '', 'more_problems', `… and ${count(n - shown)} more`)] : []);
   const summary = [...r.problems.slice(0, SUMMARY_PROBLEMS), ...more(SUMMARY_PROBLEMS)].map((p) => p.text).join('; ');
-  throw new LinkError(`This link holds a session with ${n === 1 ? 'a problem' : `${count(n)} problems`}: ${summary}`, [...r.problems.slice(0, LISTED_PROBLEMS), ...more(LISTED_PROBLEMS)]);
+  throw new LinkError(`This link holds a session with ${n === 1 ? 'a problem' : `${count(n)} problems`}: ${summary}`, [
+    ...r.problems.slice(0, LISTED_PROBLEMS),
+    ...more(LISTED_PROBLEMS),
+  ]);
 }
 
 function field(x: unknown, key: string): unknown {

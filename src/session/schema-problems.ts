@@ -79,7 +79,8 @@ function codeOf(issue: z.core.$ZodIssue): string {
 export function issueProblems(issue: z.core.$ZodIssue, base: readonly PathSegment[], out: Problem[]): void {
   const path = [...base, ...issue.path.filter((p): p is PathSegment => typeof p !== 'symbol')];
   if (issue.code === 'unrecognized_keys') {
-    for (const key of issue.keys) out.push(fieldProblem(where([...path, key]), key === 'apiKey' ? 'api_key' : 'unknown_field', key === 'apiKey' ? API_KEY_MESSAGE : 'unknown field'));
+    for (const key of issue.keys)
+      out.push(fieldProblem(where([...path, key]), key === 'apiKey' ? 'api_key' : 'unknown_field', key === 'apiKey' ? API_KEY_MESSAGE : 'unknown field'));
     return;
   }
   if (issue.code === 'invalid_union') {

@@ -67,8 +67,21 @@ export interface Session {
 }
 
 /** The fields of S1, in the order a session file is written. */
-export const SESSION_FIELDS = ['version', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'llm', 'systemPrompt', 'prices', 'discardedRequests', 'turns'] as const;
-
+export const SESSION_FIELDS = [
+  'version',
+  'title',
+  'mission',
+  'maxTurns',
+  'compression',
+  'data',
+  'tools',
+  'limits',
+  'llm',
+  'systemPrompt',
+  'prices',
+  'discardedRequests',
+  'turns',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -194,7 +207,12 @@ export const LIMIT_CAPS: Readonly<Limits> = {
 function cappedLimit(key: keyof Limits, why: string) {
   const cap = LIMIT_CAPS[key];
   // The cap first, so a number too large to be a safe integer is still told the cap.
-  return z.optional(z.pipe(z.number().check(z.lte(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` })), positiveInt));
+  return z.optional(
+    z.pipe(
+      z.number().check(z.lte(cap, { error: (iss) => `must be at most ${cap.toLocaleString('en-US')} (${why}), got ${describeJson(iss.input)}` })),
+      positiveInt,
+    ),
+  );
 }
 
 const limits = z.strictObject({
@@ -229,7 +247,8 @@ const llm = transform(
     .check(
       z.superRefine((l, ctx) => {
         if (l.apiKey !== undefined) ctx.addIssue({ code: 'custom', message: API_KEY_MESSAGE, path: ['apiKey'] });
-        if (l.provider === 'mock' && l.replies === undefined) ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
+        if (l.provider === 'mock' && l.replies === undefined)
+          ctx.addIssue({ code: 'custom', message: 'required for the mock provider (its replies, one per turn)', path: ['replies'] });
       }),
     ),
   (l): LlmConfig => {
@@ -247,7 +266,11 @@ const systemPrompt = transform(
   z.strictObject({ prefix: z.optional(z.string()), suffix: z.optional(z.string()), replace: z.optional(nonBlank) }).check(
     z.superRefine((p, ctx) => {
       if (p.replace !== undefined && (p.prefix !== undefined || p.suffix !== undefined)) {
-        ctx.addIssue({ code: 'custom', message: 'give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both', path: ['replace'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both',
+          path: ['replace'],
+        });
       }
     }),
   ),
@@ -255,17 +278,30 @@ const systemPrompt = transform(
 );
 
 const price = z.number().check(z.gte(0));
-const modelPrice = transform(z.strictObject({ input: price, output: price, cachedInput: z.optional(price), cacheWrite: z.optional(price) }), (p): ModelPrice => definedFields(p));
+const modelPrice = transform(z.strictObject({ input: price, output: price, cachedInput: z.optional(price), cacheWrite: z.optional(price) }), (p): ModelPrice =>
+  definedFields(p),
+);
 
 const prices = transform(z.record(nonBlank, modelPrice), (r): ReadonlyMap<string, ModelPrice> => new Map(Object.entries(r)));
 
 const usage = transform(
-  z.strictObject({ inputTokens: z.optional(wholeNumber), outputTokens: z.optional(wholeNumber), cachedInputTokens: z.optional(wholeNumber), cacheWriteTokens: z.optional(wholeNumber) }),
+  z.strictObject({
+    inputTokens: z.optional(wholeNumber),
+    outputTokens: z.optional(wholeNumber),
+    cachedInputTokens: z.optional(wholeNumber),
+    cacheWriteTokens: z.optional(wholeNumber),
+  }),
   (u): Usage => definedFields(u),
 );
 
 const discardedRequests = transform(
-  z.strictObject({ count: wholeNumber, inputTokens: z.optional(wholeNumber), outputTokens: z.optional(wholeNumber), cachedInputTokens: z.optional(wholeNumber), cacheWriteTokens: z.optional(wholeNumber) }),
+  z.strictObject({
+    count: wholeNumber,
+    inputTokens: z.optional(wholeNumber),
+    outputTokens: z.optional(wholeNumber),
+    cachedInputTokens: z.optional(wholeNumber),
+    cacheWriteTokens: z.optional(wholeNumber),
+  }),
   (u): DiscardedRequests => definedFields(u),
 );
 

@@ -7,8 +7,19 @@ import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
 // Defined beside the message restorer, which needs it; re-exported here where callers look for it.
 export { sessionToAgent } from './derived-messages.ts';
-import { MAX_TURNS_CAP, READ_VERSIONS, SESSION_FIELDS, SESSION_VERSION, validateSessionFields, type LlmConfig, type Session, type SessionCompression } from './schema.ts';
-import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, readJson, toPlainJson, toTaggedJson, type JsonInput } from '../lisp/json-reader.ts';
+export { parseJsonText, type JsonTextResult } from './json-text.ts';
+import {
+  MAX_TURNS_CAP,
+  READ_VERSIONS,
+  SESSION_FIELDS,
+  SESSION_VERSION,
+  validateSessionFields,
+  type LlmConfig,
+  type Session,
+  type SessionCompression,
+} from './schema.ts';
+import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
+import { parseJsonText } from './json-text.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
@@ -22,7 +33,10 @@ export type ParseSessionResult =
 
 type Checked = { ok: true; session: Session; warnings: string[] } | { ok: false; problems: Problem[] };
 
-const refused = (path: string, code: string, message: string, extra: { range?: SourceRange; text?: string } = {}): Checked => ({ ok: false, problems: [problem('session', path, code, message, extra)] });
+const refused = (path: string, code: string, message: string, extra: { range?: SourceRange; text?: string } = {}): Checked => ({
+  ok: false,
+  problems: [problem('session', path, code, message, extra)],
+});
 
 /**
  * Read a session from its JSON text, or from an already parsed JSON value (anything that is not a
@@ -53,7 +67,11 @@ function parseChecked(input: unknown): Checked {
     return refused('session', 'refused', `nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`);
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
-    return refused('session', 'invalid_type', `expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`);
+    return refused(
+      'session',
+      'invalid_type',
+      `expected a JSON object, got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : raw instanceof JsonNumber ? 'number' : typeof raw}`,
+    );
   }
   const rawTurns = (raw as Record<string, unknown>).turns;
   // Refused before any turn is checked: a hostile file must not cost the work of a million turns.
@@ -62,14 +80,24 @@ function parseChecked(input: unknown): Checked {
   }
   raw = lowerNumbers(raw) as Record<string, unknown>;
   const version = (raw as Record<string, unknown>).version;
-  if (version === undefined) return refused('version', 'missing_field', `missing; this build reads versions ${READ_VERSIONS.join(' and ')} (add "version": ${SESSION_VERSION})`);
+  if (version === undefined)
+    return refused('version', 'missing_field', `missing; this build reads versions ${READ_VERSIONS.join(' and ')} (add "version": ${SESSION_VERSION})`);
   if (typeof version !== 'number' || !READ_VERSIONS.includes(version)) {
-    return refused('version', 'unsupported_version', `unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads versions ${READ_VERSIONS.join(' and ')}`);
+    return refused(
+      'version',
+      'unsupported_version',
+      `unsupported session version ${excerpt(JSON.stringify(version) ?? String(version))}; this build reads versions ${READ_VERSIONS.join(' and ')}`,
+    );
   }
   const leftOut = findLeftOut(rawTurns);
   // Version 1 has no messages to derive: a turn without them had none, and a SYSTEM message has text.
   if (version === 1 && leftOut.systemText.size > 0) {
-    return { ok: false, problems: [...leftOut.systemText].flatMap(([i, at]) => at.map((j) => problem('session', `turns[${i}].messages[${j}].content`, 'missing_field', 'required'))) };
+    return {
+      ok: false,
+      problems: [...leftOut.systemText].flatMap(([i, at]) =>
+        at.map((j) => problem('session', `turns[${i}].messages[${j}].content`, 'missing_field', 'required')),
+      ),
+    };
   }
   const checked = validateSessionFields(raw);
   if (!checked.ok) return checked;
@@ -333,146 +361,4 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   if (t.promptHash !== undefined) j.promptHash = t.promptHash;
   if (t.llm !== undefined) j.llm = definedJson(t.llm);
   return j;
-}
-
-
-// ---------------------------------------------------------------------------------------------
-// JSON text with located errors. The lossless reader does the work (numbers as written, nesting and
-// digits capped); when the text is not JSON, a small scanner walks it to say where and why in plain
-// words (it stops at the first error, which the reader reached within its depth cap).
-
-type JsonTextResult = { ok: true; value: JsonInput } | { ok: false; kind: 'syntax' | 'limit'; message: string; line: number; column: number };
-
-export function parseJsonText(text: string): JsonTextResult {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const r = readJson(src);
-  if (r.ok) return r;
-  if (r.kind === 'limit') return { ok: false, kind: 'limit', message: r.message, line: r.line, column: r.column };
-  const found = new JsonScanner(src).firstError() ?? { pos: r.offset, message: r.message };
-  const before = src.slice(0, found.pos);
-  const line = before.split('\n').length;
-  const column = found.pos - (before.lastIndexOf('\n') + 1) + 1;
-  return { ok: false, kind: 'syntax', message: found.message, line, column };
-}
-
-class JsonSyntaxError {
-  constructor(
-    readonly pos: number,
-    readonly message: string,
-  ) {}
-}
-
-function show(c: string | undefined): string {
-  if (c === undefined) return 'end of input';
-  return c < ' ' ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : `'${c}'`;
-}
-
-class JsonScanner {
-  private i = 0;
-  constructor(private readonly s: string) {}
-
-  firstError(): { pos: number; message: string } | null {
-    try {
-      this.ws();
-      if (this.i >= this.s.length) return { pos: 0, message: 'the text is empty (expected a JSON object)' };
-      this.value();
-      this.ws();
-      if (this.i < this.s.length) this.fail(`unexpected ${show(this.s[this.i])} after the end of the JSON value`);
-      return null;
-    } catch (e) {
-      if (e instanceof JsonSyntaxError) return { pos: e.pos, message: e.message };
-      throw e;
-    }
-  }
-
-  private fail(message: string, pos = this.i): never {
-    throw new JsonSyntaxError(pos, message);
-  }
-
-  private ws(): void {
-    while (this.i < this.s.length && ' \t\n\r'.includes(this.s[this.i])) this.i++;
-  }
-
-  private value(): void {
-    const c = this.s[this.i];
-    if (c === '{') return this.members('}', () => this.property(), 'a property value');
-    if (c === '[') return this.members(']', () => this.value(), 'an array element');
-    if (c === '"') return this.string();
-    if (c === '-' || (c >= '0' && c <= '9')) return this.number();
-    for (const word of ['true', 'false', 'null']) {
-      if (this.s.startsWith(word, this.i)) {
-        this.i += word.length;
-        return;
-      }
-    }
-    if (c === "'") this.fail('strings must use double quotes ("), not \'');
-    this.fail(`unexpected ${show(c)} (expected a value: an object, array, string, number, true, false or null)`);
-  }
-
-  private property(): void {
-    if (this.s[this.i] !== '"') this.fail(`unexpected ${show(this.s[this.i])} (expected a property name in double quotes)`);
-    this.string();
-    this.ws();
-    if (this.s[this.i] !== ':') this.fail(`unexpected ${show(this.s[this.i])} (expected ':' after the property name)`);
-    this.i++;
-    this.ws();
-    this.value();
-  }
-
-  /** The members of an object or array after its opening bracket, up to `close`. */
-  private members(close: '}' | ']', member: () => void, what: string): void {
-    this.i++;
-    this.ws();
-    if (this.s[this.i] === close) {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      this.ws();
-      if (this.s[this.i] === close) this.fail(`trailing comma before '${close}'`);
-      member();
-      this.ws();
-      const c = this.s[this.i];
-      if (c === close) {
-        this.i++;
-        return;
-      }
-      if (c !== ',') this.fail(`unexpected ${show(c)} (expected ',' or '${close}' after ${what})`);
-      this.i++;
-    }
-  }
-
-  private string(): void {
-    const start = this.i;
-    this.i++;
-    for (;;) {
-      const c = this.s[this.i];
-      if (c === undefined) this.fail('unterminated string (missing closing ")', start);
-      if (c === '"') {
-        this.i++;
-        return;
-      }
-      if (c < ' ') this.fail(`${show(c)} inside a string (write it as an escape such as \\n)`);
-      if (c === '\\') {
-        const e = this.s[this.i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(this.s.slice(this.i + 2, this.i + 6))) this.fail('bad \\u escape in a string (expected four hex digits)');
-          this.i += 6;
-          continue;
-        }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) this.fail(`bad escape \\${e ?? ''} in a string`);
-        this.i += 2;
-        continue;
-      }
-      this.i++;
-    }
-  }
-
-  private number(): void {
-    const re = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-    re.lastIndex = this.i;
-    const m = re.exec(this.s);
-    if (m === null) this.fail('bad number');
-    this.i += m[0].length;
-  }
 }

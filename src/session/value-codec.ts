@@ -296,7 +296,8 @@ class Decoder {
         if (!/^[+-]?\d+$/.test(s)) this.fail(`expected the digits of an integer, got ${quote(s)}`, at);
         // BigInt's decimal conversion grows faster than linearly: the same cap as integer literals.
         const digits = s.length - (/^[+-]/.test(s) ? 1 : 0);
-        if (digits > MAX_INTEGER_DIGITS) this.fail(`an integer of ${digits.toLocaleString('en-US')} digits; at most ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} are read`, at);
+        if (digits > MAX_INTEGER_DIGITS)
+          this.fail(`an integer of ${digits.toLocaleString('en-US')} digits; at most ${MAX_INTEGER_DIGITS.toLocaleString('en-US')} are read`, at);
         return normBig(BigInt(s));
       }
       case '$kw':
@@ -385,7 +386,8 @@ class Decoder {
     }
     const o = body as Record<string, unknown>;
     for (const k of Object.keys(o)) {
-      if (!['name', 'builtin', 'params', 'doc', 'minArity', 'maxArity'].includes(k)) this.fail('unknown field (expected name, builtin, params, doc, minArity, maxArity)', [...at, k]);
+      if (!['name', 'builtin', 'params', 'doc', 'minArity', 'maxArity'].includes(k))
+        this.fail('unknown field (expected name, builtin, params, doc, minArity, maxArity)', [...at, k]);
     }
     const name = o.name ?? null;
     if (name !== null && typeof name !== 'string') this.fail(`expected a string or null, got ${describe(name)}`, [...at, 'name']);

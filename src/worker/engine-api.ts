@@ -20,7 +20,19 @@ import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
-import type { DefinitionPart, OpenResult, RenderView, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, SystemPromptView, View, ViewOptions } from './views.ts';
+import type {
+  DefinitionPart,
+  OpenResult,
+  RenderView,
+  ReplResult,
+  RequestResult,
+  SessionDefinition,
+  ShareLinkResult,
+  StepResult,
+  SystemPromptView,
+  View,
+  ViewOptions,
+} from './views.ts';
 
 export type * from './views.ts';
 export { turnView, userView } from './views.ts';
@@ -93,12 +105,28 @@ export class Engine {
 
   /** openSession, or a refusal that leaves the open session as it was when anything in it throws. */
   private openTotally(session: Session, warnings: string[]): OpenResult {
-    const before = { session: this.session, agent: this.agent, problems: this.problems, step: this.step, replMemory: this.replMemory, replHistory: this.replHistory, pending: this.pending };
+    const before = {
+      session: this.session,
+      agent: this.agent,
+      problems: this.problems,
+      step: this.step,
+      replMemory: this.replMemory,
+      replHistory: this.replHistory,
+      pending: this.pending,
+    };
     try {
       const r = this.openSession(session);
       return warnings.length > 0 && r.ok ? { ...r, warnings } : r;
     } catch (e) {
-      ({ session: this.session, agent: this.agent, problems: this.problems, step: this.step, replMemory: this.replMemory, replHistory: this.replHistory, pending: this.pending } = before);
+      ({
+        session: this.session,
+        agent: this.agent,
+        problems: this.problems,
+        step: this.step,
+        replMemory: this.replMemory,
+        replHistory: this.replHistory,
+        pending: this.pending,
+      } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
     }
@@ -109,8 +137,18 @@ export class Engine {
     const built = buildLink({ ...this.requireSession(), turns: [...this.step.turns] }, { turns });
     const length = built.fragment.length;
     const reason =
-      built.unopenable ?? (length > MAX_LINK_LENGTH ? `the link would be ${length.toLocaleString('en-US')} characters long, more than the ${MAX_LINK_LENGTH.toLocaleString('en-US')} a link can safely carry` : undefined);
-    return { fragment: built.fragment, length, limit: MAX_LINK_LENGTH, fits: reason === undefined, withTurns: turns, ...(reason !== undefined ? { reason } : {}) };
+      built.unopenable ??
+      (length > MAX_LINK_LENGTH
+        ? `the link would be ${length.toLocaleString('en-US')} characters long, more than the ${MAX_LINK_LENGTH.toLocaleString('en-US')} a link can safely carry`
+        : undefined);
+    return {
+      fragment: built.fragment,
+      length,
+      limit: MAX_LINK_LENGTH,
+      fits: reason === undefined,
+      withTurns: turns,
+      ...(reason !== undefined ? { reason } : {}),
+    };
   }
 
   private openSession(session: Session): OpenResult {
@@ -152,11 +190,16 @@ export class Engine {
     const session = this.requireSession();
     const n = this.step.turns.length + 1;
     if (!this.agent) return { ok: false, error: `The session cannot run: ${this.problems.map((p) => p.text).join('; ')}`, view: this.view(options) };
-    if (this.step.status !== 'running') return { ok: false, error: `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`, view: this.view(options) };
+    if (this.step.status !== 'running')
+      return { ok: false, error: `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`, view: this.view(options) };
     const replies = [...(session.llm.replies ?? [])];
     const text = reply ?? replies[n - 1];
     if (text === undefined) {
-      return { ok: false, error: `The mock LLM has no reply for turn ${n} (its script has ${replies.length}); write one to continue`, view: this.view(options) };
+      return {
+        ok: false,
+        error: `The mock LLM has no reply for turn ${n} (its script has ${replies.length}); write one to continue`,
+        view: this.view(options),
+      };
     }
     if (reply !== undefined) {
       while (replies.length < n - 1) replies.push('');
@@ -429,4 +472,3 @@ export class Engine {
     return serializeSession({ ...this.requireSession(), turns: [...this.step.turns] });
   }
 }
-

@@ -2,7 +2,19 @@
 // the view with them and view-patch.ts (which re-exports them) patches it, without an import circle.
 
 /** The parts of a view that follow the definition alone: sent to the page only when it changed. */
-export const DEFINITION_KEYS = ['definition', 'dataChars', 'problems', 'warnings', 'missionExpanded', 'maxTurns', 'tools', 'data', 'sessionStrategy', 'strategies', 'systemPrompt'] as const;
+export const DEFINITION_KEYS = [
+  'definition',
+  'dataChars',
+  'problems',
+  'warnings',
+  'missionExpanded',
+  'maxTurns',
+  'tools',
+  'data',
+  'sessionStrategy',
+  'strategies',
+  'systemPrompt',
+] as const;
 
 /** The pieces of a session's text; `assembleSessionText` joins them into what serializeSession writes with `keepMessages`. */
 export interface SavedText {

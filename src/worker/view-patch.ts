@@ -61,7 +61,6 @@ function withData(head: string, at: number, data: unknown): string {
   return head.slice(0, at) + JSON.stringify(data, null, 2).replace(/\n/g, '\n  ') + head.slice(at);
 }
 
-
 /** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
 export interface Known {
   epoch: string;

@@ -206,9 +206,7 @@ export interface LlmFailureView {
 }
 
 /** The outcome of asking the session's LLM for the next turn's reply (nothing is applied yet). */
-export type RequestResult =
-  | { ok: true; reply: string; usage?: Usage; llmMs: number }
-  | { ok: false; error: LlmFailureView; partialText?: string; view: View };
+export type RequestResult = { ok: true; reply: string; usage?: Usage; llmMs: number } | { ok: false; error: LlmFailureView; partialText?: string; view: View };
 
 export interface ViewOptions {
   /** Turn to show (default: the next turn while running, else the last one). */

@@ -119,9 +119,7 @@ function waitText(secondsToWait: number): string {
 }
 
 function notFoundHint(ctx: ErrorContext): string {
-  return ctx.provider === 'openai'
-    ? 'OpenAI-compatible base URLs usually end in /v1'
-    : "Anthropic's base URL is https://api.anthropic.com, without /v1";
+  return ctx.provider === 'openai' ? 'OpenAI-compatible base URLs usually end in /v1' : "Anthropic's base URL is https://api.anthropic.com, without /v1";
 }
 
 function httpError(f: Extract<Failure, { type: 'http' }>, ctx: ErrorContext, partial: Received): LlmError {
@@ -133,19 +131,33 @@ function httpError(f: Extract<Failure, { type: 'http' }>, ctx: ErrorContext, par
     new LlmError(redactKey(message + suffix, ctx.apiKey), kind, { ...details, ...extra });
   const where = `${ctx.baseUrl}`;
   if (status === 401 || status === 403) {
-    return make(`The API key was refused by ${where} (HTTP ${status}): it is missing, mistyped or not allowed to use model "${ctx.model}". Check the key for this provider.`, 'auth');
+    return make(
+      `The API key was refused by ${where} (HTTP ${status}): it is missing, mistyped or not allowed to use model "${ctx.model}". Check the key for this provider.`,
+      'auth',
+    );
   }
   if (status === 404) {
-    return make(`${where} answered 404 Not Found for model "${ctx.model}": the model name is unknown or the base URL is wrong (${notFoundHint(ctx)}).`, 'not_found');
+    return make(
+      `${where} answered 404 Not Found for model "${ctx.model}": the model name is unknown or the base URL is wrong (${notFoundHint(ctx)}).`,
+      'not_found',
+    );
   }
   if (status === 429) {
     const wait = parseRetryAfter(f.headers);
     const extra = wait !== undefined ? { retryAfterSeconds: wait } : {};
     if (wait !== undefined && wait > MAX_RETRY_AFTER_SECONDS) {
-      return make(`Rate limited by ${where} (HTTP 429): it asks to wait ${waitText(wait)} before trying again, so the request was not retried. Try again after that.`, 'rate_limit', extra);
+      return make(
+        `Rate limited by ${where} (HTTP 429): it asks to wait ${waitText(wait)} before trying again, so the request was not retried. Try again after that.`,
+        'rate_limit',
+        extra,
+      );
     }
     const tries = ctx.maxRetries === 1 ? '1 retry' : `${ctx.maxRetries} retries`;
-    return make(`Rate limited by ${where} (HTTP 429), still after ${tries}. Wait a little and try again, or use a slower pace or a higher rate limit.`, 'rate_limit', extra);
+    return make(
+      `Rate limited by ${where} (HTTP 429), still after ${tries}. Wait a little and try again, or use a slower pace or a higher rate limit.`,
+      'rate_limit',
+      extra,
+    );
   }
   if (status !== undefined && status >= 500) {
     const wait = parseRetryAfter(f.headers);
@@ -181,17 +193,27 @@ export function toLlmError(failure: Failure, ctx: ErrorContext, partial: Receive
     case 'http':
       return httpError(failure, ctx, partial);
     case 'aborted':
-      return new LlmError('The request to the LLM was stopped', 'aborted', { partialText: partial.partialText ?? '', ...(partial.usage ? { usage: partial.usage } : {}) });
+      return new LlmError('The request to the LLM was stopped', 'aborted', {
+        partialText: partial.partialText ?? '',
+        ...(partial.usage ? { usage: partial.usage } : {}),
+      });
     case 'timeout':
       return new LlmError(
-        redactKey(`No answer from ${ctx.baseUrl} within ${seconds(ctx.timeoutMs)} (the request timeout) for model "${ctx.model}". Try again, or raise the request timeout for slow models.`, ctx.apiKey),
+        redactKey(
+          `No answer from ${ctx.baseUrl} within ${seconds(ctx.timeoutMs)} (the request timeout) for model "${ctx.model}". Try again, or raise the request timeout for slow models.`,
+          ctx.apiKey,
+        ),
         'timeout',
         partial,
       );
     case 'network': {
       const cause = describeCause(failure.cause);
       if (failure.phase === 'stream') {
-        return new LlmError(redactKey(`The connection to ${ctx.baseUrl} was lost while the reply was arriving (${cause}). Try again.`, ctx.apiKey), 'connection', partial);
+        return new LlmError(
+          redactKey(`The connection to ${ctx.baseUrl} was lost while the reply was arriving (${cause}). Try again.`, ctx.apiKey),
+          'connection',
+          partial,
+        );
       }
       // A browser reports a refused connection and a CORS refusal the same way (TypeError: Failed to fetch).
       if (inBrowser() && failure.cause instanceof TypeError) return new LlmError(redactKey(corsMessage(ctx), ctx.apiKey), 'cors', partial);
@@ -216,7 +238,10 @@ export function toLlmError(failure: Failure, ctx: ErrorContext, partial: Receive
 /** The SDKs are loaded on the first request; when that fails (offline, a new deployment), say so. */
 export function sdkLoadFailure(provider: 'openai' | 'anthropic', cause: unknown): LlmError {
   const text = cause instanceof Error ? cause.message : String(cause);
-  return new LlmError(`Could not load the ${provider === 'openai' ? 'OpenAI' : 'Anthropic'} client library (${text}). Reload the page and try again.`, 'provider');
+  return new LlmError(
+    `Could not load the ${provider === 'openai' ? 'OpenAI' : 'Anthropic'} client library (${text}). Reload the page and try again.`,
+    'provider',
+  );
 }
 
 /**

@@ -125,13 +125,7 @@ export function anthropicBody(settings: LlmSettings, messages: readonly Message[
       if (m.content !== '') system.push({ type: 'text', text: m.content });
       continue;
     }
-    if (
-      m.role === 'user' &&
-      !prefixMarked &&
-      stablePrefix &&
-      m.content.length > stablePrefix.length &&
-      m.content.startsWith(stablePrefix)
-    ) {
+    if (m.role === 'user' && !prefixMarked && stablePrefix && m.content.length > stablePrefix.length && m.content.startsWith(stablePrefix)) {
       prefixMarked = true;
       conversation.push({
         role: 'user',
@@ -170,12 +164,7 @@ export interface DescribeOptions {
 }
 
 /** The request a provider sends for these messages, for display (the key is never included). */
-export function describeRequest(
-  settings: LlmSettings,
-  messages: readonly Message[],
-  stablePrefix?: string,
-  options: DescribeOptions = {},
-): DescribedRequest {
+export function describeRequest(settings: LlmSettings, messages: readonly Message[], stablePrefix?: string, options: DescribeOptions = {}): DescribedRequest {
   const baseUrl = effectiveBaseUrl(settings);
   const auth: Record<string, string> = options.withKey === false ? {} : { authorization: `Bearer ${REDACTED}` };
   if (settings.provider === 'anthropic') {

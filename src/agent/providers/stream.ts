@@ -93,7 +93,10 @@ export async function runStream<E>(request: LlmRequest, call: StreamCall<E>): Pr
   }
   if (state.text.trim() === '') {
     const why = state.finishReason ? ` (finish reason: ${state.finishReason})` : '';
-    throw new LlmError(redactKey(`The LLM (model "${ctx.model}") returned an empty reply${why}.`, ctx.apiKey), 'empty', { partialText: state.text, ...usageDetails });
+    throw new LlmError(redactKey(`The LLM (model "${ctx.model}") returned an empty reply${why}.`, ctx.apiKey), 'empty', {
+      partialText: state.text,
+      ...usageDetails,
+    });
   }
   return {
     text: state.text,

@@ -20,7 +20,8 @@ export function renderFunctionLine(entry: MemoryEntry): string {
 export function renderValueLine(entry: MemoryEntry, withSample: boolean, limits: SampleLimits): string {
   const type = typeOf(entry.value);
   const described = entry.doc ? `"${oneLine(entry.doc)}" = ${type}` : `= ${type}`;
-  const info = withSample && !isBlank(entry.value) ? `${described}, sample: ${sample(entry.value, limits.sampleLimit, limits.samplePrintableLimit)}` : described;
+  const info =
+    withSample && !isBlank(entry.value) ? `${described}, sample: ${sample(entry.value, limits.sampleLimit, limits.samplePrintableLimit)}` : described;
   return `${padToComment(entry.name)}; ${info}`;
 }
 

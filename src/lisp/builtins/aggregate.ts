@@ -33,7 +33,11 @@ builtin(
   },
   {
     params: ['[f coll]', '[f init coll]'],
-    examples: [['(reduce + [1 2 3])', '6'], ['(reduce + 10 [1 2 3])', '16'], ['(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})', '3']],
+    examples: [
+      ['(reduce + [1 2 3])', '6'],
+      ['(reduce + 10 [1 2 3])', '16'],
+      ['(reduce (fn [acc [k v]] (+ acc v)) 0 {:a 1 :b 2})', '3'],
+    ],
   },
 );
 
@@ -95,11 +99,18 @@ function average(fn: string, xs: readonly Value[], key: ((x: Value) => Value) | 
 
 builtin('sum', 1, 'The sum of a collection of numbers (nil items are skipped); 0 when empty.', (c) => sumValues('sum', items('sum', c), null)[0], {
   params: ['[coll]'],
-  examples: [['(sum [1 2 3])', '6'], ['(sum [1.5 2])', '3.5'], ['(sum [])', '0']],
+  examples: [
+    ['(sum [1 2 3])', '6'],
+    ['(sum [1.5 2])', '3.5'],
+    ['(sum [])', '0'],
+  ],
 });
 builtin('avg', 1, 'The average of a collection of numbers as a float (nil items are skipped); nil when empty.', (c) => average('avg', items('avg', c), null), {
   params: ['[coll]'],
-  examples: [['(avg [1 2 3 4])', '2.5'], ['(avg [])', 'nil']],
+  examples: [
+    ['(avg [1 2 3 4])', '2.5'],
+    ['(avg [])', 'nil'],
+  ],
 });
 builtin(
   'sum-by',
@@ -167,5 +178,8 @@ builtin('min-key', [2, Infinity], 'The argument x for which (k x) is smallest (a
 });
 builtin('max-key', [2, Infinity], 'The argument x for which (k x) is largest (a number).', (...args) => extremeKey('max-key', args, 1), {
   params: ['[k x & more]'],
-  examples: [['(max-key count "a" "abc" "ab")', '"abc"'], ['(apply max-key second (seq {:a 3 :b 7 :c 2}))', '[:b 7]']],
+  examples: [
+    ['(max-key count "a" "abc" "ab")', '"abc"'],
+    ['(apply max-key second (seq {:a 3 :b 7 :c 2}))', '[:b 7]'],
+  ],
 });

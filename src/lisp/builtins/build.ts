@@ -66,7 +66,11 @@ builtin(
   {
     spread: 'fold',
     params: ['[coll x & xs]'],
-    examples: [['(conj [1 2] 3)', '[1 2 3]'], ['(conj {:a 1} [:b 2])', '{:a 1 :b 2}'], ['(conj #{1} 2)', '#{1 2}']],
+    examples: [
+      ['(conj [1 2] 3)', '[1 2 3]'],
+      ['(conj {:a 1} [:b 2])', '{:a 1 :b 2}'],
+      ['(conj #{1} 2)', '#{1 2}'],
+    ],
   },
 );
 builtin(
@@ -80,7 +84,11 @@ builtin(
   },
   {
     params: ['[to from]'],
-    examples: [['(into {} [[:a 1] [:b 2]])', '{:a 1 :b 2}'], ['(into [] {:a 1})', '[[:a 1]]'], ['(into #{} [1 1 2])', '#{1 2}']],
+    examples: [
+      ['(into {} [[:a 1] [:b 2]])', '{:a 1 :b 2}'],
+      ['(into [] {:a 1})', '[[:a 1]]'],
+      ['(into #{} [1 1 2])', '#{1 2}'],
+    ],
   },
 );
 builtin(
@@ -101,7 +109,10 @@ builtin(
 );
 builtin('vec', 1, 'The items of a collection as a vector (a map gives [k v] entries).', (c) => (Array.isArray(c) ? c : items('vec', c).slice()), {
   params: ['[coll]'],
-  examples: [['(vec #{1})', '[1]'], ['(vec nil)', '[]']],
+  examples: [
+    ['(vec #{1})', '[1]'],
+    ['(vec nil)', '[]'],
+  ],
 });
 builtin('vector', [0, Infinity], 'A vector of the arguments.', (...xs) => xs, {
   spread: (xs) => xs.slice(),
@@ -126,7 +137,8 @@ builtin('list', [0, Infinity], 'A list of the arguments.', (...xs) => new PList(
 function range(args: Value[]): Value[] {
   const r = rt();
   if (args.every((a) => typeof a === 'number' && Number.isInteger(a))) {
-    const [start, end, step] = args.length === 1 ? [0, args[0] as number, 1] : [args[0] as number, args[1] as number, args.length === 3 ? (args[2] as number) : 1];
+    const [start, end, step] =
+      args.length === 1 ? [0, args[0] as number, 1] : [args[0] as number, args[1] as number, args.length === 3 ? (args[2] as number) : 1];
     if (step === 0) {
       if (start === end) return [];
       throw execError('range with step 0 would never end; use a non-zero step');
@@ -162,7 +174,11 @@ builtin(
   (...args) => range(args),
   {
     params: ['[end]', '[start end]', '[start end step]'],
-    examples: [['(range 5)', '[0 1 2 3 4]'], ['(range 10 0 -2)', '[10 8 6 4 2]'], ['(range 0 1 0.25)', '[0 0.25 0.5 0.75]']],
+    examples: [
+      ['(range 5)', '[0 1 2 3 4]'],
+      ['(range 10 0 -2)', '[10 8 6 4 2]'],
+      ['(range 0 1 0.25)', '[0 0.25 0.5 0.75]'],
+    ],
   },
 );
 
@@ -177,7 +193,13 @@ builtin(
     if (c instanceof PList) return new PList([]);
     return null;
   },
-  { params: ['[coll]'], examples: [['(empty [1 2])', '[]'], ['(empty {:a 1})', '{}']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(empty [1 2])', '[]'],
+      ['(empty {:a 1})', '{}'],
+    ],
+  },
 );
 builtin(
   'distinct?',
@@ -192,7 +214,13 @@ builtin(
     }
     return true;
   },
-  { params: ['[x & more]'], examples: [['(distinct? 1 2 3)', 'true'], ['(distinct? 1 2 1)', 'false']] },
+  {
+    params: ['[x & more]'],
+    examples: [
+      ['(distinct? 1 2 3)', 'true'],
+      ['(distinct? 1 2 1)', 'false'],
+    ],
+  },
 );
 builtin(
   'repeat',

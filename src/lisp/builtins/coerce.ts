@@ -142,7 +142,10 @@ const BIG_MID = 1n << 4096n;
 const BIG_MID_NEG = -BIG_MID;
 
 export function tooBig(): never {
-  throw new PtcError('memory_exceeded', `An integer of more than ${MAX_INT_BITS} bits (about 19,700 digits) exceeds the limit; work with smaller numbers or floats`);
+  throw new PtcError(
+    'memory_exceeded',
+    `An integer of more than ${MAX_INT_BITS} bits (about 19,700 digits) exceeds the limit; work with smaller numbers or floats`,
+  );
 }
 
 /** An integer result checked against the size cap, its work charged by size. */

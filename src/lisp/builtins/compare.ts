@@ -76,48 +76,64 @@ function slowCompare(fn: string, a: Value, b: Value): number {
   return numCompare(a as Num, b as Num);
 }
 
-comparison('<', 'True when the numbers are strictly increasing (numbers only)', chain('<', (a, b) => lessNum(a, b, (x, y) => slowCompare('<', x, y) < 0)), {
-  params: ['[x y & more]'],
-  examples: [
-    ['(< 1 2)', 'true'],
-    ['(< 1 2 3)', 'true'],
-  ],
-});
-comparison('>', 'True when the numbers are strictly decreasing (numbers only)', chain('>', (a, b) => greaterNum(a, b, (x, y) => slowCompare('>', x, y) > 0)), {
-  params: ['[x y & more]'],
-  examples: [['(> 3 2)', 'true']],
-});
-comparison('<=', 'True when the numbers never decrease (numbers only)', chain('<=', (a, b) => lessEqNum(a, b, (x, y) => slowCompare('<=', x, y) <= 0)), {
-  params: ['[x y & more]'],
-  examples: [['(<= 1 1)', 'true']],
-});
-comparison('>=', 'True when the numbers never increase (numbers only)', chain('>=', (a, b) => greaterEqNum(a, b, (x, y) => slowCompare('>=', x, y) >= 0)), {
-  params: ['[x y & more]'],
-  examples: [['(>= 3 2)', 'true']],
-});
-comparison('==', 'Numeric equality across integers and floats: (== 1 1.0) is true', chain('==', (a, b) => eqNum(a, b, (x, y) => slowCompare('==', x, y) === 0)), {
-  params: ['[x y & more]'],
-  examples: [['(== 1 1.0)', 'true']],
-});
-
-builtin(
-  'compare',
-  2,
-  'Order two values: -1, 0 or 1. Works on numbers, strings, keywords and vectors of them',
-  (a, b) => Math.sign(compareValues(a, b)) + 0,
+comparison(
+  '<',
+  'True when the numbers are strictly increasing (numbers only)',
+  chain('<', (a, b) => lessNum(a, b, (x, y) => slowCompare('<', x, y) < 0)),
   {
-    params: ['[x y]'],
+    params: ['[x y & more]'],
     examples: [
-      ['(compare 1 2)', '-1'],
-      ['(compare "b" "a")', '1'],
+      ['(< 1 2)', 'true'],
+      ['(< 1 2 3)', 'true'],
     ],
   },
 );
-
-builtin(
-  'identical?',
-  2,
-  'True when both arguments are the very same object (use = for equality)',
-  (a, b) => a === b,
-  { params: ['[x y]'], examples: [['(identical? :a :a)', 'true']] },
+comparison(
+  '>',
+  'True when the numbers are strictly decreasing (numbers only)',
+  chain('>', (a, b) => greaterNum(a, b, (x, y) => slowCompare('>', x, y) > 0)),
+  {
+    params: ['[x y & more]'],
+    examples: [['(> 3 2)', 'true']],
+  },
 );
+comparison(
+  '<=',
+  'True when the numbers never decrease (numbers only)',
+  chain('<=', (a, b) => lessEqNum(a, b, (x, y) => slowCompare('<=', x, y) <= 0)),
+  {
+    params: ['[x y & more]'],
+    examples: [['(<= 1 1)', 'true']],
+  },
+);
+comparison(
+  '>=',
+  'True when the numbers never increase (numbers only)',
+  chain('>=', (a, b) => greaterEqNum(a, b, (x, y) => slowCompare('>=', x, y) >= 0)),
+  {
+    params: ['[x y & more]'],
+    examples: [['(>= 3 2)', 'true']],
+  },
+);
+comparison(
+  '==',
+  'Numeric equality across integers and floats: (== 1 1.0) is true',
+  chain('==', (a, b) => eqNum(a, b, (x, y) => slowCompare('==', x, y) === 0)),
+  {
+    params: ['[x y & more]'],
+    examples: [['(== 1 1.0)', 'true']],
+  },
+);
+
+builtin('compare', 2, 'Order two values: -1, 0 or 1. Works on numbers, strings, keywords and vectors of them', (a, b) => Math.sign(compareValues(a, b)) + 0, {
+  params: ['[x y]'],
+  examples: [
+    ['(compare 1 2)', '-1'],
+    ['(compare "b" "a")', '1'],
+  ],
+});
+
+builtin('identical?', 2, 'True when both arguments are the very same object (use = for equality)', (a, b) => a === b, {
+  params: ['[x y]'],
+  examples: [['(identical? :a :a)', 'true']],
+});

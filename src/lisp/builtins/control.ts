@@ -45,7 +45,11 @@ function mapN(name: string, f: Value, colls: Value[]): Value[] {
   const seqs = colls.map((c) => items(name, c));
   const n = Math.min(...seqs.map((s) => s.length));
   const out = new Array<Value>(n);
-  for (let i = 0; i < n; i++) out[i] = invoke(f, seqs.map((s) => s[i]));
+  for (let i = 0; i < n; i++)
+    out[i] = invoke(
+      f,
+      seqs.map((s) => s[i]),
+    );
   return out;
 }
 

@@ -65,7 +65,13 @@ builtin(
       return v;
     });
   },
-  { params: ['[& fs]'], examples: [['((comp inc inc) 1)', '3'], ['((comp str +) 1 2)', '"3"']] },
+  {
+    params: ['[& fs]'],
+    examples: [
+      ['((comp inc inc) 1)', '3'],
+      ['((comp str +) 1 2)', '"3"'],
+    ],
+  },
 );
 
 builtin(
@@ -76,7 +82,13 @@ builtin(
     fs.forEach((f) => callable('juxt', f));
     return fnValue((...args) => fs.map((f) => invoke(f, args)));
   },
-  { params: ['[& fs]'], examples: [['((juxt :a :b) {:a 1 :b 2})', '[1 2]'], ['((juxt first count) [5 6 7])', '[5 3]']] },
+  {
+    params: ['[& fs]'],
+    examples: [
+      ['((juxt :a :b) {:a 1 :b 2})', '[1 2]'],
+      ['((juxt first count) [5 6 7])', '[5 3]'],
+    ],
+  },
 );
 
 builtin(
@@ -99,7 +111,13 @@ builtin(
     const binary = (x: Value, y: Value): Value => h(x === null ? d0 : x, patch1 && y === null ? d1 : y);
     return makeFn(impl, { name: null, kind: 'builtin', minArity: 0, maxArity: Infinity, params: [], binary });
   },
-  { params: ['[f x]', '[f x y]', '[f x y z]'], examples: [['((fnil inc 0) nil)', '1'], ['(update {} :n (fnil inc 0))', '{:n 1}']] },
+  {
+    params: ['[f x]', '[f x y]', '[f x y z]'],
+    examples: [
+      ['((fnil inc 0) nil)', '1'],
+      ['(update {} :n (fnil inc 0))', '{:n 1}'],
+    ],
+  },
 );
 
 builtin(
@@ -137,7 +155,13 @@ builtin(
 );
 
 // PTC predicate combinators: each argument is a one-argument predicate; the result is a predicate.
-function combinator(name: string, doc: string, whenEmpty: boolean, test: (ps: readonly Value[], x: Value) => boolean, examples: readonly (readonly [string, string])[]): void {
+function combinator(
+  name: string,
+  doc: string,
+  whenEmpty: boolean,
+  test: (ps: readonly Value[], x: Value) => boolean,
+  examples: readonly (readonly [string, string])[],
+): void {
   builtin(
     name,
     [0, Infinity],
@@ -150,16 +174,30 @@ function combinator(name: string, doc: string, whenEmpty: boolean, test: (ps: re
   );
 }
 
-combinator('all-of', 'A predicate true when every given predicate is truthy for x; (all-of) is always true', true, (ps, x) => ps.every((p) => truthy(invoke(p, [x]))), [
-  ['((all-of pos? even?) 4)', 'true'],
-  ['(filter (all-of pos? odd?) [-1 1 2 3])', '[1 3]'],
-]);
-combinator('any-of', 'A predicate true when any given predicate is truthy for x; (any-of) is always false', false, (ps, x) => ps.some((p) => truthy(invoke(p, [x]))), [
-  ['((any-of neg? zero?) 0)', 'true'],
-]);
-combinator('none-of', 'A predicate true when no given predicate is truthy for x; (none-of) is always true', true, (ps, x) => !ps.some((p) => truthy(invoke(p, [x]))), [
-  ['((none-of neg? zero?) 5)', 'true'],
-]);
+combinator(
+  'all-of',
+  'A predicate true when every given predicate is truthy for x; (all-of) is always true',
+  true,
+  (ps, x) => ps.every((p) => truthy(invoke(p, [x]))),
+  [
+    ['((all-of pos? even?) 4)', 'true'],
+    ['(filter (all-of pos? odd?) [-1 1 2 3])', '[1 3]'],
+  ],
+);
+combinator(
+  'any-of',
+  'A predicate true when any given predicate is truthy for x; (any-of) is always false',
+  false,
+  (ps, x) => ps.some((p) => truthy(invoke(p, [x]))),
+  [['((any-of neg? zero?) 0)', 'true']],
+);
+combinator(
+  'none-of',
+  'A predicate true when no given predicate is truthy for x; (none-of) is always true',
+  true,
+  (ps, x) => !ps.some((p) => truthy(invoke(p, [x]))),
+  [['((none-of neg? zero?) 5)', 'true']],
+);
 
 builtin(
   'apply',

@@ -140,10 +140,16 @@ interopFn('.isBefore', 2, 'True when the first date is before the second', (a, b
   ['(.isBefore (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-02-01"))', 'true'],
 ]);
 interopFn('.isAfter', 2, 'True when the first date is after the second', (a, b) => date('.isAfter', a).ms > date('.isAfter', b).ms);
-interopFn('.plusDays', 2, 'The date moved n days later', (d, n) => {
-  const x = date('.plusDays', d);
-  return inst('.plusDays', x.ms + int('.plusDays', n) * DAY_MS, x.dateOnly);
-}, [['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"']]);
+interopFn(
+  '.plusDays',
+  2,
+  'The date moved n days later',
+  (d, n) => {
+    const x = date('.plusDays', d);
+    return inst('.plusDays', x.ms + int('.plusDays', n) * DAY_MS, x.dateOnly);
+  },
+  [['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"']],
+);
 interopFn('.minusDays', 2, 'The date moved n days earlier', (d, n) => {
   const x = date('.minusDays', d);
   return inst('.minusDays', x.ms - int('.minusDays', n) * DAY_MS, x.dateOnly);
@@ -169,7 +175,8 @@ interopFn('Long/parseLong', 1, 'Parse a string as an integer; fails on bad input
 interopFn('Double/parseDouble', 1, 'Parse a string as a float; fails on bad input', (s) => {
   if (typeof s !== 'string') throw typeError(`Double/parseDouble expected a string, got ${kindOf(s)}: ${show(s)}`);
   const n = parseDoubleText(s.trim());
-  if (n === null) throw execError(`Double/parseDouble: cannot parse ${show(s)} as a number (NumberFormatException); (parse-double s) returns nil instead of failing`);
+  if (n === null)
+    throw execError(`Double/parseDouble: cannot parse ${show(s)} as a number (NumberFormatException); (parse-double s) returns nil instead of failing`);
   return float(n);
 });
 
@@ -181,7 +188,9 @@ mathFloat('ceil', Math.ceil);
 mathFloat('log', Math.log);
 mathFloat('log10', Math.log10);
 mathFloat('exp', Math.exp);
-interopFn('Math/pow', 2, 'Java Math.pow, as a float', (x, y) => float(Math.pow(toJs(num('Math/pow', x)), toJs(num('Math/pow', y)))), [['(Math/pow 2 3)', '8.0']]);
+interopFn('Math/pow', 2, 'Java Math.pow, as a float', (x, y) => float(Math.pow(toJs(num('Math/pow', x)), toJs(num('Math/pow', y)))), [
+  ['(Math/pow 2 3)', '8.0'],
+]);
 interopFn('Math/abs', 1, 'Absolute value (integers stay integers)', (x) => {
   const n = num('Math/abs', x);
   if (isInteger(n)) return numCompare(n, 0) < 0 ? (typeof n === 'bigint' ? -n : -n + 0) : n;
@@ -204,13 +213,23 @@ function receiver(method: string, s: Value): string {
   throw typeError(`${method}: expected string, got ${kindOf(s)}`);
 }
 
-interopFn('.indexOf', [2, 3], 'Index of the first occurrence of sub in s (from an optional index), or -1', (s, sub, from) => findIndex('.indexOf', receiver('.indexOf', s), receiver('.indexOf', sub), from, false), [
-  ['(.indexOf "hello" "l")', '2'],
-  ['(.indexOf "hello" "z")', '-1'],
-]);
-interopFn('.lastIndexOf', [2, 3], 'Index of the last occurrence of sub in s, or -1', (s, sub, from) => findIndex('.lastIndexOf', receiver('.lastIndexOf', s), receiver('.lastIndexOf', sub), from, true), [
-  ['(.lastIndexOf "hello" "l")', '3'],
-]);
+interopFn(
+  '.indexOf',
+  [2, 3],
+  'Index of the first occurrence of sub in s (from an optional index), or -1',
+  (s, sub, from) => findIndex('.indexOf', receiver('.indexOf', s), receiver('.indexOf', sub), from, false),
+  [
+    ['(.indexOf "hello" "l")', '2'],
+    ['(.indexOf "hello" "z")', '-1'],
+  ],
+);
+interopFn(
+  '.lastIndexOf',
+  [2, 3],
+  'Index of the last occurrence of sub in s, or -1',
+  (s, sub, from) => findIndex('.lastIndexOf', receiver('.lastIndexOf', s), receiver('.lastIndexOf', sub), from, true),
+  [['(.lastIndexOf "hello" "l")', '3']],
+);
 interopFn('.length', 1, 'Number of characters in s', (s) => cpLength(receiver('.length', s)), [['(.length "hello")', '5']]);
 interopFn('.toUpperCase', 1, 'The string in upper case', (s) => receiver('.toUpperCase', s).toUpperCase());
 interopFn('.toLowerCase', 1, 'The string in lower case', (s) => receiver('.toLowerCase', s).toLowerCase());
@@ -219,7 +238,10 @@ interopFn('.isEmpty', 1, 'True when the string has no characters', (s) => receiv
 interopFn('.contains', 2, 'True when s contains sub', (s, sub) => receiver('.contains', s).includes(receiver('.contains', sub)));
 interopFn('.startsWith', 2, 'True when s starts with the prefix', (s, p) => receiver('.startsWith', s).startsWith(receiver('.startsWith', p)));
 interopFn('.endsWith', 2, 'True when s ends with the suffix', (s, p) => receiver('.endsWith', s).endsWith(receiver('.endsWith', p)));
-interopFn('.substring', [2, 3], 'Substring from begin (inclusive) to end (exclusive)', (s, b, e) =>
-  substring('.substring', receiver('.substring', s), int('.substring', b), e === undefined ? null : int('.substring', e)),
+interopFn(
+  '.substring',
+  [2, 3],
+  'Substring from begin (inclusive) to end (exclusive)',
+  (s, b, e) => substring('.substring', receiver('.substring', s), int('.substring', b), e === undefined ? null : int('.substring', e)),
   [['(.substring "hello" 1 3)', '"el"']],
 );

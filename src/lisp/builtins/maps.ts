@@ -22,14 +22,25 @@ function lookup(coll: Value, k: Value): Value | undefined {
   return undefined;
 }
 
-builtin('get', [2, 3], 'The value for key k (keyword and string keys match each other; vectors take an index), else not-found or nil.', (m, k, nf = null) => {
-  const v = lookup(m, k);
-  return v === undefined ? nf : v;
-}, {
-  binary: (m, k) => lookup(m, k) ?? null,
-  params: ['[m k]', '[m k not-found]'],
-  examples: [['(get {:a 1} :a)', '1'], ['(get {:a 1} :b "default")', '"default"'], ['(get {"a" 1} :a)', '1'], ['(get [10 20] 1)', '20']],
-});
+builtin(
+  'get',
+  [2, 3],
+  'The value for key k (keyword and string keys match each other; vectors take an index), else not-found or nil.',
+  (m, k, nf = null) => {
+    const v = lookup(m, k);
+    return v === undefined ? nf : v;
+  },
+  {
+    binary: (m, k) => lookup(m, k) ?? null,
+    params: ['[m k]', '[m k not-found]'],
+    examples: [
+      ['(get {:a 1} :a)', '1'],
+      ['(get {:a 1} :b "default")', '"default"'],
+      ['(get {"a" 1} :a)', '1'],
+      ['(get [10 20] 1)', '20'],
+    ],
+  },
+);
 
 function path(fn: string, ks: Value): readonly Value[] {
   if (Array.isArray(ks)) return ks;
@@ -54,7 +65,11 @@ builtin(
   },
   {
     params: ['[m ks]', '[m ks not-found]'],
-    examples: [['(get-in {:a {:b 1}} [:a :b])', '1'], ['(get-in {:r [{:t "A"}]} [:r 0 :t])', '"A"'], ['(get-in {:a 1} [:x :y] 0)', '0']],
+    examples: [
+      ['(get-in {:a {:b 1}} [:a :b])', '1'],
+      ['(get-in {:r [{:t "A"}]} [:r 0 :t])', '"A"'],
+      ['(get-in {:a 1} [:x :y] 0)', '0'],
+    ],
   },
 );
 
@@ -103,7 +118,10 @@ builtin(
   {
     spread: 'fold',
     params: ['[m k v & kvs]'],
-    examples: [['(assoc {:a 1} :b 2)', '{:a 1 :b 2}'], ['(assoc [1 2 3] 1 5)', '[1 5 3]']],
+    examples: [
+      ['(assoc {:a 1} :b 2)', '{:a 1 :b 2}'],
+      ['(assoc [1 2 3] 1 5)', '[1 5 3]'],
+    ],
   },
 );
 
@@ -130,7 +148,10 @@ builtin(
   (m, ks, v) => updateIn('assoc-in', m, nonEmptyPath('assoc-in', ks), 0, () => v),
   {
     params: ['[m ks v]'],
-    examples: [['(assoc-in {} [:a :b] 1)', '{:a {:b 1}}'], ['(assoc-in [1 2 3] [1] 99)', '[1 99 3]']],
+    examples: [
+      ['(assoc-in {} [:a :b] 1)', '{:a {:b 1}}'],
+      ['(assoc-in [1 2 3] [1] 99)', '[1 99 3]'],
+    ],
   },
 );
 
@@ -161,7 +182,11 @@ builtin(
   },
   {
     params: ['[m k f & args]'],
-    examples: [['(update {:n 1} :n inc)', '{:n 2}'], ['(update {:n 1} :n + 10)', '{:n 11}'], ['(update [1 2] 0 inc)', '[2 2]']],
+    examples: [
+      ['(update {:n 1} :n inc)', '{:n 2}'],
+      ['(update {:n 1} :n + 10)', '{:n 11}'],
+      ['(update [1 2] 0 inc)', '[2 2]'],
+    ],
   },
 );
 builtin(
@@ -171,7 +196,10 @@ builtin(
   (m, ks, f, ...extra) => updateIn('update-in', m, nonEmptyPath('update-in', ks), 0, updater('update-in', f, extra)),
   {
     params: ['[m ks f & args]'],
-    examples: [['(update-in {:a {:b 1}} [:a :b] inc)', '{:a {:b 2}}'], ['(update-in [1 2 3] [1] inc)', '[1 3 3]']],
+    examples: [
+      ['(update-in {:a {:b 1}} [:a :b] inc)', '{:a {:b 2}}'],
+      ['(update-in [1 2 3] [1] inc)', '[1 3 3]'],
+    ],
   },
 );
 
@@ -343,7 +371,10 @@ function entry(fn: string, e: Value): readonly Value[] {
 
 builtin('key', 1, 'The key of a map entry [k v].', (e) => entry('key', e)[0], {
   params: ['[entry]'],
-  examples: [['(key [:a 1])', ':a'], ['(map key {:a 1 :b 2})', '[:a :b]']],
+  examples: [
+    ['(key [:a 1])', ':a'],
+    ['(map key {:a 1 :b 2})', '[:a :b]'],
+  ],
 });
 builtin('val', 1, 'The value of a map entry [k v].', (e) => entry('val', e)[1], {
   params: ['[entry]'],
@@ -371,6 +402,10 @@ builtin(
   },
   {
     params: ['[coll x]'],
-    examples: [['(contains? {:a 1} :a)', 'true'], ['(contains? ["a" "b"] "b")', 'true'], ['(contains? #{1 2} 3)', 'false']],
+    examples: [
+      ['(contains? {:a 1} :a)', 'true'],
+      ['(contains? ["a" "b"] "b")', 'true'],
+      ['(contains? #{1 2} 3)', 'false'],
+    ],
   },
 );

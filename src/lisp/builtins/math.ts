@@ -125,13 +125,13 @@ function modAny(a: Value, b: Value): Value {
   return float(m !== 0 && m < 0 !== fy < 0 ? m + fy : m);
 }
 
-builtin(
-  'mod',
-  2,
-  'Modulus of floored division: the sign follows the divisor',
-  (a, b) => modInt(a, b, modAny),
-  { params: ['[num div]'], examples: [['(mod -10 3)', '2'], ['(mod 10 3)', '1']] },
-);
+builtin('mod', 2, 'Modulus of floored division: the sign follows the divisor', (a, b) => modInt(a, b, modAny), {
+  params: ['[num div]'],
+  examples: [
+    ['(mod -10 3)', '2'],
+    ['(mod 10 3)', '1'],
+  ],
+});
 
 builtin(
   'rem',
@@ -156,24 +156,24 @@ builtin(
     if (bothInts(x, y)) return normBig(BigInt(x as number | bigint) / BigInt(y as number | bigint));
     return float(Math.trunc(toJs(x) / toJs(y)));
   },
-  { params: ['[num div]'], examples: [['(quot 7 2)', '3'], ['(quot -7 2)', '-3']] },
+  {
+    params: ['[num div]'],
+    examples: [
+      ['(quot 7 2)', '3'],
+      ['(quot -7 2)', '-3'],
+    ],
+  },
 );
 
-builtin(
-  'inc',
-  1,
-  'The number plus one',
-  (x) => incInt(x, (v) => add(num('inc', v), 1)),
-  { params: ['[x]'], examples: [['(inc 41)', '42'], ['(inc 1.5)', '2.5']] },
-);
+builtin('inc', 1, 'The number plus one', (x) => incInt(x, (v) => add(num('inc', v), 1)), {
+  params: ['[x]'],
+  examples: [
+    ['(inc 41)', '42'],
+    ['(inc 1.5)', '2.5'],
+  ],
+});
 
-builtin(
-  'dec',
-  1,
-  'The number minus one',
-  (x) => decInt(x, (v) => sub(num('dec', v), 1)),
-  { params: ['[x]'], examples: [['(dec 43)', '42']] },
-);
+builtin('dec', 1, 'The number minus one', (x) => decInt(x, (v) => sub(num('dec', v), 1)), { params: ['[x]'], examples: [['(dec 43)', '42']] });
 
 builtin(
   'abs',
@@ -183,7 +183,13 @@ builtin(
     const n = num('abs', x);
     return numCompare(n, 0) < 0 ? negate(n) : isFloat(n) ? float(Math.abs(toJs(n))) : n;
   },
-  { params: ['[x]'], examples: [['(abs -5)', '5'], ['(abs -2.5)', '2.5']] },
+  {
+    params: ['[x]'],
+    examples: [
+      ['(abs -5)', '5'],
+      ['(abs -2.5)', '2.5'],
+    ],
+  },
 );
 
 function extreme(fn: string, sign: number): (...args: Value[]) => Value {
@@ -274,7 +280,13 @@ builtin(
     const t = Math.trunc(n);
     return Number.isSafeInteger(t) ? t + 0 : normBig(BigInt(t));
   },
-  { params: ['[x]'], examples: [['(int 3.7)', '3'], ['(int -3.7)', '-3']] },
+  {
+    params: ['[x]'],
+    examples: [
+      ['(int 3.7)', '3'],
+      ['(int -3.7)', '-3'],
+    ],
+  },
 );
 
 builtin('sqrt', 1, 'Square root, as a float (##NaN for negative numbers)', (x) => float(Math.sqrt(toJs(num('sqrt', x)))), {
@@ -282,10 +294,7 @@ builtin('sqrt', 1, 'Square root, as a float (##NaN for negative numbers)', (x) =
   examples: [['(sqrt 16)', '4.0']],
 });
 
-builtin(
-  'pow',
-  2,
-  'x raised to the power y, as a float',
-  (x, y) => float(Math.pow(toJs(num('pow', x)), toJs(num('pow', y)))),
-  { params: ['[x y]'], examples: [['(pow 2 10)', '1024.0']] },
-);
+builtin('pow', 2, 'x raised to the power y, as a float', (x, y) => float(Math.pow(toJs(num('pow', x)), toJs(num('pow', y)))), {
+  params: ['[x y]'],
+  examples: [['(pow 2 10)', '1024.0']],
+});

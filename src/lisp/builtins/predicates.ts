@@ -69,7 +69,10 @@ function numPred(name: string, doc: string, test: (v: Value) => boolean, example
 function numSign(name: string, v: Value): number {
   return numCompare(num(name, v), 0);
 }
-numPred('zero?', 'True when the number is zero', (v) => zeroNum(v, (x) => numSign('zero?', x) === 0), [['(zero? 0)', 'true'], ['(zero? 0.0)', 'true']]);
+numPred('zero?', 'True when the number is zero', (v) => zeroNum(v, (x) => numSign('zero?', x) === 0), [
+  ['(zero? 0)', 'true'],
+  ['(zero? 0.0)', 'true'],
+]);
 numPred('pos?', 'True when the number is greater than zero', (v) => posNum(v, (x) => numSign('pos?', x) > 0), [['(pos? 3)', 'true']]);
 numPred('neg?', 'True when the number is less than zero', (v) => negNum(v, (x) => numSign('neg?', x) < 0), [['(neg? -1)', 'true']]);
 

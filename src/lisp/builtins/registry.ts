@@ -148,7 +148,13 @@ const constants = new Map<string, Value>();
  * Register a Java-interop style function under its full symbol text: 'System/currentTimeMillis',
  * 'java.util.Date.' (constructor), '.getTime' (method, receiver first).
  */
-export function interopFn(symbol: string, arity: number | readonly [number, number], doc: string, impl: (...args: Value[]) => Value, examples: readonly (readonly [string, string])[] = []): PtcFn {
+export function interopFn(
+  symbol: string,
+  arity: number | readonly [number, number],
+  doc: string,
+  impl: (...args: Value[]) => Value,
+  examples: readonly (readonly [string, string])[] = [],
+): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: [], doc });
   const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn };

@@ -31,7 +31,10 @@ const next = (coll: Value): Value => {
 
 builtin('first', 1, 'The first item of a collection, or nil when empty.', first, {
   params: ['[coll]'],
-  examples: [['(first [1 2 3])', '1'], ['(first "hello")', '"h"']],
+  examples: [
+    ['(first [1 2 3])', '1'],
+    ['(first "hello")', '"h"'],
+  ],
 });
 builtin('second', 1, 'The second item of a collection, or nil.', (c) => nthOf('second', c, 1, null), {
   params: ['[coll]'],
@@ -54,15 +57,31 @@ builtin(
   (coll, i, notFound = null) => nthOf('nth', coll, countArg('nth', i), notFound),
   {
     binary: (coll, i) =>
-      Array.isArray(coll) && typeof i === 'number' && Number.isInteger(i) ? (i >= 0 && i < coll.length ? coll[i] : null) : nthOf('nth', coll, countArg('nth', i), null), params: ['[coll i]', '[coll i not-found]'], examples: [['(nth [1 2 3] 1)', '2'], ['(nth [1 2 3] 10)', 'nil']] },
+      Array.isArray(coll) && typeof i === 'number' && Number.isInteger(i)
+        ? i >= 0 && i < coll.length
+          ? coll[i]
+          : null
+        : nthOf('nth', coll, countArg('nth', i), null),
+    params: ['[coll i]', '[coll i not-found]'],
+    examples: [
+      ['(nth [1 2 3] 1)', '2'],
+      ['(nth [1 2 3] 10)', 'nil'],
+    ],
+  },
 );
 builtin('rest', 1, 'All items after the first, as a vector ([] when none).', (c) => items('rest', c).slice(1), {
   params: ['[coll]'],
-  examples: [['(rest [1 2 3])', '[2 3]'], ['(rest [])', '[]']],
+  examples: [
+    ['(rest [1 2 3])', '[2 3]'],
+    ['(rest [])', '[]'],
+  ],
 });
 builtin('next', 1, 'All items after the first, or nil when there are none.', next, {
   params: ['[coll]'],
-  examples: [['(next [1 2 3])', '[2 3]'], ['(next [1])', 'nil']],
+  examples: [
+    ['(next [1 2 3])', '[2 3]'],
+    ['(next [1])', 'nil'],
+  ],
 });
 builtin(
   'butlast',
@@ -105,7 +124,13 @@ builtin(
     const k = Math.max(0, countArg('nthnext', n));
     return xs.length <= k ? null : xs.slice(k);
   },
-  { params: ['[coll n]'], examples: [['(nthnext [1 2 3 4] 2)', '[3 4]'], ['(nthnext [1 2] 5)', 'nil']] },
+  {
+    params: ['[coll n]'],
+    examples: [
+      ['(nthnext [1 2 3 4] 2)', '[3 4]'],
+      ['(nthnext [1 2] 5)', 'nil'],
+    ],
+  },
 );
 builtin(
   'nthrest',
@@ -128,7 +153,10 @@ function drop(fn: string, n: Value, c: Value): readonly Value[] {
 
 builtin('take', 2, 'The first n items, as a vector (strings give characters).', (n, c) => take('take', n, c), {
   params: ['[n coll]'],
-  examples: [['(take 2 [1 2 3 4])', '[1 2]'], ['(take 2 "hello")', '["h" "e"]']],
+  examples: [
+    ['(take 2 [1 2 3 4])', '[1 2]'],
+    ['(take 2 "hello")', '["h" "e"]'],
+  ],
 });
 builtin('drop', 2, 'All but the first n items, as a vector.', (n, c) => drop('drop', n, c), {
   params: ['[n coll]'],
@@ -155,7 +183,13 @@ builtin(
     const xs = items('drop-last', c);
     return xs.slice(0, Math.max(0, xs.length - Math.max(0, k)));
   },
-  { params: ['[coll]', '[n coll]'], examples: [['(drop-last [1 2 3])', '[1 2]'], ['(drop-last 2 [1 2 3])', '[1]']] },
+  {
+    params: ['[coll]', '[n coll]'],
+    examples: [
+      ['(drop-last [1 2 3])', '[1 2]'],
+      ['(drop-last 2 [1 2 3])', '[1]'],
+    ],
+  },
 );
 
 /** Index of the first item for which pred is falsy (xs.length when none). */
@@ -280,7 +314,14 @@ builtin(
     const xs = items('seq', c);
     return xs.length === 0 ? null : xs;
   },
-  { params: ['[coll]'], examples: [['(seq [1 2 3])', '[1 2 3]'], ['(seq "")', 'nil'], ['(seq {:a 1})', '[[:a 1]]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(seq [1 2 3])', '[1 2 3]'],
+      ['(seq "")', 'nil'],
+      ['(seq {:a 1})', '[[:a 1]]'],
+    ],
+  },
 );
 
 /** Number of items of any collection (strings count characters). */
@@ -305,15 +346,26 @@ export function countOf(fn: string, c: Value): number {
 
 builtin('count', 1, 'The number of items in a collection (characters of a string, entries of a map).', (c) => countOf('count', c), {
   params: ['[coll]'],
-  examples: [['(count [1 2 3])', '3'], ['(count "héllo")', '5'], ['(count nil)', '0']],
+  examples: [
+    ['(count [1 2 3])', '3'],
+    ['(count "héllo")', '5'],
+    ['(count nil)', '0'],
+  ],
 });
 builtin('empty?', 1, 'True if the collection has no items (nil counts as empty).', (c) => countOf('empty?', c) === 0, {
   params: ['[coll]'],
-  examples: [['(empty? [])', 'true'], ['(empty? nil)', 'true'], ['(empty? "a")', 'false']],
+  examples: [
+    ['(empty? [])', 'true'],
+    ['(empty? nil)', 'true'],
+    ['(empty? "a")', 'false'],
+  ],
 });
 builtin('not-empty', 1, 'The collection itself, or nil when it is empty.', (c) => (countOf('not-empty', c) === 0 ? null : c), {
   params: ['[coll]'],
-  examples: [['(not-empty [1 2])', '[1 2]'], ['(not-empty [])', 'nil']],
+  examples: [
+    ['(not-empty [1 2])', '[1 2]'],
+    ['(not-empty [])', 'nil'],
+  ],
 });
 builtin(
   'reverse',
@@ -326,5 +378,11 @@ builtin(
     for (let i = 0; i < n; i++) out[i] = xs[n - 1 - i];
     return out;
   },
-  { params: ['[coll]'], examples: [['(reverse [1 2 3])', '[3 2 1]'], ['(reverse "abc")', '["c" "b" "a"]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(reverse [1 2 3])', '[3 2 1]'],
+      ['(reverse "abc")', '["c" "b" "a"]'],
+    ],
+  },
 );

@@ -86,8 +86,11 @@ sfn(
   },
 );
 
-sfn('subs', [2, 3], 'Substring from start (inclusive) to end (exclusive), by character index', (s, start, end) =>
-  substring('subs', str('subs', s), int('subs', start), end === undefined ? null : int('subs', end)),
+sfn(
+  'subs',
+  [2, 3],
+  'Substring from start (inclusive) to end (exclusive), by character index',
+  (s, start, end) => substring('subs', str('subs', s), int('subs', start), end === undefined ? null : int('subs', end)),
   {
     params: ['[s start]', '[s start end]'],
     examples: [
@@ -175,7 +178,12 @@ sfn('trim-newline', 1, 'Remove trailing newline and carriage-return characters',
 // ---- replacing ----
 
 /** Expand a Java-style replacement string ($1, ${name}, \$ for a literal dollar) for one match. */
-function expandReplacement(repl: string, match: string, groups: readonly (string | undefined)[], named: Record<string, string | undefined> | undefined): string {
+function expandReplacement(
+  repl: string,
+  match: string,
+  groups: readonly (string | undefined)[],
+  named: Record<string, string | undefined> | undefined,
+): string {
   let out = '';
   for (let i = 0; i < repl.length; i++) {
     const c = repl[i];
@@ -192,7 +200,8 @@ function expandReplacement(repl: string, match: string, groups: readonly (string
       let j = i + 1;
       let n = Number(repl[j]);
       while (j + 1 < repl.length && repl[j + 1] >= '0' && repl[j + 1] <= '9' && n * 10 + Number(repl[j + 1]) <= groups.length) n = n * 10 + Number(repl[++j]);
-      if (n > groups.length) throw execError(`replace: the replacement refers to group ${n}, but the regex has ${groups.length} group${groups.length === 1 ? '' : 's'}`);
+      if (n > groups.length)
+        throw execError(`replace: the replacement refers to group ${n}, but the regex has ${groups.length} group${groups.length === 1 ? '' : 's'}`);
       out += n === 0 ? match : (groups[n - 1] ?? '');
       i = j;
     } else out += c;
@@ -265,18 +274,36 @@ function textTest(fn: string, test: (s: string, x: string) => boolean): (s: Valu
     return test(s, str(fn, x));
   };
 }
-sfn('starts-with?', 2, 'True when s starts with the prefix', textTest('starts-with?', (s, x) => s.startsWith(x)), {
-  params: ['[s prefix]'],
-  examples: [['(starts-with? "hello" "he")', 'true']],
-});
-sfn('ends-with?', 2, 'True when s ends with the suffix', textTest('ends-with?', (s, x) => s.endsWith(x)), {
-  params: ['[s suffix]'],
-  examples: [['(ends-with? "hello" "lo")', 'true']],
-});
-sfn('includes?', 2, 'True when s contains the substring (strings only; use contains? for collections)', textTest('includes?', (s, x) => s.includes(x)), {
-  params: ['[s substr]'],
-  examples: [['(includes? "hello" "ell")', 'true']],
-});
+sfn(
+  'starts-with?',
+  2,
+  'True when s starts with the prefix',
+  textTest('starts-with?', (s, x) => s.startsWith(x)),
+  {
+    params: ['[s prefix]'],
+    examples: [['(starts-with? "hello" "he")', 'true']],
+  },
+);
+sfn(
+  'ends-with?',
+  2,
+  'True when s ends with the suffix',
+  textTest('ends-with?', (s, x) => s.endsWith(x)),
+  {
+    params: ['[s suffix]'],
+    examples: [['(ends-with? "hello" "lo")', 'true']],
+  },
+);
+sfn(
+  'includes?',
+  2,
+  'True when s contains the substring (strings only; use contains? for collections)',
+  textTest('includes?', (s, x) => s.includes(x)),
+  {
+    params: ['[s substr]'],
+    examples: [['(includes? "hello" "ell")', 'true']],
+  },
+);
 sfn('blank?', 1, 'True when s is nil, empty or only whitespace', (s) => s === null || str('blank?', s).trim() === '', {
   params: ['[s]'],
   examples: [
@@ -309,7 +336,13 @@ sfn(
     const i = findIndex('index-of', s, x, from, false);
     return i < 0 ? null : i;
   },
-  { params: ['[s value]', '[s value from]'], examples: [['(index-of "hello" "l")', '2'], ['(index-of "hello" "z")', 'nil']] },
+  {
+    params: ['[s value]', '[s value from]'],
+    examples: [
+      ['(index-of "hello" "l")', '2'],
+      ['(index-of "hello" "z")', 'nil'],
+    ],
+  },
 );
 sfn(
   'last-index-of',
@@ -379,7 +412,13 @@ sfn(
     const test = lineMatcher('grep-n', pattern);
     const out: Value[] = [];
     splitLines(str('grep-n', text)).forEach((line, i) => {
-      if (test(line)) out.push(PMap.fromEntries([[LINE, i + 1], [TEXT, line]]));
+      if (test(line))
+        out.push(
+          PMap.fromEntries([
+            [LINE, i + 1],
+            [TEXT, line],
+          ]),
+        );
     });
     return sized(out);
   },

@@ -193,7 +193,14 @@ builtin(
     }
     return null;
   },
-  { params: ['[pred coll]'], examples: [['(some even? [1 2 3])', 'true'], ['(some #{3} [1 3])', '3'], ['(some even? [])', 'nil']] },
+  {
+    params: ['[pred coll]'],
+    examples: [
+      ['(some even? [1 2 3])', 'true'],
+      ['(some #{3} [1 3])', '3'],
+      ['(some even? [])', 'nil'],
+    ],
+  },
 );
 
 /** True when some item's pred result has the given truthiness. */
@@ -206,7 +213,10 @@ function anyIs(fn: string, p: Value, c: Value, want: boolean): boolean {
 
 builtin('every?', 2, 'True if pred is truthy for every item (true for an empty collection).', (p, c) => !anyIs('every?', p, c, false), {
   params: ['[pred coll]'],
-  examples: [['(every? pos? [1 2])', 'true'], ['(every? :ok [{:ok true} {:ok nil}])', 'false']],
+  examples: [
+    ['(every? pos? [1 2])', 'true'],
+    ['(every? :ok [{:ok true} {:ok nil}])', 'false'],
+  ],
 });
 builtin('not-any?', 2, 'True if pred is falsy for every item.', (p, c) => !anyIs('not-any?', p, c, true), {
   params: ['[pred coll]'],

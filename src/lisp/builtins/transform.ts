@@ -48,7 +48,10 @@ function mapImpl(fn: string, args: Value[]): Value[] {
 const mapDoc = 'Apply f to each item (or to items of several collections in parallel, stopping at the shortest); returns a vector.';
 builtin('map', [2, Infinity], mapDoc, (...args) => mapImpl('map', args), {
   params: ['[f coll]', '[f c1 c2 & colls]'],
-  examples: [['(map inc [1 2 3])', '[2 3 4]'], ['(map + [1 2 3] [10 20])', '[11 22]']],
+  examples: [
+    ['(map inc [1 2 3])', '[2 3 4]'],
+    ['(map + [1 2 3] [10 20])', '[11 22]'],
+  ],
 });
 builtin('mapv', [2, Infinity], mapDoc, (...args) => mapImpl('mapv', args), {
   params: ['[f coll]', '[f c1 c2 & colls]'],
@@ -74,7 +77,10 @@ function filterImpl(fn: string, pred: Value, coll: Value, keep: boolean): Value[
 const filterDoc = 'The items for which pred is truthy, as a vector (a map gives [k v] entries).';
 builtin('filter', 2, filterDoc, (p, c) => filterImpl('filter', p, c, true), {
   params: ['[pred coll]'],
-  examples: [['(filter even? [1 2 3 4])', '[2 4]'], ['(filter :ok [{:ok true} {:ok false}])', '[{:ok true}]']],
+  examples: [
+    ['(filter even? [1 2 3 4])', '[2 4]'],
+    ['(filter :ok [{:ok true} {:ok false}])', '[{:ok true}]'],
+  ],
 });
 builtin('filterv', 2, filterDoc, (p, c) => filterImpl('filterv', p, c, true), {
   params: ['[pred coll]'],
@@ -87,7 +93,7 @@ builtin('remove', 2, 'The items for which pred is falsy, as a vector.', (p, c) =
 builtin(
   'find',
   2,
-  'PTC: the first item for which pred is truthy, or nil. (Not Clojure\'s map-entry find.)',
+  "PTC: the first item for which pred is truthy, or nil. (Not Clojure's map-entry find.)",
   (p, c) => {
     if (p instanceof PMap && !(c instanceof PMap)) {
       throw typeError('find is (find pred coll) in PTC-Lisp and returns the first matching item; to look up a map key use (get m k)');
@@ -97,7 +103,13 @@ builtin(
     for (let i = 0; i < xs.length; i++) if (truthy(f(xs[i]))) return xs[i];
     return null;
   },
-  { params: ['[pred coll]'], examples: [['(find even? [1 3 4 6])', '4'], ['(find #(> % 10) [1 2])', 'nil']] },
+  {
+    params: ['[pred coll]'],
+    examples: [
+      ['(find even? [1 3 4 6])', '4'],
+      ['(find #(> % 10) [1 2])', 'nil'],
+    ],
+  },
 );
 builtin(
   'keep',
@@ -238,7 +250,13 @@ builtin(
     else if (c instanceof PList) flattenInto(c.items, out, 0);
     return out;
   },
-  { params: ['[coll]'], examples: [['(flatten [[1 2] [3 [4]]])', '[1 2 3 4]'], ['(flatten [1 [{:a 3}] "s"])', '[1 {:a 3} "s"]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(flatten [[1 2] [3 [4]]])', '[1 2 3 4]'],
+      ['(flatten [1 [{:a 3}] "s"])', '[1 {:a 3} "s"]'],
+    ],
+  },
 );
 
 const isColl = (v: Value): boolean => Array.isArray(v) || v instanceof PMap || v instanceof PSet || v instanceof PList;
@@ -298,7 +316,11 @@ builtin(
   },
   {
     params: ['[coll]', '[comp coll]'],
-    examples: [['(sort [3 1 2])', '[1 2 3]'], ['(sort > [3 1 2])', '[3 2 1]'], ['(sort :desc ["a" "c" "b"])', '["c" "b" "a"]']],
+    examples: [
+      ['(sort [3 1 2])', '[1 2 3]'],
+      ['(sort > [3 1 2])', '[3 2 1]'],
+      ['(sort :desc ["a" "c" "b"])', '["c" "b" "a"]'],
+    ],
   },
 );
 

@@ -190,14 +190,17 @@ specialForms.set('and', (form, ctx) => {
   const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
   if (nodes.length === 0) return () => true;
   const items = nodes.map((n, i) => arg(form.items[i + 1], n, ctx));
-  return withIr((f) => {
-    let v: Value = true;
-    for (let i = 0; i < nodes.length; i++) {
-      v = nodes[i](f);
-      if (!truthy(v)) return v;
-    }
-    return v;
-  }, { k: 'and', items });
+  return withIr(
+    (f) => {
+      let v: Value = true;
+      for (let i = 0; i < nodes.length; i++) {
+        v = nodes[i](f);
+        if (!truthy(v)) return v;
+      }
+      return v;
+    },
+    { k: 'and', items },
+  );
 });
 
 specialForms.set('or', (form, ctx) => {
@@ -312,4 +315,3 @@ conditionalBinding('when-let', truthy, false);
 conditionalBinding('if-some', (v) => v !== null, true);
 conditionalBinding('when-some', (v) => v !== null, false);
 conditionalBinding('when-first', () => true, false, true);
-

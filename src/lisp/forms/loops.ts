@@ -191,7 +191,8 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
       const x = Array.isArray(cx) ? cx.length : read(frame, ta);
       const cy = read(frame, cb);
       const y = Array.isArray(cy) ? cy.length : read(frame, tb);
-      const test = op === LT ? lessNum(x, y, slowTest) : op === GT ? greaterNum(x, y, slowTest) : op === LE ? lessEqNum(x, y, slowTest) : greaterEqNum(x, y, slowTest);
+      const test =
+        op === LT ? lessNum(x, y, slowTest) : op === GT ? greaterNum(x, y, slowTest) : op === LE ? lessEqNum(x, y, slowTest) : greaterEqNum(x, y, slowTest);
       if (test === onTrue) {
         frame[l0] = read(frame, v0);
         frame[l1] = read(frame, v1);
@@ -220,7 +221,11 @@ specialForms.set('recur', (form, ctx) => {
   if (ctx.recur === null) invalid('recur can only be used inside loop or fn', form.loc);
   if (!ctx.tail) invalid('recur must be in tail position (the last thing evaluated in its loop or fn)', form.loc);
   if (args.length !== ctx.recur.arity) {
-    invalid(`recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`, form.loc, 'arity_error');
+    invalid(
+      `recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`,
+      form.loc,
+      'arity_error',
+    );
   }
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));
   if (ctx.recur.slots !== null) {

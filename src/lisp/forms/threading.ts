@@ -16,7 +16,8 @@ function thread(x: Form, step: Form, last: boolean): Form {
 
 function threadAll(form: ListForm, last: boolean): Form {
   const [, init, ...steps] = form.items;
-  if (init === undefined) invalid(`${(form.items[0] as { name: string }).name} needs a value to thread, e.g. (->> coll (filter odd?))`, form.loc, 'arity_error');
+  if (init === undefined)
+    invalid(`${(form.items[0] as { name: string }).name} needs a value to thread, e.g. (->> coll (filter odd?))`, form.loc, 'arity_error');
   let acc = init;
   for (const s of steps) acc = thread(acc, s, last);
   return acc;
@@ -36,7 +37,11 @@ function someThread(form: ListForm, last: boolean): Form {
     acc = {
       t: 'list',
       loc,
-      items: [sym('let', loc), { t: 'vec', items: [g, acc], loc }, { t: 'list', loc, items: [sym('if', loc), { t: 'list', loc, items: [sym('nil?', loc), g] }, { t: 'lit', v: null, loc }, thread(g, s, last)] }],
+      items: [
+        sym('let', loc),
+        { t: 'vec', items: [g, acc], loc },
+        { t: 'list', loc, items: [sym('if', loc), { t: 'list', loc, items: [sym('nil?', loc), g] }, { t: 'lit', v: null, loc }, thread(g, s, last)] },
+      ],
     };
   }
   return acc;
@@ -56,7 +61,8 @@ specialForms.set('as->', (form, ctx) => {
 
 function condThread(form: ListForm, last: boolean): Form {
   const [head, init, ...clauses] = form.items;
-  if (init === undefined || clauses.length % 2 !== 0) invalid(`${(head as { name: string }).name} expects a value then test/step pairs`, form.loc, 'arity_error');
+  if (init === undefined || clauses.length % 2 !== 0)
+    invalid(`${(head as { name: string }).name} expects a value then test/step pairs`, form.loc, 'arity_error');
   const loc = form.loc;
   const g = gensym('cond', loc);
   const bindings: Form[] = [g, init];

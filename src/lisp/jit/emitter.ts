@@ -125,7 +125,9 @@ export class Unit {
         const x = this.atom(ir.arg);
         const t = this.tmp();
         const key = this.table(this.consts, ir.key, 'k');
-        this.push(`if (${x} instanceof PMap) { ${t} = getFlex(${x}, ${key}); if (${t} === undefined) ${t} = null; } else ${t} = kws(${key}, ${x}, ${this.loc(ir.loc)});`);
+        this.push(
+          `if (${x} instanceof PMap) { ${t} = getFlex(${x}, ${key}); if (${t} === undefined) ${t} = null; } else ${t} = kws(${key}, ${x}, ${this.loc(ir.loc)});`,
+        );
         this.push(k.done(t));
         return;
       }
@@ -306,7 +308,6 @@ export class Unit {
   tables(): [readonly Value[], readonly unknown[], readonly Loc[], readonly Node[]] {
     return [this.consts, this.fns, this.locs, this.nodes];
   }
-
 }
 
 function sameSlots(a: readonly number[], b: readonly number[]): boolean {

@@ -5,7 +5,25 @@
 //
 // A template gets its operands as atoms (names of JS locals, or literals), the name `t` of the
 // local to assign, and `slow`, the call of the builtin; it returns JS statements.
-import { addInt, decInt, fastPathSource, greaterEqNum, greaterNum, incInt, lessEqNum, lessNum, maxInt, minInt, modInt, mulInt, negInt, negNum, posNum, subInt, zeroNum } from '../fast-paths.ts';
+import {
+  addInt,
+  decInt,
+  fastPathSource,
+  greaterEqNum,
+  greaterNum,
+  incInt,
+  lessEqNum,
+  lessNum,
+  maxInt,
+  minInt,
+  modInt,
+  mulInt,
+  negInt,
+  negNum,
+  posNum,
+  subInt,
+  zeroNum,
+} from '../fast-paths.ts';
 
 type Template = (xs: readonly string[], t: string, slow: string) => string;
 

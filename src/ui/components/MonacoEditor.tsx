@@ -25,7 +25,15 @@ function toMarkerData(model: Model, m: EditorMarker): Parameters<typeof monaco.e
     end = maxColumn;
     start = Math.max(1, maxColumn - 1);
   }
-  return { severity: monaco.MarkerSeverity.Error, message: m.message, startLineNumber: line, startColumn: start, endLineNumber: line, endColumn: end, source: 'ptc' };
+  return {
+    severity: monaco.MarkerSeverity.Error,
+    message: m.message,
+    startLineNumber: line,
+    startColumn: start,
+    endLineNumber: line,
+    endColumn: end,
+    source: 'ptc',
+  };
 }
 
 /** Texts the editor reported that the parent has not yet given back as `value` (at most this many). */
@@ -129,19 +137,13 @@ export default function MonacoEditor({ value, onChange, language, readOnly = fal
   useEffect(() => {
     const model = editor?.getModel();
     if (!model) return;
-    monaco.editor.setModelMarkers(model, MARKER_OWNER, (markers ?? []).map((m) => toMarkerData(model, m)));
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      (markers ?? []).map((m) => toMarkerData(model, m)),
+    );
     // Markers are placed against the text they were computed for; re-place them when it changes.
   }, [editor, markers, value]);
 
-  return (
-    <Editor
-      defaultValue={value}
-      language={language}
-      theme={dark ? 'vs-dark' : 'vs'}
-      options={options}
-      height="100%"
-      loading={null}
-      onMount={onMount}
-    />
-  );
+  return <Editor defaultValue={value} language={language} theme={dark ? 'vs-dark' : 'vs'} options={options} height="100%" loading={null} onMount={onMount} />;
 }

@@ -10,7 +10,9 @@ export type { EngineApi, EngineRemote } from './synced-api.ts';
 
 export class EngineRestarted extends Error {
   constructor(readonly afterMs: number) {
-    super(`The engine did not answer within ${Math.round(afterMs / 100) / 10} s, so it was stopped and restarted; the session was kept as it was before that step.`);
+    super(
+      `The engine did not answer within ${Math.round(afterMs / 100) / 10} s, so it was stopped and restarted; the session was kept as it was before that step.`,
+    );
   }
 }
 

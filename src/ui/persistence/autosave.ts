@@ -131,7 +131,9 @@ export class Autosave {
         s.setPersistence(null);
         s.setSessionConflict(null);
       });
-      this.o.playground.getState().setNotice({ kind: 'info', text: 'Another tab deleted this session. It stays open here and is saved as a new session when it changes.' });
+      this.o.playground
+        .getState()
+        .setNotice({ kind: 'info', text: 'Another tab deleted this session. It stays open here and is saved as a new session when it changes.' });
       return;
     }
     if (m.rev > slot.rev) this.conflict(slot, { id: m.id, rev: m.rev, savedBy: m.savedBy });

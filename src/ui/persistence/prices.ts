@@ -59,9 +59,14 @@ export function readStoredPrices(text: string | null): { stored: StoredPrices; p
   } catch {
     return { stored: NO_CHANGES, problem: `The saved prices are not valid JSON and were ignored: ${IGNORED}.` };
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { stored: NO_CHANGES, problem: `The saved prices are not a price table and were ignored: ${IGNORED}.` };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { stored: NO_CHANGES, problem: `The saved prices are not a price table and were ignored: ${IGNORED}.` };
   const o = raw as Record<string, unknown>;
-  if (o.version !== FORMAT) return { stored: NO_CHANGES, problem: `The saved prices have an unknown format (version ${JSON.stringify(o.version) ?? 'missing'}) and were ignored: ${IGNORED}.` };
+  if (o.version !== FORMAT)
+    return {
+      stored: NO_CHANGES,
+      problem: `The saved prices have an unknown format (version ${JSON.stringify(o.version) ?? 'missing'}) and were ignored: ${IGNORED}.`,
+    };
   const editedRaw = o.edited;
   const removedRaw = o.removed;
   if (editedRaw === null || typeof editedRaw !== 'object' || Array.isArray(editedRaw) || !Array.isArray(removedRaw)) {
@@ -75,7 +80,8 @@ export function readStoredPrices(text: string | null): { stored: StoredPrices; p
     else bad.push(model);
   }
   const removed = removedRaw.filter((m): m is string => typeof m === 'string' && DEFAULT_PRICES.has(m));
-  const problem = bad.length > 0 ? `Saved prices of ${bad.map((m) => JSON.stringify(m)).join(', ')} were unreadable and ignored (the defaults are used for them).` : null;
+  const problem =
+    bad.length > 0 ? `Saved prices of ${bad.map((m) => JSON.stringify(m)).join(', ')} were unreadable and ignored (the defaults are used for them).` : null;
   return { stored: { edited, removed }, problem };
 }
 

@@ -126,7 +126,9 @@ export async function startup(o: StartupOptions): Promise<StartupResult> {
   await openDefaultExample(o.open, o.store);
   if (broken) {
     const problems = broken.problems.length > 0 ? `:\n${linesOf(broken.problems)}` : '.';
-    o.store.getState().setNotice({ kind: 'error', text: `The saved session "${broken.title}" could not be opened, so the default example was opened instead${problems}` });
+    o.store
+      .getState()
+      .setNotice({ kind: 'error', text: `The saved session "${broken.title}" could not be opened, so the default example was opened instead${problems}` });
   }
   tellUnavailable();
   return 'default';

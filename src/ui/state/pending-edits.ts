@@ -38,7 +38,10 @@ function enqueue<T>(store: PlaygroundStore, job: () => Promise<T>): Promise<T> {
  */
 export function enqueueEdit(store: PlaygroundStore, job: () => Promise<void>): Promise<void> {
   const next = enqueue(store, job);
-  lastEdits.set(store, next.catch(() => undefined));
+  lastEdits.set(
+    store,
+    next.catch(() => undefined),
+  );
   return next;
 }
 

@@ -125,7 +125,10 @@ export function useEngineActions() {
     } catch (e) {
       if (e instanceof EngineRestarted) {
         s().dispatch({ type: 'restarted' });
-        s().setNotice({ kind: 'error', text: e.afterMs > 0 ? e.message : 'Stopped. The engine was restarted; the session was kept as it was before the step.' });
+        s().setNotice({
+          kind: 'error',
+          text: e.afterMs > 0 ? e.message : 'Stopped. The engine was restarted; the session was kept as it was before the step.',
+        });
         const view = await client.call((api) => api.view(viewOptions()));
         s().setView(view);
         return undefined;
@@ -138,7 +141,10 @@ export function useEngineActions() {
   }
   const turnCall = <T,>(fn: () => Promise<T>): Promise<T | undefined> => guarded(fn, 'turn');
 
-  const viewOptions = () => ({ ...(s().selected !== null ? { selected: s().selected as number } : {}), ...(s().strategy !== null ? { strategy: s().strategy as string } : {}) });
+  const viewOptions = () => ({
+    ...(s().selected !== null ? { selected: s().selected as number } : {}),
+    ...(s().strategy !== null ? { strategy: s().strategy as string } : {}),
+  });
 
   /**
    * A session arrived from outside (example, file, link): a fresh UI state around it. `record` is the
@@ -239,7 +245,10 @@ export function useEngineActions() {
     let reply: string | undefined;
     if (nextReply.trim() === '') {
       if (replyEdited || scripted !== null) {
-        s().setNotice({ kind: 'error', text: `The reply for turn ${view.turns.length + 1} is empty: write one${scripted !== null ? ', or Restore script' : ''}` });
+        s().setNotice({
+          kind: 'error',
+          text: `The reply for turn ${view.turns.length + 1} is empty: write one${scripted !== null ? ', or Restore script' : ''}`,
+        });
         return false;
       }
       // No script left and nothing typed: the engine refuses and says why; no turn is spent on nothing.
@@ -319,7 +328,9 @@ export function useEngineActions() {
     mutationFn: async () => {
       // After the edits sent so far, like a turn.
       sendWaitingEdits(store);
-      const view = await enqueueTurn(store, () => guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {}))));
+      const view = await enqueueTurn(store, () =>
+        guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {}))),
+      );
       if (!view) return;
       s().select(null);
       s().setNotice(null);
@@ -361,7 +372,24 @@ export function useEngineActions() {
     await refresh.mutateAsync();
   };
 
-  return { open, openExample, openSaved, openLink, share, exportText, refresh, step, run, stop, reset, setDefinition, repl, select, setStrategy, settleRequest };
+  return {
+    open,
+    openExample,
+    openSaved,
+    openLink,
+    share,
+    exportText,
+    refresh,
+    step,
+    run,
+    stop,
+    reset,
+    setDefinition,
+    repl,
+    select,
+    setStrategy,
+    settleRequest,
+  };
 }
 
 /**

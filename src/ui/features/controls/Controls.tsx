@@ -61,16 +61,37 @@ export function Controls() {
 
   return (
     <div className="flex items-center gap-1.5" role="toolbar" aria-label="Run controls">
-      <button type="button" data-testid="step" className={styles.step} disabled={!step.ok} title={title(step, 'Run one turn (Ctrl/Cmd+Enter)')} onClick={doStep}>
+      <button
+        type="button"
+        data-testid="step"
+        className={styles.step}
+        disabled={!step.ok}
+        title={title(step, 'Run one turn (Ctrl/Cmd+Enter)')}
+        onClick={doStep}
+      >
         Step
       </button>
-      <button type="button" data-testid="run" className={styles.run} disabled={!run.ok} title={title(run, 'Run turns until the run ends')} onClick={() => actions.run.mutate()}>
+      <button
+        type="button"
+        data-testid="run"
+        className={styles.run}
+        disabled={!run.ok}
+        title={title(run, 'Run turns until the run ends')}
+        onClick={() => actions.run.mutate()}
+      >
         Run
       </button>
       <button type="button" data-testid="stop" className={styles.stop} disabled={!stop.ok} title={title(stop, 'Stop the run (Escape)')} onClick={doStop}>
         Stop
       </button>
-      <button type="button" data-testid="reset" className={styles.reset} disabled={!reset.ok} title={title(reset, 'Clear the turns and start the run again')} onClick={() => actions.reset.mutate()}>
+      <button
+        type="button"
+        data-testid="reset"
+        className={styles.reset}
+        disabled={!reset.ok}
+        title={title(reset, 'Clear the turns and start the run again')}
+        onClick={() => actions.reset.mutate()}
+      >
         Reset
       </button>
     </div>

@@ -25,7 +25,19 @@ function Errors({ errors, testId }: { errors: readonly string[]; testId: string 
   );
 }
 
-function PriceInputs({ idPrefix, model, form, errors, onChange }: { idPrefix: string; model: string; form: PriceForm; errors: FieldErrors; onChange: (key: PriceField, text: string) => void }) {
+function PriceInputs({
+  idPrefix,
+  model,
+  form,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  model: string;
+  form: PriceForm;
+  errors: FieldErrors;
+  onChange: (key: PriceField, text: string) => void;
+}) {
   return (
     <>
       {PRICE_COLUMNS.map((col) => (
@@ -52,7 +64,19 @@ function sourceText(price: AppPrice): string {
   return price.source === 'edited' ? 'edited' : 'added';
 }
 
-export function PriceRow({ model, price, note, onSave, onRemove }: { model: string; price: AppPrice; note: string | null; onSave: (price: ModelPrice) => void; onRemove: () => void }) {
+export function PriceRow({
+  model,
+  price,
+  note,
+  onSave,
+  onRemove,
+}: {
+  model: string;
+  price: AppPrice;
+  note: string | null;
+  onSave: (price: ModelPrice) => void;
+  onRemove: () => void;
+}) {
   const [form, setForm] = useState<PriceForm>(() => formOf(price));
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = (key: PriceField, text: string) => {
@@ -74,7 +98,14 @@ export function PriceRow({ model, price, note, onSave, onRemove }: { model: stri
           {sourceText(price)}
         </td>
         <td className="px-1">
-          <button type="button" data-testid={`price-${model}-remove`} className={SMALL_BUTTON} aria-label={`Remove ${model}`} title={`Remove ${model} from the table (its cost becomes unknown)`} onClick={onRemove}>
+          <button
+            type="button"
+            data-testid={`price-${model}-remove`}
+            className={SMALL_BUTTON}
+            aria-label={`Remove ${model}`}
+            title={`Remove ${model} from the table (its cost becomes unknown)`}
+            onClick={onRemove}
+          >
             ×
           </button>
         </td>
@@ -92,7 +123,11 @@ export function AddPriceRow({ exists, onAdd }: { exists: (model: string) => bool
   const add = () => {
     const model = name.trim();
     const read = readForm(form);
-    const problems = [...(model === '' ? ['Model: enter the model name the provider uses (e.g. gpt-4o)'] : []), ...(exists(model) ? [`Model: ${model} is already in the table; edit its row`] : []), ...(read.ok ? [] : Object.values(read.errors))];
+    const problems = [
+      ...(model === '' ? ['Model: enter the model name the provider uses (e.g. gpt-4o)'] : []),
+      ...(exists(model) ? [`Model: ${model} is already in the table; edit its row`] : []),
+      ...(read.ok ? [] : Object.values(read.errors)),
+    ];
     setErrors(problems);
     setInvalid(read.ok ? {} : read.errors);
     if (problems.length > 0 || !read.ok) return;
@@ -105,7 +140,14 @@ export function AddPriceRow({ exists, onAdd }: { exists: (model: string) => bool
     <>
       <tr data-testid="price-add-row" className="border-t border-slate-300 dark:border-slate-600">
         <td className="px-1 py-1">
-          <input data-testid="price-add-model" aria-label="New model name" placeholder="model name" className={`${CELL_INPUT} w-36 text-left`} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            data-testid="price-add-model"
+            aria-label="New model name"
+            placeholder="model name"
+            className={`${CELL_INPUT} w-36 text-left`}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </td>
         <PriceInputs idPrefix="price-add" model="" form={form} errors={invalid} onChange={(key, text) => setForm({ ...form, [key]: text })} />
         <td colSpan={2} className="px-1">

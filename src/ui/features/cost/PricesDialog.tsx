@@ -83,8 +83,20 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
   }, [onClose]);
 
   return (
-    <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="prices-title" data-testid="prices-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16" onClick={onClose}>
-      <div className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
+    <div
+      ref={dialogRef}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="prices-title"
+      data-testid="prices-dialog"
+      className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16"
+      onClick={onClose}
+    >
+      <div
+        className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="prices-title" className="font-semibold">
             Prices <span className="font-normal text-slate-500 dark:text-slate-400">(USD per million tokens)</span>
@@ -146,15 +158,33 @@ export function PricesButton() {
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <button type="button" data-testid="prices-button" className={BUTTON} aria-haspopup="dialog" aria-expanded={open} title="The prices costs are computed from" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        data-testid="prices-button"
+        className={BUTTON}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title="The prices costs are computed from"
+        onClick={() => setOpen(true)}
+      >
         Prices
       </button>
       {problem !== null && !open && (
-        <span role="status" data-testid="prices-notice" className="flex min-w-0 max-w-96 items-center gap-1 rounded bg-amber-50 px-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+        <span
+          role="status"
+          data-testid="prices-notice"
+          className="flex min-w-0 max-w-96 items-center gap-1 rounded bg-amber-50 px-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+        >
           <span className="truncate" title={problem}>
             {problem}
           </span>
-          <button type="button" aria-label="Dismiss" data-testid="prices-notice-dismiss" className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10" onClick={dismiss}>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            data-testid="prices-notice-dismiss"
+            className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10"
+            onClick={dismiss}
+          >
             ×
           </button>
         </span>

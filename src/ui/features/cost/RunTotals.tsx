@@ -23,16 +23,29 @@ export function RunTotals({ view }: { view: View }) {
   const unknownTitle = `Cost unknown: ${cost.reasons.join('; ')}.${cost.knownUsd > 0 ? ` The parts with a price come to ${formatUsd(cost.knownUsd)}.` : ''} Prices can be edited under "Prices".`;
   return (
     <span data-testid="run-totals" className="flex min-w-0 shrink items-baseline gap-2 text-xs text-slate-600 dark:text-slate-300">
-      <span data-testid="run-tokens" className="shrink-0 tabular-nums" title="Tokens of the turns' requests, as the providers reported them (input includes cache reads and writes)">
+      <span
+        data-testid="run-tokens"
+        className="shrink-0 tabular-nums"
+        title="Tokens of the turns' requests, as the providers reported them (input includes cache reads and writes)"
+      >
         {tokens ? `tokens ${tokensText(tokens)}` : 'no tokens reported'}
       </span>
       {hasDiscarded && (
-        <span data-testid="run-discarded" className="shrink-0 tabular-nums text-amber-700 dark:text-amber-400" title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, priced at the session's current model">
+        <span
+          data-testid="run-discarded"
+          className="shrink-0 tabular-nums text-amber-700 dark:text-amber-400"
+          title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, priced at the session's current model"
+        >
           {discardedText(discarded)}
         </span>
       )}
       {cost.usd !== null ? (
-        <strong data-testid="run-cost" data-known="true" className="shrink-0 tabular-nums" title="The run's cost: every turn at its own model's price, plus the discarded requests">
+        <strong
+          data-testid="run-cost"
+          data-known="true"
+          className="shrink-0 tabular-nums"
+          title="The run's cost: every turn at its own model's price, plus the discarded requests"
+        >
           {formatUsd(cost.usd)}
         </strong>
       ) : (

@@ -9,7 +9,10 @@ import { turnCost, type PriceLookup } from './pricing.ts';
 
 /** "in 1,000 (cache read 800, write 0) · out 200". */
 export function tokensText(u: Usage): string {
-  const cache = [u.cachedInputTokens !== undefined ? `cache read ${formatCount(u.cachedInputTokens)}` : null, u.cacheWriteTokens !== undefined ? `write ${formatCount(u.cacheWriteTokens)}` : null].filter((x) => x !== null);
+  const cache = [
+    u.cachedInputTokens !== undefined ? `cache read ${formatCount(u.cachedInputTokens)}` : null,
+    u.cacheWriteTokens !== undefined ? `write ${formatCount(u.cacheWriteTokens)}` : null,
+  ].filter((x) => x !== null);
   const input = u.inputTokens !== undefined ? `in ${formatCount(u.inputTokens)}${cache.length > 0 ? ` (${cache.join(', ')})` : ''}` : 'in ?';
   return `${input} · out ${u.outputTokens !== undefined ? formatCount(u.outputTokens) : '?'}`;
 }
@@ -17,7 +20,13 @@ export function tokensText(u: Usage): string {
 function sentWithTitle(turn: TurnView): string {
   const l = turn.llm;
   if (!l) return '';
-  const parts = [`provider ${l.provider}`, l.model !== undefined ? `model ${l.model}` : 'no model named', l.baseUrl !== undefined ? `base URL ${l.baseUrl}` : null, l.temperature !== undefined ? `temperature ${l.temperature}` : null, l.maxOutputTokens !== undefined ? `max output ${l.maxOutputTokens} tokens` : null];
+  const parts = [
+    `provider ${l.provider}`,
+    l.model !== undefined ? `model ${l.model}` : 'no model named',
+    l.baseUrl !== undefined ? `base URL ${l.baseUrl}` : null,
+    l.temperature !== undefined ? `temperature ${l.temperature}` : null,
+    l.maxOutputTokens !== undefined ? `max output ${l.maxOutputTokens} tokens` : null,
+  ];
   return `Sent with ${parts.filter((p) => p !== null).join(', ')}`;
 }
 
@@ -26,7 +35,12 @@ function CostFigure({ turn, lookup }: { turn: TurnView; lookup: PriceLookup }) {
   if (cost === null) return null;
   if (!cost.known) {
     return (
-      <span data-testid="turn-cost" data-known="false" className="cursor-help text-amber-700 underline decoration-dotted dark:text-amber-400" title={`Cost unknown: ${cost.why}`}>
+      <span
+        data-testid="turn-cost"
+        data-known="false"
+        className="cursor-help text-amber-700 underline decoration-dotted dark:text-amber-400"
+        title={`Cost unknown: ${cost.why}`}
+      >
         cost unknown
       </span>
     );
@@ -64,10 +78,18 @@ export function TurnFigures({ turn, previousHash, lookup }: { turn: TurnView; pr
   }
   if (turn.promptHash !== undefined) {
     parts.push(
-      <span key="prompt" data-testid="turn-prompt" className="font-mono" title={`SYSTEM prompt fingerprint ${turn.promptHash}${changed ? ` (the turn before had ${previousHash})` : ''}`}>
+      <span
+        key="prompt"
+        data-testid="turn-prompt"
+        className="font-mono"
+        title={`SYSTEM prompt fingerprint ${turn.promptHash}${changed ? ` (the turn before had ${previousHash})` : ''}`}
+      >
         prompt {shortHash(turn.promptHash)}
         {changed && (
-          <span data-testid="turn-prompt-changed" className="ml-1 rounded bg-amber-100 px-1 font-sans font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-200">
+          <span
+            data-testid="turn-prompt-changed"
+            className="ml-1 rounded bg-amber-100 px-1 font-sans font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-200"
+          >
             changed
           </span>
         )}

@@ -117,14 +117,26 @@ function DataEditor({ view }: { view: View }) {
       {loading && (
         // Until the data's text is in the editor (after the session's first paint): its size, and no
         // editor holding another session's data or nothing, which an edit could save over it.
-        <p role="status" data-testid="data-loading" className={`${HINT} flex h-48 items-center justify-center rounded border border-dashed border-slate-300 dark:border-slate-600`}>
+        <p
+          role="status"
+          data-testid="data-loading"
+          className={`${HINT} flex h-48 items-center justify-center rounded border border-dashed border-slate-300 dark:border-slate-600`}
+        >
           Loading the data ({mb(view.dataChars ?? 0)})…
         </p>
       )}
       {data.draft !== undefined && (
         // Kept mounted (hidden) while the next text loads: its undo history and size stay.
         <div hidden={loading}>
-          <CodeEditor value={loading ? data.draft : text} onChange={(t) => data.edit(t)} language="json" height="12rem" ariaLabel="Data (JSON)" markers={markers} testId="data-editor" />
+          <CodeEditor
+            value={loading ? data.draft : text}
+            onChange={(t) => data.edit(t)}
+            language="json"
+            height="12rem"
+            ariaLabel="Data (JSON)"
+            markers={markers}
+            testId="data-editor"
+          />
         </div>
       )}
       {!parsed.ok && (

@@ -117,7 +117,8 @@ function walk(text: string, root: string, places?: Map<string, JsonLocation>): J
     };
     const ch = text[offset];
     const top = frames[frames.length - 1];
-    const neverClosed = (f: Frame): string => `Unexpected end of the text: the ${f.kind === 'object' ? '{' : '['} at line ${f.at.line}, column ${f.at.column} is never closed`;
+    const neverClosed = (f: Frame): string =>
+      `Unexpected end of the text: the ${f.kind === 'object' ? '{' : '['} at line ${f.at.line}, column ${f.at.column} is never closed`;
 
     // A number followed by more of one (`01`, `1.5.3`): said of the number, where it starts.
     if (offset === numberEnd && ch !== undefined && /[\d.eE]/.test(ch)) {
@@ -125,7 +126,10 @@ function walk(text: string, root: string, places?: Map<string, JsonLocation>): J
       error = {
         ...numberAt,
         offset: numberStart,
-        message: /^-?0$/.test(written) && /\d/.test(ch) ? 'Invalid number: numbers do not start with 0 (leading zeros are not allowed)' : `Invalid number: ${text.slice(numberStart, offset + 1)}`,
+        message:
+          /^-?0$/.test(written) && /\d/.test(ch)
+            ? 'Invalid number: numbers do not start with 0 (leading zeros are not allowed)'
+            : `Invalid number: ${text.slice(numberStart, offset + 1)}`,
       };
       throw STOP;
     }

@@ -48,4 +48,3 @@ export function ProblemList({ problems, testId, kind = 'error' }: { problems: re
     </ul>
   );
 }
-

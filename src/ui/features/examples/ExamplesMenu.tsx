@@ -90,8 +90,23 @@ export function ExamplesMenu() {
       <button type="button" className={buttonClass} data-testid="open-file-button" disabled={running} onClick={() => fileInput.current?.click()}>
         Open file…
       </button>
-      <input ref={fileInput} type="file" accept=".json,application/json" className="hidden" data-testid="open-file" aria-label="Session file" onChange={(e) => void openFile(e)} />
-      <button type="button" className={buttonClass} data-testid="export" disabled={!hasSession} title="Download the session (definition and turns) as a session file" onClick={exportSession}>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        data-testid="open-file"
+        aria-label="Session file"
+        onChange={(e) => void openFile(e)}
+      />
+      <button
+        type="button"
+        className={buttonClass}
+        data-testid="export"
+        disabled={!hasSession}
+        title="Download the session (definition and turns) as a session file"
+        onClick={exportSession}
+      >
         Export
       </button>
     </div>

@@ -26,7 +26,12 @@ function NoticeText({ text }: { text: string }) {
         {text}
       </p>
       {long && (
-        <button type="button" data-testid="notice-more" className="rounded px-1.5 text-xs underline hover:bg-black/10 dark:hover:bg-white/10" onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          data-testid="notice-more"
+          className="rounded px-1.5 text-xs underline hover:bg-black/10 dark:hover:bg-white/10"
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show fewer lines' : `Show all ${lines} lines`}
         </button>
       )}
@@ -50,7 +55,13 @@ export function NoticeBanner() {
       }`}
     >
       <NoticeText key={notice.text} text={notice.text} />
-      <button type="button" data-testid="notice-dismiss" aria-label="Dismiss" className="rounded px-1.5 hover:bg-black/10 dark:hover:bg-white/10" onClick={() => setNotice(null)}>
+      <button
+        type="button"
+        data-testid="notice-dismiss"
+        aria-label="Dismiss"
+        className="rounded px-1.5 hover:bg-black/10 dark:hover:bg-white/10"
+        onClick={() => setNotice(null)}
+      >
         ×
       </button>
     </div>

@@ -38,7 +38,11 @@ export function StatusBar() {
         </span>
       )}
       {status === 'returned' && view.returnValue !== undefined && (
-        <code data-testid="return-value" className="min-w-0 truncate rounded bg-emerald-50 px-1.5 font-mono text-xs text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200" title={view.returnValue}>
+        <code
+          data-testid="return-value"
+          className="min-w-0 truncate rounded bg-emerald-50 px-1.5 font-mono text-xs text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200"
+          title={view.returnValue}
+        >
           {view.returnValue}
         </code>
       )}

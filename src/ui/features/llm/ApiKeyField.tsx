@@ -40,8 +40,8 @@ export function ApiKeyField({ endpoint }: { endpoint: Endpoint }) {
         onChange={(e) => keys.set(endpoint, e.target.value, remember)}
       />
       <p id={`${ids}-key-hint`} className={HINT} data-testid="llm-key-hint">
-        For {endpoint.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} at {endpoint.baseUrl} only. Sent with each request to it and nowhere else: never saved in the
-        session, an export or a share link.
+        For {endpoint.provider === 'anthropic' ? 'Anthropic' : 'OpenAI-compatible'} at {endpoint.baseUrl} only. Sent with each request to it and nowhere else:
+        never saved in the session, an export or a share link.
       </p>
       <div role="radiogroup" aria-label="Where the key is kept" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs">
         <label className="flex items-center gap-1">
@@ -49,7 +49,14 @@ export function ApiKeyField({ endpoint }: { endpoint: Endpoint }) {
           this page only
         </label>
         <label className="flex items-center gap-1" title={keys.canRemember() ? undefined : 'This browser refuses localStorage here'}>
-          <input type="radio" name={`${ids}-keep`} data-testid="llm-key-remember" checked={remember} disabled={!keys.canRemember()} onChange={() => choose(true)} />
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid="llm-key-remember"
+            checked={remember}
+            disabled={!keys.canRemember()}
+            onChange={() => choose(true)}
+          />
           remember in this browser
         </label>
         {remembered && (

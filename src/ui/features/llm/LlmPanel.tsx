@@ -104,8 +104,8 @@ function LlmFields({ view }: { view: View }) {
 
       {!real ? (
         <p className={HINT} data-testid="llm-mock-hint">
-          Each turn takes the script's reply ({view.definition.llm.replies.length} {view.definition.llm.replies.length === 1 ? 'reply' : 'replies'}), or what you type as the next reply.
-          Choose a provider or a preset to ask a real model.
+          Each turn takes the script's reply ({view.definition.llm.replies.length} {view.definition.llm.replies.length === 1 ? 'reply' : 'replies'}), or what
+          you type as the next reply. Choose a provider or a preset to ask a real model.
         </p>
       ) : (
         <>
@@ -150,7 +150,14 @@ function LlmFields({ view }: { view: View }) {
           </label>
           <ProblemList problems={at('llm.model')} testId="llm-model-errors" />
           <div className="grid grid-cols-3 items-end gap-2">
-            <NumberField label="Temperature" testId="llm-temperature" value={form.temperature} placeholder="default" step="0.1" onChange={(v) => edit({ ...form, temperature: v })} />
+            <NumberField
+              label="Temperature"
+              testId="llm-temperature"
+              value={form.temperature}
+              placeholder="default"
+              step="0.1"
+              onChange={(v) => edit({ ...form, temperature: v })}
+            />
             <NumberField
               label="Max output tokens"
               testId="llm-max-output"
@@ -169,7 +176,8 @@ function LlmFields({ view }: { view: View }) {
             />
           </div>
           <p className={HINT}>
-            Empty fields use the defaults: the provider's temperature, {DEFAULT_MAX_OUTPUT_TOKENS} output tokens, {DEFAULT_REQUEST_TIMEOUT_MS / 1000} s per request.
+            Empty fields use the defaults: the provider's temperature, {DEFAULT_MAX_OUTPUT_TOKENS} output tokens, {DEFAULT_REQUEST_TIMEOUT_MS / 1000} s per
+            request.
           </p>
           <ProblemList problems={at('llm.temperature', 'llm.maxOutputTokens', 'llm.requestTimeoutMs')} testId="llm-number-errors" />
           {endpoint && <ApiKeyField key={`${endpoint.provider} ${endpoint.baseUrl}`} endpoint={endpoint} />}
@@ -180,11 +188,35 @@ function LlmFields({ view }: { view: View }) {
   );
 }
 
-function NumberField({ label, testId, value, placeholder, step, onChange }: { label: string; testId: string; value: string; placeholder: string; step: string; onChange: (v: string) => void }) {
+function NumberField({
+  label,
+  testId,
+  value,
+  placeholder,
+  step,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  placeholder: string;
+  step: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <label className={LABEL}>
       {label}
-      <input data-testid={testId} type="number" inputMode="decimal" min={0} step={step} className={INPUT} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        data-testid={testId}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={step}
+        className={INPUT}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </label>
   );
 }

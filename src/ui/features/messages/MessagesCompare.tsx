@@ -56,7 +56,12 @@ function MessageBlock({ message, testId, wrap, label }: { message: Message; test
       </h4>
       {/* Unwrapped by default: the ; comments line up at column 30, as the LLM sees them. */}
       {/* Focusable: the keyboard scrolls a long unwrapped line too. */}
-      <pre data-testid={testId} tabIndex={0} aria-label={label} className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}>
+      <pre
+        data-testid={testId}
+        tabIndex={0}
+        aria-label={label}
+        className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
+      >
         {message.content}
       </pre>
     </div>
@@ -92,7 +97,23 @@ function Figure({ label, value, testId, title }: { label: string; value: string;
  */
 const MESSAGE_TAIL = 60;
 
-function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, children }: { side: Side; render: RenderView; tokens: Tokens; showSystem: boolean; onShowSystem: () => void; wrap: boolean; children: ReactNode }) {
+function SideColumn({
+  side,
+  render,
+  tokens,
+  showSystem,
+  onShowSystem,
+  wrap,
+  children,
+}: {
+  side: Side;
+  render: RenderView;
+  tokens: Tokens;
+  showSystem: boolean;
+  onShowSystem: () => void;
+  wrap: boolean;
+  children: ReactNode;
+}) {
   const lastUser = render.messages.reduce((at, m, i) => (m.role === 'user' ? i : at), -1);
   const [unfolded, setUnfolded] = useState(false);
   const folded = unfolded ? 0 : Math.max(0, render.messages.length - 1 - MESSAGE_TAIL);
@@ -110,10 +131,26 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, chil
         </dl>
         {side === 'compressed' && (
           <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400" data-testid="compressed-figures">
-            <div><dt className="inline">turns summarized </dt><dd className="inline font-mono">{s.turnsSummarized}</dd></div>
-            <div><dt className="inline">tool calls shown/dropped </dt><dd className="inline font-mono">{s.toolCallsShown}/{s.toolCallsDropped}</dd></div>
-            <div><dt className="inline">println shown/dropped </dt><dd className="inline font-mono">{s.printsShown}/{s.printsDropped}</dd></div>
-            <div><dt className="inline">failed turns collapsed </dt><dd className="inline font-mono">{s.failedTurnsCollapsed}</dd></div>
+            <div>
+              <dt className="inline">turns summarized </dt>
+              <dd className="inline font-mono">{s.turnsSummarized}</dd>
+            </div>
+            <div>
+              <dt className="inline">tool calls shown/dropped </dt>
+              <dd className="inline font-mono">
+                {s.toolCallsShown}/{s.toolCallsDropped}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline">println shown/dropped </dt>
+              <dd className="inline font-mono">
+                {s.printsShown}/{s.printsDropped}
+              </dd>
+            </div>
+            <div>
+              <dt className="inline">failed turns collapsed </dt>
+              <dd className="inline font-mono">{s.failedTurnsCollapsed}</dd>
+            </div>
           </dl>
         )}
       </div>
@@ -134,7 +171,13 @@ function SideColumn({ side, render, tokens, showSystem, onShowSystem, wrap, chil
           ) : m.role === 'system' && !showSystem ? (
             <HiddenSystem key={i} message={m} onShow={onShowSystem} />
           ) : (
-            <MessageBlock key={i} message={m} wrap={wrap} testId={i === lastUser ? `${side}-user` : undefined} label={`${SIDE_NAMES[side]}: message ${i + 1}, ${m.role}`} />
+            <MessageBlock
+              key={i}
+              message={m}
+              wrap={wrap}
+              testId={i === lastUser ? `${side}-user` : undefined}
+              label={`${SIDE_NAMES[side]}: message ${i + 1}, ${m.role}`}
+            />
           ),
         )}
       </div>
@@ -181,7 +224,10 @@ function Compare({ view }: { view: View }) {
             className="text-sm"
             title={`1 − compressed/full, by ${byTokens ? 'tokens' : 'characters (tokens are loading)'}, without the SYSTEM prompt (the same on both sides)`}
           >
-            saving <strong data-testid="saving" className="font-mono">{saving}</strong>
+            saving{' '}
+            <strong data-testid="saving" className="font-mono">
+              {saving}
+            </strong>
             <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}, SYSTEM excluded</span>
           </span>
           <label className="flex items-center gap-1 text-xs">
@@ -195,7 +241,14 @@ function Compare({ view }: { view: View }) {
         </div>
       </div>
       <div className="flex gap-2">
-        <SideColumn side="compressed" render={view.compressed} tokens={compressedTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)} wrap={wrap}>
+        <SideColumn
+          side="compressed"
+          render={view.compressed}
+          tokens={compressedTokens}
+          showSystem={showSystem}
+          onShowSystem={() => setShowSystem(true)}
+          wrap={wrap}
+        >
           <div className="flex items-center gap-2">
             <h3 className="text-sm font-semibold">Compressed</h3>
             <select

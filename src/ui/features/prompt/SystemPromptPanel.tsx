@@ -26,7 +26,11 @@ export function SystemPromptPanel() {
       testId="prompt-panel"
       aside={
         view && (
-          <code data-testid="prompt-hash" className="text-[11px] text-slate-500 dark:text-slate-400" title={`Fingerprint ${view.systemPrompt.hash}: turns record it, so a changed prompt is marked in the turn list`}>
+          <code
+            data-testid="prompt-hash"
+            className="text-[11px] text-slate-500 dark:text-slate-400"
+            title={`Fingerprint ${view.systemPrompt.hash}: turns record it, so a changed prompt is marked in the turn list`}
+          >
             {shortHash(view.systemPrompt.hash)}
           </code>
         )
@@ -80,11 +84,25 @@ function PromptFields({ view }: { view: View }) {
           <label className={LABEL} htmlFor={`${ids}-prefix`}>
             Prefix (before the default)
           </label>
-          <textarea id={`${ids}-prefix`} data-testid="prompt-prefix" className={`${INPUT} min-h-12 resize-y font-mono`} rows={2} value={draft.prefix} onChange={(e) => prompt.edit({ ...draft, prefix: e.target.value })} />
+          <textarea
+            id={`${ids}-prefix`}
+            data-testid="prompt-prefix"
+            className={`${INPUT} min-h-12 resize-y font-mono`}
+            rows={2}
+            value={draft.prefix}
+            onChange={(e) => prompt.edit({ ...draft, prefix: e.target.value })}
+          />
           <label className={LABEL} htmlFor={`${ids}-suffix`}>
             Suffix (after the default)
           </label>
-          <textarea id={`${ids}-suffix`} data-testid="prompt-suffix" className={`${INPUT} min-h-12 resize-y font-mono`} rows={2} value={draft.suffix} onChange={(e) => prompt.edit({ ...draft, suffix: e.target.value })} />
+          <textarea
+            id={`${ids}-suffix`}
+            data-testid="prompt-suffix"
+            className={`${INPUT} min-h-12 resize-y font-mono`}
+            rows={2}
+            value={draft.suffix}
+            onChange={(e) => prompt.edit({ ...draft, suffix: e.target.value })}
+          />
         </>
       )}
       {draft.mode === 'replace' && (
@@ -114,7 +132,10 @@ function PromptFields({ view }: { view: View }) {
       </p>
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-600 dark:text-slate-300">The prompt the LLM gets</summary>
-        <pre data-testid="prompt-effective" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200">
+        <pre
+          data-testid="prompt-effective"
+          className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+        >
           {sp.text}
         </pre>
       </details>

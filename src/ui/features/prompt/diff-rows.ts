@@ -2,9 +2,7 @@
 // of unchanged lines folded to a few lines of context around each change.
 import { diffLines } from 'diff';
 
-export type DiffRow =
-  | { readonly kind: 'added' | 'removed' | 'same'; readonly text: string }
-  | { readonly kind: 'fold'; readonly count: number };
+export type DiffRow = { readonly kind: 'added' | 'removed' | 'same'; readonly text: string } | { readonly kind: 'fold'; readonly count: number };
 
 export interface PromptDiff {
   readonly rows: readonly DiffRow[];

@@ -30,7 +30,11 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
           </span>
         </div>
       ) : (
-        <p data-testid={latest ? 'repl-output' : undefined} role="note" className="whitespace-pre-wrap break-words font-mono text-xs text-rose-700 dark:text-rose-400">
+        <p
+          data-testid={latest ? 'repl-output' : undefined}
+          role="note"
+          className="whitespace-pre-wrap break-words font-mono text-xs text-rose-700 dark:text-rose-400"
+        >
           {output.error ? formatError(output.error) : 'error'}
         </p>
       )}
@@ -97,7 +101,12 @@ export function ReplPane() {
         </button>
       </div>
       <div className="flex min-h-0 flex-1 gap-2">
-        <ol data-testid="repl-history" className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900" aria-label="REPL history" tabIndex={0}>
+        <ol
+          data-testid="repl-history"
+          className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          aria-label="REPL history"
+          tabIndex={0}
+        >
           {entries.length === 0 && <li className="py-1 text-xs text-slate-500 dark:text-slate-400">Try {hint}. Ctrl/Cmd+Enter evaluates.</li>}
           {entries.map((e, i) => (
             <Entry key={e.id} entry={e} latest={i === entries.length - 1} />
@@ -105,7 +114,16 @@ export function ReplPane() {
           <li ref={bottom} aria-hidden="true" />
         </ol>
         <div className="flex w-2/5 min-w-64 flex-col gap-1">
-          <CodeEditor value={input} onChange={setInput} language="clojure" height="4.5rem" ariaLabel="REPL input" onSubmit={(text) => void evaluate(text)} testId="repl-input" markers={markers} />
+          <CodeEditor
+            value={input}
+            onChange={setInput}
+            language="clojure"
+            height="4.5rem"
+            ariaLabel="REPL input"
+            onSubmit={(text) => void evaluate(text)}
+            testId="repl-input"
+            markers={markers}
+          />
           <button
             type="button"
             data-testid="repl-eval"

@@ -75,7 +75,13 @@ export function NextReplyEditor() {
           data-testid="restore-script"
           className={SMALL_BUTTON}
           disabled={!canRestore}
-          title={scripted !== null ? "Put back the mock's scripted reply" : real ? 'Clear the reply: Step asks the LLM' : 'Clear the reply (the script has none for this turn)'}
+          title={
+            scripted !== null
+              ? "Put back the mock's scripted reply"
+              : real
+                ? 'Clear the reply: Step asks the LLM'
+                : 'Clear the reply (the script has none for this turn)'
+          }
           onClick={restore}
         >
           {real ? 'Clear' : 'Restore script'}
@@ -85,14 +91,26 @@ export function NextReplyEditor() {
         {label}
       </p>
       {failure !== null && !streaming && !ended && (
-        <div data-testid="llm-failure" role="group" aria-label="Failed request" className="flex items-start gap-2 rounded border border-rose-300 bg-rose-50 px-2 py-1 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100">
+        <div
+          data-testid="llm-failure"
+          role="group"
+          aria-label="Failed request"
+          className="flex items-start gap-2 rounded border border-rose-300 bg-rose-50 px-2 py-1 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100"
+        >
           <span className="flex-1 break-words">
             <span data-testid="llm-failure-kind" className="mr-1 rounded bg-rose-200 px-1 font-mono dark:bg-rose-800">
               {failure.kind}
             </span>
             {failure.kind === 'aborted' ? 'The request was stopped.' : failure.message}
           </span>
-          <button type="button" data-testid="llm-retry" className={SMALL_BUTTON} disabled={!canStep.ok} title={canStep.ok ? 'Ask the LLM again' : canStep.why} onClick={retry}>
+          <button
+            type="button"
+            data-testid="llm-retry"
+            className={SMALL_BUTTON}
+            disabled={!canStep.ok}
+            title={canStep.ok ? 'Ask the LLM again' : canStep.why}
+            onClick={retry}
+          >
             Retry
           </button>
         </div>

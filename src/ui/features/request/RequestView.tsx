@@ -63,10 +63,18 @@ function Body({ request }: { request: DescribedRequest }) {
       <p data-testid="request-breakpoints" className="text-xs text-slate-700 dark:text-slate-300">
         {breakpointsText(request.provider, places)}
       </p>
-      <pre data-testid="request-body" className={`overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-xs leading-5 dark:bg-slate-900 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}>
+      <pre
+        data-testid="request-body"
+        className={`overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-xs leading-5 dark:bg-slate-900 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
+      >
         {lines.map((l, i) =>
           l.marked ? (
-            <mark key={i} data-testid="request-cache-mark" className="block bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-100" title="Prompt-cache breakpoint: the provider caches the prompt up to here">
+            <mark
+              key={i}
+              data-testid="request-cache-mark"
+              className="block bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-100"
+              title="Prompt-cache breakpoint: the provider caches the prompt up to here"
+            >
               {l.text}
             </mark>
           ) : (

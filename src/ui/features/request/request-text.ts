@@ -93,7 +93,9 @@ export function cacheBreakpoints(body: unknown): string[] {
 
 export function breakpointsText(provider: string, places: readonly string[]): string {
   if (places.length === 0) {
-    return provider === 'openai' ? 'No cache_control breakpoints: OpenAI-compatible APIs cache long prompt prefixes by themselves.' : 'No cache_control breakpoints.';
+    return provider === 'openai'
+      ? 'No cache_control breakpoints: OpenAI-compatible APIs cache long prompt prefixes by themselves.'
+      : 'No cache_control breakpoints.';
   }
   return `${places.length} cache breakpoint${places.length === 1 ? '' : 's'}: ${places.join('; ')}.`;
 }

@@ -16,7 +16,15 @@ function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function SessionItem({ session, isOpen, disabled, onOpen, onRename, onDuplicate, onDelete }: {
+function SessionItem({
+  session,
+  isOpen,
+  disabled,
+  onOpen,
+  onRename,
+  onDuplicate,
+  onDelete,
+}: {
   session: SessionMeta;
   isOpen: boolean;
   disabled: boolean;
@@ -81,7 +89,9 @@ function SessionItem({ session, isOpen, disabled, onOpen, onRename, onDuplicate,
           <span data-testid="session-title-text" className="min-w-0 flex-1 truncate text-sm font-medium" title={session.title}>
             {session.title}
           </span>
-          {isOpen && <span className="shrink-0 rounded bg-sky-200 px-1 text-[10px] font-semibold uppercase text-sky-900 dark:bg-sky-800 dark:text-sky-100">open</span>}
+          {isOpen && (
+            <span className="shrink-0 rounded bg-sky-200 px-1 text-[10px] font-semibold uppercase text-sky-900 dark:bg-sky-800 dark:text-sky-100">open</span>
+          )}
         </div>
       )}
       <div className="text-xs text-slate-500 dark:text-slate-400" data-testid="session-info">
@@ -90,7 +100,15 @@ function SessionItem({ session, isOpen, disabled, onOpen, onRename, onDuplicate,
       {confirming ? (
         <div className="flex items-center gap-1 text-xs" role="group" aria-label="Confirm delete">
           <span className="text-rose-700 dark:text-rose-400">Delete “{session.title}”?</span>
-          <button type="button" className={`${smallButton} text-rose-700 dark:text-rose-400`} data-testid="session-delete-confirm" onClick={() => { setConfirming(false); onDelete(); }}>
+          <button
+            type="button"
+            className={`${smallButton} text-rose-700 dark:text-rose-400`}
+            data-testid="session-delete-confirm"
+            onClick={() => {
+              setConfirming(false);
+              onDelete();
+            }}
+          >
             Delete
           </button>
           <button type="button" className={smallButton} data-testid="session-delete-cancel" onClick={() => setConfirming(false)}>
@@ -102,7 +120,16 @@ function SessionItem({ session, isOpen, disabled, onOpen, onRename, onDuplicate,
           <button type="button" className={smallButton} data-testid="session-open" disabled={isOpen || disabled} onClick={onOpen}>
             Open
           </button>
-          <button type="button" className={smallButton} data-testid="session-rename" disabled={disabled} onClick={() => { setDraft(session.title); setRenaming(true); }}>
+          <button
+            type="button"
+            className={smallButton}
+            data-testid="session-rename"
+            disabled={disabled}
+            onClick={() => {
+              setDraft(session.title);
+              setRenaming(true);
+            }}
+          >
             Rename
           </button>
           <button type="button" className={smallButton} data-testid="session-duplicate" disabled={disabled} onClick={onDuplicate}>
@@ -188,7 +215,14 @@ export function SessionsMenu() {
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-2 py-1.5 dark:border-slate-700">
             <span className="text-sm font-semibold">Saved in this browser</span>
-            <button type="button" className={smallButton} data-testid="session-new" disabled={running} title="Start a new session from the default example" onClick={() => void actions.newSession().then(() => setExpanded(false))}>
+            <button
+              type="button"
+              className={smallButton}
+              data-testid="session-new"
+              disabled={running}
+              title="Start a new session from the default example"
+              onClick={() => void actions.newSession().then(() => setExpanded(false))}
+            >
               New
             </button>
           </div>

@@ -54,19 +54,43 @@ export function ShareButton() {
 
   return (
     <>
-      <button ref={buttonRef} type="button" data-testid="share" className={buttonClass} disabled={!hasSession || share.isPending} onClick={() => void make(true)} title="Put the whole session in a link and copy it">
+      <button
+        ref={buttonRef}
+        type="button"
+        data-testid="share"
+        className={buttonClass}
+        disabled={!hasSession || share.isPending}
+        onClick={() => void make(true)}
+        title="Put the whole session in a link and copy it"
+      >
         Share
       </button>
       {shared && (
-        <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-label="Share" data-testid="share-dialog" className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24" onClick={() => setShared(null)}>
-          <div className="w-[36rem] max-w-[90vw] rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900" onClick={(e) => e.stopPropagation()}>
+        <div
+          ref={dialogRef}
+          tabIndex={-1}
+          role="dialog"
+          aria-modal="true"
+          aria-label="Share"
+          data-testid="share-dialog"
+          className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24"
+          onClick={() => setShared(null)}
+        >
+          <div
+            className="w-[36rem] max-w-[90vw] rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+            onClick={(e) => e.stopPropagation()}
+          >
             {shared.kind === 'link' ? (
               <>
                 <h2 className="mb-2 font-semibold">Share this session</h2>
                 <p className="mb-2 text-slate-600 dark:text-slate-300" data-testid="share-status">
                   {shared.copied ? 'The link is copied.' : 'Copy the link below.'} It holds the whole session
-                  {!hasTurns ? ', with no turns recorded yet' : shared.withTurns ? ', with its recorded turns' : ' without the recorded turns (they replay from the mock replies)'} ({kilobytes(shared.length)}). It
-                  stays in the address fragment: nothing is sent to a server.
+                  {!hasTurns
+                    ? ', with no turns recorded yet'
+                    : shared.withTurns
+                      ? ', with its recorded turns'
+                      : ' without the recorded turns (they replay from the mock replies)'}{' '}
+                  ({kilobytes(shared.length)}). It stays in the address fragment: nothing is sent to a server.
                 </p>
                 <input
                   data-testid="share-link"
@@ -89,8 +113,9 @@ export function ShareButton() {
               <>
                 <h2 className="mb-2 font-semibold">Too large for a link</h2>
                 <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
-                  {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link, more than the {kilobytes(shared.limit)} a
-                  link can safely carry. Export it as a file instead{shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
+                  {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link,
+                  more than the {kilobytes(shared.limit)} a link can safely carry. Export it as a file instead
+                  {shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
                 </p>
                 <div className="flex justify-end gap-2">
                   <button type="button" className={buttonClass} data-testid="share-export" onClick={exportFile}>

@@ -14,7 +14,9 @@ export function linkNotice(view: View, warnings: readonly string[] = []): string
   const llm = view.definition.llm;
   if (llm.provider !== 'mock' || llm.baseUrl !== undefined) {
     // A base URL from a link is shown now, and confirmed before the first request goes there.
-    lines.push(`The link sets the LLM to "${llm.provider}"${llm.model ? `, model ${llm.model}` : ''}${llm.baseUrl ? `, at ${llm.baseUrl}` : ''}. Nothing is sent there until you run the session with that LLM yourself.${llm.baseUrl ? ' The first request asks you to confirm this address.' : ''}`);
+    lines.push(
+      `The link sets the LLM to "${llm.provider}"${llm.model ? `, model ${llm.model}` : ''}${llm.baseUrl ? `, at ${llm.baseUrl}` : ''}. Nothing is sent there until you run the session with that LLM yourself.${llm.baseUrl ? ' The first request asks you to confirm this address.' : ''}`,
+    );
   }
   lines.push(...warnings);
   return lines.join('\n');

@@ -72,7 +72,11 @@ function ToolList({ view }: { view: View }) {
     setAdded(tool.key);
     tools.edit([...drafts, tool], { now: true });
   };
-  const remove = (i: number) => tools.edit(drafts.filter((_, j) => j !== i), { now: true });
+  const remove = (i: number) =>
+    tools.edit(
+      drafts.filter((_, j) => j !== i),
+      { now: true },
+    );
 
   return (
     <PanelFrame
@@ -179,7 +183,14 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
             />
           </span>
         </label>
-        <button type="button" data-testid={`tool-${i}-remove`} className={BUTTON} aria-label={`Remove tool ${label}`} title={`Remove tool/${draft.name}`} onClick={onRemove}>
+        <button
+          type="button"
+          data-testid={`tool-${i}-remove`}
+          className={BUTTON}
+          aria-label={`Remove tool ${label}`}
+          title={`Remove tool/${draft.name}`}
+          onClick={onRemove}
+        >
           Remove
         </button>
       </div>
@@ -226,7 +237,11 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
       </div>
       <ProblemList problems={implListed} testId={`tool-${i}-impl-errors`} />
       {/* Only for what the engine has: a warning about an older signature or implementation would mislead. */}
-      <ProblemList problems={inSync && implInSync && engineTool.arityWarning ? [engineTool.arityWarning] : []} testId={`tool-${i}-arity-warning`} kind="warning" />
+      <ProblemList
+        problems={inSync && implInSync && engineTool.arityWarning ? [engineTool.arityWarning] : []}
+        testId={`tool-${i}-arity-warning`}
+        kind="warning"
+      />
 
       <p className={HINT}>
         Called as{' '}

@@ -5,9 +5,49 @@ import { memo, type ReactNode } from 'react';
 const TOKEN = /(;[^\n]*)|("(?:\\[\s\S]|[^"\\])*"?)|(#"(?:\\[\s\S]|[^"\\])*"?)|(:[^\s()[\]{}",;]+)|([()[\]{}])|(#\{|#\(|['`~@^#])|([^\s()[\]{}",;]+)/g;
 
 const SPECIAL = new Set([
-  'def', 'defn', 'defn-', 'fn', 'fn*', 'let', 'letfn', 'if', 'if-let', 'if-not', 'if-some', 'when', 'when-let', 'when-not', 'when-some', 'when-first',
-  'cond', 'condp', 'case', 'do', 'loop', 'recur', 'and', 'or', 'not', 'quote', 'for', 'doseq', 'dotimes', 'return', 'fail',
-  '->', '->>', 'some->', 'some->>', 'as->', 'cond->', 'cond->>', 'where', 'all-of', 'any-of', 'none-of', 'println',
+  'def',
+  'defn',
+  'defn-',
+  'fn',
+  'fn*',
+  'let',
+  'letfn',
+  'if',
+  'if-let',
+  'if-not',
+  'if-some',
+  'when',
+  'when-let',
+  'when-not',
+  'when-some',
+  'when-first',
+  'cond',
+  'condp',
+  'case',
+  'do',
+  'loop',
+  'recur',
+  'and',
+  'or',
+  'not',
+  'quote',
+  'for',
+  'doseq',
+  'dotimes',
+  'return',
+  'fail',
+  '->',
+  '->>',
+  'some->',
+  'some->>',
+  'as->',
+  'cond->',
+  'cond->>',
+  'where',
+  'all-of',
+  'any-of',
+  'none-of',
+  'println',
 ]);
 
 const CLASSES = {
@@ -38,11 +78,15 @@ export function highlight(code: string): ReactNode[] {
   let last = 0;
   let key = 0;
   const push = (text: string, kind: Kind | null) => {
-    out.push(kind === null ? text : (
-      <span key={key++} className={CLASSES[kind]}>
-        {text}
-      </span>
-    ));
+    out.push(
+      kind === null ? (
+        text
+      ) : (
+        <span key={key++} className={CLASSES[kind]}>
+          {text}
+        </span>
+      ),
+    );
   };
   for (const m of code.matchAll(TOKEN)) {
     const index = m.index;
@@ -80,7 +124,17 @@ export function offsetOf(code: string, line: number, column: number): number | n
   return offset >= at && offset <= lineEnd ? offset : null;
 }
 
-export const ClojureCode = memo(function ClojureCode({ code, className = '', testId, error }: { code: string; className?: string; testId?: string; error?: CodeError }) {
+export const ClojureCode = memo(function ClojureCode({
+  code,
+  className = '',
+  testId,
+  error,
+}: {
+  code: string;
+  className?: string;
+  testId?: string;
+  error?: CodeError;
+}) {
   const offset = error ? offsetOf(code, error.line, error.column) : null;
   let body;
   if (error && offset !== null) {
@@ -90,7 +144,11 @@ export const ClojureCode = memo(function ClojureCode({ code, className = '', tes
     body = (
       <>
         {highlight(code.slice(0, offset))}
-        <mark data-testid="error-mark" title={error.message} className="bg-transparent text-inherit underline decoration-red-500 decoration-wavy underline-offset-2">
+        <mark
+          data-testid="error-mark"
+          title={error.message}
+          className="bg-transparent text-inherit underline decoration-red-500 decoration-wavy underline-offset-2"
+        >
           {highlight(token)}
         </mark>
         {highlight(code.slice(offset + token.length))}

@@ -23,7 +23,11 @@ function Badge({ turn }: { turn: TurnView }) {
           ? ['ok', 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200']
           : ['error', 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200'];
   return (
-    <span data-testid="turn-badge" className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${cls}`} title={turn.success ? 'The program ran' : 'The turn failed'}>
+    <span
+      data-testid="turn-badge"
+      className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${cls}`}
+      title={turn.success ? 'The program ran' : 'The turn failed'}
+    >
       {text}
     </span>
   );
@@ -45,7 +49,19 @@ function ToolCall({ call }: { call: ToolCallView }) {
   );
 }
 
-const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, onSelect }: { turn: TurnView; previousHash: string | undefined; lookup: PriceLookup; selected: boolean; onSelect: (n: number) => void }) {
+const TurnCard = memo(function TurnCard({
+  turn,
+  previousHash,
+  lookup,
+  selected,
+  onSelect,
+}: {
+  turn: TurnView;
+  previousHash: string | undefined;
+  lookup: PriceLookup;
+  selected: boolean;
+  onSelect: (n: number) => void;
+}) {
   return (
     <article
       data-testid={`turn-${turn.number}`}
@@ -78,7 +94,9 @@ const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, 
           code={turn.program}
           testId="turn-program"
           className="rounded bg-slate-50 p-1.5 dark:bg-slate-950"
-          {...(turn.error?.line !== undefined ? { error: { line: turn.error.line, column: turn.error.column ?? 1, message: `${turn.error.type}: ${turn.error.message}` } } : {})}
+          {...(turn.error?.line !== undefined
+            ? { error: { line: turn.error.line, column: turn.error.column ?? 1, message: `${turn.error.type}: ${turn.error.message}` } }
+            : {})}
         />
       ) : (
         <p className="text-xs italic text-slate-500 dark:text-slate-400">The reply had no program.</p>
@@ -91,7 +109,10 @@ const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, 
       {turn.prints.length > 0 && (
         <div>
           <h4 className={sectionTitle}>Output</h4>
-          <pre data-testid="turn-prints" className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+          <pre
+            data-testid="turn-prints"
+            className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
+          >
             {turn.prints.join('\n')}
           </pre>
         </div>
@@ -120,7 +141,10 @@ const TurnCard = memo(function TurnCard({ turn, previousHash, lookup, selected, 
       )}
       <details onClick={(e) => e.stopPropagation()}>
         <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">LLM reply</summary>
-        <pre data-testid="turn-raw" className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+        <pre
+          data-testid="turn-raw"
+          className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
+        >
           {turn.rawResponse}
         </pre>
       </details>
@@ -219,7 +243,10 @@ export function TurnList() {
   return (
     <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        Turns <span className="font-normal normal-case">({view.turns.length} of {view.maxTurns})</span>
+        Turns{' '}
+        <span className="font-normal normal-case">
+          ({view.turns.length} of {view.maxTurns})
+        </span>
       </h2>
       <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
         {items.map((item) => {
@@ -231,7 +258,13 @@ export function TurnList() {
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
             >
-              <TurnCard turn={t} previousHash={view.turns[item.index - 1]?.promptHash} lookup={lookup} selected={view.selected === t.number} onSelect={onSelect} />
+              <TurnCard
+                turn={t}
+                previousHash={view.turns[item.index - 1]?.promptHash}
+                lookup={lookup}
+                selected={view.selected === t.number}
+                onSelect={onSelect}
+              />
             </div>
           );
         })}

@@ -24,8 +24,8 @@ export function UserPanel() {
         <p className={HINT}>Open a session to see its definitions.</p>
       ) : entries.length === 0 ? (
         <p className={HINT} data-testid="user-empty">
-          Nothing defined yet{turn > 1 ? ` before turn ${turn}` : ''}. What the programs define with <code>def</code> and <code>defn</code> appears here, as the LLM
-          sees it at the start of the selected turn.
+          Nothing defined yet{turn > 1 ? ` before turn ${turn}` : ''}. What the programs define with <code>def</code> and <code>defn</code> appears here, as the
+          LLM sees it at the start of the selected turn.
         </p>
       ) : (
         <ul className="flex flex-col gap-1" aria-label="Definitions">
@@ -58,7 +58,11 @@ function UserEntry({ entry }: { entry: UserEntryView }) {
               ))}
             </span>
             {entry.returnType !== undefined && (
-              <span className="text-[11px] text-sky-700 dark:text-sky-400" data-testid={`user-entry-${entry.name}-returns`} title="Type of the value it last returned">
+              <span
+                className="text-[11px] text-sky-700 dark:text-sky-400"
+                data-testid={`user-entry-${entry.name}-returns`}
+                title="Type of the value it last returned"
+              >
                 -&gt; {entry.returnType}
               </span>
             )}
