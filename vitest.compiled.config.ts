@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The interpreter and agent tests with the compiler forced on (see test/setup/jit-forced.ts).
@@ -13,5 +14,6 @@ export default defineConfig({
     testTimeout: 30000,
     pool: 'threads',
     isolate: false,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

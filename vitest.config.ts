@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects, one run. The engine's tests (interpreter, agent, compression, sessions, worker, command
@@ -13,6 +14,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30000,
     pool: 'threads',
+    // Vitest's default leaves a core to itself (1 worker on 2 cores), but its main process mostly waits.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -28,6 +31,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
+          // One at a time: the component tests wait on timers and a local fake LLM server, so they
+          // get a core of their own beside the engine's worker rather than compete with each other.
+          maxWorkers: 1,
           include: ISOLATED.map((p) => (p.endsWith('/**') ? `${p}/*.test.{ts,tsx}` : p)),
         },
       },
