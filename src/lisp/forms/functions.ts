@@ -1,30 +1,16 @@
-// fn and defn (loop and recur: loops.ts). A closure is a plain JS function tagged with FnMeta;
-// calling it builds one frame, binds the parameters, and re-runs the body while it returns the
-// RECUR sentinel.
+// fn, def and defn: analysis of the forms (loop and recur: loops.ts; calling a closure:
+// fn-closure.ts). A closure is a plain JS function tagged with FnMeta.
 import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
-import { isBuiltinName, type SpreadFn } from '../builtins/registry.ts';
+import { isBuiltinName } from '../builtins/registry.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
-import { arityError, type Loc } from '../errors.ts';
+import type { Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
 import type { Form } from '../reader.ts';
-import { loopLimitError, rt, type Runtime } from '../runtime.ts';
+import { rt } from '../runtime.ts';
 import { compileBody, jitSettings, tierUpAt, unitKey } from '../jit/compile.ts';
-import { recurArgsNow, RECUR_VALUE } from './loops.ts';
-import { bindLocal, FnScope, readRef, type Ctx, type Frame, type Node } from '../scope.ts';
-import { EACH_FILTER, EACH_MAP, makeFn, PVar, type Each1, type Fold2, type PtcFn, type Value } from '../values.ts';
-
-interface Arity {
-  fixed: number;
-  variadic: boolean;
-  params: Binder[];
-  rest: Binder | null;
-  body: Node;
-  display: string;
-  /** recur stores straight into the parameter slots (fixed arity, plain names). */
-  direct: boolean;
-  /** The body's key for the compiler (see unitKey). */
-  key: string;
-}
+import { closureNode, type Arity } from './fn-closure.ts';
+import { bindLocal, FnScope, readRef, type Ctx, type Node } from '../scope.ts';
+import { PVar } from '../values.ts';
 
 function isSym(f: Form | undefined, name?: string): f is Extract<Form, { t: 'sym' }> {
   return f !== undefined && f.t === 'sym' && f.ns === null && (name === undefined || f.name === name);
@@ -95,11 +81,6 @@ function printForm(f: Form): string {
   }
 }
 
-function bindArgs(a: Arity, frame: Frame, args: readonly Value[]): void {
-  for (let i = 0; i < a.fixed; i++) a.params[i](frame, args[i]);
-  if (a.rest !== null) a.rest(frame, args.length > a.fixed ? args.slice(a.fixed) : null);
-}
-
 /**
  * Analyze `(fn name? [params] body…)` or `(fn name? ([params] body…)…)`.
  * `defName` marks a defn'd function: its results feed the return-type record of the user/ namespace.
@@ -128,211 +109,26 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   }
   const variadic = arities.filter((a) => a.variadic);
   if (variadic.length > 1) invalid('A function can have only one variadic arity', loc);
+  const fixedCounts = new Set<number>();
+  for (const a of arities) {
+    if (a.variadic) continue;
+    if (fixedCounts.has(a.fixed)) invalid(`Two arities of this function take ${a.fixed} arguments`, loc);
+    fixedCounts.add(a.fixed);
+  }
   const minArity = Math.min(...arities.map((a) => a.fixed));
   const maxArity = variadic.length > 0 ? Infinity : Math.max(...arities.map((a) => a.fixed));
-  const byCount = new Map<number, Arity>();
-  for (const a of arities) {
-    if (!a.variadic && byCount.has(a.fixed)) invalid(`Two arities of this function take ${a.fixed} arguments`, loc);
-    if (!a.variadic) byCount.set(a.fixed, a);
-  }
-  const varArity = variadic[0] ?? null;
-  const captures = scope.captures.map(readRef);
   const name = selfName ?? defName;
-  const meta = { name, kind: 'closure' as const, minArity, maxArity, params: arities.map((a) => a.display) };
-  const single = arities.length === 1 ? arities[0] : null;
-
-  /** Finish a call of arity `a` whose body gave `first`: re-run the body while it recurs. */
-  const runBody = (a: Arity, frame: Frame, r: Runtime, first: Value): Value => {
-    let result = first;
-    let iterations = 0;
-    for (;;) {
-      if (result !== RECUR_VALUE) {
-        if (defName !== null) r.noteReturn(defName, result);
-        return result;
-      }
-      if (++iterations > r.limits.maxLoopIterations) throw loopLimitError(`Recursion through recur in ${name ?? 'a function'}`, loc);
-      r.tick();
-      // Plain-name parameters were stored by the recur node itself.
-      if (!a.direct) {
-        const next = recurArgsNow();
-        if (a.variadic) bindArgs(a, frame, [...next.slice(0, a.fixed), ...(next[a.fixed] === null ? [] : seqOf(next[a.fixed]))]);
-        else bindArgs(a, frame, next.slice()); // a copy: destructuring defaults may run this recur again
-      }
-      result = a.body(frame);
-    }
-  };
-  const nslots = scope.nslots;
-  // The common case, one fixed arity of plain names: no rest array, direct slot stores. Callers
-  // (call nodes, invoke, builtins) check the argument count before calling.
-  const simple = single !== null && !single.variadic && single.fixed <= 3 && single.params.every((p) => p.slot !== undefined) ? single : null;
-  const slots = simple?.params.map((p) => p.slot!) ?? [];
-
   if (jitSettings.enabled) for (const a of arities) tierUpBody(a);
-  return (outer) => {
-    const captured = new Array<Value>(captures.length);
-    for (let k = 0; k < captures.length; k++) captured[k] = captures[k](outer);
-    let impl: (...args: Value[]) => Value;
-    let each1: Each1 | undefined;
-    let fold2: Fold2 | undefined;
-    let spread: ((args: readonly Value[]) => Value) | undefined;
-    // Frames never outlive a call (closures copy what they capture), so a finished call's frame
-    // is kept for the next one; a nested (recursive) call finds none and makes its own.
-    let spare: Frame | null = null;
-    const newFrame = (): Frame => {
-      const frame: Frame = new Array<Value>(nslots);
-      frame[0] = captured;
-      if (selfSlot !== 0) frame[selfSlot] = fn;
-      return frame;
-    };
-    const release = (frame: Frame): void => {
-      // Drop the locals so a kept frame holds on to no values.
-      for (let i = 1; i < nslots; i++) if (i !== selfSlot) frame[i] = null;
-      spare = frame;
-    };
-    // The one- and two-parameter entries are written out (no shared helper returning a tuple):
-    // they run once per item in map, filter, reduce and sort-by.
-    if (simple !== null && simple.fixed === 1) {
-      const [s0] = slots;
-      impl = (x: Value): Value => {
-        const r = rt();
-        r.enter(loc);
-        let frame = spare;
-        if (frame === null) frame = newFrame();
-        else spare = null;
-        try {
-          frame[s0] = x;
-          const v = simple.body(frame);
-          if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
-          if (defName !== null) r.noteReturn(defName, v);
-          return v;
-        } finally {
-          r.depth--;
-          release(frame);
-        }
-      };
-      // The batch entry for map, filter and remove: one enter (the depth check and the first
-      // tick), then a tick per further item, as separate calls would; the frame is taken once and
-      // not cleared between items (every local is written before it is read in each call).
-      each1 = (xs, mode, out) => {
-        const n = xs.length;
-        if (n === 0) return;
-        const r = rt();
-        r.enter(loc);
-        let frame = spare;
-        if (frame === null) frame = newFrame();
-        else spare = null;
-        try {
-          if (mode === EACH_MAP) {
-            for (let i = 0; i < n; i++) {
-              if (i !== 0) r.tick();
-              frame[s0] = xs[i];
-              let v = simple.body(frame);
-              if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
-              else if (defName !== null) r.noteReturn(defName, v);
-              out[i] = v;
-            }
-          } else {
-            const keep = mode === EACH_FILTER;
-            for (let i = 0; i < n; i++) {
-              if (i !== 0) r.tick();
-              const x = xs[i];
-              frame[s0] = x;
-              let v = simple.body(frame);
-              if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
-              else if (defName !== null) r.noteReturn(defName, v);
-              if ((v !== null && v !== false) === keep) out.push(x);
-            }
-          }
-        } finally {
-          r.depth--;
-          // release(frame), written out: measured, V8 deoptimized this batch entry on every new
-          // program for a "wrong call target" (each closure has its own release).
-          for (let i = 1; i < nslots; i++) if (i !== selfSlot) frame[i] = null;
-          spare = frame;
-        }
-      };
-    } else if (simple !== null && simple.fixed === 2) {
-      const [s0, s1] = slots;
-      impl = (x: Value, y: Value): Value => {
-        const r = rt();
-        r.enter(loc);
-        let frame = spare;
-        if (frame === null) frame = newFrame();
-        else spare = null;
-        try {
-          frame[s0] = x;
-          frame[s1] = y;
-          const v = simple.body(frame);
-          if (v === RECUR_VALUE) return runBody(simple, frame, r, v);
-          if (defName !== null) r.noteReturn(defName, v);
-          return v;
-        } finally {
-          r.depth--;
-          release(frame);
-        }
-      };
-      // The batch entry for reduce (see each1).
-      fold2 = (acc, xs, from) => {
-        const n = xs.length;
-        if (from >= n) return acc;
-        const r = rt();
-        r.enter(loc);
-        let frame = spare;
-        if (frame === null) frame = newFrame();
-        else spare = null;
-        try {
-          for (let i = from; i < n; i++) {
-            if (i !== from) r.tick();
-            frame[s0] = acc;
-            frame[s1] = xs[i];
-            let v = simple.body(frame);
-            if (v === RECUR_VALUE) v = runBody(simple, frame, r, v);
-            else if (defName !== null) r.noteReturn(defName, v);
-            acc = v;
-          }
-          return acc;
-        } finally {
-          r.depth--;
-          release(frame);
-        }
-      };
-    } else {
-      const call = (args: readonly Value[]): Value => {
-        const a = single ?? byCount.get(args.length) ?? (varArity !== null && args.length >= varArity.fixed ? varArity : null);
-        if (a === null || args.length < a.fixed || (!a.variadic && args.length !== a.fixed)) {
-          throw arityError(`${name ?? 'anonymous function'} expects ${describeArities(arities)} arguments, got ${args.length}`);
-        }
-        const r = rt();
-        r.enter(loc);
-        try {
-          const frame: Frame = new Array<Value>(nslots);
-          frame[0] = captured;
-          if (selfSlot !== 0) frame[selfSlot] = fn;
-          bindArgs(a, frame, args);
-          return runBody(a, frame, r, a.body(frame));
-        } finally {
-          r.depth--;
-        }
-      };
-      impl = (...args: Value[]): Value => call(args);
-      // apply with 10⁵ arguments reaches the rest parameter without a JS call that spreads them.
-      if (varArity !== null) spread = call;
-    }
-    const fn: PtcFn = makeFn(impl, meta);
-    if (spread !== undefined) (fn as SpreadFn).spread = spread;
-    if (each1 !== undefined) fn.each1 = each1;
-    if (fold2 !== undefined) fn.fold2 = fold2;
-    return fn as Value;
-  };
-}
-
-function seqOf(v: Value): Value[] {
-  return Array.isArray(v) ? [...v] : [v];
-}
-
-function describeArities(arities: Arity[]): string {
-  const counts = arities.map((a) => (a.variadic ? `${a.fixed}+` : String(a.fixed)));
-  return counts.length === 1 ? counts[0] : counts.slice(0, -1).join(', ') + ' or ' + counts[counts.length - 1];
+  return closureNode({
+    arities,
+    captures: scope.captures.map(readRef),
+    nslots: scope.nslots,
+    selfSlot,
+    name,
+    defName,
+    loc,
+    meta: { name, kind: 'closure', minArity, maxArity, params: arities.map((a) => a.display) },
+  });
 }
 
 specialForms.set('fn', (form, ctx) => analyzeFn(form.items.slice(1), ctx, form.loc, null));
