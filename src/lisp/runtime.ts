@@ -1,6 +1,15 @@
 // The state of one program run: limits, the clock, printed output, tool calls and new definitions.
 // Evaluation is synchronous and single-threaded, so the active run is a module-level variable that
-// builtins reach through `rt()`.
+// builtins reach through `rt()`; `withRuntime` sets it for one run and puts the previous one back,
+// so runs interleaved across awaits, and a run started by a tool inside another, each see their own
+// (test/agent/concurrent-runs.test.ts).
+//
+// Everything a run owns lives in its Runtime. What else the engine keeps in modules is never a run's:
+// scratch counters of one synchronous operation, reset before it returns (the hash and equality
+// budgets, walk.ts's work count, loop/recur's argument buffer, the last merge's key cache); caches
+// that never change a result (the compiler's warmth and compiled units, identity hashes, regex
+// literals, analysis facts per node); the builtin registry, filled once at load; and the counter of
+// generated names, which only need to be distinct.
 import { arityError, asPtcError, PtcError, type Loc, typeError } from './errors.ts';
 import type { SpreadFn } from './builtins/registry.ts';
 import { printBrief, printValue } from './printer.ts';
