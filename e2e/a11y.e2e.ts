@@ -29,7 +29,14 @@ const VIEWS: View[] = [
       }
     },
   ],
-  ['full history', async (page) => page.locator(tid('strategy-select')).selectOption('full-history').then(() => undefined)],
+  [
+    'full history',
+    async (page) =>
+      page
+        .locator(tid('strategy-select'))
+        .selectOption('full-history')
+        .then(() => undefined),
+  ],
   [
     'REPL',
     async (page) => {

@@ -114,7 +114,14 @@ describe('Content Security Policy', () => {
       if (editorWorker) expect(await editorWorker.evaluate(TRY_FUNCTION)).toBe('EvalError');
     } finally {
       // The deliberate violations above were reported as errors: expected here.
-      expect(w.errors.filter((e) => !/CSP violation: script-src|EvalError|unsafe-eval|Refused to (evaluate|execute)|violates the following Content Security Policy directive .script-src/.test(e))).toEqual([]);
+      expect(
+        w.errors.filter(
+          (e) =>
+            !/CSP violation: script-src|EvalError|unsafe-eval|Refused to (evaluate|execute)|violates the following Content Security Policy directive .script-src/.test(
+              e,
+            ),
+        ),
+      ).toEqual([]);
       await w.close();
     }
   });
@@ -128,7 +135,11 @@ describe('Content Security Policy', () => {
       await page.locator(tid('turn-1')).waitFor();
       await page.locator(`${tid('run')}:enabled`).click();
       await page.locator(tid('turn-2')).waitFor({ timeout: 15_000 });
-      await page.locator(`${tid('step')}:enabled`).or(page.locator(`${tid('reset')}:enabled`)).first().waitFor({ timeout: 15_000 });
+      await page
+        .locator(`${tid('step')}:enabled`)
+        .or(page.locator(`${tid('reset')}:enabled`))
+        .first()
+        .waitFor({ timeout: 15_000 });
 
       await setEditor(page, 'repl-input', '(count data/products)');
       await page.locator(`${tid('repl-eval')}:enabled`).click();

@@ -37,7 +37,9 @@ export async function readEditor(page: Page, testId: string): Promise<string> {
   }
   const kind = await kindOf(root);
   if (kind === 'textarea') {
-    return root.evaluate((el) => (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement ? el : (el.querySelector('textarea') as HTMLTextAreaElement)).value);
+    return root.evaluate(
+      (el) => (el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement ? el : (el.querySelector('textarea') as HTMLTextAreaElement)).value,
+    );
   }
   if (kind === 'monaco') {
     // Without data-value the rendered lines are all there is (Monaco draws spaces as U+00A0).

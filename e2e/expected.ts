@@ -9,7 +9,9 @@ export function exampleText(name: string): string {
   return readFileSync(join(ROOT, 'examples', `${name}.json`), 'utf8');
 }
 
-export function exampleJson(name: string): Record<string, unknown> & { title: string; mission: string; llm: { replies: string[] }; data: Record<string, unknown> } {
+export function exampleJson(
+  name: string,
+): Record<string, unknown> & { title: string; mission: string; llm: { replies: string[] }; data: Record<string, unknown> } {
   return JSON.parse(exampleText(name)) as ReturnType<typeof exampleJson>;
 }
 

@@ -132,7 +132,11 @@ describe('dialogs', () => {
 
   it('the base-URL confirmation takes the focus and Escape cancels it: nothing is sent', async () => {
     // A base URL that came with a file is confirmed before the first request; nothing listens there.
-    const session = { ...exampleJson('products-exploration'), title: 'Base URL from a file (e2e)', llm: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' } };
+    const session = {
+      ...exampleJson('products-exploration'),
+      title: 'Base URL from a file (e2e)',
+      llm: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+    };
     const path = join(dir, 'base-url.json');
     writeFileSync(path, JSON.stringify(session));
     await page.locator(tid('open-file')).setInputFiles(path);

@@ -87,7 +87,12 @@ describe('a 1,000-turn session', () => {
     const after = stepEngine(engine);
     await expect.poll(compressedUser).toBe(lastUserContent(after.compressed));
     await expect.poll(() => page.locator(tid('turn-list')).locator('h2').textContent()).toContain(`(${TURNS + 1} of`);
-    expect(await page.locator(tid(`turn-${TURNS + 1}`)).locator(tid('turn-prints')).textContent()).toContain(`turn ${TURNS + 1}: order ${TURNS + 1}`);
+    expect(
+      await page
+        .locator(tid(`turn-${TURNS + 1}`))
+        .locator(tid('turn-prints'))
+        .textContent(),
+    ).toContain(`turn ${TURNS + 1}: order ${TURNS + 1}`);
     expect(await cardsInDom()).toBeLessThan(40);
   });
 });
@@ -174,13 +179,22 @@ describe('a session with 10 MB of data', () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('End');
     await page.keyboard.insertText(`\n${marker},`);
-    await expect.poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 }).toBeGreaterThan(rowsText.length + marker.length);
-    await page.locator(tid('data-entry-added')).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-      const head = (await dataEditorText(page)).slice(0, 120);
-      const dump = await page.evaluate(() => ['data-error', 'data-problems', 'data-editor-markers', 'notice-text', 'data-loading'].map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '-'}`).join('\n'));
-      console.log('DUMP', JSON.stringify(head), dump, w.errors);
-      throw e;
-    });
+    await expect
+      .poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 })
+      .toBeGreaterThan(rowsText.length + marker.length);
+    await page
+      .locator(tid('data-entry-added'))
+      .waitFor({ timeout: 30_000 })
+      .catch(async (e: unknown) => {
+        const head = (await dataEditorText(page)).slice(0, 120);
+        const dump = await page.evaluate(() =>
+          ['data-error', 'data-problems', 'data-editor-markers', 'notice-text', 'data-loading']
+            .map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '-'}`)
+            .join('\n'),
+        );
+        console.log('DUMP', JSON.stringify(head), dump, w.errors);
+        throw e;
+      });
     await expect.poll(() => savedHolds(page, marker), { timeout: 30_000 }).toBe(true);
 
     // Reloaded: the session comes back from this browser's storage with the edit and every row.
@@ -188,7 +202,9 @@ describe('a session with 10 MB of data', () => {
     await waitForReady(page);
     await page.locator(tid('data-entry-added')).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.locator(tid('data-loading')).count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 }).toBeGreaterThan(rowsText.length);
+    await expect
+      .poll(async () => Number(await page.locator(tid('data-editor')).getAttribute('data-value-length')), { timeout: 30_000 })
+      .toBeGreaterThan(rowsText.length);
     const restored = JSON.parse(await dataEditorText(page)) as Record<string, unknown>;
     expect(restored.added).toBe('kept after a reload');
     expect(restored.rows).toEqual(engine.view().definition.data.rows);

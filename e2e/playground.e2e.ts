@@ -69,7 +69,11 @@ describe('the definition panels', () => {
     await step(1);
     const after1 = stepEngine(engine);
     expect(after1.user.length).toBeGreaterThan(0);
-    for (const entry of after1.user) await page.locator(tid('user-panel')).locator(tid(`user-entry-${entry.name}`)).waitFor();
+    for (const entry of after1.user)
+      await page
+        .locator(tid('user-panel'))
+        .locator(tid(`user-entry-${entry.name}`))
+        .waitFor();
 
     // Fewer products: the data panel's entry and the REPL see the new data once it is applied.
     const data = { ...json.data, products: (json.data.products as unknown[]).slice(0, 2) };
@@ -202,4 +206,3 @@ describe('Ctrl+Enter right after typing, on a slow machine (CPU ×6 slower)', ()
     expect(await page.locator(tid('turn-1')).locator(tid('turn-result')).textContent()).toContain('3');
   });
 });
-

@@ -48,7 +48,11 @@ async function responseTime(): Promise<number> {
   const before = await toggle.isChecked();
   const t0 = Date.now();
   await toggle.click({ timeout: 2000 });
-  await page.waitForFunction(([selector, was]) => (document.querySelector(selector) as HTMLInputElement | null)?.checked === !was, [tid('toggle-system'), before] as const, { timeout: 2000 });
+  await page.waitForFunction(
+    ([selector, was]) => (document.querySelector(selector) as HTMLInputElement | null)?.checked === !was,
+    [tid('toggle-system'), before] as const,
+    { timeout: 2000 },
+  );
   const elapsed = Date.now() - t0;
   await toggle.click({ timeout: 2000 });
   return elapsed;
@@ -135,7 +139,11 @@ describe('a program that does not finish', () => {
   it('blocking the worker past a 3 s limit: stopped and a new worker answering within 6 s of the click; the page answers meanwhile', async () => {
     const LIMIT = 3000;
     const base = exampleJson('products-exploration');
-    await openFile('blocking.json', { ...base, title: 'Blocking builtin (e2e)', limits: { timeoutMs: LIMIT, maxLoopIterations: 10_000, maxValueSize: 10_000_000 } });
+    await openFile('blocking.json', {
+      ...base,
+      title: 'Blocking builtin (e2e)',
+      limits: { timeoutMs: LIMIT, maxLoopIterations: 10_000, maxValueSize: 10_000_000 },
+    });
     const engineWorkers = () => w.workers.filter((u) => /engine\.worker/.test(u)).length;
     // Work inside builtins, where the interpreter may not look at its clock: only the watchdog ends it
     // when it does not. Whichever ends it, the bound is the same.
@@ -154,7 +162,9 @@ describe('a program that does not finish', () => {
     await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 10_000 });
     const elapsed = Date.now() - t0;
     const restarted = (await page.locator(tid('notice')).count()) > 0;
-    console.log(`watchdog: click to engine answering ${elapsed} ms (limit ${LIMIT} ms, bound ${2 * LIMIT} ms; ${restarted ? 'worker restarted' : 'the interpreter stopped it'}); a click during it answered in ${clickMs} ms`);
+    console.log(
+      `watchdog: click to engine answering ${elapsed} ms (limit ${LIMIT} ms, bound ${2 * LIMIT} ms; ${restarted ? 'worker restarted' : 'the interpreter stopped it'}); a click during it answered in ${clickMs} ms`,
+    );
     expect(clickMs).toBeLessThan(1000);
     expect(elapsed).toBeLessThanOrEqual(2 * LIMIT);
     if (restarted) {
@@ -167,7 +177,10 @@ describe('a program that does not finish', () => {
     // The engine runs the next program.
     await setEditor(page, 'next-reply', '```clojure\n(+ 1 2)\n```');
     await page.locator(`${tid('step')}:enabled`).click();
-    await page.locator(tid(restarted ? 'turn-1' : 'turn-2')).locator(tid('turn-result')).waitFor({ timeout: 5000 });
+    await page
+      .locator(tid(restarted ? 'turn-1' : 'turn-2'))
+      .locator(tid('turn-result'))
+      .waitFor({ timeout: 5000 });
   });
 });
 
@@ -192,14 +205,18 @@ describe('the watchdog', () => {
       })
       .catch(() => undefined);
     // Blocked: the worker no longer answers DevTools either.
-    const answers = () => Promise.race([engine.evaluate(() => true).catch(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300))]);
+    const answers = () =>
+      Promise.race([engine.evaluate(() => true).catch(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300))]);
     await expect.poll(answers, { timeout: 5000 }).toBe(false);
 
     const t0 = Date.now();
     await step.click();
     const clicked = Date.now() - t0;
     // When the watchdog fired (the notice comes with the restart, before the new worker answers).
-    const noticed = page.locator(tid('notice')).waitFor({ timeout: 10_000 }).then(() => Date.now() - t0);
+    const noticed = page
+      .locator(tid('notice'))
+      .waitFor({ timeout: 10_000 })
+      .then(() => Date.now() - t0);
     await page.locator(tid('busy')).waitFor({ timeout: 1000 });
     const clickMs = await responseTime();
     await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 10_000 });

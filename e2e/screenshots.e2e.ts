@@ -22,7 +22,11 @@ afterAll(async () => {
 
 async function shoot(page: Page, name: string): Promise<void> {
   // Monaco replaces the textareas once its chunk has loaded; show it when it does.
-  await page.locator('[data-editor="monaco"] .monaco-editor .view-lines').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('[data-editor="monaco"] .monaco-editor .view-lines')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   const path = join(OUT, `${name}.png`);
   await page.screenshot({ path });
   expect(statSync(path).size).toBeGreaterThan(10_000);

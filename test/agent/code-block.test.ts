@@ -62,11 +62,7 @@ const cases: ReadonlyArray<readonly [string, string, Extraction]> = [
     ok('(range 1 4)'),
   ],
   ['an untagged block is still the program (regression)', lines('Try this:', '```', '(inc 2)', '```'), ok('(inc 2)')],
-  [
-    'several untagged blocks are joined in order',
-    lines('```', '(def x 1)', '```', 'and', '```', '(return x)', '```'),
-    ok('(def x 1)\n\n(return x)'),
-  ],
+  ['several untagged blocks are joined in order', lines('```', '(def x 1)', '```', 'and', '```', '(return x)', '```'), ok('(def x 1)\n\n(return x)')],
   [
     'a ```json block beside the ```clojure block is not part of the program',
     lines('The data looks like:', '```json', '{"users": [{"name": "Ada"}]}', '```', '```clojure', '(return (map :name data/users))', '```'),
@@ -105,11 +101,7 @@ const cases: ReadonlyArray<readonly [string, string, Extraction]> = [
     lines('```clojure', '(println "hi)', '```', 'It prints "hi".'),
     ok('(println "hi)'),
   ],
-  [
-    'CRLF line endings',
-    'Here it is:\r\n```clojure\r\n(def a 1)\r\n(return a)\r\n```\r\nThanks.\r\n',
-    ok('(def a 1)\n(return a)'),
-  ],
+  ['CRLF line endings', 'Here it is:\r\n```clojure\r\n(def a 1)\r\n(return a)\r\n```\r\nThanks.\r\n', ok('(def a 1)\n(return a)')],
   [
     'closing fence with prose glued to it, even prose starting with a language name',
     lines('```clojure', '(return (count data/users))', '```Text me if it fails.', '```clojure', '(println 1)', '```That is all.'),
@@ -132,7 +124,19 @@ const cases: ReadonlyArray<readonly [string, string, Extraction]> = [
   ],
   [
     'reasoning in <think> with a draft, then the answer',
-    lines('<think>', 'Maybe:', '```clojure', '(return (first data/xs))', '```', 'No, the last one is wanted.', '</think>', '', '```clojure', '(return (last data/xs))', '```'),
+    lines(
+      '<think>',
+      'Maybe:',
+      '```clojure',
+      '(return (first data/xs))',
+      '```',
+      'No, the last one is wanted.',
+      '</think>',
+      '',
+      '```clojure',
+      '(return (last data/xs))',
+      '```',
+    ),
     ok('(return (last data/xs))'),
   ],
   [

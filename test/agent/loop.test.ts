@@ -21,7 +21,10 @@ describe('extracting the program from a reply', () => {
     expect(extractProgram('```clojure\n(def a 1)\n```\nthen\n```clojure\n(return a)\n```')).toEqual({ ok: true, program: '(def a 1)\n\n(return a)' });
   });
   it('a reply without a block, or with an empty one, is an error the LLM can act on', () => {
-    expect(extractProgram('(+ 1 2)')).toEqual({ ok: false, message: 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.' });
+    expect(extractProgram('(+ 1 2)')).toEqual({
+      ok: false,
+      message: 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.',
+    });
     expect(extractProgram('```clojure\n\n```')).toEqual({ ok: false, message: 'The ```clojure code block is empty. Put the program inside it.' });
   });
 });
@@ -35,7 +38,10 @@ describe('mission expansion (MissionExpander)', () => {
     });
   });
   it('unknown placeholders stay as written and are reported once', () => {
-    expect(expandMission('{{nope}} and {{nope}} and {{user.age}}', data)).toEqual({ text: '{{nope}} and {{nope}} and {{user.age}}', missing: ['nope', 'user.age'] });
+    expect(expandMission('{{nope}} and {{nope}} and {{user.age}}', data)).toEqual({
+      text: '{{nope}} and {{nope}} and {{user.age}}',
+      missing: ['nope', 'user.age'],
+    });
   });
   it('the agent reports missing placeholders as warnings and shows the expanded mission', () => {
     const agent = prepared(agentDef({ mission: 'Products: {{products.0.name}} {{missing}}' }));
@@ -77,7 +83,9 @@ describe('the step function (R1, L7)', () => {
     expect(t.success).toBe(true);
     expect(printValue(t.result)).toBe('74');
     expect(t.prints).toEqual(['got 74']);
-    expect(t.toolCalls.map((c) => [c.name, c.args.map(printValue), printValue(c.result).slice(0, 20)])).toEqual([['search-reviews', ['"Toys"'], '"Customer Review Sum']]);
+    expect(t.toolCalls.map((c) => [c.name, c.args.map(printValue), printValue(c.result).slice(0, 20)])).toEqual([
+      ['search-reviews', ['"Toys"'], '"Customer Review Sum'],
+    ]);
     expect([...t.memory.keys()]).toEqual(['r']);
     expect(t.messages).toEqual(messagesFor(agent, initialStep()).messages);
     expect(step.status).toBe('running');
@@ -138,7 +146,9 @@ describe('the driver and the LLM interface', () => {
   it('runs a mock script to the end, one reply per turn, reporting each turn', async () => {
     const agent = prepared();
     const seen: number[] = [];
-    const step = await runAgent(agent, mockLlm([reply('(def n (count data/products))'), reply('(return (* n 2))')]), { onTurn: (s) => seen.push(s.turns.length) });
+    const step = await runAgent(agent, mockLlm([reply('(def n (count data/products))'), reply('(return (* n 2))')]), {
+      onTurn: (s) => seen.push(s.turns.length),
+    });
     expect(step.status).toBe('returned');
     expect(printValue(step.return ?? null)).toBe('8');
     expect(seen).toEqual([1, 2]);
@@ -151,7 +161,7 @@ describe('the driver and the LLM interface', () => {
       label: 'spy',
       complete: ({ messages, turn }) => {
         asked.push({ turn, users: messages[1].content });
-        return Promise.resolve({ text: reply(turn === 1 ? "(def a 1)" : "(return a)") });
+        return Promise.resolve({ text: reply(turn === 1 ? '(def a 1)' : '(return a)') });
       },
     };
     await runAgent(agent, llm);
@@ -179,7 +189,9 @@ describe('the driver and the LLM interface', () => {
     const agent = prepared();
     const first = play(agent, ['(def a (tool/get-inventory))', '(println (count a))', '(return (count a))']);
     const again = await runAgent(agent, replayLlm(first.turns));
-    expect(again.turns.map((t) => [t.program, t.prints, printValue(t.result), t.messages])).toEqual(first.turns.map((t) => [t.program, t.prints, printValue(t.result), t.messages]));
+    expect(again.turns.map((t) => [t.program, t.prints, printValue(t.result), t.messages])).toEqual(
+      first.turns.map((t) => [t.program, t.prints, printValue(t.result), t.messages]),
+    );
   });
 });
 

@@ -17,15 +17,43 @@ describe('parseSignature accepts the seeds’ forms', () => {
     ['(category :string) -> :string', [{ name: 'category', type: ':string' }], ':string'],
     ['() -> :map', [], ':map'],
     ['()', [], null],
-    ['(to :string subject :string) -> nil', [{ name: 'to', type: ':string' }, { name: 'subject', type: ':string' }], 'nil'],
-    ['(to :string, subject :string) -> :nil', [{ name: 'to', type: ':string' }, { name: 'subject', type: ':string' }], ':nil'],
-    ['(query :string limit :int) -> [:map]', [{ name: 'query', type: ':string' }, { name: 'limit', type: ':int' }], '[:map]'],
+    [
+      '(to :string subject :string) -> nil',
+      [
+        { name: 'to', type: ':string' },
+        { name: 'subject', type: ':string' },
+      ],
+      'nil',
+    ],
+    [
+      '(to :string, subject :string) -> :nil',
+      [
+        { name: 'to', type: ':string' },
+        { name: 'subject', type: ':string' },
+      ],
+      ':nil',
+    ],
+    [
+      '(query :string limit :int) -> [:map]',
+      [
+        { name: 'query', type: ':string' },
+        { name: 'limit', type: ':int' },
+      ],
+      '[:map]',
+    ],
     ['(x :float)', [{ name: 'x', type: ':float' }], null],
     ['() -> {:name :string :price :float}', [], '{:name :string :price :float}'],
     ['() -> {count :int, items [{id :int}]}', [], '{count :int items [{id :int}]}'],
     ['(filter {:min :number :tags [:keyword]}) -> [[:string]]', [{ name: 'filter', type: '{:min :number :tags [:keyword]}' }], '[[:string]]'],
     ['(opt :string?) -> :any', [{ name: 'opt', type: ':string?' }], ':any'],
-    ['(max-price :number include-out-of-stock? :boolean) -> :list', [{ name: 'max-price', type: ':number' }, { name: 'include-out-of-stock?', type: ':boolean' }], ':list'],
+    [
+      '(max-price :number include-out-of-stock? :boolean) -> :list',
+      [
+        { name: 'max-price', type: ':number' },
+        { name: 'include-out-of-stock?', type: ':boolean' },
+      ],
+      ':list',
+    ],
     ['(e nil) -> :bool', [{ name: 'e', type: 'nil' }], ':bool'],
     ['() -> {}', [], '{}'],
   ];
@@ -91,9 +119,12 @@ describe('isSymbolName', () => {
   it.each(['a', 'category', 'max-price', 'in-stock?', 'save!', '*limit*', '->x', 'a.b', 'x2', 'é', 'a$b', "a'", '<=', '-', 'a#'])('accepts %s', (name) => {
     expect(isSymbolName(name)).toBe(true);
   });
-  it.each(['', '1a', '-1', '+2x', 'a b', 'a/b', ':a', 'nil', 'true', 'false', '&', '(a)', 'a"b', "'a", '#a', '%1', '@a', 'a;b', 'a,b', '\\a'])('rejects %s', (name) => {
-    expect(isSymbolName(name)).toBe(false);
-  });
+  it.each(['', '1a', '-1', '+2x', 'a b', 'a/b', ':a', 'nil', 'true', 'false', '&', '(a)', 'a"b', "'a", '#a', '%1', '@a', 'a;b', 'a,b', '\\a'])(
+    'rejects %s',
+    (name) => {
+      expect(isSymbolName(name)).toBe(false);
+    },
+  );
 });
 
 describe('formatCallForm and formatSignature', () => {

@@ -28,7 +28,14 @@ const ENV: Omit<RunOptions, 'program'> = {
     tool('send-email', '(fn [msg] {:sent true})'),
   ],
   data: new Map<string, Value>([
-    ['products', fromJson([{ name: 'Laptop', price: 1200, stock: 3 }, { name: 'Mouse', price: 25, stock: 0 }, { name: 'Desk', price: 300, stock: 5 }])],
+    [
+      'products',
+      fromJson([
+        { name: 'Laptop', price: 1200, stock: 3 },
+        { name: 'Mouse', price: 25, stock: 0 },
+        { name: 'Desk', price: 300, stock: 5 },
+      ]),
+    ],
   ]),
   history: [42],
 };
@@ -159,7 +166,24 @@ function known(name: string): boolean {
 const defined = new Set([...allText.matchAll(/\((?:def|defn)\s+([^\s()[\]{}]+)/g)].map((m) => m[1]));
 
 /** Inline words that are not function names: literals, placeholders, where operators, prose names. */
-const NOT_FUNCTIONS = new Set(['nil', 'true', 'false', '%', '%1', '%2', '*1', '*2', '*3', 'ambiguous_reference', 'includes', 'in', 'op', 'field', 'm', 'n-items']);
+const NOT_FUNCTIONS = new Set([
+  'nil',
+  'true',
+  'false',
+  '%',
+  '%1',
+  '%2',
+  '*1',
+  '*2',
+  '*3',
+  'ambiguous_reference',
+  'includes',
+  'in',
+  'op',
+  'field',
+  'm',
+  'n-items',
+]);
 
 describe('the prompt names only what the interpreter has', () => {
   it.each(FUNCTION_GROUPS.flatMap((g) => g.names))('%s is a builtin', (name) => {

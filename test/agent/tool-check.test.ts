@@ -28,7 +28,9 @@ describe('prepareAgent warns when an implementation cannot take the signature’
   });
 
   it('the warning comes first, before mission warnings, and does not stop the agent', () => {
-    const p = prepareAgent(agentDef({ mission: '{{nope}}', tools: [tool('search-reviews', '(category :string, limit :int) -> :string', '(fn [category] category)')] }));
+    const p = prepareAgent(
+      agentDef({ mission: '{{nope}}', tools: [tool('search-reviews', '(category :string, limit :int) -> :string', '(fn [category] category)')] }),
+    );
     expect(p.ok).toBe(true);
     if (!p.ok) return;
     expect(p.agent.warnings).toEqual([
@@ -93,7 +95,11 @@ describe('tool arguments are checked against the signature before the implementa
     ['(tool/search-reviews "a" "b")', 'arity_error', `tool/search-reviews: takes 1 argument (category), got 2; the signature is ${SIG}`],
     ['(tool/get-inventory "x")', 'arity_error', 'tool/get-inventory: takes no arguments, got 1; the signature is () -> :string'],
     ['(tool/send "a@b.c")', 'arity_error', 'tool/send: takes 2 arguments (to, subject), got 1; the signature is (to :string, subject :string?) -> nil'],
-    ['(tool/send "a@b.c" 5)', 'type_error', 'tool/send: argument 2 (subject) should be :string?, got integer 5; the signature is (to :string, subject :string?) -> nil'],
+    [
+      '(tool/send "a@b.c" 5)',
+      'type_error',
+      'tool/send: argument 2 (subject) should be :string?, got integer 5; the signature is (to :string, subject :string?) -> nil',
+    ],
     [
       '(tool/find {:min "1"} 3)',
       'type_error',
@@ -109,8 +115,16 @@ describe('tool arguments are checked against the signature before the implementa
       'type_error',
       'tool/find: argument 2 (limit) should be :int, got float 1.5; the signature is (filter {:min :number :tags [:keyword]} limit :int) -> [:map]',
     ],
-    ['(tool/find [] 1)', 'type_error', 'tool/find: argument 1 (filter) should be {:min :number :tags [:keyword]}, got vector []; the signature is (filter {:min :number :tags [:keyword]} limit :int) -> [:map]'],
-    ['(tool/rows [{:id "1"}])', 'type_error', 'tool/rows: argument 1 (rows) should be [{:id :int}], got vector [{:id "1"}]; the signature is (rows [{:id :int}]) -> :int'],
+    [
+      '(tool/find [] 1)',
+      'type_error',
+      'tool/find: argument 1 (filter) should be {:min :number :tags [:keyword]}, got vector []; the signature is (filter {:min :number :tags [:keyword]} limit :int) -> [:map]',
+    ],
+    [
+      '(tool/rows [{:id "1"}])',
+      'type_error',
+      'tool/rows: argument 1 (rows) should be [{:id :int}], got vector [{:id "1"}]; the signature is (rows [{:id :int}]) -> :int',
+    ],
     ['(tool/rows {:id 1})', 'type_error', 'tool/rows: argument 1 (rows) should be [{:id :int}], got map {:id 1}; the signature is (rows [{:id :int}]) -> :int'],
     ['(tool/flag "yes")', 'type_error', 'tool/flag: argument 1 (on) should be :bool, got string "yes"; the signature is (on :bool) -> :bool'],
     ['(tool/nothing 0)', 'type_error', 'tool/nothing: argument 1 (e) should be nil, got integer 0; the signature is (e nil) -> :int'],

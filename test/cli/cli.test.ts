@@ -78,7 +78,10 @@ describe('ptc eval --limit', () => {
   test('raises or lowers one limit for the program', async () => {
     expect(await ptc(['eval', '-e', loop])).toMatchObject({ code: 1, err: expect.stringContaining('loop_limit_exceeded: loop exceeded 1000 iterations') });
     expect(await ptc(['eval', '--limit', 'maxLoopIterations=10000', '-e', loop])).toMatchObject({ code: 0, out: '5000\n' });
-    expect(await ptc(['eval', '--limit', 'maxLoopIterations=10', '-e', '(loop [i 0] (if (< i 20) (recur (inc i)) i))'])).toMatchObject({ code: 1, err: expect.stringContaining('exceeded 10 iterations') });
+    expect(await ptc(['eval', '--limit', 'maxLoopIterations=10', '-e', '(loop [i 0] (if (< i 20) (recur (inc i)) i))'])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('exceeded 10 iterations'),
+    });
   });
   test('an unknown name or a bad number is a usage error that names the known limits', async () => {
     const unknown = await ptc(['eval', '--limit', 'loops=5', '-e', '1']);
@@ -107,7 +110,10 @@ describe('ptc eval --batch', () => {
     const input = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
     const r = await ptc(['eval', '--batch'], input);
     expect(r.code).toBe(0);
-    const got = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const got = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(got).toHaveLength(7);
     expect(got[0]).toEqual({ id: 1, ok: true, result: '6', prints: ['x 2'], memory: { a: '2' } });
     expect(got[1]).toMatchObject({ id: null, ok: false, error: { type: 'request_error' } });
@@ -122,7 +128,21 @@ describe('ptc eval --batch', () => {
 describe('ptc repl', () => {
   test('keeps definitions between inputs, continues unbalanced input, offers *1 and commands', async () => {
     const data = file('r.json', JSON.stringify({ n: 7 }));
-    const input = ['(def x 10)', '(defn add', '  [a b] ; a ) in a comment', '  (+ a b (count "))")))', '(add x 5)', '(* *1 2)', '(nope)', ':defs', `:data ${data}`, 'data/n', ':quit', '(+ 1 1)'].join('\n') + '\n';
+    const input =
+      [
+        '(def x 10)',
+        '(defn add',
+        '  [a b] ; a ) in a comment',
+        '  (+ a b (count "))")))',
+        '(add x 5)',
+        '(* *1 2)',
+        '(nope)',
+        ':defs',
+        `:data ${data}`,
+        'data/n',
+        ':quit',
+        '(+ 1 1)',
+      ].join('\n') + '\n';
     const r = await ptc(['repl'], input);
     expect(r.code).toBe(0);
     expect(r.out).toBe(["=> #'x", "=> #'add", '=> 17', '=> 34', 'x = 10', 'add = #fn[add]', 'loaded data/: n', '=> 7', ''].join('\n'));

@@ -78,7 +78,9 @@ describe('ptc run with a real provider', () => {
       { text: THREE_TURNS[2], usage: { inputTokens: 200, outputTokens: 8, cachedInputTokens: 128 }, chunks: 5 },
     );
     const saved = join(dir, 'openai-saved.json');
-    const r = await ptc(['--llm', 'openai', '--base-url', openai.url, '--model', 'fake-model', '--json', '--save', saved, mockSession()], { OPENAI_API_KEY: KEY });
+    const r = await ptc(['--llm', 'openai', '--base-url', openai.url, '--model', 'fake-model', '--json', '--save', saved, mockSession()], {
+      OPENAI_API_KEY: KEY,
+    });
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.out) as RunRecord;
     expect([rec.ok, rec.status, rec.return, rec.error]).toEqual([true, 'returned', '6', undefined]);
@@ -207,7 +209,9 @@ describe('ptc run with a real provider', () => {
     try {
       const saved = join(dir, 'after-401.json');
       // The real command: exit status 3 from the process, the key from its environment.
-      const r = await ptcProcess(['--llm', 'openai', '--base-url', server.url, '--model', 'm', '--json', '--save', saved, mockSession()], { OPENAI_API_KEY: KEY });
+      const r = await ptcProcess(['--llm', 'openai', '--base-url', server.url, '--model', 'm', '--json', '--save', saved, mockSession()], {
+        OPENAI_API_KEY: KEY,
+      });
       expect(r.code).toBe(3);
       const rec = JSON.parse(r.out) as RunRecord;
       expect([rec.ok, rec.status, rec.errorKind, rec.turns.length]).toEqual([false, 'running', 'auth', 1]);
@@ -271,7 +275,11 @@ describe('ptc run with a real provider', () => {
         interrupt = handler;
         return () => (interrupt = undefined);
       };
-      const running = main(['run', '--llm', 'openai', '--base-url', hanging.url, '--model', 'm', '--retries', '0', '--json', mockSession()], { ...io, onInterrupt, quit: (c) => quits.push(c) });
+      const running = main(['run', '--llm', 'openai', '--base-url', hanging.url, '--model', 'm', '--retries', '0', '--json', mockSession()], {
+        ...io,
+        onInterrupt,
+        quit: (c) => quits.push(c),
+      });
       await vi.waitFor(() => expect(hanging.requests).toHaveLength(1), { timeout: 10000 });
       interrupt?.();
       interrupt?.();
@@ -304,8 +312,19 @@ describe('LLM flags (in process)', () => {
     expect(() => parseLlmFlags(new Map([['--max-tokens', '0x10']]))).toThrow(/is not a number/);
     expect(() => parseLlmFlags(new Map([['--max-tokens', '1.5']]))).toThrow(/positive whole number/);
     expect(() => parseLlmFlags(new Map([['--base-url', 'localhost:8080']]))).toThrow(/must start with http/);
-    const o = parseLlmFlags(new Map([['--llm', 'anthropic'], ['--temperature', '0'], ['--retries', '0']]));
+    const o = parseLlmFlags(
+      new Map([
+        ['--llm', 'anthropic'],
+        ['--temperature', '0'],
+        ['--retries', '0'],
+      ]),
+    );
     expect(o).toEqual({ provider: 'anthropic', temperature: 0, retries: 0 });
-    expect(mergeLlm({ provider: 'openai', model: 'a', baseUrl: 'http://x/v1', temperature: 1 }, o)).toEqual({ provider: 'anthropic', model: 'a', baseUrl: 'http://x/v1', temperature: 0 });
+    expect(mergeLlm({ provider: 'openai', model: 'a', baseUrl: 'http://x/v1', temperature: 1 }, o)).toEqual({
+      provider: 'anthropic',
+      model: 'a',
+      baseUrl: 'http://x/v1',
+      temperature: 0,
+    });
   });
 });

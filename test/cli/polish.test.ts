@@ -91,7 +91,11 @@ describe('ptc repl: Ctrl-C clears, twice on an empty line leaves', () => {
  * Spawns ptc with the reading end of `stream` closed before it writes a byte, as `| head -c 0`
  * would, and returns how it ended and what it said on the other stream.
  */
-function withClosedReader(args: string[], stream: 'stdout' | 'stderr', input = ''): Promise<{ code: number | null; signal: NodeJS.Signals | null; other: string }> {
+function withClosedReader(
+  args: string[],
+  stream: 'stdout' | 'stderr',
+  input = '',
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; other: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), 20000);

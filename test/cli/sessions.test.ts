@@ -28,23 +28,27 @@ describe('ptc run on the examples (what the LLM sees)', () => {
     const rec = await record('reviews-and-inventory.json');
     expect([rec.ok, rec.status, rec.return]).toEqual([true, 'returned', '["Laptop" "Monitor"]']);
     const t2 = userOf(rec, 2);
-    expect(t2).toContain('reviews                       ; = string, sample: "Customer Review Summary for Electronics:\\n- Laptop: Average rating 4.5/5\\n- Mouse:..."');
+    expect(t2).toContain(
+      'reviews                       ; = string, sample: "Customer Review Summary for Electronics:\\n- Laptop: Average rating 4.5/5\\n- Mouse:..."',
+    );
     expect(t2).toContain(';; Tool calls made:\n;   search-reviews("Electronics")\n;   get-inventory()\n\nTurns left: 4');
     const t3 = userOf(rec, 3);
     expect(t3).toContain('electronics                   ; = list[4]\nreviews                       ; = string\ninventory                     ; = string\n');
     expect(t3).toContain(';; Output:\nReviews: Customer Review Summary for Electronics:\n- Laptop: Average rating 4.5/5\n');
     expect(t3).not.toContain('sample: "Customer');
     // The raw turns keep the full programs (DBG-001).
-    expect(rec.turns[0].program).toBe('(def electronics (filter #(= (:category %) "Electronics") data/products))\n(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))');
+    expect(rec.turns[0].program).toBe(
+      '(def electronics (filter #(= (:category %) "Electronics") data/products))\n(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))',
+    );
   });
 
   test('side-effect tools returning nil: every call is listed so none is repeated', async () => {
     const rec = await record('side-effect-calls.json');
     expect(rec.status).toBe('returned');
-    expect(userOf(rec, 2)).toContain(';; Tool calls made:\n;   make-call({:to "Alice" :message "Meeting at 3pm"})\n;   make-call({:to "Bob" :message "Bring documents"})\n\nTurns left: 4');
-    expect(userOf(rec, 3)).toContain(
-      ';;   send-email({:to "team@example.com" :subject "Everyone was called about today\'s meeting"})'.replace(';;', ';'),
+    expect(userOf(rec, 2)).toContain(
+      ';; Tool calls made:\n;   make-call({:to "Alice" :message "Meeting at 3pm"})\n;   make-call({:to "Bob" :message "Bring documents"})\n\nTurns left: 4',
     );
+    expect(userOf(rec, 3)).toContain(';;   send-email({:to "team@example.com" :subject "Everyone was called about today\'s meeting"})'.replace(';;', ';'));
     expect(rec.turns.every((t) => t.toolCalls.every((c) => c.result === 'nil'))).toBe(true);
   });
 
@@ -82,7 +86,9 @@ describe('ptc run on the examples (what the LLM sees)', () => {
   test('--compression false sends the full history instead', async () => {
     const rec = await record('failed-turn-recovery.json', '--compression', 'false');
     expect(rec.turns[3].messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
-    expect(rec.turns[3].messages[5].content).toBe('Error: Unable to resolve symbol: count-by in this context. Did you mean: count, sort-by? (line 1, column 14)\n\nTurns left: 3');
+    expect(rec.turns[3].messages[5].content).toBe(
+      'Error: Unable to resolve symbol: count-by in this context. Did you mean: count, sort-by? (line 1, column 14)\n\nTurns left: 3',
+    );
   });
 });
 
@@ -129,7 +135,19 @@ describe('ptc render', () => {
 describe('bad sessions', () => {
   test('every problem is listed with its path; exit code 2', async () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ version: 1, mission: 'm', maxTurns: 0, tools: [{ name: 'ok', signature: '(x :int) -> :int', impl: '(fn [x] x)' }, { name: 'bad', signature: '(x) ->', impl: '' }], llm: { provider: 'mock', replies: [] } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        version: 1,
+        mission: 'm',
+        maxTurns: 0,
+        tools: [
+          { name: 'ok', signature: '(x :int) -> :int', impl: '(fn [x] x)' },
+          { name: 'bad', signature: '(x) ->', impl: '' },
+        ],
+        llm: { provider: 'mock', replies: [] },
+      }),
+    );
     const r = await ptc(['run', bad]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/maxTurns: /);
@@ -147,7 +165,15 @@ describe('bad sessions', () => {
 
   test('a tool implementation that is not a function is reported before anything runs', async () => {
     const s = join(dir, 'notfn.json');
-    writeFileSync(s, JSON.stringify({ version: 1, mission: 'm', tools: [{ name: 't', signature: '() -> :int', impl: '42' }], llm: { provider: 'mock', replies: ['```clojure\n1\n```'] } }));
+    writeFileSync(
+      s,
+      JSON.stringify({
+        version: 1,
+        mission: 'm',
+        tools: [{ name: 't', signature: '() -> :int', impl: '42' }],
+        llm: { provider: 'mock', replies: ['```clojure\n1\n```'] },
+      }),
+    );
     const r = await ptc(['run', s]);
     expect([r.code, r.err.trim()]).toEqual([2, `ptc run: ${s}: 1 problem\n  tools[0].impl: must evaluate to a function such as (fn [x] …), got integer`]);
   });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn, TurnError } from '../../src/agent/turn.ts';
 import {
-  FINAL_TURN, NO_TOOL_CALLS, OUTPUT_HEADER, TOOL_CALLS_HEADER, fenceFor, renderAttempt, renderFailedAttempts, renderOutput, renderToolCall, renderToolCalls, turnsIndicator,
+  FINAL_TURN,
+  NO_TOOL_CALLS,
+  OUTPUT_HEADER,
+  TOOL_CALLS_HEADER,
+  fenceFor,
+  renderAttempt,
+  renderFailedAttempts,
+  renderOutput,
+  renderToolCall,
+  renderToolCalls,
+  turnsIndicator,
 } from '../../src/compression/execution-history.ts';
 import type { ToolCallRecord } from '../../src/lisp/runtime.ts';
 import { run } from '../../src/lisp/run.ts';
@@ -85,7 +95,18 @@ describe('turns indicator (C12, MSG-005)', () => {
 });
 
 const failed = (rawResponse: string, program: string, error: TurnError, number = 1): Turn => ({
-  number, rawResponse, program, result: null, error, signal: null, prints: [], toolCalls: [], memory: new Map(), success: false, messages: [], durationMs: 0,
+  number,
+  rawResponse,
+  program,
+  result: null,
+  error,
+  signal: null,
+  prints: [],
+  toolCalls: [],
+  memory: new Map(),
+  success: false,
+  messages: [],
+  durationMs: 0,
 });
 const NO_BLOCK = 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.';
 const ONLY_JSON = 'The reply has no ```clojure code block, only a ```json block. Reply with exactly one ```clojure block holding the program.';
@@ -95,9 +116,23 @@ const fenceLines = (text: string): string[] => text.split('\n').filter((l) => /^
 
 describe('the attempt block of a failed turn (C11): never a fence inside a fence', () => {
   it('a program is shown in a plain ```clojure fence with its error and location', () => {
-    const t = failed('```clojure\n(broken x)\n```', '(broken x)', { type: 'undefined_error', message: 'Unable to resolve symbol: broken in this context.', line: 1, column: 2 });
+    const t = failed('```clojure\n(broken x)\n```', '(broken x)', {
+      type: 'undefined_error',
+      message: 'Unable to resolve symbol: broken in this context.',
+      line: 1,
+      column: 2,
+    });
     expect(renderAttempt(t)).toBe(
-      ['---', 'Your previous attempt:', '```clojure', '(broken x)', '```', '', 'Error: Unable to resolve symbol: broken in this context. (line 1, column 2)', '---'].join('\n'),
+      [
+        '---',
+        'Your previous attempt:',
+        '```clojure',
+        '(broken x)',
+        '```',
+        '',
+        'Error: Unable to resolve symbol: broken in this context. (line 1, column 2)',
+        '---',
+      ].join('\n'),
     );
   });
   it('a reply without fences (no_code) is shown as it was, in the plain fence', () => {
@@ -110,7 +145,9 @@ describe('the attempt block of a failed turn (C11): never a fence inside a fence
     const reply = 'Here is the answer:\r\n```json\r\n{"total": 42}\r\n```\r\n';
     const text = renderAttempt(failed(reply, '', { type: 'no_code', message: ONLY_JSON }));
     expect(text).toBe(
-      ['---', 'Your previous attempt:', '````clojure', 'Here is the answer:', '```json', '{"total": 42}', '```', '````', '', `Error: ${ONLY_JSON}`, '---'].join('\n'),
+      ['---', 'Your previous attempt:', '````clojure', 'Here is the answer:', '```json', '{"total": 42}', '```', '````', '', `Error: ${ONLY_JSON}`, '---'].join(
+        '\n',
+      ),
     );
     expect(fenceLines(text)).toEqual(['````clojure', '```json', '```', '````']);
   });
@@ -133,9 +170,25 @@ describe('the attempt block of a failed turn (C11): never a fence inside a fence
     ];
     expect(renderFailedAttempts(turns, 'all')).toEqual({
       text: [
-        '---', 'Your previous attempt:', '````clojure', '```python', 'print(1)', '```', '````', '', 'Error: only python', '---',
+        '---',
+        'Your previous attempt:',
+        '````clojure',
+        '```python',
+        'print(1)',
+        '```',
+        '````',
         '',
-        '---', 'Your previous attempt:', '```clojure', '(bad)', '```', '', 'Error: bad', '---',
+        'Error: only python',
+        '---',
+        '',
+        '---',
+        'Your previous attempt:',
+        '```clojure',
+        '(bad)',
+        '```',
+        '',
+        'Error: bad',
+        '---',
       ].join('\n'),
       collapsed: 0,
     });

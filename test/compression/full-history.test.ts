@@ -54,7 +54,11 @@ describe('full history (C14)', () => {
 
   it('is longer than the coalesced rendering of the same turns', () => {
     const coalesced = prepared(agentDef({ compression: true }));
-    const programs = ['(def reviews (tool/search-reviews "Electronics")) (def inventory (tool/get-inventory))', '(println reviews)', '(def best (filter #(> (:price %) 100) data/products))'];
+    const programs = [
+      '(def reviews (tool/search-reviews "Electronics")) (def inventory (tool/get-inventory))',
+      '(println reviews)',
+      '(def best (filter #(> (:price %) 100) data/products))',
+    ];
     const full = messagesFor(agent, play(agent, programs)).stats.characters;
     const small = messagesFor(coalesced, play(coalesced, programs)).stats.characters;
     expect(small).toBeLessThan(full);

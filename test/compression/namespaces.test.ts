@@ -141,7 +141,9 @@ describe('user/ section (C6)', () => {
   });
   it('DEF-005 def docstrings: "DOC" = TYPE, sample', () => {
     const m = memoryOf('(def users "Active users from API" [{:name "Alice"}])');
-    expect(renderValueLine(m.get('users') as MemoryEntry, true, LIMITS)).toBe('users                         ; "Active users from API" = list[1], sample: [{:name "Alice"}]');
+    expect(renderValueLine(m.get('users') as MemoryEntry, true, LIMITS)).toBe(
+      'users                         ; "Active users from API" = list[1], sample: [{:name "Alice"}]',
+    );
     expect(renderValueLine(m.get('users') as MemoryEntry, false, LIMITS)).toBe('users                         ; "Active users from API" = list[1]');
   });
   it('DEF-007 semicolons are removed from docstrings', () => {

@@ -25,7 +25,9 @@ describe('normalize (C1)', () => {
     ]);
   });
   it('bad input is a clear error', () => {
-    expect(() => normalize('rolling')).toThrow(new CompressionOptionError('Unknown compression strategy "rolling" (known: single-user-coalesced, full-history)'));
+    expect(() => normalize('rolling')).toThrow(
+      new CompressionOptionError('Unknown compression strategy "rolling" (known: single-user-coalesced, full-history)'),
+    );
     expect(() => normalize({ strategy: 'single-user-coalesced', printlnLimit: -1 })).toThrow(/printlnLimit must be a whole number ≥ 0, got -1/);
     expect(() => normalize({ strategy: 'single-user-coalesced', failedTurns: 'some' as 'all' })).toThrow(/failedTurns must be "latest" or "all"/);
     expect(() => normalize({ strategy: 'single-user-coalesced', printLimit: 3 } as never)).toThrow(/printLimit is not an option/);

@@ -41,7 +41,13 @@ describe('rendering is pure (ARC-004, C15)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PROGRAMS), { maxLength: 6 }),
-        fc.record({ printlnLimit: fc.nat(20), toolCallLimit: fc.nat(25), sampleLimit: fc.nat(5), samplePrintableLimit: fc.nat(100), failedTurns: fc.constantFrom('latest' as const, 'all' as const) }),
+        fc.record({
+          printlnLimit: fc.nat(20),
+          toolCallLimit: fc.nat(25),
+          sampleLimit: fc.nat(5),
+          samplePrintableLimit: fc.nat(100),
+          failedTurns: fc.constantFrom('latest' as const, 'all' as const),
+        }),
         (programs, options) => {
           const agent = prepared(agentDef({ maxTurns: 10 }));
           const step = play(agent, programs);

@@ -14,7 +14,8 @@ const DATA = [
   'data/products                 ; list[4], sample: [{:name "Laptop" :price 1200 :category "Electronics"} {:name "Mouse" :price 25 :category "Electronics"} {:name "Desk" :price 300 :category "Furniture"} ...] (4 items, showing first 3)',
 ].join('\n');
 const EXPLORE = '(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))';
-const EXPLAIN = '(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))\n(println "Reviews:" reviews)\n(println "Inventory:" inventory)';
+const EXPLAIN =
+  '(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))\n(println "Reviews:" reviews)\n(println "Inventory:" inventory)';
 
 describe('single-user-coalesced: the USER message (C3–C12)', () => {
   const agent = prepared();
@@ -67,7 +68,16 @@ describe('single-user-coalesced: the USER message (C3–C12)', () => {
   it('FMT-016 / MSG-003 / MSG-004 section order, mission first, one blank line between sections', () => {
     const step = play(agent, ['(defn f [x] x) (def v (tool/get-inventory)) (println "seen")', '(undefined-thing)']);
     const user = nextUser(agent, step);
-    const order = [MISSION, ';; === tool/ ===', ';; === data/ ===', ';; === user/', ';; Tool calls made:', ';; Output:', '---\nYour previous attempt:', 'Turns left: 3'];
+    const order = [
+      MISSION,
+      ';; === tool/ ===',
+      ';; === data/ ===',
+      ';; === user/',
+      ';; Tool calls made:',
+      ';; Output:',
+      '---\nYour previous attempt:',
+      'Turns left: 3',
+    ];
     const positions = order.map((s) => user.indexOf(s));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -170,7 +180,9 @@ describe('failed turns (C11, CMP-002/003, ERR-001…003)', () => {
   it('ERR-001 / ERR-003 / CMP-002 / CMP-003 the failed program is shown in full with its error (the attempt block of C11)', () => {
     const user = nextUser(agent, play(agent, ['(def x 1)', '(def y (broken-code x))']));
     expect(user).toContain(attempt('(def y (broken-code x))', 'Unable to resolve symbol: broken-code in this context. (line 1, column 9)'));
-    expect(user.endsWith(attempt('(def y (broken-code x))', 'Unable to resolve symbol: broken-code in this context. (line 1, column 9)') + '\n\nTurns left: 3')).toBe(true);
+    expect(
+      user.endsWith(attempt('(def y (broken-code x))', 'Unable to resolve symbol: broken-code in this context. (line 1, column 9)') + '\n\nTurns left: 3'),
+    ).toBe(true);
   });
 
   it('definitions of a failed turn are not kept (transactional memory)', () => {
@@ -207,7 +219,10 @@ describe('failed turns (C11, CMP-002/003, ERR-001…003)', () => {
   it('a reply without a code block is a failed turn that shows the reply', () => {
     const user = nextUser(agent, play(agent, ['RAW:I think we should look at the data first.']));
     expect(user).toContain(
-      attempt('I think we should look at the data first.', 'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.'),
+      attempt(
+        'I think we should look at the data first.',
+        'The reply has no ```clojure code block. Reply with exactly one ```clojure block holding the program.',
+      ),
     );
   });
 

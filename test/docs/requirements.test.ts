@@ -38,7 +38,10 @@ describe('docs/requirements.md', () => {
         continue;
       }
       const covering = /\(([A-Z]+-\d{3})\)/.exec(row.where)?.[1] ?? row.id;
-      for (const file of row.where.replace(/\([^)]*\)/g, '').split(',').map((s) => s.trim())) {
+      for (const file of row.where
+        .replace(/\([^)]*\)/g, '')
+        .split(',')
+        .map((s) => s.trim())) {
         const path = join(root, file);
         if (!existsSync(path)) problems.push(`${row.id}: ${file} does not exist`);
         else if (!readFileSync(path, 'utf8').includes(covering)) problems.push(`${row.id}: ${file} does not mention ${covering}`);

@@ -159,10 +159,13 @@ const ANTHROPIC_ERROR_TYPES: Record<number, [string, string]> = {
 
 function errorBody(dialect: Dialect, status: number, message: string | undefined): unknown {
   if (dialect === 'openai') {
-    const [type, text] = OPENAI_ERROR_TYPES[status] ?? (status >= 500 ? ['server_error', 'The server had an error while processing your request.'] : ['invalid_request_error', `Error ${status}.`]);
+    const [type, text] =
+      OPENAI_ERROR_TYPES[status] ??
+      (status >= 500 ? ['server_error', 'The server had an error while processing your request.'] : ['invalid_request_error', `Error ${status}.`]);
     return { error: { message: message ?? text, type, param: null, code: status === 401 ? 'invalid_api_key' : null } };
   }
-  const [type, text] = ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? ['api_error', 'Internal server error'] : ['invalid_request_error', `Error ${status}.`]);
+  const [type, text] =
+    ANTHROPIC_ERROR_TYPES[status] ?? (status >= 500 ? ['api_error', 'Internal server error'] : ['invalid_request_error', `Error ${status}.`]);
   return { type: 'error', error: { type, message: message ?? text } };
 }
 
@@ -231,7 +234,16 @@ function planStream(dialect: Dialect, reply: FakeReply, request: RecordedRequest
     const nullUsage = withUsage ? { usage: null } : {};
     const tail = [sse(dialect, '', chunk({}, finish, nullUsage))];
     if (withUsage) {
-      tail.push(sse(dialect, '', { id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [], usage: reply.rawUsage ?? openAiUsage(usage) }));
+      tail.push(
+        sse(dialect, '', {
+          id,
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [],
+          usage: reply.rawUsage ?? openAiUsage(usage),
+        }),
+      );
     }
     tail.push('data: [DONE]\n\n');
     return {
@@ -246,7 +258,16 @@ function planStream(dialect: Dialect, reply: FakeReply, request: RecordedRequest
     head: [
       sse(dialect, 'message_start', {
         type: 'message_start',
-        message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: outputTokens === undefined ? startUsage : { ...startUsage, output_tokens: 1 } },
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: outputTokens === undefined ? startUsage : { ...startUsage, output_tokens: 1 },
+        },
       }),
       sse(dialect, 'content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
       sse(dialect, 'ping', { type: 'ping' }),
@@ -322,7 +343,10 @@ function startFake(dialect: Dialect, options: FakeServerOptions): Promise<FakeLl
     const pathname = path.split('?')[0];
 
     if (req.method === 'GET' && pathname === '/v1/models') {
-      json(200, { object: 'list', data: (options.models ?? ['fake-model']).map((id) => ({ id, object: 'model', type: 'model', created: 0, owned_by: 'fake' })) });
+      json(200, {
+        object: 'list',
+        data: (options.models ?? ['fake-model']).map((id) => ({ id, object: 'model', type: 'model', created: 0, owned_by: 'fake' })),
+      });
       return;
     }
     if (req.method !== 'POST' || pathname !== completionPath) {
@@ -342,10 +366,14 @@ function startFake(dialect: Dialect, options: FakeServerOptions): Promise<FakeLl
       return;
     }
     if (isError(response)) {
-      json(response.status, response.body !== undefined ? response.body : errorBody(dialect, response.status, response.message), { ...(response.headers ?? {}) });
+      json(response.status, response.body !== undefined ? response.body : errorBody(dialect, response.status, response.message), {
+        ...(response.headers ?? {}),
+      });
       return;
     }
-    const reply: FakeReply = isReply(response) ? response : { text: response.text ?? 'The fake reply was dropped half way through.', chunks: response.chunks ?? 4 };
+    const reply: FakeReply = isReply(response)
+      ? response
+      : { text: response.text ?? 'The fake reply was dropped half way through.', chunks: response.chunks ?? 4 };
     const dropMidway = isDrop(response);
     count += 1;
     const id = dialect === 'openai' ? `chatcmpl-fake-${count}` : `msg_fake_${count}`;

@@ -11,7 +11,10 @@ import { PVar, type Value } from '../../src/lisp/values.ts';
 
 const file = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'spec-examples.jsonl');
 const cases: { id: string; section: string; program: string; expected: string }[] = existsSync(file)
-  ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  ? readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
   : [];
 
 /** Expected results are Clojure notation; #'x reads as (var x) and means a var. */

@@ -32,7 +32,7 @@ describe('special forms', () => {
     ['(when-first [x (range 3)] (inc x))', '1'],
     ['(when-first [x []] x)', 'nil'],
     ['(when-first [x nil] x)', 'nil'],
-    ["(quote [a b])", '["a" "b"]'],
+    ['(quote [a b])', '["a" "b"]'],
     ["#'foo", "#'foo"],
     ['(comment (undefined-thing))', 'nil'],
   ])('%s → %s', (src, expected) => {

@@ -12,7 +12,26 @@ function outcome(program: string): string {
   return r.ok ? `ok ${printValue(r.value)}` : `${r.error.type} ${r.error.message}`;
 }
 
-const VALUES = ['1', '-7', '0', '2.5', '2.0', '-0.0', '9007199254740991', '-9007199254740991', '99999999999999999999', '##NaN', '##Inf', 'nil', 'true', '"ab"', ':k', '[10 20 30]', '{:k 1}', '#{1}'];
+const VALUES = [
+  '1',
+  '-7',
+  '0',
+  '2.5',
+  '2.0',
+  '-0.0',
+  '9007199254740991',
+  '-9007199254740991',
+  '99999999999999999999',
+  '##NaN',
+  '##Inf',
+  'nil',
+  'true',
+  '"ab"',
+  ':k',
+  '[10 20 30]',
+  '{:k 1}',
+  '#{1}',
+];
 
 /** Every way a call node can get its arguments: constant, local slot, captured local, expression. */
 function shapes(op: string, args: string[]): string[] {
@@ -263,7 +282,11 @@ describe('if fused with a comparison or predicate test', () => {
 
 describe('loop running its if test, lets and recur itself', () => {
   /** Outcome with its error line, under small limits; `general` adds a first body form, which keeps the loop on the general path. */
-  function both(program: (body: (forms: string) => string) => string, limits: { maxLoopIterations?: number; timeoutMs?: number } = { maxLoopIterations: 5 }, now?: () => number): [string, string] {
+  function both(
+    program: (body: (forms: string) => string) => string,
+    limits: { maxLoopIterations?: number; timeoutMs?: number } = { maxLoopIterations: 5 },
+    now?: () => number,
+  ): [string, string] {
     const out = (p: string): string => {
       const r = run({ program: p, limits, now });
       return r.ok ? `ok ${printValue(r.value)}` : `${r.error.type} ${r.error.message} @${r.error.line}:${r.error.column}`;
@@ -283,7 +306,9 @@ describe('loop running its if test, lets and recur itself', () => {
 
   it.each(VALUES)('(< i (count %s)) in the test agrees with the general path', (v) => {
     for (const test of ['(< i (count xs))', '(> (count xs) i)', `(<= (count ${v}) i)`]) {
-      const [fast, general] = both((body) => `(loop [i 0 xs ${v} acc []] ${body(`(if ${test} (recur (inc i) xs (conj acc i)) acc)`)})`, { maxLoopIterations: 1000 });
+      const [fast, general] = both((body) => `(loop [i 0 xs ${v} acc []] ${body(`(if ${test} (recur (inc i) xs (conj acc i)) acc)`)})`, {
+        maxLoopIterations: 1000,
+      });
       expect(fast, `${test} ${v}`).toBe(general);
     }
   });
@@ -314,13 +339,21 @@ describe('loop running its if test, lets and recur itself', () => {
   });
 
   it('counts iterations against the loop limit and checks the clock like the general path', () => {
-    for (const [n, limit] of [[1000, 1000], [1001, 1000], [3, 2]]) {
+    for (const [n, limit] of [
+      [1000, 1000],
+      [1001, 1000],
+      [3, 2],
+    ]) {
       const [fast, general] = both((body) => `(loop [i 0] ${body(`(if (< i ${n}) (let [j (inc i)] (recur j)) i)`)})`, { maxLoopIterations: limit });
       expect(fast).toBe(general);
     }
     expect(both((body) => `(loop [i 0] ${body('(if (< i 1001) (recur (inc i)) i)')})`, { maxLoopIterations: 1000 })[0]).toMatch(/^loop_limit_exceeded/);
     let t = 0;
-    const [fast, general] = both((body) => `(loop [i 0] ${body('(if (>= i 0) (recur (inc i)) i)')})`, { maxLoopIterations: 1e9, timeoutMs: 50 }, () => (t += 1));
+    const [fast, general] = both(
+      (body) => `(loop [i 0] ${body('(if (>= i 0) (recur (inc i)) i)')})`,
+      { maxLoopIterations: 1e9, timeoutMs: 50 },
+      () => (t += 1),
+    );
     expect(fast).toMatch(/^timeout/);
     expect(fast).toBe(general);
   });
@@ -328,7 +361,9 @@ describe('loop running its if test, lets and recur itself', () => {
   it('is re-entrant and keeps values captured in earlier iterations', () => {
     expect(ev('(defn tri [n] (loop [i 0 acc 0] (if (< i n) (let [x (if (= i 3) (tri 2) i)] (recur (inc i) (+ acc x))) acc))) (tri 5)')).toBe('8');
     expect(ev('(loop [i 0 fs []] (if (< i 3) (let [g (fn [] i)] (recur (inc i) (conj fs g))) (mapv (fn [f] (f)) fs)))')).toBe('[0 1 2]');
-    expect(ev('(let [f (fn [n] (loop [i 0 acc []] (if (< i n) (let [sq (* i i)] (recur (inc i) (conj acc sq))) acc)))] [(f 3) (f 2)])')).toBe('[[0 1 4] [0 1]]');
+    expect(ev('(let [f (fn [n] (loop [i 0 acc []] (if (< i n) (let [sq (* i i)] (recur (inc i) (conj acc sq))) acc)))] [(f 3) (f 2)])')).toBe(
+      '[[0 1 4] [0 1]]',
+    );
   });
 });
 
@@ -343,16 +378,21 @@ describe('batch entry of one- and two-parameter closures (map, mapv, filter, rem
       let clock = 0;
       // Innermost first: FN{…} may nest; FN:name{…} names the function.
       let program = template;
-      for (let prev = ''; prev !== program; ) {
+      for (let prev = ''; prev !== program;) {
         prev = program;
         program = program.replace(/FN(?::([\w-]+))?\{([^{}]*)\}/g, (_, name: string | undefined, body: string) => fn(name ?? '', body));
       }
       const r = run({ program, limits, now: () => clock++ });
-      const result = r.ok ? `ok ${printValue(r.value)} returns ${printValue([...r.returns.values()])}` : `${r.error.type} ${r.error.message} @${r.error.line}:${r.error.column}`;
+      const result = r.ok
+        ? `ok ${printValue(r.value)} returns ${printValue([...r.returns.values()])}`
+        : `${r.error.type} ${r.error.message} @${r.error.line}:${r.error.column}`;
       return `${result} clock ${clock}`;
     };
     // Padded so both put every form at the same line and column.
-    return [out((name, body) => `(fn ${name}  [${params}] ${body}${' '.repeat(17)})`), out((name, body) => `(fn ${name} ([${params}] ${body}) ([a b c d] nil))`)];
+    return [
+      out((name, body) => `(fn ${name}  [${params}] ${body}${' '.repeat(17)})`),
+      out((name, body) => `(fn ${name} ([${params}] ${body}) ([a b c d] nil))`),
+    ];
   }
 
   it.each([

@@ -10,11 +10,20 @@ import type { Definition, Limits, ToolImpl } from '../../src/lisp/runtime.ts';
 import { makeFn, type Value } from '../../src/lisp/values.ts';
 
 /** JavaScript's own wording, which must never reach the user. */
-const JS_WORDING = /Cannot read|undefined is not|is not a constructor|Invalid (string|array|time)|Maximum call stack|TypeError|RangeError|ReferenceError|\[object |native code|at Object\.|Internal error: /;
+const JS_WORDING =
+  /Cannot read|undefined is not|is not a constructor|Invalid (string|array|time)|Maximum call stack|TypeError|RangeError|ReferenceError|\[object |native code|at Object\.|Internal error: /;
 
 /** A host tool that throws a JavaScript error of its own. */
 function throwingTool(name: string, e: Error): ToolImpl {
-  return { name, fn: makeFn(() => { throw e; }, { name: 'tool/' + name, kind: 'tool', minArity: 0, maxArity: 0, params: [] }) };
+  return {
+    name,
+    fn: makeFn(
+      () => {
+        throw e;
+      },
+      { name: 'tool/' + name, kind: 'tool', minArity: 0, maxArity: 0, params: [] },
+    ),
+  };
 }
 function constTool(name: string, v: Value): ToolImpl {
   return { name, fn: makeFn(() => v, { name: 'tool/' + name, kind: 'tool', minArity: 0, maxArity: 0, params: [] }) };
@@ -54,12 +63,27 @@ const CASES: readonly Case[] = [
   { program: '(def __proto__ 3) (def toString 4) [__proto__ toString]', type: 'ok', value: '[3 4]' },
 
   // 2. JavaScript errors become language errors, located at the form.
-  { program: '(tool/boom)', type: 'execution_error', message: /^Internal error in tool\/boom: /, tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))] },
+  {
+    program: '(tool/boom)',
+    type: 'execution_error',
+    message: /^Internal error in tool\/boom: /,
+    tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))],
+  },
   { program: '(tool/huge)', type: 'memory_exceeded', message: ENGINE, tools: [throwingTool('huge', new RangeError('Invalid string length'))] },
   { program: '(tool/arr)', type: 'memory_exceeded', message: ENGINE, tools: [throwingTool('arr', new RangeError('Invalid array length'))] },
-  { program: '(tool/date)', type: 'execution_error', message: /^Internal error in tool\/date: /, tools: [throwingTool('date', new RangeError('Invalid time value'))] },
+  {
+    program: '(tool/date)',
+    type: 'execution_error',
+    message: /^Internal error in tool\/date: /,
+    tools: [throwingTool('date', new RangeError('Invalid time value'))],
+  },
   { program: '(tool/stack)', type: 'depth_limit_exceeded', tools: [throwingTool('stack', new RangeError('Maximum call stack size exceeded'))] },
-  { program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 1000000)', type: 'depth_limit_exceeded', message: /nests too deeply/, limits: { maxDepth: 1e9 } },
+  {
+    program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 1000000)',
+    type: 'depth_limit_exceeded',
+    message: /nests too deeply/,
+    limits: { maxDepth: 1e9 },
+  },
   { program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 5000)', type: 'depth_limit_exceeded', message: /^Call depth exceeded 1000 nested calls/ },
   { program: deep('(', ')', 100000), type: 'depth_limit_exceeded', message: /nests too deeply/ },
   { program: deep('[', ']', 100000), type: 'depth_limit_exceeded', message: /nests too deeply/ },
@@ -141,7 +165,11 @@ const CASES: readonly Case[] = [
   // 6. Strings past what JavaScript can hold.
   { program: '(count (apply str (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
   { program: '(count (str/join (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
-  { program: '(loop [s "x" i 0] (if (< i 40) (recur (str s s) (inc i)) (count s)))', type: 'memory_exceeded', message: /^A value built by str is larger than the engine can hold/ },
+  {
+    program: '(loop [s "x" i 0] (if (< i 40) (recur (str s s) (inc i)) (count s)))',
+    type: 'memory_exceeded',
+    message: /^A value built by str is larger than the engine can hold/,
+  },
   { program: '(count (format "%0999999999d" 1))', type: 'memory_exceeded', message: ENGINE },
 ];
 
@@ -233,14 +261,25 @@ describe('a failing program changes no memory', () => {
 describe('error messages', () => {
   it('are cut at 2,000 characters in one place, whatever their source', () => {
     const long = 'z'.repeat(50_000);
-    for (const program of [`(${long})`, `data/${long}`, `(tool/${long})`, `(str/${long} 1)`, `(${long}/x)`, `(fail)(throw "${long}")`, `(get {} 1 2 3 "${long}")`]) {
+    for (const program of [
+      `(${long})`,
+      `data/${long}`,
+      `(tool/${long})`,
+      `(str/${long} 1)`,
+      `(${long}/x)`,
+      `(fail)(throw "${long}")`,
+      `(get {} 1 2 3 "${long}")`,
+    ]) {
       const r = run({ program });
       if (r.ok) throw new Error(`expected an error for ${program.slice(0, 40)}`);
       expect(r.error.message.length).toBeLessThanOrEqual(2000);
     }
   });
   it('keep the line and column of the form where a JavaScript error happened', () => {
-    const r = run({ program: '(def a 1)\n  (str a (tool/boom))', tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))] });
+    const r = run({
+      program: '(def a 1)\n  (str a (tool/boom))',
+      tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))],
+    });
     if (r.ok) throw new Error('expected an error');
     expect(r.error).toEqual({ type: 'execution_error', message: expect.stringMatching(/^Internal error in tool\/boom: /), line: 2, column: 10 });
   });

@@ -34,10 +34,10 @@ function value(program: string): Value {
 }
 
 const SHARED = '(def x (reduce (fn [a _] [a a]) 1 (range 30))) (def y (reduce (fn [a _] [a a]) 1 (range 30))) ';
-const DEEP = '(def x (reduce (fn [a _] [a]) 1 (range 100000))) (def y (reduce (fn [a _] [a]) 1 (range 100000))) (def z (reduce (fn [a _] [a]) 2 (range 100000))) ';
+const DEEP =
+  '(def x (reduce (fn [a _] [a]) 1 (range 100000))) (def y (reduce (fn [a _] [a]) 1 (range 100000))) (def z (reduce (fn [a _] [a]) 2 (range 100000))) ';
 
-const over = (what: string, n = 1_000_000): string =>
-  `value too large to ${what}: over ${n} elements once shared parts are counted each time they appear`;
+const over = (what: string, n = 1_000_000): string => `value too large to ${what}: over ${n} elements once shared parts are counted each time they appear`;
 
 describe('shared structure: 2^30 leaves in 30 vectors', () => {
   const errors: [string, string, string][] = [
@@ -89,7 +89,7 @@ describe('shared structure: 2^30 leaves in 30 vectors', () => {
     expect(e.message).toBe(message);
   });
 
-  it('is bounded by the run\'s own value size limit', () => {
+  it("is bounded by the run's own value size limit", () => {
     const e = evErr('(pr-str (reduce (fn [a _] [a a]) 1 (range 16)))', { limits: { timeoutMs: 30_000, maxValueSize: 10_000 } });
     expect(e).toEqual({ type: 'memory_exceeded', message: over('print', 10_000), line: 1, column: 1 });
   });
@@ -164,9 +164,7 @@ describe('nesting 100,000 deep', () => {
     expect(ev(DEEP + program)).toBe(expected);
   });
 
-  const errors: [string, string, string][] = [
-    ['(flatten x)', 'type_error', 'flatten: nesting deeper than 1000 levels'],
-  ];
+  const errors: [string, string, string][] = [['(flatten x)', 'type_error', 'flatten: nesting deeper than 1000 levels']];
   it.each(errors)('%s → %s', (program, type, message) => {
     const e = evErr(DEEP + program);
     expect(e.type).toBe(type);
@@ -212,8 +210,8 @@ describe('hash keys never collide', () => {
     ['(count (hash-set ["a\\" \\"b"] ["a" "b"]))', '2'],
     ['(count (hash-set [(keyword "a\\"")] [:a "\\""]))', '2'],
     ['(count (hash-set [1] ["1"] [1.5] ["f1.5"] [nil] ["nil"] [true] ["true"]))', '8'],
-    ['(count (hash-set [1 2] \'(1 2)))', '1'],
-    ['(= [1 2] \'(1 2))', 'true'],
+    ["(count (hash-set [1 2] '(1 2)))", '1'],
+    ["(= [1 2] '(1 2))", 'true'],
     ['(count (hash-set {:a 1 :b 2} {:b 2 :a 1}))', '1'],
     ['(count (hash-set {:a "1 :b 2"} {:a 1 :b 2}))', '2'],
     ['(count (hash-set #{1 2} #{2 1} [1 2]))', '2'],
@@ -232,8 +230,29 @@ describe('hash keys never collide', () => {
 
   it('hash keys agree with = on generated values of every kind', () => {
     const xs = [
-      '[]', '()', '#{}', '{}', '[nil]', '[[]]', '[""]', '[" "]', '[:a]', '["a"]', '[:a :b]', '[(keyword "a :b")]',
-      '{:a [1]}', '{:a (1)}', '{"a" 1}', '{:a 1}', '#{[1]}', '#{(1)}', '[1 [2]]', '[[1] 2]', '[1.5]', '[2.0]', '[2]',
+      '[]',
+      '()',
+      '#{}',
+      '{}',
+      '[nil]',
+      '[[]]',
+      '[""]',
+      '[" "]',
+      '[:a]',
+      '["a"]',
+      '[:a :b]',
+      '[(keyword "a :b")]',
+      '{:a [1]}',
+      '{:a (1)}',
+      '{"a" 1}',
+      '{:a 1}',
+      '#{[1]}',
+      '#{(1)}',
+      '[1 [2]]',
+      '[[1] 2]',
+      '[1.5]',
+      '[2.0]',
+      '[2]',
     ];
     const vals = xs.map((s) => value(`'${s}`));
     for (const a of vals) for (const b of vals) expect(hashKey(a) === hashKey(b)).toBe(equals(a, b));
@@ -268,7 +287,11 @@ describe('dates out of range are refused where they are made', () => {
     ['(.plusDays (LocalDate/parse "2026-01-01") 99999999)', 'execution_error', `.plusDays: ${range}`],
     ['(.minusDays (java.util.Date. -8.64e15) 1)', 'execution_error', `.minusDays: ${range}`],
     ['(.plusDays (java.util.Date. 0) 9007199254740991)', 'execution_error', `.plusDays: ${range}`],
-    ['(java.time.LocalDate/parse "+999999-01-01")', 'execution_error', 'java.time.LocalDate/parse: cannot parse "+999999-01-01" as a date; expected "YYYY-MM-DD", e.g. "2026-01-08"'],
+    [
+      '(java.time.LocalDate/parse "+999999-01-01")',
+      'execution_error',
+      'java.time.LocalDate/parse: cannot parse "+999999-01-01" as a date; expected "YYYY-MM-DD", e.g. "2026-01-08"',
+    ],
   ];
   it.each(errors)('%s → %s', (program, type, message) => {
     const e = evErr(program);

@@ -43,7 +43,25 @@ function same(program: string, limits?: Record<string, number>): string {
   return expected;
 }
 
-const VALUES = ['1', '-7', '0', '2.5', '2.0', '-0.0', '9007199254740991', '-9007199254740991', '99999999999999999999', '##NaN', 'nil', 'true', '"ab"', ':k', '[10 20 30]', '{:k 1}', '#{1}'];
+const VALUES = [
+  '1',
+  '-7',
+  '0',
+  '2.5',
+  '2.0',
+  '-0.0',
+  '9007199254740991',
+  '-9007199254740991',
+  '99999999999999999999',
+  '##NaN',
+  'nil',
+  'true',
+  '"ab"',
+  ':k',
+  '[10 20 30]',
+  '{:k 1}',
+  '#{1}',
+];
 const UNARY = ['-', 'inc', 'dec', 'zero?', 'pos?', 'neg?', 'count', 'not', 'nil?', 'some?', 'str', 'first'];
 const BINARY = ['+', '-', '*', 'mod', '<', '>', '<=', '>=', '=', 'not=', 'min', 'max', 'nth', 'get', 'quot', '/', 'conj'];
 
@@ -150,7 +168,12 @@ describe('compiled control flow', () => {
 
 describe('the specification examples', () => {
   const file = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'spec-examples.jsonl');
-  const cases: { id: string; program: string }[] = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const cases: { id: string; program: string }[] = existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
   it.skipIf(cases.length === 0)('give the same outcome compiled and interpreted', () => {
     for (const c of cases) same(c.program);
   });
@@ -178,9 +201,9 @@ function exprArb(names: string[], depth: number): fc.Arbitrary<string> {
     { arbitrary: fc.tuple(sub, sub, sub).map(([x, a, b]) => `(case ${x} 0 ${a} nil ${b} :other)`), weight: 1 },
     // A nested loop, its counter and accumulator visible to the step.
     {
-      arbitrary: fc.tuple(sub, exprArb([...names, `j${depth}`, `a${depth}`], depth - 1)).map(
-        ([init, step]) => `(loop [j${depth} 0 a${depth} ${init}] (if (< j${depth} 2) (recur (inc j${depth}) ${step}) a${depth}))`,
-      ),
+      arbitrary: fc
+        .tuple(sub, exprArb([...names, `j${depth}`, `a${depth}`], depth - 1))
+        .map(([init, step]) => `(loop [j${depth} 0 a${depth} ${init}] (if (< j${depth} 2) (recur (inc j${depth}) ${step}) a${depth}))`),
       weight: 1,
     },
   );
@@ -193,7 +216,11 @@ describe('generated programs', () => {
     fc.assert(
       fc.property(exprArb(['i', 'acc'], 3), exprArb(['x', 'y'], 3), fc.constantFrom(...VALUES), (step, body, arg) => {
         // A loop at the top, a function body, and a loop inside a function body (compiled with it).
-        for (const program of [`(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`, `(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`, `(mapv (fn [x y] (loop [i 0 acc x] (if (< i 2) (recur (inc i) ${step}) [acc ${body}]))) [1 ${arg}] [${arg} 2])`]) {
+        for (const program of [
+          `(loop [i 0 acc 0] (if (< i 3) (recur (inc i) ${step}) acc))`,
+          `(mapv (fn [x y] ${body}) [1 ${arg} 3] [${arg} 2 ${arg}])`,
+          `(mapv (fn [x y] (loop [i 0 acc x] (if (< i 2) (recur (inc i) ${step}) [acc ${body}]))) [1 ${arg}] [${arg} 2])`,
+        ]) {
           runs++;
           if (same(program).startsWith('ok ')) succeeded++;
         }

@@ -77,7 +77,49 @@ describe('robustness', () => {
     );
   });
 
-  const token = fc.constantFrom('(', ')', '[', ']', '{', '}', '#{', '#(', '%', '%2', '"s"', ':k', '1', '2.5', 'nil', 'x', 'f', '+', 'map', 'let', 'fn', 'if', 'def', 'loop', 'recur', 'let [x 1]', '&', 'where', ':keys', '->>', 'reduce', 'first', 'str', 'get', '{:a 1}', '[1 2]', 'data/x', 'tool/t', '#"a"', "'", '\\a');
+  const token = fc.constantFrom(
+    '(',
+    ')',
+    '[',
+    ']',
+    '{',
+    '}',
+    '#{',
+    '#(',
+    '%',
+    '%2',
+    '"s"',
+    ':k',
+    '1',
+    '2.5',
+    'nil',
+    'x',
+    'f',
+    '+',
+    'map',
+    'let',
+    'fn',
+    'if',
+    'def',
+    'loop',
+    'recur',
+    'let [x 1]',
+    '&',
+    'where',
+    ':keys',
+    '->>',
+    'reduce',
+    'first',
+    'str',
+    'get',
+    '{:a 1}',
+    '[1 2]',
+    'data/x',
+    'tool/t',
+    '#"a"',
+    "'",
+    '\\a',
+  );
 
   it('never throws on random token soup, and errors are typed values', () => {
     fc.assert(

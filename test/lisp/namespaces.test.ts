@@ -13,7 +13,10 @@ function tool(name: string, src: string): ToolImpl {
 }
 
 const tools = [tool('search', '(fn [q] (str "results for " q))'), tool('send-email', '(fn [m] nil)'), tool('items', '(fn [] [1 2 3])')];
-const data = new Map<string, Value>([['limit', 2], ['items', 99]]);
+const data = new Map<string, Value>([
+  ['limit', 2],
+  ['items', 99],
+]);
 
 describe('tool/ and data/', () => {
   it('NS-001 / TC-006 calls tools with any arguments and records each call (name, args, result) in order', () => {

@@ -16,7 +16,9 @@ function failure(program: string) {
 describe('an interpreter error as a problem', () => {
   it('keeps the hint apart from what is wrong, and the message the LLM reads whole', () => {
     const info = failure('(try (/ 1 0))');
-    expect(info.message).toBe('try is not supported in PTC-Lisp. There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.');
+    expect(info.message).toBe(
+      'try is not supported in PTC-Lisp. There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
+    );
     expect(info.hint).toBe('There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.');
     const p = problemOfError(info);
     expect(p).toEqual({
@@ -36,7 +38,10 @@ describe('an interpreter error as a problem', () => {
   it('a near miss suggests the name; no suggestion, no hint', () => {
     const near = failure('(fliter odd? [1 2])');
     expect(near.message).toBe('Unable to resolve symbol: fliter in this context. Did you mean: filter, filterv, flatten?');
-    expect(problemOfError(near)).toMatchObject({ message: 'Unable to resolve symbol: fliter in this context.', hint: 'Did you mean: filter, filterv, flatten?' });
+    expect(problemOfError(near)).toMatchObject({
+      message: 'Unable to resolve symbol: fliter in this context.',
+      hint: 'Did you mean: filter, filterv, flatten?',
+    });
     const far = failure('(qqqqqqqqqq 1)');
     expect(far.hint).toBeUndefined();
     expect(problemOfError(far).message).toBe(far.message);
@@ -55,7 +60,14 @@ describe('an interpreter error as a problem', () => {
 
   it('errors without a hint and without a place', () => {
     const p = problemOfError({ type: 'timeout', message: 'Program exceeded 1000 ms' }, 'tool', 'tools[0].impl');
-    expect(p).toEqual({ severity: 'error', code: 'timeout', message: 'Program exceeded 1000 ms', path: 'tools[0].impl', origin: 'tool', text: 'tools[0].impl: Program exceeded 1000 ms' });
+    expect(p).toEqual({
+      severity: 'error',
+      code: 'timeout',
+      message: 'Program exceeded 1000 ms',
+      path: 'tools[0].impl',
+      origin: 'tool',
+      text: 'tools[0].impl: Program exceeded 1000 ms',
+    });
     expect(problemLine(p)).toBe('tools[0].impl: Program exceeded 1000 ms');
   });
 
@@ -65,9 +77,12 @@ describe('an interpreter error as a problem', () => {
     expect(isUnderPath('data.x', 'data')).toBe(true);
     expect(isUnderPath('database', 'data')).toBe(false);
     expect(problem('session', 'maxTurns', 'invalid_field', 'must be at least 1, got 0').text).toBe('maxTurns: must be at least 1, got 0');
-    expect(problem('session', 'session', 'invalid_json', 'Unexpected end', { range: { line: 1, column: 9 }, text: 'invalid JSON at line 1, column 9: Unexpected end' }).text).toBe(
-      'invalid JSON at line 1, column 9: Unexpected end',
-    );
+    expect(
+      problem('session', 'session', 'invalid_json', 'Unexpected end', {
+        range: { line: 1, column: 9 },
+        text: 'invalid JSON at line 1, column 9: Unexpected end',
+      }).text,
+    ).toBe('invalid JSON at line 1, column 9: Unexpected end');
   });
 });
 
@@ -78,7 +93,19 @@ describe('a hinted error in a recorded turn', () => {
     const step = applyReply(p.agent, initialStep(), '```clojure\n(try 1)\n```', messagesFor(p.agent, initialStep()).messages);
     const turn = step.turns[0];
     expect(turn.error?.hint).toBe('There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.');
-    const session = parseSession(JSON.stringify({ version: 2, title: 't', mission: 'm', maxTurns: 3, compression: true, data: {}, tools: [], llm: { provider: 'mock', replies: [] }, turns: [] }));
+    const session = parseSession(
+      JSON.stringify({
+        version: 2,
+        title: 't',
+        mission: 'm',
+        maxTurns: 3,
+        compression: true,
+        data: {},
+        tools: [],
+        llm: { provider: 'mock', replies: [] },
+        turns: [],
+      }),
+    );
     if (!session.ok) throw new Error(session.errors.join('\n'));
     const text = serializeSession({ ...session.session, turns: [turn] });
     const back = parseSession(text);

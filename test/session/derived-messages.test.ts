@@ -114,7 +114,10 @@ describe('a definition changed after its turns ran', () => {
 
   it('keeps every message when a changed maxTurns or tool renders them differently', async () => {
     const ran = await ranToEnd(example('side-effect-calls.json'));
-    for (const edited of [{ ...ran, maxTurns: ran.maxTurns + 3 }, { ...ran, tools: ran.tools.map((t) => ({ ...t, description: 'changed' })) }]) {
+    for (const edited of [
+      { ...ran, maxTurns: ran.maxTurns + 3 },
+      { ...ran, tools: ran.tools.map((t) => ({ ...t, description: 'changed' })) },
+    ]) {
       const text = serializeSession(edited);
       expect(turnsOf(text).every((t) => t.messages !== undefined)).toBe(true);
       expect(messagesOf(opened(text).session)).toEqual(messagesOf(ran));
@@ -130,7 +133,12 @@ describe('a definition changed after its turns ran', () => {
   });
 
   it('keeps the messages of a turn whose value does not survive saving (it reads back as nil)', async () => {
-    const s = opened({ version: 1, mission: 'nest', maxTurns: 3, llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 600))\n```', '```clojure\n(return 1)\n```'] } }).session;
+    const s = opened({
+      version: 1,
+      mission: 'nest',
+      maxTurns: 3,
+      llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 600))\n```', '```clojure\n(return 1)\n```'] },
+    }).session;
     const ran = await ranToEnd(s);
     expect(ran.turns).toHaveLength(2);
     const stored = turnsOf(serializeSession(ran));
@@ -193,12 +201,19 @@ describe('reading', () => {
       turns: [{ number: 1, rawResponse: 'r', program: '(+ 1 2)', success: true }],
     };
     const before = JSON.stringify(file);
-    expect(refused(file)).toEqual([expect.stringMatching(/^turns: the messages of turn 1 are left out, and the session cannot render them \(tools\[0\]\.impl: /)]);
+    expect(refused(file)).toEqual([
+      expect.stringMatching(/^turns: the messages of turn 1 are left out, and the session cannot render them \(tools\[0\]\.impl: /),
+    ]);
     expect(JSON.stringify(file)).toBe(before);
   });
 
   it('stops rendering past its budget of messages (a small file can stand for millions)', async () => {
-    const s = opened({ version: 2, mission: 'm', maxTurns: 40, llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) } }).session;
+    const s = opened({
+      version: 2,
+      mission: 'm',
+      maxTurns: 40,
+      llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) },
+    }).session;
     const ran = await ranToEnd(s);
     const leftOut = findLeftOut(turnsOf(serializeSession(ran)));
     expect(leftOut.derived.size).toBe(40);
@@ -206,7 +221,9 @@ describe('reading', () => {
     const chars = ran.turns.reduce((n, t) => n + t.messages.reduce((c, m) => c + m.content.length, 0), 0);
     expect(restoreMessages(ran, leftOut, { messages: 1_640, chars }).ok).toBe(true);
     const fewer = restoreMessages(ran, leftOut, { messages: 1_639, chars });
-    expect(fewer.ok ? [] : fewer.errors).toEqual([expect.stringMatching(/^turns\[39\]\.messages: rendering the messages left out would make more than 1,639 messages or [\d,]+ characters/)]);
+    expect(fewer.ok ? [] : fewer.errors).toEqual([
+      expect.stringMatching(/^turns\[39\]\.messages: rendering the messages left out would make more than 1,639 messages or [\d,]+ characters/),
+    ]);
     const shorter = restoreMessages(ran, leftOut, { messages: 1_640, chars: chars - 1 });
     expect(shorter.ok ? [] : shorter.errors).toEqual([expect.stringMatching(/^turns\[39\]\.messages: /)]);
     // Far over: refused after rendering the last turn alone (40 × 80 / 2 = 1,600 estimated).
@@ -230,7 +247,10 @@ describe('the run record keeps every message (R1)', () => {
 /** Random turns of a session that prints and defines, each recorded with what was really sent. */
 const scenario = fc.record({
   compression: fc.constantFrom<Session['compression']>(false, true, { strategy: 'single-user-coalesced', printlnLimit: 2, failedTurns: 'all' }),
-  steps: fc.array(fc.record({ n: fc.integer({ min: -5, max: 50 }), fails: fc.boolean(), edit: fc.constantFrom('none', 'user', 'system', 'drop') }), { minLength: 1, maxLength: 6 }),
+  steps: fc.array(fc.record({ n: fc.integer({ min: -5, max: 50 }), fails: fc.boolean(), edit: fc.constantFrom('none', 'user', 'system', 'drop') }), {
+    minLength: 1,
+    maxLength: 6,
+  }),
 });
 
 describe('round trips (property)', () => {
@@ -238,7 +258,14 @@ describe('round trips (property)', () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ compression, steps }) => {
         const replies = steps.map((st, i) => '```clojure\n' + (st.fails ? `(/ 1 0)` : `(def v${i} ${st.n})\n(println "v" v${i})\nv${i}`) + '\n```');
-        const s = opened({ version: 2, mission: 'Add {{xs}}', maxTurns: steps.length + 1, compression, data: { xs: [1, 2, 3] }, llm: { provider: 'mock', replies } }).session;
+        const s = opened({
+          version: 2,
+          mission: 'Add {{xs}}',
+          maxTurns: steps.length + 1,
+          compression,
+          data: { xs: [1, 2, 3] },
+          llm: { provider: 'mock', replies },
+        }).session;
         const ran = await ranToEnd(s);
         // Some turns record messages other than the rendering (as if sent by another definition).
         const turns: Turn[] = ran.turns.map((t, i) => {

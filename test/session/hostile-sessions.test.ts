@@ -59,8 +59,10 @@ const TAG_OUTCOMES: Record<string, (name: string) => string> = {
   $float: (n) => `data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "${n}"`,
   $bigint: (n) => `data.x.$bigint: expected the digits of an integer, got "${n}"`,
   $kw: (n) => `ok: :${n}`,
-  $sym: () => 'data.x: unknown tag "$sym" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
-  $char: () => 'data.x: unknown tag "$char" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+  $sym: () =>
+    'data.x: unknown tag "$sym" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+  $char: () =>
+    'data.x: unknown tag "$char" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
   $list: (n) => `data.x.$list: expected an array, got string "${n}"`,
   $set: (n) => `data.x.$set: expected an array, got string "${n}"`,
   $map: (n) => `data.x.$map: expected an array of [key, value] pairs, got string "${n}"`,
@@ -82,38 +84,102 @@ const hostile: [string, unknown, string][] = [
   ['data 100,000 arrays deep', withData(deep(100_000)), ARRAY_DEEP],
   ['data 201 arrays deep', withData(deep(201)), ARRAY_DEEP],
   ['data 198 arrays deep opens', withData(deep(198)), `ok: ${deep(198)}`],
-  ['data 100,000 objects deep', withData(deepObj(100_000)), 'session: refused at line 1, column 1069: JSON nested more than 200 levels deep; at most 200 are read'],
+  [
+    'data 100,000 objects deep',
+    withData(deepObj(100_000)),
+    'session: refused at line 1, column 1069: JSON nested more than 200 levels deep; at most 200 are read',
+  ],
   ['top level 100,000 deep', deep(100_000), 'session: refused at line 1, column 201: JSON nested more than 200 levels deep; at most 200 are read'],
   ['deep and cut off', withData(deep(100_000)).slice(0, 150_000), ARRAY_DEEP],
-  ['deep in a turn result', baseText(`,"turns":[{"number":1,"rawResponse":"","program":"","success":true,"result":${deep(100_000)}}]`), 'session: refused at line 1, column 339: JSON nested more than 200 levels deep; at most 200 are read'],
-  ['a parsed value 100,000 deep', { ...BASE, data: { x: JSON.parse(deep(5000)) as unknown } }, 'session: nested more than 200 levels deep; at most 200 are read'],
-  ['a parsed value with a cycle', ((): unknown => { const a: unknown[] = []; a.push(a); return { ...BASE, data: { x: a } }; })(), 'session: nested more than 200 levels deep; at most 200 are read'],
-  ['$list 100,000 deep', withData(deep(100_000, '{"$list":[', ']}')), 'session: refused at line 1, column 1069: JSON nested more than 200 levels deep; at most 200 are read'],
+  [
+    'deep in a turn result',
+    baseText(`,"turns":[{"number":1,"rawResponse":"","program":"","success":true,"result":${deep(100_000)}}]`),
+    'session: refused at line 1, column 339: JSON nested more than 200 levels deep; at most 200 are read',
+  ],
+  [
+    'a parsed value 100,000 deep',
+    { ...BASE, data: { x: JSON.parse(deep(5000)) as unknown } },
+    'session: nested more than 200 levels deep; at most 200 are read',
+  ],
+  [
+    'a parsed value with a cycle',
+    ((): unknown => {
+      const a: unknown[] = [];
+      a.push(a);
+      return { ...BASE, data: { x: a } };
+    })(),
+    'session: nested more than 200 levels deep; at most 200 are read',
+  ],
+  [
+    '$list 100,000 deep',
+    withData(deep(100_000, '{"$list":[', ']}')),
+    'session: refused at line 1, column 1069: JSON nested more than 200 levels deep; at most 200 are read',
+  ],
   // Prototype names as keys and tags.
   ['a data name "constructor"', baseText(',"data":{"constructor":1}'), 'ok'],
   ['a map key "__proto__"', withData('{"__proto__":1}'), 'ok: {:__proto__ 1}'],
   ['a map key "constructor" and "toString"', withData('{"constructor":1,"toString":2}'), 'ok: {:constructor 1 :toString 2}'],
-  ['an unknown tag "$__proto__"', withData('{"$__proto__":1}'), 'data.x: unknown tag "$__proto__" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})'],
+  [
+    'an unknown tag "$__proto__"',
+    withData('{"$__proto__":1}'),
+    'data.x: unknown tag "$__proto__" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+  ],
   ['a builtin named "constructor"', withData('{"$fn":{"name":"constructor","builtin":true,"params":[]}}'), 'ok: #fn[constructor]'],
   ['a var that is no name', withData('{"$var":"a b"}'), 'data.x.$var: expected a var name such as "total", got "a b"'],
-  ['a float text of a megabyte', withData(`{"$float":"${digits(1_000_000)}.0"}`), `data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "${digits(60)}…"`],
+  [
+    'a float text of a megabyte',
+    withData(`{"$float":"${digits(1_000_000)}.0"}`),
+    `data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "${digits(60)}…"`,
+  ],
   ['a float past the doubles', withData('{"$float":"1e400"}'), 'data.x.$float: "1e400" is too large for a float (write "##Inf" for infinity)'],
   // Limits a file or link may ask for.
-  ['timeoutMs 10,001', baseText(',"limits":{"timeoutMs":10001}'), 'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 10001'],
-  ['timeoutMs 1e9', baseText(',"limits":{"timeoutMs":1e9}'), 'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 1000000000'],
+  [
+    'timeoutMs 10,001',
+    baseText(',"limits":{"timeoutMs":10001}'),
+    'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 10001',
+  ],
+  [
+    'timeoutMs 1e9',
+    baseText(',"limits":{"timeoutMs":1e9}'),
+    'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 1000000000',
+  ],
   ['timeoutMs 10,000 opens', baseText(',"limits":{"timeoutMs":10000}'), 'ok'],
-  ['maxLoopIterations 10,001', baseText(',"limits":{"maxLoopIterations":10001}'), 'limits.maxLoopIterations: must be at most 10,000 (10 times the default), got number 10001'],
+  [
+    'maxLoopIterations 10,001',
+    baseText(',"limits":{"maxLoopIterations":10001}'),
+    'limits.maxLoopIterations: must be at most 10,000 (10 times the default), got number 10001',
+  ],
   ['maxDepth 1e6', baseText(',"limits":{"maxDepth":1000000}'), 'limits.maxDepth: must be at most 10,000 (10 times the default), got number 1000000'],
-  ['maxOutputChars 655,361', baseText(',"limits":{"maxOutputChars":655361}'), 'limits.maxOutputChars: must be at most 655,360 (10 times the default), got number 655361'],
-  ['maxValueSize 10,000,001', baseText(',"limits":{"maxValueSize":10000001}'), 'limits.maxValueSize: must be at most 10,000,000 (10 times the default), got number 10000001'],
+  [
+    'maxOutputChars 655,361',
+    baseText(',"limits":{"maxOutputChars":655361}'),
+    'limits.maxOutputChars: must be at most 655,360 (10 times the default), got number 655361',
+  ],
+  [
+    'maxValueSize 10,000,001',
+    baseText(',"limits":{"maxValueSize":10000001}'),
+    'limits.maxValueSize: must be at most 10,000,000 (10 times the default), got number 10000001',
+  ],
   ['maxValueSize 10,000,000 opens', baseText(',"limits":{"maxValueSize":10000000}'), 'ok'],
-  ['a limit of 20 digits', baseText(',"limits":{"timeoutMs":99999999999999999999}'), 'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 100000000000000000000'],
+  [
+    'a limit of 20 digits',
+    baseText(',"limits":{"timeoutMs":99999999999999999999}'),
+    'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 100000000000000000000',
+  ],
   // Huge integers.
   ['an integer of 10,001 digits', withData(digits(10_001)), 'session: refused at line 1, column 79: an integer of 10,001 digits; at most 10,000 are read'],
-  ['a negative integer of 2,000,000 digits', withData('-' + digits(2_000_000)), 'session: refused at line 1, column 79: an integer of 2,000,000 digits; at most 10,000 are read'],
+  [
+    'a negative integer of 2,000,000 digits',
+    withData('-' + digits(2_000_000)),
+    'session: refused at line 1, column 79: an integer of 2,000,000 digits; at most 10,000 are read',
+  ],
   ['an integer of 10,000 digits opens', withData(digits(10_000)), `ok: ${digits(10_000)}`],
   ['a $bigint of 10,001 digits', withData(`{"$bigint":"${digits(10_001)}"}`), 'data.x.$bigint: an integer of 10,001 digits; at most 10,000 are read'],
-  ['a maxTurns of 2,000,000 digits', baseText(`,"maxTurns":${digits(2_000_000)}`), 'session: refused at line 1, column 78: an integer of 2,000,000 digits; at most 10,000 are read'],
+  [
+    'a maxTurns of 2,000,000 digits',
+    baseText(`,"maxTurns":${digits(2_000_000)}`),
+    'session: refused at line 1, column 78: an integer of 2,000,000 digits; at most 10,000 are read',
+  ],
   ['a float literal past the doubles', withData('1e400'), 'session: refused at line 1, column 79: the number 1e400 is too large for a float'],
   // Not JSON, or not a session.
   ['empty text', '', 'invalid JSON at line 1, column 1: the text is empty (expected a JSON object)'],
@@ -122,18 +188,37 @@ const hostile: [string, unknown, string][] = [
   ['a huge number alone', digits(30), 'session: expected a JSON object, got number'],
   ['a string value', 'null', 'session: expected a JSON object, got null'],
   ['a BOM then JSON', '\ufeff' + baseText(''), 'ok'],
-  ['a version of a megabyte', `{"version":"${'v'.repeat(1_000_000)}"}`, `version: unsupported session version "${'v'.repeat(39)}…; this build reads versions 1 and 2`],
-  ['a tool field named by a megabyte', baseText(`,"tools":[{"name":"t","signature":"() -> :int","impl":"(fn [] 1)","${'k'.repeat(1_000_000)}":1}]`), `tools[0].${'k'.repeat(490)}…`],
-  ['a data name of a megabyte', baseText(`,"data":{"${'# '.repeat(500_000)}":1}`), cut(`data[${JSON.stringify('# '.repeat(500_000))}]: not a valid data name`, 500)],
-  ['an API key', baseText('').replace('"replies":[]', '"replies":[],"apiKey":"sk-x"'), 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead'],
+  [
+    'a version of a megabyte',
+    `{"version":"${'v'.repeat(1_000_000)}"}`,
+    `version: unsupported session version "${'v'.repeat(39)}…; this build reads versions 1 and 2`,
+  ],
+  [
+    'a tool field named by a megabyte',
+    baseText(`,"tools":[{"name":"t","signature":"() -> :int","impl":"(fn [] 1)","${'k'.repeat(1_000_000)}":1}]`),
+    `tools[0].${'k'.repeat(490)}…`,
+  ],
+  [
+    'a data name of a megabyte',
+    baseText(`,"data":{"${'# '.repeat(500_000)}":1}`),
+    cut(`data[${JSON.stringify('# '.repeat(500_000))}]: not a valid data name`, 500),
+  ],
+  [
+    'an API key',
+    baseText('').replace('"replies":[]', '"replies":[],"apiKey":"sk-x"'),
+    'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead',
+  ],
 ];
 
 // No timed assertions (the machines are shared and noisy): a quadratic or hanging case runs into the
 // test's own timeout instead.
 describe('hostile session files', () => {
-  it.each([...hostile, ...protoCases.map(([what, text, expected]): [string, unknown, string] => [`tag ${what}`, text, expected])])('%s', (_what, input, expected) => {
-    expect(outcome(input)).toBe(expected);
-  });
+  it.each([...hostile, ...protoCases.map(([what, text, expected]): [string, unknown, string] => [`tag ${what}`, text, expected])])(
+    '%s',
+    (_what, input, expected) => {
+      expect(outcome(input)).toBe(expected);
+    },
+  );
 
   it('every prototype name in every tag opens in the engine or is refused, never throws', () => {
     for (const [, text] of protoCases) {
@@ -146,11 +231,17 @@ describe('hostile session files', () => {
 
   it('a tool implementation evaluated on open runs under the default limits, whatever the session asks', () => {
     const session = (limits: object) =>
-      parseSession({ ...BASE, limits, tools: [{ name: 'slow', signature: '() -> :int', impl: '(do (loop [i 0] (if (< i 5000) (recur (inc i)) i)) (fn [] 1))' }] });
+      parseSession({
+        ...BASE,
+        limits,
+        tools: [{ name: 'slow', signature: '() -> :int', impl: '(do (loop [i 0] (if (< i 5000) (recur (inc i)) i)) (fn [] 1))' }],
+      });
     const r = session({ maxLoopIterations: 10_000 });
     if (!r.ok) throw new Error(r.errors.join('\n'));
     const prepared = prepareAgent(sessionToAgent(r.session));
-    expect(prepared.ok ? 'ok' : prepared.errors[0]).toBe('tools[0].impl: loop exceeded 1000 iterations; check the exit condition, or process fewer items (line 1, column 5)');
+    expect(prepared.ok ? 'ok' : prepared.errors[0]).toBe(
+      'tools[0].impl: loop exceeded 1000 iterations; check the exit condition, or process fewer items (line 1, column 5)',
+    );
     // The session's limits still apply to the programs it runs.
     expect(run({ program: '(loop [i 0] (if (< i 5000) (recur (inc i)) i))', limits: r.session.limits }).ok).toBe(true);
   });
@@ -203,21 +294,60 @@ const hostileLinks: [string, string, string][] = [
   ['a newer version', 's=3.abc', 'This link was made by a newer version of the playground (link version 3); this one reads 1–2.'],
   ['a version of 20 digits', 's=99999999999999999999.a', DAMAGED],
   ['nothing after the version', 's=2.', 'This link is damaged: it holds nothing after "s=2.".'],
-  ['a space', 's=2.ab cd', 'This link is damaged: it holds a space at character 7, where only letters, digits, "-" and "_" can appear (was it cut or changed when copied?).'],
-  ['a character outside base64url', 's=2.ab+cd', 'This link is damaged: it holds "+" (U+002B) at character 7, where only letters, digits, "-" and "_" can appear (was it cut or changed when copied?).'],
+  [
+    'a space',
+    's=2.ab cd',
+    'This link is damaged: it holds a space at character 7, where only letters, digits, "-" and "_" can appear (was it cut or changed when copied?).',
+  ],
+  [
+    'a character outside base64url',
+    's=2.ab+cd',
+    'This link is damaged: it holds "+" (U+002B) at character 7, where only letters, digits, "-" and "_" can appear (was it cut or changed when copied?).',
+  ],
   ['cut in a byte', 's=2.abcde', 'This link is damaged: its data ends in the middle of a byte (it was probably cut off).'],
-  ['not deflate', 's=2.' + toBase64Url(new Uint8Array([0xff, 0xff, 0xff, 0xff])), 'This link is damaged: its data does not decompress (it was cut off or changed).'],
+  [
+    'not deflate',
+    's=2.' + toBase64Url(new Uint8Array([0xff, 0xff, 0xff, 0xff])),
+    'This link is damaged: its data does not decompress (it was cut off or changed).',
+  ],
   ['not UTF-8', 's=2.' + toBase64Url(deflateSync(new Uint8Array([0xc3, 0x28]))), 'This link is damaged: its data is not UTF-8 text.'],
-  ['not JSON', linkOf('{"version":1,'), 'This link is damaged: its session is not valid JSON (line 1, column 14: unexpected end of input (expected a property name in double quotes)).'],
+  [
+    'not JSON',
+    linkOf('{"version":1,'),
+    'This link is damaged: its session is not valid JSON (line 1, column 14: unexpected end of input (expected a property name in double quotes)).',
+  ],
   ['JSON 100,000 deep', linkOf(withData(deep(100_000))), 'This link is refused: its session is nested more than 200 levels deep.'],
-  ['an integer of 3,000,000 digits', linkOf(withData(digits(3_000_000))), 'This link is refused: at line 1, column 79 of its session, an integer of 3,000,000 digits; at most 10,000 are read.'],
-  ['a $bigint of 3,000,000 digits', linkOf(withData(`{"$bigint":"${digits(3_000_000)}"}`)), 'This link holds a session with a problem: data.x.$bigint: an integer of 3,000,000 digits; at most 10,000 are read'],
+  [
+    'an integer of 3,000,000 digits',
+    linkOf(withData(digits(3_000_000))),
+    'This link is refused: at line 1, column 79 of its session, an integer of 3,000,000 digits; at most 10,000 are read.',
+  ],
+  [
+    'a $bigint of 3,000,000 digits',
+    linkOf(withData(`{"$bigint":"${digits(3_000_000)}"}`)),
+    'This link holds a session with a problem: data.x.$bigint: an integer of 3,000,000 digits; at most 10,000 are read',
+  ],
   ['an array', linkOf('[]'), 'This link holds a session with a problem: session: expected a JSON object, got an array'],
   ['a string', linkOf('"s"'), 'This link holds a session with a problem: session: expected a JSON object, got a string'],
   ['a number', linkOf('12345678901234567890'), 'This link holds a session with a problem: session: expected a JSON object, got number'],
-  ['$float "constructor"', linkOf(withData('{"$float":"constructor"}')), 'This link holds a session with a problem: data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "constructor"'],
-  ['a time limit of an hour', linkOf(baseText(',"limits":{"timeoutMs":3600000}')), 'This link holds a session with a problem: limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 3600000'],
-  ['ten problems quoting megabyte keys', linkOf(baseText(`,"data":{${Array.from({ length: 10 }, (_, i) => `"${String(i).repeat(1_000)}":1`).join(',')}}`)), cut(`This link holds a session with 10 problems: ${Array.from({ length: 10 }, (_, i) => cut(`data.${String(i).repeat(1000)}: not a valid`, 500)).join('; ')}`, 2000)],
+  [
+    '$float "constructor"',
+    linkOf(withData('{"$float":"constructor"}')),
+    'This link holds a session with a problem: data.x.$float: expected a float such as "2.0", "1.0E21", "-0.0" or "##Inf", got "constructor"',
+  ],
+  [
+    'a time limit of an hour',
+    linkOf(baseText(',"limits":{"timeoutMs":3600000}')),
+    'This link holds a session with a problem: limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 3600000',
+  ],
+  [
+    'ten problems quoting megabyte keys',
+    linkOf(baseText(`,"data":{${Array.from({ length: 10 }, (_, i) => `"${String(i).repeat(1_000)}":1`).join(',')}}`)),
+    cut(
+      `This link holds a session with 10 problems: ${Array.from({ length: 10 }, (_, i) => cut(`data.${String(i).repeat(1000)}: not a valid`, 500)).join('; ')}`,
+      2000,
+    ),
+  ],
   ['a version-1 link that opens', linkOf(withData('[1.0, 9007199254740993]'), 1), 'ok: [1.0 9007199254740993]'],
 ];
 
@@ -264,7 +394,11 @@ describe('hostile share links', () => {
   });
 
   it('a hostile tool implementation in a link is stopped by the default limits on open', () => {
-    const text = JSON.stringify({ ...BASE, limits: { timeoutMs: 10_000 }, tools: [{ name: 'spin', signature: '() -> :int', impl: '(loop [i 0] (recur (inc i)))' }] });
+    const text = JSON.stringify({
+      ...BASE,
+      limits: { timeoutMs: 10_000 },
+      tools: [{ name: 'spin', signature: '() -> :int', impl: '(loop [i 0] (recur (inc i)))' }],
+    });
     const engine = new Engine();
     const r = engine.openLink(linkOf(text));
     expect(r.ok).toBe(true);
@@ -304,59 +438,89 @@ describe('faithful JSON input (L9): one lossless reader on every path', () => {
 
   const sessionText = baseText(`,"data":${TEXT}`);
   const paths: [string, () => string[]][] = [
-    ['session file text (parseSession)', () => {
-      const r = parseSession(sessionText);
-      if (!r.ok) throw new Error(r.errors.join('\n'));
-      return printed(r.session.data);
-    }],
-    ['recorded values in a session file (turn result)', () => {
-      const r = parseSession(baseText(`,"turns":[{"number":1,"rawResponse":"","program":"","success":true,"result":${TEXT}}]`));
-      if (!r.ok) throw new Error(r.errors.join('\n'));
-      const result = r.session.turns[0].result;
-      return ['a', 'b', 'c', 'd'].map((k) => {
-        const got = run({ program: `(get *1 :${k})`, history: [result] });
-        return got.ok ? printValue(got.value) : got.error.message;
-      });
-    }],
-    ['share link', () => {
-      const r = decodeLink(linkOf(sessionText));
-      if (!r.ok) throw new Error(r.error);
-      return printed(r.session.data);
-    }],
-    ['Engine.open (a file opened in the app)', () => {
-      const engine = new Engine();
-      if (!engine.open(sessionText).ok) throw new Error('not opened');
-      return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
-    }],
-    ['the data panel (parseJson → Engine.setDefinition)', () => {
-      const engine = new Engine();
-      if (!engine.open(baseText('')).ok) throw new Error('not opened');
-      const parsed = parseJson(TEXT);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      const r = engine.setDefinition({ ...engine.view().definition, data: parsed.value as { [name: string]: never } });
-      if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
-      return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
-    }],
-    ['ptc eval --data (loadDataFile)', () => {
-      const file = join(dir, 'data.json');
-      writeFileSync(file, TEXT);
-      return printed(loadDataFile(file));
-    }],
-    ['ptc eval --data (the command itself)', () => {
-      const file = join(dir, 'spawned.json');
-      writeFileSync(file, TEXT);
-      const r = spawnSync(process.execPath, [join(__dirname, '..', '..', 'bin', 'ptc.mjs'), 'eval', '--data', file, '-e', '[data/a data/b data/c data/d]'], { encoding: 'utf8', timeout: 20_000 });
-      return [r.stdout.trim() || r.stderr];
-    }],
-    ['ptc eval --batch data', () => {
-      const answer = answerLine(`{"id": 1, "program": "[data/a data/b data/c data/d]", "data": ${TEXT}}`);
-      return [answer.ok ? answer.result : answer.error.message];
-    }],
-    ['dataFromJsonText', () => {
-      const r = dataFromJsonText(TEXT);
-      if (!r.ok) throw new Error(r.message);
-      return printed(r.data);
-    }],
+    [
+      'session file text (parseSession)',
+      () => {
+        const r = parseSession(sessionText);
+        if (!r.ok) throw new Error(r.errors.join('\n'));
+        return printed(r.session.data);
+      },
+    ],
+    [
+      'recorded values in a session file (turn result)',
+      () => {
+        const r = parseSession(baseText(`,"turns":[{"number":1,"rawResponse":"","program":"","success":true,"result":${TEXT}}]`));
+        if (!r.ok) throw new Error(r.errors.join('\n'));
+        const result = r.session.turns[0].result;
+        return ['a', 'b', 'c', 'd'].map((k) => {
+          const got = run({ program: `(get *1 :${k})`, history: [result] });
+          return got.ok ? printValue(got.value) : got.error.message;
+        });
+      },
+    ],
+    [
+      'share link',
+      () => {
+        const r = decodeLink(linkOf(sessionText));
+        if (!r.ok) throw new Error(r.error);
+        return printed(r.session.data);
+      },
+    ],
+    [
+      'Engine.open (a file opened in the app)',
+      () => {
+        const engine = new Engine();
+        if (!engine.open(sessionText).ok) throw new Error('not opened');
+        return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
+      },
+    ],
+    [
+      'the data panel (parseJson → Engine.setDefinition)',
+      () => {
+        const engine = new Engine();
+        if (!engine.open(baseText('')).ok) throw new Error('not opened');
+        const parsed = parseJson(TEXT);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const r = engine.setDefinition({ ...engine.view().definition, data: parsed.value as { [name: string]: never } });
+        if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
+        return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
+      },
+    ],
+    [
+      'ptc eval --data (loadDataFile)',
+      () => {
+        const file = join(dir, 'data.json');
+        writeFileSync(file, TEXT);
+        return printed(loadDataFile(file));
+      },
+    ],
+    [
+      'ptc eval --data (the command itself)',
+      () => {
+        const file = join(dir, 'spawned.json');
+        writeFileSync(file, TEXT);
+        const r = spawnSync(process.execPath, [join(__dirname, '..', '..', 'bin', 'ptc.mjs'), 'eval', '--data', file, '-e', '[data/a data/b data/c data/d]'], {
+          encoding: 'utf8',
+          timeout: 20_000,
+        });
+        return [r.stdout.trim() || r.stderr];
+      },
+    ],
+    [
+      'ptc eval --batch data',
+      () => {
+        const answer = answerLine(`{"id": 1, "program": "[data/a data/b data/c data/d]", "data": ${TEXT}}`);
+        return [answer.ok ? answer.result : answer.error.message];
+      },
+    ],
+    [
+      'dataFromJsonText',
+      () => {
+        const r = dataFromJsonText(TEXT);
+        if (!r.ok) throw new Error(r.message);
+        return printed(r.data);
+      },
+    ],
   ];
 
   it.each(paths)('%s', (_what, read) => {

@@ -129,9 +129,9 @@ describe('format', () => {
 
 const regex = fc.constantFrom('a+', '(?i)hello', '^\\d{3}$').map((s) => compileRegex(s));
 const inst = fc.integer({ min: -62135596800000, max: 253402300799999 }).map((ms) => new PInst(ms, ms % 86_400_000 === 0));
-const fnValue = fc.constantFrom<[string | null, string[], string | undefined]>(['total', ['[xs]'], 'Sum'], [null, ['[& xs]'], undefined], ['f', ['[x]', '[x y]'], undefined]).map(([name, params, doc]) =>
-  makeFn(() => null, { name, kind: 'closure', minArity: 0, maxArity: Infinity, params, ...(doc !== undefined ? { doc } : {}) }),
-);
+const fnValue = fc
+  .constantFrom<[string | null, string[], string | undefined]>(['total', ['[xs]'], 'Sum'], [null, ['[& xs]'], undefined], ['f', ['[x]', '[x y]'], undefined])
+  .map(([name, params, doc]) => makeFn(() => null, { name, kind: 'closure', minArity: 0, maxArity: Infinity, params, ...(doc !== undefined ? { doc } : {}) }));
 /** Every PTC value kind: the shared arbitraries plus regexes, dates, vars and functions, also inside collections. */
 const anyValue: fc.Arbitrary<Value> = fc.oneof(
   lispValue,
@@ -152,7 +152,12 @@ const sessionWithValues = fc
   .record({
     data: fc.uniqueArray(fc.tuple(symbol, anyValue), { selector: ([k]) => k, maxLength: 4 }),
     turns: fc.array(
-      fc.record({ result: anyValue, arg: anyValue, defined: fc.uniqueArray(fc.tuple(symbol, anyValue), { selector: ([k]) => k, maxLength: 3 }), print: fc.string({ maxLength: 20 }) }),
+      fc.record({
+        result: anyValue,
+        arg: anyValue,
+        defined: fc.uniqueArray(fc.tuple(symbol, anyValue), { selector: ([k]) => k, maxLength: 3 }),
+        print: fc.string({ maxLength: 20 }),
+      }),
       { maxLength: 3 },
     ),
   })
@@ -211,7 +216,14 @@ describe('round trip', () => {
   });
 
   it('keeps the session tests’ value of every kind and their recorded turns', () => {
-    const s: Session = { ...base(), data: new Map<string, Value>([['what', 'x'], ['everything', everyKindOfValue()]]), turns: recordedTurns() };
+    const s: Session = {
+      ...base(),
+      data: new Map<string, Value>([
+        ['what', 'x'],
+        ['everything', everyKindOfValue()],
+      ]),
+      turns: recordedTurns(),
+    };
     const text = serializeSession(s);
     // Their messages are not what the session renders, so they stay in the link as written.
     expect(buildLink(s).turnsDerived).toBe(0);
@@ -278,7 +290,9 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
 
   it('mixes derived and kept messages turn by turn', () => {
     const ran = ranToEnd(example('long-run-overflow.json'));
-    const turns = ran.turns.map((t, i) => (i === 2 ? { ...t, messages: [...t.messages.slice(0, 1), { role: 'user' as const, content: 'what it was really sent' }] } : t));
+    const turns = ran.turns.map((t, i) =>
+      i === 2 ? { ...t, messages: [...t.messages.slice(0, 1), { role: 'user' as const, content: 'what it was really sent' }] } : t,
+    );
     const s: Session = { ...ran, turns };
     const built = buildLink(s);
     expect(built.turnsDerived).toBe(turns.length - 1);
@@ -329,8 +343,14 @@ describe('recorded turns (version 2 leaves out the messages it can render again)
   });
 
   it('refuses a link that leaves out messages its session cannot render', () => {
-    const payload = { ...BASE, tools: [{ name: 'search', signature: '(q :string) -> :string', impl: 'alert(1)' }], turns: [{ number: 1, rawResponse: 'r', program: '(+ 1 2)', success: true }] };
-    expect(refused(linkOf(2, JSON.stringify(payload)))).toMatch(/^This link is damaged: it leaves out the messages of turn 1, and its session cannot render them \(tools\[0\]\.impl: /);
+    const payload = {
+      ...BASE,
+      tools: [{ name: 'search', signature: '(q :string) -> :string', impl: 'alert(1)' }],
+      turns: [{ number: 1, rawResponse: 'r', program: '(+ 1 2)', success: true }],
+    };
+    expect(refused(linkOf(2, JSON.stringify(payload)))).toMatch(
+      /^This link is damaged: it leaves out the messages of turn 1, and its session cannot render them \(tools\[0\]\.impl: /,
+    );
   });
 
   it('refuses more recorded turns than a session can run', () => {
@@ -388,7 +408,8 @@ describe('damaged and hostile links', () => {
 
   it('a missing or malformed prefix', () => {
     for (const f of ['', '#', 'x=2.abc', 'share=2.abc', 'S=2.abc']) expect(refused(f)).toMatch(/^This is not a playground share link/);
-    for (const f of ['s=', 's=2', 's=.abc', 's=abc.xyz', 's=02.abc', 's=-1.abc', 's=0.abc', 's=2e1.abc', 's=1234567890.abc']) expect(refused(f)).toMatch(/^This link is damaged: it should start with "s=<version>\."/);
+    for (const f of ['s=', 's=2', 's=.abc', 's=abc.xyz', 's=02.abc', 's=-1.abc', 's=0.abc', 's=2e1.abc', 's=1234567890.abc'])
+      expect(refused(f)).toMatch(/^This link is damaged: it should start with "s=<version>\."/);
     expect(refused('s=2.')).toBe('This link is damaged: it holds nothing after "s=2.".');
   });
 
@@ -421,15 +442,24 @@ describe('damaged and hostile links', () => {
       }),
       { numRuns: 500 },
     );
-    expect(refused(`s=2.${toBase64Url(utf8('hello, this is not deflate'))}`)).toBe('This link is damaged: its data does not decompress (it was cut off or changed).');
+    expect(refused(`s=2.${toBase64Url(utf8('hello, this is not deflate'))}`)).toBe(
+      'This link is damaged: its data does not decompress (it was cut off or changed).',
+    );
   });
 
   it('never throws, whatever the text (property)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `s=2.${s}`), fc.stringMatching(/^s=[12]\.[A-Za-z0-9_-]{0,200}$/)), (f) => {
-        const r = decodeLink(f);
-        expect(r.ok ? true : typeof r.error).not.toBe(undefined);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `s=2.${s}`),
+          fc.stringMatching(/^s=[12]\.[A-Za-z0-9_-]{0,200}$/),
+        ),
+        (f) => {
+          const r = decodeLink(f);
+          expect(r.ok ? true : typeof r.error).not.toBe(undefined);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -486,10 +516,15 @@ describe('damaged and hostile links', () => {
     expect((r.session.data.get('zeros') as Value[]).length).toBe(1_000_000);
     // Many wrong items: a clear refusal with the first problems, not a crash or a list of thousands.
     const prints = (n: number) =>
-      JSON.stringify({ ...BASE, turns: [{ number: 1, rawResponse: '', program: '', success: true, prints: 0 }] }).replace('"prints":0', `"prints":[${Array(n).fill('{}').join(',')}]`);
+      JSON.stringify({ ...BASE, turns: [{ number: 1, rawResponse: '', program: '', success: true, prints: 0 }] }).replace(
+        '"prints":0',
+        `"prints":[${Array(n).fill('{}').join(',')}]`,
+      );
     const many = decodeLink(linkOf(2, prints(100_000)));
     if (many.ok) throw new Error('expected a refusal');
-    expect(many.error).toMatch(/^This link holds a session with 100,000 problems: turns\[0\]\.prints\[0\]: expected a string, got an object; .*turns\[0\]\.prints\[9\]: .*; … and 99,990 more$/);
+    expect(many.error).toMatch(
+      /^This link holds a session with 100,000 problems: turns\[0\]\.prints\[0\]: expected a string, got an object; .*turns\[0\]\.prints\[9\]: .*; … and 99,990 more$/,
+    );
     expect(many.problems).toHaveLength(101);
     expect(many.problems?.[100]).toBe('… and 99,900 more');
     // Past what the schema checker can walk, the engine's own limit is caught and said plainly.
@@ -525,7 +560,9 @@ describe('damaged and hostile links', () => {
 
   it('never holds an API key: one in the link is refused, wherever it is', () => {
     for (const version of [1, 2]) {
-      expect(refused(linkOf(version, JSON.stringify({ ...BASE, llm: { provider: 'openai', model: 'gpt-x', apiKey: 'sk-secret' } })))).toMatch(/llm\.apiKey: API keys are never stored in session files/);
+      expect(refused(linkOf(version, JSON.stringify({ ...BASE, llm: { provider: 'openai', model: 'gpt-x', apiKey: 'sk-secret' } })))).toMatch(
+        /llm\.apiKey: API keys are never stored in session files/,
+      );
       expect(refused(linkOf(version, JSON.stringify({ ...BASE, apiKey: 'sk-secret' })))).toMatch(/(^|; |: )apiKey: API keys are never stored/);
     }
     // The encoder writes provider, model and base URL at most.
@@ -556,7 +593,13 @@ describe('damaged and hostile links', () => {
     // Built in memory: parseSession itself refuses JSON nested past the cap.
     let nested: Value = [];
     for (let i = 1; i < 250; i++) nested = [nested];
-    const deep: Session = { ...base(), data: new Map<string, Value>([['what', 'x'], ['deep', nested]]) };
+    const deep: Session = {
+      ...base(),
+      data: new Map<string, Value>([
+        ['what', 'x'],
+        ['deep', nested],
+      ]),
+    };
     const built = buildLink(deep);
     expect(built.unopenable).toBe('the session is nested 252 levels deep; a link holds at most 200');
     expect(refused(built.fragment)).toMatch(/nested more than 200 levels/);

@@ -31,7 +31,14 @@ function roundTrip(s: Session): Session {
 }
 
 describe('llm settings', () => {
-  const full = { provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.2', temperature: 0.2, maxOutputTokens: 1024, requestTimeoutMs: 30000 };
+  const full = {
+    provider: 'openai',
+    baseUrl: 'http://localhost:11434/v1',
+    model: 'llama3.2',
+    temperature: 0.2,
+    maxOutputTokens: 1024,
+    requestTimeoutMs: 30000,
+  };
 
   it('reads every setting and writes them back in a fixed order', () => {
     const s = parsed({ llm: { ...full, replies: ['x'] } });
@@ -48,8 +55,16 @@ describe('llm settings', () => {
 
   const bad: [string, Record<string, unknown>, string][] = [
     ['unknown provider', { provider: 'openia' }, 'llm.provider: expected "mock" or "openai" or "anthropic", got string "openia"'],
-    ['base URL not a URL', { provider: 'openai', baseUrl: 'localhost:11434' }, 'llm.baseUrl: expected an http:// or https:// URL such as https://api.openai.com/v1'],
-    ['base URL of another scheme', { provider: 'openai', baseUrl: 'file:///etc/passwd' }, 'llm.baseUrl: expected an http:// or https:// URL such as https://api.openai.com/v1'],
+    [
+      'base URL not a URL',
+      { provider: 'openai', baseUrl: 'localhost:11434' },
+      'llm.baseUrl: expected an http:// or https:// URL such as https://api.openai.com/v1',
+    ],
+    [
+      'base URL of another scheme',
+      { provider: 'openai', baseUrl: 'file:///etc/passwd' },
+      'llm.baseUrl: expected an http:// or https:// URL such as https://api.openai.com/v1',
+    ],
     ['temperature too high', { provider: 'openai', temperature: 3 }, 'llm.temperature: must be at most 2, got number 3'],
     ['output limit zero', { provider: 'openai', maxOutputTokens: 0 }, 'llm.maxOutputTokens: must be at least 1, got number 0'],
     ['timeout fractional', { provider: 'openai', requestTimeoutMs: 1.5 }, 'llm.requestTimeoutMs: expected a whole number, got number 1.5'],
@@ -83,7 +98,9 @@ describe('systemPrompt', () => {
   });
 
   it('refuses a replacement mixed with a prefix, and an empty replacement', () => {
-    expect(problems({ systemPrompt: { replace: 'x', prefix: 'y' } })).toContain('systemPrompt.replace: give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both');
+    expect(problems({ systemPrompt: { replace: 'x', prefix: 'y' } })).toContain(
+      'systemPrompt.replace: give either "replace" (the whole prompt) or "prefix"/"suffix" (around the default), not both',
+    );
     expect(problems({ systemPrompt: 'be terse' })).toContain('systemPrompt: expected an object, got string "be terse"');
     expect(problems({ systemPrompt: { replace: ' ' } })).toContain('systemPrompt.replace: must not be empty');
   });
@@ -91,7 +108,10 @@ describe('systemPrompt', () => {
 
 describe('prices', () => {
   it('reads prices per model and writes them back', () => {
-    const prices = { 'gpt-4o-mini': { input: 0.15, cachedInput: 0.075, output: 0.6 }, 'claude-x': { input: 3, cacheWrite: 3.75, cachedInput: 0.3, output: 15 } };
+    const prices = {
+      'gpt-4o-mini': { input: 0.15, cachedInput: 0.075, output: 0.6 },
+      'claude-x': { input: 3, cacheWrite: 3.75, cachedInput: 0.3, output: 15 },
+    };
     const s = parsed({ prices });
     expect(s.prices?.get('gpt-4o-mini')).toEqual({ input: 0.15, cachedInput: 0.075, output: 0.6 });
     expect(JSON.parse(serializeSession(s)).prices).toEqual(prices);

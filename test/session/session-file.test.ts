@@ -169,7 +169,20 @@ describe('recorded turns', () => {
   it('write encoded values into the JSON (turnToJson)', () => {
     const j = turnToJson(recordedTurns()[2]) as Record<string, unknown>;
     expect(j.result).toEqual({ why: { $kw: 'no-stock' } });
-    expect(Object.keys(j)).toEqual(['number', 'rawResponse', 'program', 'result', 'error', 'signal', 'prints', 'toolCalls', 'memory', 'success', 'messages', 'durationMs']);
+    expect(Object.keys(j)).toEqual([
+      'number',
+      'rawResponse',
+      'program',
+      'result',
+      'error',
+      'signal',
+      'prints',
+      'toolCalls',
+      'memory',
+      'success',
+      'messages',
+      'durationMs',
+    ]);
   });
 
   it('may leave out fields that have defaults', () => {
@@ -195,19 +208,39 @@ describe('problems are reported with their path', () => {
     ['compression empty name', { compression: '' }, 'compression: must not be empty'],
     ['compression without strategy', { compression: { printlnLimit: 2 } }, 'compression.strategy: required'],
     ['compression bad limit', { compression: { strategy: 's', sampleLimit: -1 } }, 'compression.sampleLimit: must be at least 0, got number -1'],
-    ['compression bad failedTurns', { compression: { strategy: 's', failedTurns: 'some' } }, 'compression.failedTurns: expected "latest" or "all", got string "some"'],
+    [
+      'compression bad failedTurns',
+      { compression: { strategy: 's', failedTurns: 'some' } },
+      'compression.failedTurns: expected "latest" or "all", got string "some"',
+    ],
     ['compression unknown option', { compression: { strategy: 's', printLimit: 2 } }, 'compression.printLimit: unknown field'],
     ['compression with two problems', { compression: { strategy: 's', printlnLimit: '5', bogus: 1 } }, 'compression.bogus: unknown field'],
-    ['compression with two problems (the other)', { compression: { strategy: 's', printlnLimit: '5', bogus: 1 } }, 'compression.printlnLimit: expected a number, got string "5"'],
+    [
+      'compression with two problems (the other)',
+      { compression: { strategy: 's', printlnLimit: '5', bogus: 1 } },
+      'compression.printlnLimit: expected a number, got string "5"',
+    ],
     ['data not an object', { data: [1] }, 'data: expected an object mapping names to values, got an array'],
     ['data bad name', { data: { 'two words': 1 } }, /^data\["two words"\]: not a valid data name/],
     ['data bad encoded value', { data: { products: [{ tags: { $sett: [] } }] } }, /^data\.products\[0\]\.tags: unknown tag "\$sett"/],
     ['data bad tagged value inside', { data: { x: { $set: [1, { $float: 'x' }] } } }, /^data\.x\.\$set\[1\]\.\$float: expected a float/],
     ['tools not an array', { tools: {} }, 'tools: expected an array, got an object'],
     ['tool bad name', { tools: [{ ...tool, name: 'search reviews' }] }, /^tools\[0\]\.name: not a valid tool name/],
-    ['tool bad signature', { tools: [tool, { ...tool, name: 'b', signature: '(category) -> :string' }] }, 'tools[1].signature: parameter category has no type (write e.g. category :string) (column 2)'],
-    ['tool signature with trailing text', { tools: [{ ...tool, signature: '() -> :map extra' }] }, 'tools[0].signature: unexpected text after the return type: extra (column 12)'],
-    ['tool signature with an unknown type', { tools: [{ ...tool, signature: '(category :strin) -> :string' }] }, 'tools[0].signature: unknown type :strin; did you mean :string? (column 11)'],
+    [
+      'tool bad signature',
+      { tools: [tool, { ...tool, name: 'b', signature: '(category) -> :string' }] },
+      'tools[1].signature: parameter category has no type (write e.g. category :string) (column 2)',
+    ],
+    [
+      'tool signature with trailing text',
+      { tools: [{ ...tool, signature: '() -> :map extra' }] },
+      'tools[0].signature: unexpected text after the return type: extra (column 12)',
+    ],
+    [
+      'tool signature with an unknown type',
+      { tools: [{ ...tool, signature: '(category :strin) -> :string' }] },
+      'tools[0].signature: unknown type :strin; did you mean :string? (column 11)',
+    ],
     ['tool empty impl', { tools: [{ ...tool, impl: '  ' }] }, 'tools[0].impl: must not be empty'],
     ['tool missing impl', { tools: [{ name: 'a', signature: '()' }] }, 'tools[0].impl: required'],
     ['tool unknown field', { tools: [{ ...tool, fn: 'x' }] }, 'tools[0].fn: unknown field'],
@@ -227,19 +260,49 @@ describe('problems are reported with their path', () => {
     ['failed turn without error', { turns: [{ ...turn, success: false }] }, 'turns[0].error: required when success is false (what went wrong)'],
     ['successful turn with error', { turns: [{ ...turn, error: { type: 'x', message: 'y' } }] }, 'turns[0].error: must be absent when success is true'],
     ['turn error without message', { turns: [{ ...turn, success: false, error: { type: 'x' } }] }, 'turns[0].error.message: required'],
-    ['bad message role', { turns: [{ ...turn, messages: [{ role: 'tool', content: '' }] }] }, 'turns[0].messages[0].role: expected "system" or "user" or "assistant", got string "tool"'],
-    ['bad tool call arg', { turns: [{ ...turn, toolCalls: [{ name: 't', args: [1, { $kw: 5 }] }] }] }, /^turns\[0\]\.toolCalls\[0\]\.args\[1\]\.\$kw: expected a string/],
-    ['tool call args not an array', { turns: [{ ...turn, toolCalls: [{ name: 't', args: 'x' }] }] }, 'turns[0].toolCalls[0].args: expected an array, got string "x"'],
+    [
+      'bad message role',
+      { turns: [{ ...turn, messages: [{ role: 'tool', content: '' }] }] },
+      'turns[0].messages[0].role: expected "system" or "user" or "assistant", got string "tool"',
+    ],
+    [
+      'bad tool call arg',
+      { turns: [{ ...turn, toolCalls: [{ name: 't', args: [1, { $kw: 5 }] }] }] },
+      /^turns\[0\]\.toolCalls\[0\]\.args\[1\]\.\$kw: expected a string/,
+    ],
+    [
+      'tool call args not an array',
+      { turns: [{ ...turn, toolCalls: [{ name: 't', args: 'x' }] }] },
+      'turns[0].toolCalls[0].args: expected an array, got string "x"',
+    ],
     ['memory value missing', { turns: [{ ...turn, memory: [{ name: 'x' }] }] }, 'turns[0].memory[0].value: required'],
     ['memory bad name', { turns: [{ ...turn, memory: [{ name: '1x', value: 1 }] }] }, /^turns\[0\]\.memory\[0\]\.name: not a valid name/],
-    ['memory duplicate name', { turns: [{ ...turn, memory: [{ name: 'x', value: 1 }, { name: 'x', value: 2 }] }] }, 'turns[0].memory[1].name: duplicate definition "x" (also turns[0].memory[0].name)'],
+    [
+      'memory duplicate name',
+      {
+        turns: [
+          {
+            ...turn,
+            memory: [
+              { name: 'x', value: 1 },
+              { name: 'x', value: 2 },
+            ],
+          },
+        ],
+      },
+      'turns[0].memory[1].name: duplicate definition "x" (also turns[0].memory[0].name)',
+    ],
     ['negative duration', { turns: [{ ...turn, durationMs: -1 }] }, 'turns[0].durationMs: must be at least 0, got number -1'],
     ['unknown turn field', { turns: [{ ...turn, bogus: {} }] }, 'turns[0].bogus: unknown field'],
   ];
   it.each(cases)('%s', (_label, patch, expected) => {
     const errors = problems(withFields(patch));
     if (typeof expected === 'string') expect(errors).toContain(expected);
-    else expect(errors.some((e) => expected.test(e)), errors.join('\n')).toBe(true);
+    else
+      expect(
+        errors.some((e) => expected.test(e)),
+        errors.join('\n'),
+      ).toBe(true);
   });
 
   it('lists several problems at once', () => {
@@ -285,12 +348,24 @@ describe('versions and JSON text', () => {
   });
 
   it.each<[string, string, string]>([
-    ['a trailing comma', '{\n  "version": 1,\n  "mission": "m",\n}', 'invalid JSON at line 4, column 1: trailing comma before \'}\''],
-    ['a missing comma', '{\n  "version": 1\n  "mission": "m"\n}', "invalid JSON at line 3, column 3: unexpected '\"' (expected ',' or '}' after a property value)"],
-    ['a missing value', '{"version": }', "invalid JSON at line 1, column 13: unexpected '}' (expected a value: an object, array, string, number, true, false or null)"],
+    ['a trailing comma', '{\n  "version": 1,\n  "mission": "m",\n}', "invalid JSON at line 4, column 1: trailing comma before '}'"],
+    [
+      'a missing comma',
+      '{\n  "version": 1\n  "mission": "m"\n}',
+      "invalid JSON at line 3, column 3: unexpected '\"' (expected ',' or '}' after a property value)",
+    ],
+    [
+      'a missing value',
+      '{"version": }',
+      "invalid JSON at line 1, column 13: unexpected '}' (expected a value: an object, array, string, number, true, false or null)",
+    ],
     ['single quotes', "{'version': 1}", "invalid JSON at line 1, column 2: unexpected ''' (expected a property name in double quotes)"],
     ['an unterminated string', '{"mission": "abc', 'invalid JSON at line 1, column 13: unterminated string (missing closing ")'],
-    ['a raw newline in a string', '{"mission": "a\nb"}', 'invalid JSON at line 1, column 15: character U+000A inside a string (write it as an escape such as \\n)'],
+    [
+      'a raw newline in a string',
+      '{"mission": "a\nb"}',
+      'invalid JSON at line 1, column 15: character U+000A inside a string (write it as an escape such as \\n)',
+    ],
     ['text after the object', '{"version": 1} x', "invalid JSON at line 1, column 16: unexpected 'x' after the end of the JSON value"],
     ['an unclosed object', '{"version": 1', "invalid JSON at line 1, column 14: unexpected end of input (expected ',' or '}' after a property value)"],
     ['empty text', '  ', 'invalid JSON at line 1, column 1: the text is empty (expected a JSON object)'],

@@ -11,7 +11,10 @@ const SESSION = {
   maxTurns: 3,
   llm: {
     provider: 'mock',
-    replies: ['```clojure\n(def huge (reduce (fn [a _] [a a]) 1 (range 40)))\n(def deep (reduce (fn [a _] [a]) 1 (range 2000)))\n[1 2]\n```', '```clojure\n(return (count huge))\n```'],
+    replies: [
+      '```clojure\n(def huge (reduce (fn [a _] [a a]) 1 (range 40)))\n(def deep (reduce (fn [a _] [a]) 1 (range 2000)))\n[1 2]\n```',
+      '```clojure\n(return (count huge))\n```',
+    ],
   },
 };
 

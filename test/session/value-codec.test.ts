@@ -8,7 +8,16 @@ import { printValue } from '../../src/lisp/printer.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
 import { Keyword, makeFn, MapBuilder, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../../src/lisp/values.ts';
 import { run } from '../../src/lisp/run.ts';
-import { arityOfParams, CodecError, decodeValue, encodeValue, formatPath, joinPath, isRestoredFunction, type JsonValue } from '../../src/session/value-codec.ts';
+import {
+  arityOfParams,
+  CodecError,
+  decodeValue,
+  encodeValue,
+  formatPath,
+  joinPath,
+  isRestoredFunction,
+  type JsonValue,
+} from '../../src/session/value-codec.ts';
 
 const kw = Keyword.of;
 
@@ -21,7 +30,9 @@ function strictEquals(a: Value, b: Value): boolean {
     if (typeof b !== 'function') return false;
     const x = a.ptc;
     const y = b.ptc;
-    return x.name === y.name && x.doc === y.doc && x.minArity === y.minArity && x.maxArity === y.maxArity && JSON.stringify(x.params) === JSON.stringify(y.params);
+    return (
+      x.name === y.name && x.doc === y.doc && x.minArity === y.minArity && x.maxArity === y.maxArity && JSON.stringify(x.params) === JSON.stringify(y.params)
+    );
   }
   if (typeof b !== 'object' || typeof b === 'function') return false;
   if (a instanceof Keyword) return a === b;
@@ -188,7 +199,14 @@ describe('plain JSON where L9 gives the value back', () => {
     ['a tiny float', 1e-300, 1e-300],
     ['a vector', [1, 'a', null], [1, 'a', null]],
     ['an empty vector', [], []],
-    ['a keyword-keyed map', buildMap([[kw('name'), 'Laptop'], [kw('price'), 1200]]), { name: 'Laptop', price: 1200 }],
+    [
+      'a keyword-keyed map',
+      buildMap([
+        [kw('name'), 'Laptop'],
+        [kw('price'), 1200],
+      ]),
+      { name: 'Laptop', price: 1200 },
+    ],
     ['an empty map', PMap.EMPTY, {}],
     ['nested', [buildMap([[kw('a'), [buildMap([[kw('b'), 0.5]])]]])], [{ a: [{ b: 0.5 }] }]],
   ])('%s', (_label, v, json) => {
@@ -197,7 +215,11 @@ describe('plain JSON where L9 gives the value back', () => {
   });
 
   it('keeps map key order', () => {
-    const m = buildMap([[kw('z'), 1], [kw('a'), 2], [kw('m'), 3]]);
+    const m = buildMap([
+      [kw('z'), 1],
+      [kw('a'), 2],
+      [kw('m'), 3],
+    ]);
     expect(JSON.stringify(encodeValue(m))).toBe('{"z":1,"a":2,"m":3}');
   });
 });
@@ -221,7 +243,19 @@ describe('tagged values', () => {
     ['a map with a vector key', buildMap([[[1, 2], 'v']]), { $map: [[[1, 2], 'v']] }],
     ['a map with a namespaced keyword key', buildMap([[kw('x/y'), 1]]), { $map: [[{ $kw: 'x/y' }, 1]] }],
     ['a map with a "$" keyword key', buildMap([[kw('$kw'), 'a']]), { $map: [[{ $kw: '$kw' }, 'a']] }],
-    ['a map with an array-index keyword key', buildMap([[kw('b'), 1], [kw('2'), 2]]), { $map: [[{ $kw: 'b' }, 1], [{ $kw: '2' }, 2]] }],
+    [
+      'a map with an array-index keyword key',
+      buildMap([
+        [kw('b'), 1],
+        [kw('2'), 2],
+      ]),
+      {
+        $map: [
+          [{ $kw: 'b' }, 1],
+          [{ $kw: '2' }, 2],
+        ],
+      },
+    ],
     ['a map with an integer key', buildMap([[1, 'one']]), { $map: [[1, 'one']] }],
     ['a map with a float key', buildMap([[float(1), 'one']]), { $map: [[{ $float: '1.0' }, 'one']] }],
     ['a regex', compileRegex('(?i)a+b'), { $regex: '(?i)a+b' }],
@@ -229,9 +263,17 @@ describe('tagged values', () => {
     ['a date-time', new PInst(Date.UTC(2026, 0, 8, 10, 30), false), { $inst: '2026-01-08T10:30:00.000Z' }],
     ['a var', new PVar('total'), { $var: 'total' }],
     ['a function', fn({ name: 'add', params: ['[a b]'], minArity: 2, maxArity: 2 }), { $fn: { name: 'add', params: ['[a b]'] } }],
-    ['a function with a docstring', fn({ name: 'f', params: ['[x & more]'], doc: 'Doc', minArity: 1 }), { $fn: { name: 'f', params: ['[x & more]'], doc: 'Doc' } }],
+    [
+      'a function with a docstring',
+      fn({ name: 'f', params: ['[x & more]'], doc: 'Doc', minArity: 1 }),
+      { $fn: { name: 'f', params: ['[x & more]'], doc: 'Doc' } },
+    ],
     ['an anonymous function', fn({ params: ['[x]', '[x y]'], minArity: 1, maxArity: 2 }), { $fn: { name: null, params: ['[x]', '[x y]'] } }],
-    ['a function whose arity the params do not tell', fn({ name: 'inc', params: [], minArity: 1, maxArity: 1 }), { $fn: { name: 'inc', params: [], minArity: 1, maxArity: 1 } }],
+    [
+      'a function whose arity the params do not tell',
+      fn({ name: 'inc', params: [], minArity: 1, maxArity: 1 }),
+      { $fn: { name: 'inc', params: [], minArity: 1, maxArity: 1 } },
+    ],
     ['a variadic function without params', fn({ name: '+', params: [], minArity: 0 }), { $fn: { name: '+', params: [], minArity: 0, maxArity: null } }],
   ])('%s', (_label, v, json) => {
     expect(enc(v)).toEqual(json);
@@ -314,7 +356,17 @@ describe('errors carry the JSON path', () => {
     ['list not an array', { $list: 'x' }, '$list', /expected an array, got string/],
     ['duplicate set member', { $set: [1, 1] }, '$set', /same value twice/],
     ['map not pairs', { $map: [[1]] }, '$map[0]', /expected a \[key, value\] pair/],
-    ['map duplicate key', { $map: [[1, 'a'], [1, 'b']] }, '$map[1][0]', /same key twice/],
+    [
+      'map duplicate key',
+      {
+        $map: [
+          [1, 'a'],
+          [1, 'b'],
+        ],
+      },
+      '$map[1][0]',
+      /same key twice/,
+    ],
     ['bad value in a map pair', { $map: [[1, { $kw: 3 }]] }, '$map[0][1].$kw', /expected a string/],
     ['bad regex', { $regex: '(' }, '$regex', /invalid regex "\("/],
     ['bad date', { $inst: 'yesterday' }, '$inst', /expected an ISO date/],

@@ -39,7 +39,8 @@ export function renderSlowApp(delayMs: number): Harness {
       const api = new Proxy(
         {},
         {
-          get: (_t, name: string) =>
+          get:
+            (_t, name: string) =>
             (...args: unknown[]) =>
               new Promise((resolve, reject) =>
                 setTimeout(() => {

@@ -122,7 +122,11 @@ describe('App', () => {
     const fullHeadings = within(testId('full-messages')).getAllByRole('heading', { level: 4 });
     const shown = expected.full.messages.filter((m) => m.role !== 'system');
     expect(fullHeadings.map((h) => h.textContent?.replace(/[\d,]+ chars$/, ''))).toEqual(shown.map((m) => m.role.toUpperCase()));
-    expect(within(testId('full-messages')).getAllByText((_, el) => el?.tagName === 'PRE').map((el) => el.textContent)).toEqual(shown.map((m) => m.content));
+    expect(
+      within(testId('full-messages'))
+        .getAllByText((_, el) => el?.tagName === 'PRE')
+        .map((el) => el.textContent),
+    ).toEqual(shown.map((m) => m.content));
     expect(text('messages-heading')).toContain('turn 2');
     await user.click(testId('turn-1'));
     await waitFor(() => expect(text('compressed-user')).toBe(lastUser(engineView('reviews-and-inventory.json', 3, { selected: 1 }).compressed.messages)));

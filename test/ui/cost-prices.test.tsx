@@ -15,7 +15,12 @@ beforeEach(resetPrices);
 
 /** One gpt-4o turn: 12,000 in (8,000 cached), 500 out: $0.0250 at the default price. */
 function gpt4oView(top: Record<string, unknown> = {}) {
-  return viewOf(sessionText([{ llm: { provider: 'openai', model: 'gpt-4o' }, usage: { inputTokens: 12_000, cachedInputTokens: 8_000, outputTokens: 500 } }], { llm: { provider: 'openai', model: 'gpt-4o' }, ...top }));
+  return viewOf(
+    sessionText([{ llm: { provider: 'openai', model: 'gpt-4o' }, usage: { inputTokens: 12_000, cachedInputTokens: 8_000, outputTokens: 500 } }], {
+      llm: { provider: 'openai', model: 'gpt-4o' },
+      ...top,
+    }),
+  );
 }
 
 function openDialog(top: Record<string, unknown> = {}) {
@@ -145,7 +150,13 @@ describe('stored prices', () => {
   });
 
   it('ignores unreadable entries one by one and keeps the rest', () => {
-    const r = readStoredPrices(JSON.stringify({ version: 1, edited: { 'gpt-4o': { input: 'cheap', output: 1 }, mine: { input: 1, output: 2 }, other: { input: 1, output: -2 } }, removed: ['o4-mini', 42] }));
+    const r = readStoredPrices(
+      JSON.stringify({
+        version: 1,
+        edited: { 'gpt-4o': { input: 'cheap', output: 1 }, mine: { input: 1, output: 2 }, other: { input: 1, output: -2 } },
+        removed: ['o4-mini', 42],
+      }),
+    );
     expect(r.stored).toEqual({ edited: { mine: { input: 1, output: 2 } }, removed: ['o4-mini'] });
     expect(r.problem).toBe('Saved prices of "gpt-4o", "other" were unreadable and ignored (the defaults are used for them).');
     const table = appPriceTable(r.stored);

@@ -26,7 +26,11 @@ function threeTurns(top: Record<string, unknown> = {}): string {
   return sessionText(
     [
       { llm: openai('gpt-4o'), usage: { inputTokens: 12_000, cachedInputTokens: 8_000, outputTokens: 500 } },
-      { llm: anthropic('claude-sonnet-4-5'), usage: { inputTokens: 10_000, cachedInputTokens: 6_000, cacheWriteTokens: 2_000, outputTokens: 400 }, promptHash: hashes[1] },
+      {
+        llm: anthropic('claude-sonnet-4-5'),
+        usage: { inputTokens: 10_000, cachedInputTokens: 6_000, cacheWriteTokens: 2_000, outputTokens: 400 },
+        promptHash: hashes[1],
+      },
       { llm: openai('my-local-model'), usage: { inputTokens: 1_000, outputTokens: 50 }, promptHash: 'ffffffffffffffff' },
     ],
     { llm: { provider: 'openai', model: 'gpt-4o' }, ...top },
@@ -77,7 +81,13 @@ describe('per-turn figures', () => {
   });
 
   it('show no tokens or cost for the mock’s turns (nothing was spent), only the fingerprint', () => {
-    renderView(<><TurnList /><StatusBar /></>, viewOf(JSON.stringify(ranExample())));
+    renderView(
+      <>
+        <TurnList />
+        <StatusBar />
+      </>,
+      viewOf(JSON.stringify(ranExample())),
+    );
     expect(turn(1).queryByTestId('turn-cost')).toBeNull();
     expect(turn(1).queryByTestId('turn-tokens')).toBeNull();
     expect(turn(1).getByTestId('turn-prompt')).toBeTruthy();

@@ -27,7 +27,8 @@ export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
       const api = new Proxy(
         {},
         {
-          get: (_t, name: string) =>
+          get:
+            (_t, name: string) =>
             (...args: unknown[]) =>
               Promise.resolve().then(() => (host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)),
         },

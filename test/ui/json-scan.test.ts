@@ -51,7 +51,10 @@ describe('parseJson', () => {
   });
 
   it('reads numbers losslessly: integers past 2^53 and whole floats keep their text', () => {
-    expect(parseJson('{"id": 9007199254740993, "f": 1.0, "n": 2}')).toEqual({ ok: true, value: { id: { $bigint: '9007199254740993' }, f: { $float: '1.0' }, n: 2 } });
+    expect(parseJson('{"id": 9007199254740993, "f": 1.0, "n": 2}')).toEqual({
+      ok: true,
+      value: { id: { $bigint: '9007199254740993' }, f: { $float: '1.0' }, n: 2 },
+    });
   });
 
   it('counts columns in UTF-16 units after non-ASCII text', () => {
@@ -106,6 +109,8 @@ describe('problems by path', () => {
     expect(p.range).toEqual({ line: 2, column: 9 });
     expect(p.message).toBe('Unexpected end of input');
     expect(p.text).toBe('tools[0].impl: Unexpected end of input (line 2, column 9)');
-    expect(linesOf([p, fieldProblem('maxTurns', 'must be at least 1')])).toBe('tools[0].impl: Unexpected end of input (line 2, column 9)\nmaxTurns: must be at least 1');
+    expect(linesOf([p, fieldProblem('maxTurns', 'must be at least 1')])).toBe(
+      'tools[0].impl: Unexpected end of input (line 2, column 9)\nmaxTurns: must be at least 1',
+    );
   });
 });

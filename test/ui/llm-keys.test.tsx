@@ -107,7 +107,11 @@ describe('the API key field', () => {
     const app = await renderLlmApp();
     await configureLlm(app, { provider: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' });
     await user.click(button('step'));
-    await waitFor(() => expect(screen.getByTestId('notice-text').textContent).toMatch(/^No API key for OpenAI-compatible at https:\/\/api\.example\.com\/v1: .*Nothing was sent\./));
+    await waitFor(() =>
+      expect(screen.getByTestId('notice-text').textContent).toMatch(
+        /^No API key for OpenAI-compatible at https:\/\/api\.example\.com\/v1: .*Nothing was sent\./,
+      ),
+    );
     expect(screen.queryByTestId('turn-1')).toBeNull();
     expect(app.view().usage.discarded).toBeUndefined();
   });
@@ -136,7 +140,13 @@ describe('the key never leaves for anywhere but the server', () => {
     const link = await act(() => app.actions().share.mutateAsync(true));
     const decoded = link ? decodeLink(link.fragment) : null;
     const exported = await app.client.call((api) => api.exportSession());
-    const carried = JSON.stringify([app.store.getState(), exported, link, decoded && decoded.ok ? decoded.session : null, document.body.innerHTML.replace(/value="[^"]*"/g, '')]);
+    const carried = JSON.stringify([
+      app.store.getState(),
+      exported,
+      link,
+      decoded && decoded.ok ? decoded.session : null,
+      document.body.innerHTML.replace(/value="[^"]*"/g, ''),
+    ]);
     for (const key of [KEY, 'sk-wrong-LEAKCHECK-9999']) expect(carried).not.toContain(key);
     expect(exported).toContain(server.url);
     // Kept for this page only: not in storage either.

@@ -36,7 +36,9 @@ describe('LlmPanel', () => {
     const h = await renderPanel(<LlmPanel />);
     const replies = h.view().definition.llm.replies;
     await user.selectOptions(select('llm-preset'), 'groq');
-    await waitForView(h, (v) => expect(v.definition.llm).toEqual({ provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile', replies }));
+    await waitForView(h, (v) =>
+      expect(v.definition.llm).toEqual({ provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile', replies }),
+    );
     expect(input('llm-base-url').value).toBe('https://api.groq.com/openai/v1');
     expect(select('llm-provider').value).toBe('openai');
     expect(select('llm-preset').value).toBe('groq');
@@ -44,7 +46,9 @@ describe('LlmPanel', () => {
     expect(suggestions).toEqual(['llama-3.3-70b-versatile', 'llama-3.1-8b-instant']);
 
     await user.selectOptions(select('llm-preset'), 'anthropic');
-    await waitForView(h, (v) => expect(v.definition.llm).toMatchObject({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }));
+    await waitForView(h, (v) =>
+      expect(v.definition.llm).toMatchObject({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }),
+    );
     expect(screen.getByTestId('llm-preset-notes').textContent).toMatch(/Prompt caching/);
 
     // A local preset: the key is optional there.
@@ -70,7 +74,14 @@ describe('LlmPanel', () => {
     await user.type(input('llm-max-output'), '512');
     await user.type(input('llm-timeout'), '30');
     await waitForView(h, (v) =>
-      expect(v.definition.llm).toMatchObject({ provider: 'openai', baseUrl: 'http://127.0.0.1:9999/v1', model: 'my-model', temperature: 0.2, maxOutputTokens: 512, requestTimeoutMs: 30_000 }),
+      expect(v.definition.llm).toMatchObject({
+        provider: 'openai',
+        baseUrl: 'http://127.0.0.1:9999/v1',
+        model: 'my-model',
+        temperature: 0.2,
+        maxOutputTokens: 512,
+        requestTimeoutMs: 30_000,
+      }),
     );
     expect(select('llm-preset').value).toBe('');
     expect(sessionTextOf(h.view())).toContain('"requestTimeoutMs": 30000');
@@ -104,7 +115,10 @@ describe('llm-form', () => {
     const form = readLlmForm(llm);
     expect(form).toEqual({ provider: 'openai', baseUrl: 'https://x.test/v1', model: 'm', temperature: '0', maxOutputTokens: '100', timeoutSeconds: '1.5' });
     expect(writeLlmForm(llm, form)).toEqual({ ok: true, llm });
-    expect(writeLlmForm(llm, { ...form, baseUrl: ' ', model: '', temperature: '', maxOutputTokens: '', timeoutSeconds: '' })).toEqual({ ok: true, llm: { provider: 'openai', replies: ['a'] } });
+    expect(writeLlmForm(llm, { ...form, baseUrl: ' ', model: '', temperature: '', maxOutputTokens: '', timeoutSeconds: '' })).toEqual({
+      ok: true,
+      llm: { provider: 'openai', replies: ['a'] },
+    });
   });
 
   it('refuses numbers out of range, each by its path', () => {

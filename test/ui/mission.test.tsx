@@ -128,7 +128,9 @@ describe('MissionPanel', () => {
 
     const samples = screen.getByTestId('compression-sampleLimit') as HTMLInputElement;
     await user.type(samples, '1.5');
-    await waitFor(() => expect(screen.getByTestId('compression-errors').textContent).toMatch(/compression\.sampleLimit: enter a whole number/), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('compression-errors').textContent).toMatch(/compression\.sampleLimit: enter a whole number/), {
+      timeout: 3000,
+    });
     expect(samples.value).toBe('1.5');
     expect(h.view().definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' });
   });
@@ -150,14 +152,21 @@ describe('compression form', () => {
     expect(readCompression(true).mode).toBe('single-user-coalesced');
     expect(readCompression('full-history').mode).toBe('full-history');
     const f = readCompression({ strategy: 'single-user-coalesced', toolCallLimit: 4, failedTurns: 'latest' });
-    expect(f).toEqual({ mode: 'single-user-coalesced', numbers: { printlnLimit: '', toolCallLimit: '4', sampleLimit: '', samplePrintableLimit: '' }, failedTurns: 'latest' });
+    expect(f).toEqual({
+      mode: 'single-user-coalesced',
+      numbers: { printlnLimit: '', toolCallLimit: '4', sampleLimit: '', samplePrintableLimit: '' },
+      failedTurns: 'latest',
+    });
   });
 
   it('writes the shortest form', () => {
     const base = readCompression(true);
     expect(writeCompression({ ...base, mode: 'off' })).toEqual({ ok: true, value: false });
     expect(writeCompression(base)).toEqual({ ok: true, value: 'single-user-coalesced' });
-    expect(writeCompression({ ...base, numbers: { ...base.numbers, sampleLimit: '0' } })).toEqual({ ok: true, value: { strategy: 'single-user-coalesced', sampleLimit: 0 } });
+    expect(writeCompression({ ...base, numbers: { ...base.numbers, sampleLimit: '0' } })).toEqual({
+      ok: true,
+      value: { strategy: 'single-user-coalesced', sampleLimit: 0 },
+    });
     const refused = writeCompression({ ...base, numbers: { ...base.numbers, sampleLimit: '-1' } });
     expect(refused.ok ? [] : refused.problems.map((p) => p.text)).toEqual([expect.stringMatching(/^compression\.sampleLimit:/)]);
     // Options belong to the coalescing strategies only.

@@ -175,7 +175,7 @@ describe('restoring on load', () => {
     expect(next).toMatchObject({ id: saved.id, rev: saved.rev + 1, turns: 3 });
   });
 
-  it("prefers the session this tab had open over the last one any tab opened", async () => {
+  it('prefers the session this tab had open over the last one any tab opened', async () => {
     const { sessions } = freshSessions();
     const a = await sessions.create(exampleText('side-effect-calls.json'), { savedBy: 'x' });
     const b = await sessions.create(exampleText('failed-turn-recovery.json'), { savedBy: 'x' });

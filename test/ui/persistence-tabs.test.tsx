@@ -165,7 +165,12 @@ describe('the BroadcastChannel adapter', () => {
       await waitFor(() => expect(got).toEqual([{ to: 'two', id: 's1' }]));
       stop();
       two.post({ kind: 'deleted', id: 's2', rev: 0, savedBy: 'tab-2' });
-      await waitFor(() => expect(got).toEqual([{ to: 'two', id: 's1' }, { to: 'one', id: 's2' }]));
+      await waitFor(() =>
+        expect(got).toEqual([
+          { to: 'two', id: 's1' },
+          { to: 'one', id: 's2' },
+        ]),
+      );
     } finally {
       one.close();
       two.close();

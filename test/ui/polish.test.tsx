@@ -34,7 +34,18 @@ async function openSession(h: Harness, session: object): Promise<void> {
 }
 
 function bareSession(extra: object = {}): object {
-  return { version: 1, title: 'Bare', mission: 'Say hi', maxTurns: 5, compression: true, data: {}, tools: [], llm: { provider: 'mock', replies: ['```clojure\n(return "hi")\n```'] }, turns: [], ...extra };
+  return {
+    version: 1,
+    title: 'Bare',
+    mission: 'Say hi',
+    maxTurns: 5,
+    compression: true,
+    data: {},
+    tools: [],
+    llm: { provider: 'mock', replies: ['```clojure\n(return "hi")\n```'] },
+    turns: [],
+    ...extra,
+  };
 }
 
 describe('status before anything ran', () => {

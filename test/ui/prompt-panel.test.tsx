@@ -54,7 +54,9 @@ describe('SystemPromptPanel', () => {
     expect(area.value).toBe(byDefault);
     await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ replace: byDefault }));
     await user.clear(area);
-    await waitFor(() => expect(screen.getByTestId('prompt-errors').textContent).toBe('systemPrompt.replace: write the whole SYSTEM prompt, or choose another mode'));
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt-errors').textContent).toBe('systemPrompt.replace: write the whole SYSTEM prompt, or choose another mode'),
+    );
     expect(h.view().definition.systemPrompt).toEqual({ replace: byDefault });
     await user.type(area, 'Reply with one clojure block.');
     await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ replace: 'Reply with one clojure block.' }));
@@ -75,7 +77,11 @@ describe('SystemPromptPanel', () => {
 
 /** A view as the engine sends it once the session's setting is applied to the SYSTEM prompt. */
 function withPrompt(view: View, systemPrompt: SessionDefinition['systemPrompt'], text: string): View {
-  return { ...view, definition: { ...view.definition, systemPrompt }, systemPrompt: { ...view.systemPrompt, text, hash: promptHash(text), changed: text !== view.systemPrompt.default } };
+  return {
+    ...view,
+    definition: { ...view.definition, systemPrompt },
+    systemPrompt: { ...view.systemPrompt, text, hash: promptHash(text), changed: text !== view.systemPrompt.default },
+  };
 }
 
 describe('SystemPromptPanel showing a changed prompt', () => {
@@ -142,9 +148,18 @@ describe('prompt setting and diff', () => {
   it('reads and writes each mode; blank prefix and suffix are the default', () => {
     expect(readPrompt(def).mode).toBe('default');
     expect(readPrompt({ ...def, systemPrompt: { replace: 'x' } })).toEqual({ mode: 'replace', prefix: '', suffix: '', replace: 'x' });
-    expect(writePrompt({ ...def, systemPrompt: { replace: 'x' } }, { mode: 'wrap', prefix: '  ', suffix: '', replace: 'x' })).toEqual({ ok: true, definition: def });
-    expect(writePrompt(def, { mode: 'wrap', prefix: 'a', suffix: '', replace: '' })).toEqual({ ok: true, definition: { ...def, systemPrompt: { prefix: 'a' } } });
-    expect(writePrompt(def, { mode: 'replace', prefix: 'a', suffix: 'b', replace: 'r' })).toEqual({ ok: true, definition: { ...def, systemPrompt: { replace: 'r' } } });
+    expect(writePrompt({ ...def, systemPrompt: { replace: 'x' } }, { mode: 'wrap', prefix: '  ', suffix: '', replace: 'x' })).toEqual({
+      ok: true,
+      definition: def,
+    });
+    expect(writePrompt(def, { mode: 'wrap', prefix: 'a', suffix: '', replace: '' })).toEqual({
+      ok: true,
+      definition: { ...def, systemPrompt: { prefix: 'a' } },
+    });
+    expect(writePrompt(def, { mode: 'replace', prefix: 'a', suffix: 'b', replace: 'r' })).toEqual({
+      ok: true,
+      definition: { ...def, systemPrompt: { replace: 'r' } },
+    });
     expect(writePrompt(def, { mode: 'replace', prefix: '', suffix: '', replace: ' ' }).ok).toBe(false);
   });
 

@@ -47,7 +47,10 @@ describe('the Request tab', () => {
   it('never shows a key, even if a header carried one', () => {
     const view = claudeNext();
     if (!view.request) throw new Error('a Claude session describes its request');
-    const leaky: View = { ...view, request: { ...view.request, headers: { ...view.request.headers, authorization: 'Bearer sk-live-123', 'x-api-key': 'sk-ant-456' } } };
+    const leaky: View = {
+      ...view,
+      request: { ...view.request, headers: { ...view.request.headers, authorization: 'Bearer sk-live-123', 'x-api-key': 'sk-ant-456' } },
+    };
     showRequest(leaky);
     const text = screen.getByTestId('request-view').textContent ?? '';
     expect(text).not.toContain('sk-');
@@ -75,7 +78,9 @@ describe('the Request tab', () => {
   it('says an OpenAI-compatible body has no breakpoints', () => {
     showRequest(viewOf(sessionText([], { llm: { provider: 'openai', model: 'gpt-4o' }, turns: [] })));
     expect(screen.getByTestId('request-line').textContent).toBe('POST https://api.openai.com/v1/chat/completions');
-    expect(screen.getByTestId('request-breakpoints').textContent).toBe('No cache_control breakpoints: OpenAI-compatible APIs cache long prompt prefixes by themselves.');
+    expect(screen.getByTestId('request-breakpoints').textContent).toBe(
+      'No cache_control breakpoints: OpenAI-compatible APIs cache long prompt prefixes by themselves.',
+    );
     expect(screen.queryByTestId('request-cache-mark')).toBeNull();
   });
 
@@ -104,11 +109,27 @@ describe('request text', () => {
   it('names where each breakpoint is', () => {
     const mark = { cache_control: { type: 'ephemeral' } };
     const body = {
-      system: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b', ...mark }],
+      system: [
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b', ...mark },
+      ],
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'p', ...mark }, { type: 'text', text: 'q' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'p', ...mark },
+            { type: 'text', text: 'q' },
+          ],
+        },
         { role: 'assistant', content: 'r' },
-        { role: 'user', content: [{ type: 'text', text: 's' }, { type: 'text', text: 't', ...mark }, { type: 'text', text: 'u' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 's' },
+            { type: 'text', text: 't', ...mark },
+            { type: 'text', text: 'u' },
+          ],
+        },
         { role: 'user', content: [{ type: 'text', text: 'v', ...mark }] },
       ],
     };
@@ -117,7 +138,9 @@ describe('request text', () => {
   });
 
   it('redacts credential headers that are not redacted yet, and keeps the others as given', () => {
-    expect(safeHeaders({ 'content-type': 'application/json', authorization: 'Bearer [redacted]', 'api-key': 'abc', authorization2: 'Bearer [redacted]x' })).toEqual([
+    expect(
+      safeHeaders({ 'content-type': 'application/json', authorization: 'Bearer [redacted]', 'api-key': 'abc', authorization2: 'Bearer [redacted]x' }),
+    ).toEqual([
       ['content-type', 'application/json'],
       ['authorization', 'Bearer [redacted]'],
       ['api-key', '[redacted]'],

@@ -53,16 +53,19 @@ function renderControlledApp(delays: Record<string, number>, hold: (name: string
               counts.set(name, n);
               if (LOGGED.has(name)) log.push(`+${name}`);
               return new Promise((resolve, reject) =>
-                setTimeout(() => {
-                  // A terminated worker, or a call held, never answers.
-                  if (!alive || hold(name, n)) return;
-                  if (LOGGED.has(name)) log.push(`-${name}`);
-                  try {
-                    resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                  } catch (e) {
-                    reject(e);
-                  }
-                }, delays[name] ?? delays.other ?? 0),
+                setTimeout(
+                  () => {
+                    // A terminated worker, or a call held, never answers.
+                    if (!alive || hold(name, n)) return;
+                    if (LOGGED.has(name)) log.push(`-${name}`);
+                    try {
+                      resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
+                    } catch (e) {
+                      reject(e);
+                    }
+                  },
+                  delays[name] ?? delays.other ?? 0,
+                ),
               );
             },
         },

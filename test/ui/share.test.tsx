@@ -12,7 +12,6 @@ import { waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground, setHash, textOf } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
 
-
 beforeEach(() => setHash(null));
 afterEach(() => {
   cleanup();
@@ -64,7 +63,7 @@ describe('Share', () => {
     const big = JSON.parse(exampleText('reviews-and-inventory.json')) as { data: Record<string, unknown>; title: string };
     // Incompressible data: random words, so the deflated link stays large.
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     big.data.notes = Array.from({ length: 12000 }, () => Math.floor(rnd() * 1e9).toString(36));
     big.title = 'Big session';
     const h = renderWithPlayground(<App />);

@@ -42,7 +42,9 @@ describe('ToolsPanel', () => {
     await user.clear(sig);
     await user.type(sig, '(category :string -> :string');
     const tool = screen.getByTestId('tool-0');
-    await waitFor(() => expect(within(tool).getByTestId('tool-0-signature-errors').textContent).toMatch(/tools\[0\]\.signature: .*\(column \d+\)/), { timeout: 3000 });
+    await waitFor(() => expect(within(tool).getByTestId('tool-0-signature-errors').textContent).toMatch(/tools\[0\]\.signature: .*\(column \d+\)/), {
+      timeout: 3000,
+    });
     expect(sig.getAttribute('aria-invalid')).toBe('true');
     // The draft is kept; the engine still has the last good signature.
     expect(value('tool-0-signature')).toBe('(category :string -> :string');

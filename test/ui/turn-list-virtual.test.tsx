@@ -39,7 +39,12 @@ describe('the virtualized turn list', () => {
       // jsdom lays nothing out: the sizes the virtualizer reads are given here.
       const size = (prop: 'clientHeight' | 'offsetHeight', of: (el: HTMLElement) => number) => {
         const before = Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop);
-        Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: function (this: HTMLElement) { return of(this); } });
+        Object.defineProperty(HTMLElement.prototype, prop, {
+          configurable: true,
+          get: function (this: HTMLElement) {
+            return of(this);
+          },
+        });
         restore.push(() => (before ? Object.defineProperty(HTMLElement.prototype, prop, before) : undefined));
       };
       size('clientHeight', (el) => (el.dataset.testid === 'scroller' ? VIEWPORT_PX : 0));

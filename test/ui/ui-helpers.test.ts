@@ -36,7 +36,11 @@ describe('highlight', () => {
 
   it('copes with an unterminated string', () => {
     const code = '(str "abc';
-    expect(spans(code).map(([t]) => t).join('')).toBe(code);
+    expect(
+      spans(code)
+        .map(([t]) => t)
+        .join(''),
+    ).toBe(code);
   });
 });
 
@@ -56,7 +60,13 @@ describe('helpers', () => {
   });
 
   it('the bundled examples are found, sorted by file name', () => {
-    expect(EXAMPLES.map((e) => e.name)).toEqual(['failed-turn-recovery', 'long-run-overflow', 'products-exploration', 'reviews-and-inventory', 'side-effect-calls']);
+    expect(EXAMPLES.map((e) => e.name)).toEqual([
+      'failed-turn-recovery',
+      'long-run-overflow',
+      'products-exploration',
+      'reviews-and-inventory',
+      'side-effect-calls',
+    ]);
   });
 
   it('formatMs and formatError', () => {

@@ -46,7 +46,9 @@ function fromLink(fragment: string): Engine {
  * run's total program time is left out, since a sum of rounded times differs from a rounded sum.
  */
 function json(view: View): string {
-  return JSON.stringify({ ...view, usage: { ...view.usage, durationMs: 0 } }, (key, v: unknown) => (key === 'durationMs' && typeof v === 'number' ? Math.round(v * 1000) / 1000 : sameEngine(key, v)));
+  return JSON.stringify({ ...view, usage: { ...view.usage, durationMs: 0 } }, (key, v: unknown) =>
+    key === 'durationMs' && typeof v === 'number' ? Math.round(v * 1000) / 1000 : sameEngine(key, v),
+  );
 }
 
 describe('Engine.shareLink → Engine.openLink', () => {
@@ -85,7 +87,11 @@ describe('Engine.shareLink → Engine.openLink', () => {
   it('keeps turns recorded before the definition was edited (stale) exactly as they were sent', () => {
     const a = ranToEnd('long-run-overflow.json');
     const def = a.view().definition;
-    const edited = a.setDefinition({ ...def, mission: `${def.mission} Be brief.`, tools: def.tools.map((t, i) => (i === 0 ? { ...t, description: 'edited' } : t)) });
+    const edited = a.setDefinition({
+      ...def,
+      mission: `${def.mission} Be brief.`,
+      tools: def.tools.map((t, i) => (i === 0 ? { ...t, description: 'edited' } : t)),
+    });
     expect(edited.ok).toBe(true);
     const turns = a.view().turns.length;
     const share = a.shareLink({ turns: true });
@@ -109,8 +115,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
     expect(JSON.stringify(b.view().definition)).toBe(JSON.stringify(a.view().definition));
     while (b.view().status === 'running' && b.view().nextReply !== null) expect(b.stepTurn().ok).toBe(true);
     // The same run again: everything but the time it took.
-    const timeless = (v: View) =>
-      JSON.stringify(v, (key, x: unknown) => (key === 'durationMs' ? 0 : sameEngine(key, x)));
+    const timeless = (v: View) => JSON.stringify(v, (key, x: unknown) => (key === 'durationMs' ? 0 : sameEngine(key, x)));
     expect(timeless(b.view())).toBe(timeless(a.view()));
   });
 
@@ -132,7 +137,9 @@ describe('Engine.shareLink → Engine.openLink', () => {
       expect(share.length).toBeGreaterThan(MAX_LINK_LENGTH);
       expect(share.reason).toBe(`the link would be ${share.length.toLocaleString('en-US')} characters long, more than the 32,768 a link can safely carry`);
       // It still opens, if someone shares it anyway.
-      expect(fromLink(share.fragment).exportSession()).toBe(turns ? a.exportSession() : a.exportSession().replace(/"turns": \[[\s\S]*\]\n}\n$/, '"turns": []\n}\n'));
+      expect(fromLink(share.fragment).exportSession()).toBe(
+        turns ? a.exportSession() : a.exportSession().replace(/"turns": \[[\s\S]*\]\n}\n$/, '"turns": []\n}\n'),
+      );
     }
   });
 
@@ -142,8 +149,17 @@ describe('Engine.shareLink → Engine.openLink', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 250; i++) deep = [deep];
     // Data that deep is refused as any session input is; a program can still build such a value.
-    expect(refusals(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } }))).toEqual(['session: nested more than 200 levels deep; at most 200 are read']);
-    const b = opened(JSON.stringify({ version: 1, mission: 'deep', maxTurns: 2, llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 250))\n```'] } }));
+    expect(refusals(a.setDefinition({ ...def, data: { ...def.data, deep: deep as number[] } }))).toEqual([
+      'session: nested more than 200 levels deep; at most 200 are read',
+    ]);
+    const b = opened(
+      JSON.stringify({
+        version: 1,
+        mission: 'deep',
+        maxTurns: 2,
+        llm: { provider: 'mock', replies: ['```clojure\n(reduce (fn [a _] [a]) 1 (range 250))\n```'] },
+      }),
+    );
     expect(b.stepTurn().ok).toBe(true);
     const share = b.shareLink({ turns: true });
     expect(share.fits).toBe(false);
@@ -173,9 +189,16 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
 
   it('lists session problems by path, as opening a file does', () => {
     const engine = new Engine();
-    const text = JSON.stringify({ ...JSON.parse(readFileSync(join(EXAMPLES, 'reviews-and-inventory.json'), 'utf8')), maxTurns: 0, llm: { provider: 'openai', apiKey: 'sk-x' } });
+    const text = JSON.stringify({
+      ...JSON.parse(readFileSync(join(EXAMPLES, 'reviews-and-inventory.json'), 'utf8')),
+      maxTurns: 0,
+      llm: { provider: 'openai', apiKey: 'sk-x' },
+    });
     const r = engine.openLink(linkOfText(text));
-    expect(refusals(r)).toEqual(['maxTurns: must be at least 1, got number 0', 'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead']);
+    expect(refusals(r)).toEqual([
+      'maxTurns: must be at least 1, got number 0',
+      'llm.apiKey: API keys are never stored in session files; remove this field and give the key to the app (or the environment) instead',
+    ]);
     expect(() => engine.view()).toThrow(/No session is open/);
   });
 
@@ -185,13 +208,21 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
     const payload = JSON.parse(new TextDecoder().decode(inflateSync(fromBase64Url(fragment.slice(4))))) as Record<string, unknown>;
     const r = new Engine().openLink(linkOfText(JSON.stringify({ ...payload, $rendered: 'ffffffff' })));
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.warnings).toEqual([expect.stringMatching(/^This link was made by a playground that rendered the LLM's messages differently: turns 1, 2, 3 show/)]);
+    if (r.ok)
+      expect(r.warnings).toEqual([
+        expect.stringMatching(/^This link was made by a playground that rendered the LLM's messages differently: turns 1, 2, 3 show/),
+      ]);
     expect(new Engine().openLink(fragment)).not.toHaveProperty('warnings');
   });
 
   it('opens a session whose tools are not PTC-Lisp, with the problem shown and nothing run', () => {
     const engine = new Engine();
-    const session = parseSession({ version: 1, mission: 'm', tools: [{ name: 'x', signature: '()', impl: 'alert(document.cookie)' }], llm: { provider: 'mock', replies: [] } });
+    const session = parseSession({
+      version: 1,
+      mission: 'm',
+      tools: [{ name: 'x', signature: '()', impl: 'alert(document.cookie)' }],
+      llm: { provider: 'mock', replies: [] },
+    });
     if (!session.ok) throw new Error(session.errors.join());
     const r = engine.openLink(encodeLink(session.session));
     expect(r.ok).toBe(true);

@@ -51,7 +51,11 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
   it('runs a 3-turn session, streaming each reply and recording its usage, provider and prompt', async () => {
     const engine = engineFor(provider, { temperature: 0.1 });
     server().enqueue(
-      { text: clj('(def in-stock (filter (where :stock > 0) data/products))'), chunks: 4, usage: { inputTokens: 900, outputTokens: 20, cacheWriteTokens: 700, cachedInputTokens: 0 } },
+      {
+        text: clj('(def in-stock (filter (where :stock > 0) data/products))'),
+        chunks: 4,
+        usage: { inputTokens: 900, outputTokens: 20, cacheWriteTokens: 700, cachedInputTokens: 0 },
+      },
       { text: clj('(println (count in-stock))'), chunks: 3, usage: { inputTokens: 950, outputTokens: 10, cachedInputTokens: 700, cacheWriteTokens: 0 } },
       { text: clj('(return (mapv :name in-stock))'), usage: { inputTokens: 960, outputTokens: 12, cachedInputTokens: 700, cacheWriteTokens: 0 } },
     );
@@ -75,7 +79,9 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(view.turns.every((t) => t.promptHash === view.systemPrompt.hash)).toBe(true);
     expect(view.usage.tokens).toEqual({ inputTokens: 2810, outputTokens: 42, cachedInputTokens: 1400, cacheWriteTokens: 700 });
     // The recorded turn's request is the one the server received.
-    const sent = server().requests.filter((q) => q.method === 'POST').slice(-3);
+    const sent = server()
+      .requests.filter((q) => q.method === 'POST')
+      .slice(-3);
     expect(engine.view({ selected: 2 }).request?.body).toEqual(sent[1].body);
     // Saved and reopened, the turns keep what they recorded.
     const reopened = parseSession(engine.exportSession());
@@ -175,7 +181,9 @@ describe('what requestReply refuses', () => {
     engine.applyRequested();
     const parsed = parseSession(engine.exportSession());
     if (!parsed.ok) throw new Error('unreadable');
-    expect(JSON.stringify(runRecord({ turns: parsed.session.turns, memory: new Map(), status: 'returned', usage: { turns: 1, durationMs: 0, llmMs: 0 } }))).not.toContain('LEAKCHECK');
+    expect(
+      JSON.stringify(runRecord({ turns: parsed.session.turns, memory: new Map(), status: 'returned', usage: { turns: 1, durationMs: 0, llmMs: 0 } })),
+    ).not.toContain('LEAKCHECK');
   });
 });
 

@@ -168,7 +168,8 @@ describe('SyncedApi (the page side)', () => {
     const remote = new Proxy(
       {},
       {
-        get: (_t, name: string) =>
+        get:
+          (_t, name: string) =>
           (...args: unknown[]) =>
             Promise.resolve().then(() => {
               const out = (host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args);

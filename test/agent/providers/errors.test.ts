@@ -27,7 +27,8 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
     return server;
   }
   const ask = { messages: MESSAGES, turn: 1 };
-  const notFoundHint = dialect.name === 'openai' ? 'OpenAI-compatible base URLs usually end in /v1' : "Anthropic's base URL is https://api.anthropic.com, without /v1";
+  const notFoundHint =
+    dialect.name === 'openai' ? 'OpenAI-compatible base URLs usually end in /v1' : "Anthropic's base URL is https://api.anthropic.com, without /v1";
 
   it('401: auth, naming the base URL; the key the server echoed is redacted', async () => {
     const server = await start({ requiredKey: 'the-right-key' });
@@ -65,7 +66,12 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
   });
 
   it('429 still after the retries: rate_limit', async () => {
-    const server = await start({ responses: [{ status: 429, headers: { 'retry-after-ms': '1' } }, { status: 429, headers: { 'retry-after-ms': '1' } }] });
+    const server = await start({
+      responses: [
+        { status: 429, headers: { 'retry-after-ms': '1' } },
+        { status: 429, headers: { 'retry-after-ms': '1' } },
+      ],
+    });
     const error = await failure(llmFor(dialect, server, {}, { maxRetries: 1 }).complete(ask));
     expect(error.kind).toBe('rate_limit');
     expect(error.status).toBe(429);
@@ -80,7 +86,11 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
     const error = await failure(llmFor(dialect, server, {}, { maxRetries: 2 }).complete(ask));
     expect(error.kind).toBe('rate_limit');
     expect(error.retryAfterSeconds).toBe(120);
-    expect(error.message).toMatch(new RegExp(`^Rate limited by ${server.url.replace(/[.]/g, '\\.')} \\(HTTP 429\\): it asks to wait 2 min before trying again, so the request was not retried\\.`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Rate limited by ${server.url.replace(/[.]/g, '\\.')} \\(HTTP 429\\): it asks to wait 2 min before trying again, so the request was not retried\\.`,
+      ),
+    );
     expect(server.requests).toHaveLength(1);
     expect(server.pending()).toBe(1);
   });
@@ -105,7 +115,11 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
     const url = await closedPortUrl();
     const error = await failure(llmFor(dialect, { url }, {}, { maxRetries: 0 }).complete(ask));
     expect(error.kind).toBe('connection');
-    expect(error.message).toMatch(new RegExp(`^Could not connect to ${url.replace(/[.]/g, '\\.')} \\(.*ECONNREFUSED.*\\)\\. Check that the server is running and the base URL is right\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not connect to ${url.replace(/[.]/g, '\\.')} \\(.*ECONNREFUSED.*\\)\\. Check that the server is running and the base URL is right\\.$`,
+      ),
+    );
   });
 
   it('in a browser (or worker), a failed fetch is reported as possibly CORS, with the fixes', async () => {
@@ -135,7 +149,9 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
     expect(error.kind).toBe('connection');
     expect(error.partialText).toBe('aaaabbbb');
     expect(seen).toEqual(['aaaa', 'aaaabbbb']);
-    expect(error.message).toMatch(new RegExp(`^The connection to ${server.url.replace(/[.]/g, '\\.')} was lost while the reply was arriving \\(.+\\)\\. Try again\\.$`));
+    expect(error.message).toMatch(
+      new RegExp(`^The connection to ${server.url.replace(/[.]/g, '\\.')} was lost while the reply was arriving \\(.+\\)\\. Try again\\.$`),
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -143,7 +159,9 @@ describe.each(DIALECTS)('$name provider errors', (dialect) => {
     const server = await start({ responses: [{ hang: true }] });
     const error = await failure(llmFor(dialect, server, { requestTimeoutMs: 150 }, { maxRetries: 0 }).complete(ask));
     expect(error.kind).toBe('timeout');
-    expect(error.message).toBe(`No answer from ${server.url} within 0.15 s (the request timeout) for model "test-model". Try again, or raise the request timeout for slow models.`);
+    expect(error.message).toBe(
+      `No answer from ${server.url} within 0.15 s (the request timeout) for model "test-model". Try again, or raise the request timeout for slow models.`,
+    );
   });
 
   it('a stream that goes silent longer than the timeout: timeout, with the text so far', async () => {

@@ -194,7 +194,9 @@ describe('createLlm', () => {
   });
   it('fails at creation for the mock, a missing model, a bad base URL', () => {
     expect(() => createLlm({ provider: 'mock' }, '')).toThrow('the mock LLM is made with mockLlm');
-    expect(() => createLlm({ provider: 'openai' }, 'k')).toThrow('No model is set for the openai provider: choose one in the LLM settings (for example gpt-4o-mini)');
+    expect(() => createLlm({ provider: 'openai' }, 'k')).toThrow(
+      'No model is set for the openai provider: choose one in the LLM settings (for example gpt-4o-mini)',
+    );
     expect(() => createLlm({ provider: 'anthropic', model: '' }, 'k')).toThrow('No model is set for the anthropic provider');
     expect(() => createLlm({ provider: 'openai', model: 'm', baseUrl: 'localhost:11434' }, 'k')).toThrow('must start with http:// or https://');
     expect(() => createLlm({ provider: 'openai', model: 'm', baseUrl: 'http//x' }, 'k')).toThrow('is not a valid URL');

@@ -16,7 +16,8 @@ describe('Retry-After', () => {
   });
 
   it('the fetch wrapper marks a wait over 60 s as not to be retried, and leaves the rest alone', async () => {
-    const answer = (status: number, retryAfter: string) => limitRetryAfter(() => Promise.resolve(new Response('{}', { status, headers: { 'retry-after': retryAfter } })))('http://x');
+    const answer = (status: number, retryAfter: string) =>
+      limitRetryAfter(() => Promise.resolve(new Response('{}', { status, headers: { 'retry-after': retryAfter } })))('http://x');
     const long = await answer(429, '61');
     expect(long.status).toBe(429);
     expect(long.headers.get('x-should-retry')).toBe('false');
@@ -50,7 +51,19 @@ describe('key redaction', () => {
       { type: 'other' as const, error: new Error(`weird ${key}`) },
     ];
     const errors = failures.map((f) => toLlmError(f, ctx));
-    expect(errors.map((e) => e.kind)).toEqual(['auth', 'not_found', 'rate_limit', 'server', 'bad_request', 'server', 'connection', 'connection', 'timeout', 'aborted', 'provider']);
+    expect(errors.map((e) => e.kind)).toEqual([
+      'auth',
+      'not_found',
+      'rate_limit',
+      'server',
+      'bad_request',
+      'server',
+      'connection',
+      'connection',
+      'timeout',
+      'aborted',
+      'provider',
+    ]);
     for (const e of errors) expect(e.message).not.toContain(key);
     expect(errors[2].message).toContain('it asks to wait 9 min before trying again');
     expect(errors[2].retryAfterSeconds).toBe(500);

@@ -17,7 +17,9 @@ describe.each(DIALECTS)('$name provider, streamed', (dialect) => {
   }
 
   it('streams: onText gets the growing text, the reply has text, usage, finish reason and model', async () => {
-    const server = await start({ responses: [{ text: '(+ 1 2 3 4)\n', chunks: 3, usage: { inputTokens: 1200, outputTokens: 17, cachedInputTokens: 1024 }, model: 'test-model-2025' }] });
+    const server = await start({
+      responses: [{ text: '(+ 1 2 3 4)\n', chunks: 3, usage: { inputTokens: 1200, outputTokens: 17, cachedInputTokens: 1024 }, model: 'test-model-2025' }],
+    });
     const seen: string[] = [];
     const reply = await llmFor(dialect, server).complete({ messages: MESSAGES, turn: 1, stablePrefix: PREFIX, onText: (t) => seen.push(t) });
     expect(seen).toEqual(['(+ 1', '(+ 1 2 3', '(+ 1 2 3 4)\n']);
@@ -62,10 +64,14 @@ describe.each(DIALECTS)('$name provider, streamed', (dialect) => {
   });
 
   it('a reply cut at the output limit rejects as truncated, with the text and usage', async () => {
-    const server = await start({ responses: [{ text: '```clojure\n(def x', chunks: 2, finishReason: 'length', usage: { inputTokens: 40, outputTokens: 50 } }] });
+    const server = await start({
+      responses: [{ text: '```clojure\n(def x', chunks: 2, finishReason: 'length', usage: { inputTokens: 40, outputTokens: 50 } }],
+    });
     const error = await failure(llmFor(dialect, server, { maxOutputTokens: 50 }).complete({ messages: MESSAGES, turn: 1 }));
     expect(error.kind).toBe('truncated');
-    expect(error.message).toBe('The reply was cut off at 50 output tokens (the output limit) before the model finished. Raise "max output tokens" in the LLM settings and try again.');
+    expect(error.message).toBe(
+      'The reply was cut off at 50 output tokens (the output limit) before the model finished. Raise "max output tokens" in the LLM settings and try again.',
+    );
     expect(error.partialText).toBe('```clojure\n(def x');
     expect(error.usage).toEqual({ inputTokens: 40, outputTokens: 50 });
   });
@@ -84,7 +90,8 @@ describe('OpenAI-specific', () => {
     const { startFakeOpenAi } = await import('../../fakes/llm-servers.ts');
     const server = await startFakeOpenAi({ responses: [{ text: 'ok' }] });
     servers.push(server);
-    const redirect: typeof fetch = (input, init) => fetch(String(input instanceof Request ? input.url : input).replace('https://api.openai.com/v1', server.url), init);
+    const redirect: typeof fetch = (input, init) =>
+      fetch(String(input instanceof Request ? input.url : input).replace('https://api.openai.com/v1', server.url), init);
     const llm = createLlm({ provider: 'openai', model: 'gpt-4o-mini', maxOutputTokens: 321 }, KEY, { fetch: redirect });
     await llm.complete({ messages: MESSAGES, turn: 1 });
     expect(server.requests[0].body).toMatchObject({ max_completion_tokens: 321 });

@@ -33,7 +33,9 @@ describe('OpenAI usage', () => {
     expect(['stop', 'length', 'content_filter', null].map(normalizeOpenAiFinish)).toEqual(['stop', 'length', 'content_filter', undefined]);
   });
   it('a whole (not streamed) completion from the fake server parses the same', async () => {
-    const server = await startFakeOpenAi({ responses: [{ text: 'hello', usage: { inputTokens: 300, outputTokens: 7, cachedInputTokens: 256 }, finishReason: 'length' }] });
+    const server = await startFakeOpenAi({
+      responses: [{ text: 'hello', usage: { inputTokens: 300, outputTokens: 7, cachedInputTokens: 256 }, finishReason: 'length' }],
+    });
     servers.push(server);
     const response = await fetch(`${server.url}/chat/completions`, {
       method: 'POST',
@@ -67,10 +69,18 @@ describe('Anthropic usage', () => {
     expect(parseAnthropicUsage(undefined)).toBeUndefined();
   });
   it('finish reasons: end_turn and stop_sequence are stop, max_tokens is length, others pass through', () => {
-    expect(['end_turn', 'stop_sequence', 'max_tokens', 'refusal', null].map(normalizeAnthropicFinish)).toEqual(['stop', 'stop', 'length', 'refusal', undefined]);
+    expect(['end_turn', 'stop_sequence', 'max_tokens', 'refusal', null].map(normalizeAnthropicFinish)).toEqual([
+      'stop',
+      'stop',
+      'length',
+      'refusal',
+      undefined,
+    ]);
   });
   it('a whole (not streamed) message from the fake server parses the same', async () => {
-    const server = await startFakeAnthropic({ responses: [{ text: 'hello', usage: { inputTokens: 1300, outputTokens: 7, cachedInputTokens: 1000, cacheWriteTokens: 200 } }] });
+    const server = await startFakeAnthropic({
+      responses: [{ text: 'hello', usage: { inputTokens: 1300, outputTokens: 7, cachedInputTokens: 1000, cacheWriteTokens: 200 } }],
+    });
     servers.push(server);
     const response = await fetch(`${server.url}/v1/messages`, {
       method: 'POST',

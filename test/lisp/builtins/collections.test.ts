@@ -4,7 +4,6 @@ import { callBuiltin, ev, expectErrors as errors, expectResults as table } from 
 import { printValue } from '../../../src/lisp/printer.ts';
 import { kw } from '../../../src/lisp/values.ts';
 
-
 describe('sequence access', () => {
   table([
     ['(first [1 2 3])', '1'],

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { callBuiltin, ev, expectErrors as errors, expectResults as table } from '../helpers.ts';
 import { kw, PMap } from '../../../src/lisp/values.ts';
 
-
 describe('lookup: get, get-in, contains?, keys, vals', () => {
   table([
     ['(get {:a 1} :a)', '1'],

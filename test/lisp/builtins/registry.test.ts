@@ -11,7 +11,9 @@ const examples = allBuiltins().flatMap((b) => b.examples.map(([program, expected
 
 describe('builtin registry', () => {
   it('documents every builtin', () => {
-    const undocumented = allBuiltins().filter((b) => b.doc.trim().length < 8).map((b) => b.name);
+    const undocumented = allBuiltins()
+      .filter((b) => b.doc.trim().length < 8)
+      .map((b) => b.name);
     expect(undocumented).toEqual([]);
   });
 
@@ -20,7 +22,40 @@ describe('builtin registry', () => {
   });
 
   it('knows the core names of the specification', () => {
-    const required = ['map', 'filter', 'reduce', 'group-by', 'sort-by', 'frequencies', 'get-in', 'assoc', 'update', 'str', 'subs', 'join', 'split', 're-find', 'parse-long', 'apply', 'partial', 'comp', 'juxt', 'sum-by', 'avg-by', 'min-by', 'max-by', 'pluck', 'println', 'return', 'fail', 'pmap', 'pcalls', 'all-of', 'any-of', 'none-of'];
+    const required = [
+      'map',
+      'filter',
+      'reduce',
+      'group-by',
+      'sort-by',
+      'frequencies',
+      'get-in',
+      'assoc',
+      'update',
+      'str',
+      'subs',
+      'join',
+      'split',
+      're-find',
+      'parse-long',
+      'apply',
+      'partial',
+      'comp',
+      'juxt',
+      'sum-by',
+      'avg-by',
+      'min-by',
+      'max-by',
+      'pluck',
+      'println',
+      'return',
+      'fail',
+      'pmap',
+      'pcalls',
+      'all-of',
+      'any-of',
+      'none-of',
+    ];
     expect(required.filter((n) => lookupBuiltin(n) === undefined)).toEqual([]);
   });
 

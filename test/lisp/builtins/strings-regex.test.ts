@@ -268,7 +268,21 @@ errors('Java string methods need strings', [
 
 describe('namespaces', () => {
   test('string functions are reachable as clojure.string/…', () => {
-    for (const name of ['str', 'subs', 'join', 'split', 'split-lines', 'trim', 'replace', 'upper-case', 'includes?', 'blank?', 'index-of', 'reverse', 'format']) {
+    for (const name of [
+      'str',
+      'subs',
+      'join',
+      'split',
+      'split-lines',
+      'trim',
+      'replace',
+      'upper-case',
+      'includes?',
+      'blank?',
+      'index-of',
+      'reverse',
+      'format',
+    ]) {
       expect(lookupNamespaced('clojure.string', name)?.name).toBe(name);
     }
   });
