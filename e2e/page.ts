@@ -78,7 +78,10 @@ export async function openExample(page: Page, name: string): Promise<void> {
   if ((await menu.inputValue()) === value) throw new Error(`${name} is already open; open another example first`);
   await menu.selectOption(value);
   // The menu shows the open session's example once the engine has opened it.
-  await page.waitForFunction(([selector, v]) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === v, [tid('examples-menu'), value] as const);
+  await page.waitForFunction(([selector, v]) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === v, [
+    tid('examples-menu'),
+    value,
+  ] as const);
 }
 
 /** A number shown with thousands separators ("13,800"); NaN while it is loading ("…"). */

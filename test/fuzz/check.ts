@@ -52,7 +52,8 @@ export function checkProgram(program: string, { timed = true }: CheckOptions = {
     return { kind: 'crash', what: `threw: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}` };
   }
   if (memory.size !== 1 || memory.get('kept')?.value !== 41) return { kind: 'other', what: 'changed the memory it was given' };
-  if (timed && r.durationMs > FUZZ_LIMITS.timeoutMs * 8 + 2_000) return { kind: 'limit', what: `ran ${Math.round(r.durationMs)} ms past a ${FUZZ_LIMITS.timeoutMs} ms limit undetected` };
+  if (timed && r.durationMs > FUZZ_LIMITS.timeoutMs * 8 + 2_000)
+    return { kind: 'limit', what: `ran ${Math.round(r.durationMs)} ms past a ${FUZZ_LIMITS.timeoutMs} ms limit undetected` };
   if (r.prints.join('\n').length > FUZZ_LIMITS.maxOutputChars * 2 + 10) return { kind: 'limit', what: 'printed past the output limit undetected' };
   if (!r.ok) {
     if (!ERROR_TYPES.has(r.error.type)) return { kind: 'other', what: `unknown error type ${r.error.type}` };

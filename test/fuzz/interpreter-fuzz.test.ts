@@ -29,7 +29,10 @@ function campaign(arb: fc.Arbitrary<string>, numRuns: number, seed?: number): vo
 
 const SPEC = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'spec-examples.jsonl');
 const specPrograms: string[] = existsSync(SPEC)
-  ? readFileSync(SPEC, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { program: string }).program)
+  ? readFileSync(SPEC, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { program: string }).program)
   : [];
 const registryPrograms = allBuiltins().flatMap((b) => b.examples.map(([code]) => code));
 

@@ -7,11 +7,51 @@ import { allBuiltins } from '../../src/lisp/builtins/registry.ts';
 
 /** Literals that tend to find edges: empty and huge, NaN, negative, JavaScript's own names. */
 export const ODD_LITERALS = [
-  'nil', 'true', 'false', '0', '-1', '1', '2.5', '-0.0', '##NaN', '##Inf', '##-Inf', '9007199254740993', '1e308',
-  '""', '"a"', '"constructor"', '"__proto__"', '" :b"', ':a', ':constructor', ':__proto__', '(keyword "a :b")',
-  '[]', '[1 2 3]', '[nil]', '{}', '{:a 1}', '{"toString" 1}', '#{}', '#{1 2}', "'(1 2)", '#"a+"', '#"(a+)+$"',
-  '(range 5)', '(range 100000)', '(repeat 3 "x")', '\\a', '\\newline', 'inc', 'str', '+', '(fn [x] x)', '#(vector %)',
-  'data/xs', '*1',
+  'nil',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '1',
+  '2.5',
+  '-0.0',
+  '##NaN',
+  '##Inf',
+  '##-Inf',
+  '9007199254740993',
+  '1e308',
+  '""',
+  '"a"',
+  '"constructor"',
+  '"__proto__"',
+  '" :b"',
+  ':a',
+  ':constructor',
+  ':__proto__',
+  '(keyword "a :b")',
+  '[]',
+  '[1 2 3]',
+  '[nil]',
+  '{}',
+  '{:a 1}',
+  '{"toString" 1}',
+  '#{}',
+  '#{1 2}',
+  "'(1 2)",
+  '#"a+"',
+  '#"(a+)+$"',
+  '(range 5)',
+  '(range 100000)',
+  '(repeat 3 "x")',
+  '\\a',
+  '\\newline',
+  'inc',
+  'str',
+  '+',
+  '(fn [x] x)',
+  '#(vector %)',
+  'data/xs',
+  '*1',
 ];
 
 /** Values known to have broken interpreters like this one: catastrophic regex input, shared and deep structure, huge sizes, odd dates. */
@@ -46,10 +86,18 @@ export function expressionArb(depth = 2, literals: readonly string[] = ODD_LITER
   const sub = expressionArb(depth - 1, literals);
   return fc.oneof(
     { arbitrary: leaf, weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom(...builtinNames()), fc.array(sub, { maxLength: 3 })).map(([f, xs]) => `(${f}${xs.map((x) => ' ' + x).join('')})`), weight: 5 },
+    {
+      arbitrary: fc.tuple(fc.constantFrom(...builtinNames()), fc.array(sub, { maxLength: 3 })).map(([f, xs]) => `(${f}${xs.map((x) => ' ' + x).join('')})`),
+      weight: 5,
+    },
     { arbitrary: fc.tuple(fc.constantFrom(...FORMS), fc.array(sub, { maxLength: 3 })).map(([f, xs]) => `(${f}${xs.map((x) => ' ' + x).join('')})`), weight: 1 },
     { arbitrary: fc.tuple(sub, sub).map(([a, b]) => `(let [x ${a}] [x ${b} x])`), weight: 1 },
-    { arbitrary: fc.tuple(fc.constantFrom('map', 'filter', 'reduce', 'mapv', 'sort-by', 'group-by'), sub).map(([f, coll]) => `(${f} (fn [& xs] (first xs)) ${coll})`), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('map', 'filter', 'reduce', 'mapv', 'sort-by', 'group-by'), sub)
+        .map(([f, coll]) => `(${f} (fn [& xs] (first xs)) ${coll})`),
+      weight: 1,
+    },
   );
 }
 
@@ -71,16 +119,31 @@ export function mutationArb(source: string): fc.Arbitrary<string> {
   return fc.oneof(
     at.map((i) => source.slice(0, i) + source.slice(i + 1)),
     at.map((i) => source.slice(0, i) + source.slice(i, i + 1) + source.slice(i)),
-    fc.tuple(at, fc.constantFrom('(', ')', '[', ']', '{', '}', '"', '#', '\\', '^', '~', '@', '`', "'", ' ', ':', '%')).map(([i, c]) => source.slice(0, i) + c + source.slice(i)),
+    fc
+      .tuple(at, fc.constantFrom('(', ')', '[', ']', '{', '}', '"', '#', '\\', '^', '~', '@', '`', "'", ' ', ':', '%'))
+      .map(([i, c]) => source.slice(0, i) + c + source.slice(i)),
     fc.tuple(at, fc.constantFrom(...ODD_LITERALS)).map(([i, t]) => `${source.slice(0, i)} ${t} ${source.slice(i)}`),
     fc.tuple(at, at).map(([i, j]) => source.slice(0, Math.min(i, j)) + source.slice(Math.max(i, j))),
   );
 }
 
 /** Words that only JavaScript's own errors use: none may reach the user. */
-export const JS_LEAK = /Cannot read prop|is not a function(?! and cannot be called)|is not iterable|undefined is not|Invalid string length|Invalid array length|Invalid time value|Maximum call stack|\bat (?:Object|Function|new )|\.ts:\d+|\.js:\d+|\[object Object\]|TypeError:|RangeError:|ReferenceError:|SyntaxError:/;
+export const JS_LEAK =
+  /Cannot read prop|is not a function(?! and cannot be called)|is not iterable|undefined is not|Invalid string length|Invalid array length|Invalid time value|Maximum call stack|\bat (?:Object|Function|new )|\.ts:\d+|\.js:\d+|\[object Object\]|TypeError:|RangeError:|ReferenceError:|SyntaxError:/;
 
 export const ERROR_TYPES = new Set([
-  'parse_error', 'validation_error', 'type_error', 'arity_error', 'undefined_error', 'ambiguous_reference', 'execution_error', 'tool_error',
-  'arithmetic_error', 'timeout', 'loop_limit_exceeded', 'depth_limit_exceeded', 'output_limit_exceeded', 'memory_exceeded',
+  'parse_error',
+  'validation_error',
+  'type_error',
+  'arity_error',
+  'undefined_error',
+  'ambiguous_reference',
+  'execution_error',
+  'tool_error',
+  'arithmetic_error',
+  'timeout',
+  'loop_limit_exceeded',
+  'depth_limit_exceeded',
+  'output_limit_exceeded',
+  'memory_exceeded',
 ]);

@@ -17,10 +17,24 @@ const fnValue = fc.constant(makeFn(() => null, { name: 'f', kind: 'closure', min
 const anyValue: fc.Arbitrary<Value> = fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: fnValue });
 
 const memoryArb: fc.Arbitrary<Memory> = fc
-  .array(fc.record({ name, value: anyValue, doc: fc.option(text, { nil: undefined }), returnType: fc.option(fc.constantFrom('integer', 'map[2]', 'nil'), { nil: undefined }) }), { maxLength: 4 })
+  .array(
+    fc.record({
+      name,
+      value: anyValue,
+      doc: fc.option(text, { nil: undefined }),
+      returnType: fc.option(fc.constantFrom('integer', 'map[2]', 'nil'), { nil: undefined }),
+    }),
+    { maxLength: 4 },
+  )
   .map((entries) => {
     const m = new Map<string, MemoryEntry>();
-    for (const e of entries) m.set(e.name, { name: e.name, value: e.value, ...(e.doc !== undefined ? { doc: e.doc } : {}), ...(e.returnType !== undefined ? { returnType: e.returnType } : {}) });
+    for (const e of entries)
+      m.set(e.name, {
+        name: e.name,
+        value: e.value,
+        ...(e.doc !== undefined ? { doc: e.doc } : {}),
+        ...(e.returnType !== undefined ? { returnType: e.returnType } : {}),
+      });
     return m;
   });
 
@@ -31,7 +45,10 @@ const turnArb = fc.record({
   success: fc.boolean(),
   signal: fc.constantFrom(null, 'return', 'fail'),
   prints: fc.array(text, { maxLength: 4 }),
-  toolCalls: fc.array(fc.record({ name, args: fc.array(anyValue, { maxLength: 3 }), result: anyValue, durationMs: fc.nat(5), error: fc.option(text, { nil: undefined }) }), { maxLength: 4 }),
+  toolCalls: fc.array(
+    fc.record({ name, args: fc.array(anyValue, { maxLength: 3 }), result: anyValue, durationMs: fc.nat(5), error: fc.option(text, { nil: undefined }) }),
+    { maxLength: 4 },
+  ),
   errorType: fc.constantFrom('type_error', 'no_code', 'fail', 'parse_error', 'timeout'),
   errorMessage: text,
   line: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
@@ -46,10 +63,18 @@ const turnsArb: fc.Arbitrary<Turn[]> = fc.array(turnArb, { maxLength: 6 }).map((
     result: t.result,
     signal: t.success ? (t.signal === 'fail' ? null : t.signal) : t.signal === 'fail' ? 'fail' : null,
     prints: t.prints,
-    toolCalls: t.toolCalls.map((c) => ({ name: c.name, args: c.args, result: c.result, durationMs: c.durationMs, ...(c.error !== undefined ? { error: c.error } : {}) })),
+    toolCalls: t.toolCalls.map((c) => ({
+      name: c.name,
+      args: c.args,
+      result: c.result,
+      durationMs: c.durationMs,
+      ...(c.error !== undefined ? { error: c.error } : {}),
+    })),
     memory: t.memory,
     success: t.success,
-    ...(t.success ? {} : { error: { type: t.errorType as 'type_error', message: t.errorMessage, ...(t.line !== undefined ? { line: t.line, column: 1 } : {}) } }),
+    ...(t.success
+      ? {}
+      : { error: { type: t.errorType as 'type_error', message: t.errorMessage, ...(t.line !== undefined ? { line: t.line, column: 1 } : {}) } }),
     messages: [],
     durationMs: 0,
   })),
@@ -58,9 +83,19 @@ const turnsArb: fc.Arbitrary<Turn[]> = fc.array(turnArb, { maxLength: 6 }).map((
 const optionsArb: fc.Arbitrary<RenderOptions> = fc.record({
   systemPrompt: text,
   mission: text,
-  tools: fc.array(fc.record({ name, signature: fc.constantFrom('() -> :int', '(a :string) -> :map', ''), impl: fc.constant('(fn [] 1)'), description: fc.option(text, { nil: undefined }) }), { maxLength: 3 }).map((ts) =>
-    ts.map((t) => ({ name: t.name, signature: t.signature, impl: t.impl, ...(t.description !== undefined ? { description: t.description } : {}) })),
-  ),
+  tools: fc
+    .array(
+      fc.record({
+        name,
+        signature: fc.constantFrom('() -> :int', '(a :string) -> :map', ''),
+        impl: fc.constant('(fn [] 1)'),
+        description: fc.option(text, { nil: undefined }),
+      }),
+      { maxLength: 3 },
+    )
+    .map((ts) =>
+      ts.map((t) => ({ name: t.name, signature: t.signature, impl: t.impl, ...(t.description !== undefined ? { description: t.description } : {}) })),
+    ),
   data: fc.array(fc.tuple(name, anyValue), { maxLength: 3 }).map((es) => new Map(es)),
   maxTurns: fc.integer({ min: 1, max: 12 }),
   printlnLimit: fc.nat(20),
@@ -71,7 +106,19 @@ const optionsArb: fc.Arbitrary<RenderOptions> = fc.record({
 });
 
 function snapshot(turns: readonly Turn[], memory: Memory): string {
-  return JSON.stringify(turns.map((t) => [t.rawResponse, t.program, printValue(t.result), t.prints, t.toolCalls.map((c) => [c.name, c.args.map(printValue), printValue(c.result)]), t.error, [...t.memory.keys()]])) + [...memory.keys()].join();
+  return (
+    JSON.stringify(
+      turns.map((t) => [
+        t.rawResponse,
+        t.program,
+        printValue(t.result),
+        t.prints,
+        t.toolCalls.map((c) => [c.name, c.args.map(printValue), printValue(c.result)]),
+        t.error,
+        [...t.memory.keys()],
+      ]),
+    ) + [...memory.keys()].join()
+  );
 }
 
 describe('fuzzing the renderers', { timeout: 60_000 }, () => {
