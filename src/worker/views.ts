@@ -8,7 +8,7 @@ import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import type { RenderStats } from '../compression/strategy.ts';
 import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
 import { format, printValue } from '../lisp/printer.ts';
-import type { Problem } from '../lisp/problem.ts';
+import { problemOfError, type Problem } from '../lisp/problem.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
@@ -41,9 +41,14 @@ export interface LlmDefinition {
 
 export interface ErrorView {
   type: string;
+  /** The whole message, as the LLM read it. */
   message: string;
   line?: number;
   column?: number;
+  /** What to try instead, when the message ends with such a hint. */
+  hint?: string;
+  /** The message without its hint (set with `hint`). */
+  reason?: string;
 }
 
 export interface ToolCallView {
@@ -251,8 +256,15 @@ export function cut(text: string, max = RESULT_MAX): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-export function errorView(e: { type: string; message: string; line?: number; column?: number }): ErrorView {
-  return { type: e.type, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) };
+export function errorView(e: { type: string; message: string; line?: number; column?: number; hint?: string }): ErrorView {
+  const hinted = e.hint !== undefined && e.message.endsWith(e.hint) ? { hint: e.hint, reason: problemOfError({ ...e, type: 'execution_error' }).message } : {};
+  return {
+    type: e.type,
+    message: e.message,
+    ...(e.line !== undefined ? { line: e.line } : {}),
+    ...(e.column !== undefined ? { column: e.column } : {}),
+    ...hinted,
+  };
 }
 
 const turnViews = new WeakMap<Turn, TurnView>();

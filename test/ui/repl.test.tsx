@@ -37,6 +37,29 @@ describe('REPL', () => {
     expect(screen.queryByLabelText('REPL input errors')).toBeNull();
   });
 
+  it('an error that says what to try instead shows it on its own line, in the REPL and in the turn', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    await typeInto(user, screen.getByTestId('repl-input'), '(try 1)');
+    await user.click(screen.getByTestId('repl-eval'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('undefined_error: try is not supported in PTC-Lisp. (line 1, column 2)'));
+    expect(screen.getByTestId('repl-error-hint').textContent).toBe(
+      'Hint: There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
+    );
+    const reply = screen.getByTestId('next-reply');
+    await clearEditor(user, reply);
+    await pasteInto(user, reply, '```clojure\n(fliter odd? [1 2])\n```');
+    await user.click(screen.getByTestId('step'));
+    const turn = await screen.findByTestId('turn-1');
+    await waitFor(() =>
+      expect(turn.querySelector('[data-testid="turn-error"]')?.textContent).toBe(
+        'undefined_error: Unable to resolve symbol: fliter in this context. (line 1, column 2)',
+      ),
+    );
+    expect(turn.querySelector('[data-testid="turn-error-hint"]')?.textContent).toBe('Hint: Did you mean: filter, filterv, flatten?');
+  });
+
   it('a failed turn marks the place of its error in the program', async () => {
     const user = userEvent.setup();
     renderWithPlayground(<App />);

@@ -146,6 +146,23 @@ describe('Engine: REPL and tokens', () => {
     expect(JSON.parse(engine.exportSession()).turns[0].memory.map((m: { name: string }) => m.name)).not.toContain('mine');
   });
 
+  it('an error with a hint gives the hint apart, the whole message kept as the LLM read it', () => {
+    const { engine } = opened();
+    const r = engine.repl('(fliter odd? [1 2])');
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        type: 'undefined_error',
+        message: 'Unable to resolve symbol: fliter in this context. Did you mean: filter, filterv, flatten?',
+        reason: 'Unable to resolve symbol: fliter in this context.',
+        hint: 'Did you mean: filter, filterv, flatten?',
+      },
+    });
+    // Without a hint, neither is set.
+    const plain = engine.repl('(+ 1');
+    expect(plain.ok ? {} : plain.error).not.toHaveProperty('hint');
+  });
+
   it('counts tokens with a real tokenizer', async () => {
     const { engine } = opened();
     const [a, b] = await engine.countTokens(['hello world', '(def reviews (tool/search-reviews "Electronics"))']);

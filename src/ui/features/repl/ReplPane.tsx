@@ -6,7 +6,7 @@ import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { ClojureCode } from '../turns/ClojureCode.tsx';
-import { formatError, formatMs } from '../turns/format.ts';
+import { formatMs, formatReason } from '../turns/format.ts';
 
 function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   const { output } = entry;
@@ -35,7 +35,12 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
           role="note"
           className="whitespace-pre-wrap break-words font-mono text-xs text-rose-700 dark:text-rose-400"
         >
-          {output.error ? formatError(output.error) : 'error'}
+          {output.error ? formatReason(output.error) : 'error'}
+        </p>
+      )}
+      {!output.ok && output.error?.hint !== undefined && (
+        <p data-testid={latest ? 'repl-error-hint' : undefined} className="text-xs text-rose-700 dark:text-rose-400">
+          Hint: {output.error.hint}
         </p>
       )}
     </li>

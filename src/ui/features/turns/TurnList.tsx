@@ -9,7 +9,7 @@ import { TurnFigures } from '../cost/TurnFigures.tsx';
 import type { PriceLookup } from '../cost/pricing.ts';
 import { usePriceLookup } from '../cost/usePriceLookup.ts';
 import { ClojureCode } from './ClojureCode.tsx';
-import { formatError, formatMs } from './format.ts';
+import { formatMs, formatReason } from './format.ts';
 
 const sectionTitle = 'text-[11px] font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
 
@@ -128,9 +128,14 @@ const TurnCard = memo(function TurnCard({
         </div>
       )}
       {turn.error !== undefined && turn.signal !== 'fail' ? (
-        <p data-testid="turn-error" role="note" className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300">
-          {formatError(turn.error)}
-        </p>
+        <div role="note" className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300">
+          <p data-testid="turn-error">{formatReason(turn.error)}</p>
+          {turn.error.hint !== undefined && (
+            <p data-testid="turn-error-hint" className="mt-0.5 font-sans text-rose-700 dark:text-rose-300">
+              Hint: {turn.error.hint}
+            </p>
+          )}
+        </div>
       ) : (
         turn.result !== null && (
           <div data-testid="turn-result">

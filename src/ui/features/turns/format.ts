@@ -17,6 +17,11 @@ export function formatError(e: ErrorView): string {
   return `${e.type}: ${e.message}${locationOf(e)}`;
 }
 
+/** As formatError, without the hint at the end of the message (shown on its own line). */
+export function formatReason(e: ErrorView): string {
+  return `${e.type}: ${e.reason ?? e.message}${locationOf(e)}`;
+}
+
 export function locationOf(e: ErrorView): string {
   if (e.line === undefined) return '';
   return e.column !== undefined ? ` (line ${e.line}, column ${e.column})` : ` (line ${e.line})`;
