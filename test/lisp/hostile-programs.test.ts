@@ -286,7 +286,10 @@ describe('error messages', () => {
   it.each(['(dotimes [i 1000000000] i)', '(doseq [x (range 1000000) y (range 1000)] y)', '(count (for [x (range 1000000) y (range 1000)] y))'])(
     'give a timeout between calls in %s the location of the form',
     (program) => {
-      const r = run({ program: `(def a 1)\n ${program}`, limits: { timeoutMs: 50 } });
+      // A clock that moves only when the engine reads it: where the time runs out does not depend on
+      // how busy the machine is (on the wall clock, a slow moment inside (range 1000) put it there).
+      let reads = 0;
+      const r = run({ program: `(def a 1)\n ${program}`, limits: { timeoutMs: 50 }, now: () => reads++ * 5 });
       if (r.ok) throw new Error('expected a timeout');
       expect(r.error.type).toBe('timeout');
       expect([r.error.line, r.error.column]).toEqual([2, program.startsWith('(count') ? 9 : 2]);
