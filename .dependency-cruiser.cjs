@@ -19,7 +19,7 @@
 /** The npm packages each layer may import (today's; add one here when it runs on that layer's hosts). */
 const NPM = {
   lisp: ['re2js'],
-  compression: [],
+  compression: ['gpt-tokenizer'],
   agent: ['openai', '@anthropic-ai/sdk'],
   session: ['zod', 'fflate'],
   worker: ['comlink', 'gpt-tokenizer'],

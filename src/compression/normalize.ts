@@ -1,13 +1,12 @@
 // Compression option → [strategy | null, options] (C1, API-001…007).
-import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions, type Strategy } from './strategy.ts';
+import { DEFAULT_COMPRESSION_OPTIONS, OPTION_KEYS, optionSpec, optionValueProblem, type CompressionOptions } from './options.ts';
+import type { Strategy } from './strategy.ts';
 import { DEFAULT_STRATEGY, findStrategy, strategyNames } from './strategies/index.ts';
 
 /** As written in an agent definition or a session file. */
 export type CompressionOption = boolean | null | undefined | string | ({ readonly strategy: string } & Partial<CompressionOptions>);
 
 export class CompressionOptionError extends Error {}
-
-const LIMIT_KEYS = ['printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit'] as const;
 
 /** The strategy (null: no compression, i.e. the full-history rendering) and the complete options. Throws CompressionOptionError on bad input. */
 export function normalize(option: CompressionOption): [Strategy | null, CompressionOptions] {
@@ -17,17 +16,12 @@ export function normalize(option: CompressionOption): [Strategy | null, Compress
   const { strategy, ...rest } = option;
   const options: Record<string, unknown> = { ...DEFAULT_COMPRESSION_OPTIONS };
   for (const [k, v] of Object.entries(rest)) {
-    if ((LIMIT_KEYS as readonly string[]).includes(k)) {
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
-        throw new CompressionOptionError(`compression.${k} must be a whole number ≥ 0, got ${JSON.stringify(v)}`);
-      }
-      options[k] = v;
-    } else if (k === 'failedTurns') {
-      if (v !== 'latest' && v !== 'all') throw new CompressionOptionError(`compression.failedTurns must be "latest" or "all", got ${JSON.stringify(v)}`);
-      options[k] = v;
-    } else if (v !== undefined) {
-      throw new CompressionOptionError(`compression.${k} is not an option (known: ${[...LIMIT_KEYS, 'failedTurns'].join(', ')})`);
-    }
+    if (v === undefined) continue;
+    const spec = optionSpec(k);
+    if (spec === undefined) throw new CompressionOptionError(`compression.${k} is not an option (known: ${OPTION_KEYS.join(', ')})`);
+    const problem = optionValueProblem(spec, v);
+    if (problem !== null) throw new CompressionOptionError(`compression.${k} ${problem}`);
+    options[k] = v;
   }
   return [strategyOrThrow(strategy), options as unknown as CompressionOptions];
 }

@@ -53,4 +53,6 @@ export interface TurnRecord {
   readonly prints: readonly string[];
   readonly toolCalls: readonly ToolCallRecord[];
   readonly success: boolean;
+  /** The definitions after the turn (a failed turn keeps those before it): what the turn defined is the difference. */
+  readonly memory?: Memory;
 }

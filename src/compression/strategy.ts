@@ -1,23 +1,9 @@
 // The compression strategy interface (seed 002 `Compression` behaviour, ARC-003/004, C15, C16).
 import type { Memory, Message, ToolDef, TurnRecord } from './records.ts';
 import type { Value } from '../lisp/values.ts';
+import type { CompressionOptions, OptionKey } from './options.ts';
 
-/** Tunable options of the coalescing strategies (C1). */
-export interface CompressionOptions {
-  readonly printlnLimit: number;
-  readonly toolCallLimit: number;
-  readonly sampleLimit: number;
-  readonly samplePrintableLimit: number;
-  readonly failedTurns: 'latest' | 'all';
-}
-
-export const DEFAULT_COMPRESSION_OPTIONS: CompressionOptions = {
-  printlnLimit: 15,
-  toolCallLimit: 20,
-  sampleLimit: 3,
-  samplePrintableLimit: 80,
-  failedTurns: 'latest',
-};
+export { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions } from './options.ts';
 
 /** What every strategy needs besides turns and memory. */
 export interface RenderContext {
@@ -56,6 +42,8 @@ export interface Strategy {
   readonly name: string;
   /** One line for the UI. */
   readonly description: string;
+  /** The options it reads, in the order a form shows them; the others have no effect on it. */
+  readonly options: readonly OptionKey[];
   /** Pure: same input, same output; inputs are never changed. */
   render(turns: readonly TurnRecord[], memory: Memory, options: RenderOptions): Rendering;
 }

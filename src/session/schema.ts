@@ -12,6 +12,7 @@ import { PROVIDERS, type LlmSettings, type SentWith } from '../agent/llm-setting
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
+import { OPTION_SPECS, type OptionSpec } from '../compression/options.ts';
 import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';
 import type { Problem } from '../lisp/problem.ts';
 import type { Value } from '../lisp/values.ts';
@@ -135,13 +136,12 @@ const wholeNumber = intFrom(0);
 const positiveInt = intFrom(1);
 const duration = z._default(z.number().check(z.gte(0)), 0);
 
+// Every option the strategies know (src/compression/options.ts), each optional, checked by its kind.
+const optionField = (spec: OptionSpec) =>
+  z.optional(spec.kind === 'count' ? wholeNumber : spec.kind === 'flag' ? z.boolean() : z.enum(spec.choices as [string, ...string[]]));
 const compressionObject = z.strictObject({
   strategy: nonBlank,
-  printlnLimit: z.optional(wholeNumber),
-  toolCallLimit: z.optional(wholeNumber),
-  sampleLimit: z.optional(wholeNumber),
-  samplePrintableLimit: z.optional(wholeNumber),
-  failedTurns: z.optional(z.enum(['latest', 'all'])),
+  ...Object.fromEntries(OPTION_SPECS.map((spec) => [spec.key, optionField(spec)])),
 });
 
 const compression = z._default(

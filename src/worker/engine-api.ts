@@ -10,6 +10,7 @@ import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
+import { loadTokenizer } from '../compression/tokens.ts';
 import { printValue } from '../lisp/printer.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
@@ -76,7 +77,6 @@ export class Engine {
   private step: Step = initialStep();
   private replMemory: Map<string, Definition> = new Map();
   private replHistory: Value[] = [];
-  private tokenizer: Promise<(text: string) => number> | null = null;
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
   private readonly instance = Math.random().toString(36).slice(2, 10);
   private epochs = 0;
@@ -320,7 +320,7 @@ export class Engine {
       }),
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),
       sessionStrategy: agent ? strategyName(agent) : 'full-history',
-      strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description })),
+      strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description, options: [...s.options] })),
       systemPrompt: this.systemPromptView(),
     };
     this.partCache = { session, agent, part };
@@ -462,8 +462,7 @@ export class Engine {
 
   /** Token counts (o200k_base, as GPT-4o counts) of each text; the tokenizer loads on first use. */
   async countTokens(texts: readonly string[]): Promise<number[]> {
-    this.tokenizer ??= import('gpt-tokenizer/encoding/o200k_base').then((m) => (text: string) => m.countTokens(text));
-    const count = await this.tokenizer;
+    const count = await loadTokenizer('o200k_base');
     return texts.map(count);
   }
 

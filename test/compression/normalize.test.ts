@@ -12,7 +12,18 @@ describe('normalize (C1)', () => {
     for (const o of [false, null, undefined]) expect(normalize(o)[0]).toBeNull();
   });
   it('API-004 / API-005 defaults: printlnLimit 15, toolCallLimit 20, samples 3 and 80, failedTurns latest', () => {
-    expect(DEFAULT_COMPRESSION_OPTIONS).toEqual({ printlnLimit: 15, toolCallLimit: 20, sampleLimit: 3, samplePrintableLimit: 80, failedTurns: 'latest' });
+    expect(DEFAULT_COMPRESSION_OPTIONS).toMatchObject({ printlnLimit: 15, toolCallLimit: 20, sampleLimit: 3, samplePrintableLimit: 80, failedTurns: 'latest' });
+  });
+  it("the options that answer the criticisms of the seeds' design are off by default; trimming waits for 8 turns or 16,000 tokens", () => {
+    expect(DEFAULT_COMPRESSION_OPTIONS).toMatchObject({
+      recentTurns: 3,
+      triggerTurns: 8,
+      triggerTokens: 16_000,
+      showToolResults: false,
+      keepRecoveredErrors: false,
+      startAfterTurns: 0,
+      startAfterTokens: 0,
+    });
   });
   it('API-006 a strategy name → [strategy, defaults]', () => {
     expect(normalize('single-user-coalesced')).toEqual([singleUserCoalesced, DEFAULT_COMPRESSION_OPTIONS]);
@@ -31,5 +42,9 @@ describe('normalize (C1)', () => {
     expect(() => normalize({ strategy: 'single-user-coalesced', printlnLimit: -1 })).toThrow(/printlnLimit must be a whole number ≥ 0, got -1/);
     expect(() => normalize({ strategy: 'single-user-coalesced', failedTurns: 'some' as 'all' })).toThrow(/failedTurns must be "latest" or "all"/);
     expect(() => normalize({ strategy: 'single-user-coalesced', printLimit: 3 } as never)).toThrow(/printLimit is not an option/);
+    expect(() => normalize({ strategy: 'single-user-coalesced', showToolResults: 'yes' } as never)).toThrow(
+      new CompressionOptionError('compression.showToolResults must be true or false, got "yes"'),
+    );
+    expect(() => normalize({ strategy: 'single-user-coalesced', triggerTokens: 1.5 })).toThrow(/triggerTokens must be a whole number ≥ 0, got 1.5/);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTokenizer } from '../../src/compression/tokens.ts';
 import { renderOptions } from '../../src/agent/loop.ts';
 import { turnRecord } from '../../src/agent/run-record.ts';
 import type { Step, Turn } from '../../src/agent/turn.ts';
@@ -35,6 +36,11 @@ function deepFreeze(step: Step): void {
 function snapshot(turns: readonly Turn[], memory: Step['memory']): string {
   return JSON.stringify({ turns: turns.map(turnRecord), memory: [...memory].map(([k, e]) => [k, printValue(e.value), e.doc, e.returnType]) });
 }
+
+// Strategies that decide by size count o200k tokens: hosts load the table before rendering.
+beforeAll(async () => {
+  await loadTokenizer('o200k_base');
+});
 
 describe('rendering is pure (ARC-004, C15)', () => {
   it('same input twice → same output; inputs unchanged, for every strategy and random histories and options', () => {

@@ -3,7 +3,8 @@
 // any strategy and options never throws, and rendering stays pure (same input, same text; the input
 // unchanged).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTokenizer } from '../../src/compression/tokens.ts';
 import type { Memory, MemoryEntry, Turn } from '../../src/agent/turn.ts';
 import { STRATEGIES } from '../../src/compression/strategies/index.ts';
 import type { RenderOptions } from '../../src/compression/strategy.ts';
@@ -103,6 +104,13 @@ const optionsArb: fc.Arbitrary<RenderOptions> = fc.record({
   sampleLimit: fc.nat(5),
   samplePrintableLimit: fc.nat(100),
   failedTurns: fc.constantFrom('latest' as const, 'all' as const),
+  recentTurns: fc.nat(5),
+  triggerTurns: fc.nat(10),
+  triggerTokens: fc.constantFrom(0, 50, 400, 16_000),
+  showToolResults: fc.boolean(),
+  keepRecoveredErrors: fc.boolean(),
+  startAfterTurns: fc.nat(6),
+  startAfterTokens: fc.constantFrom(0, 50, 400),
 });
 
 function snapshot(turns: readonly Turn[], memory: Memory): string {
@@ -120,6 +128,11 @@ function snapshot(turns: readonly Turn[], memory: Memory): string {
     ) + [...memory.keys()].join()
   );
 }
+
+// Strategies that decide by size count o200k tokens: hosts load the table before rendering.
+beforeAll(async () => {
+  await loadTokenizer('o200k_base');
+});
 
 describe('fuzzing the renderers', { timeout: 60_000 }, () => {
   it.each(STRATEGIES.map((s) => s.name))('%s never throws on any turn list and stays pure', (strategyName) => {

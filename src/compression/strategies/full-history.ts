@@ -69,5 +69,6 @@ function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions)
 export const fullHistory: Strategy = {
   name: 'full-history',
   description: 'No compression: each earlier reply in full, followed by its output and result.',
+  options: ['sampleLimit', 'samplePrintableLimit'],
   render,
 };

@@ -50,5 +50,6 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
 export const singleUserCoalesced: Strategy = {
   name: 'single-user-coalesced',
   description: 'One USER message: mission, tool/ data/ user/ namespaces, tool calls, output, the failing attempt, turns left.',
+  options: ['printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit', 'failedTurns'],
   render,
 };
