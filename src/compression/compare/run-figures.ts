@@ -1,0 +1,174 @@
+// The figures of one recorded run under several strategies: the tokens of every request, how much of
+// each request repeats the previous one's start (what a provider's prompt cache can serve), and what
+// each request hides that the full history shows. Pure: the same run gives the same figures.
+import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { CompressionOptions } from '../options.ts';
+import type { RenderContext, Strategy } from '../strategy.ts';
+import { fullHistory } from '../strategies/full-history.ts';
+import type { TokenCounter } from '../tokens.ts';
+import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type Item, type ItemKind } from './visibility.ts';
+
+export type HiddenCounts = Readonly<Record<ItemKind, number>>;
+
+/** One request: the messages sent to ask for turn `turn`. */
+export interface RequestFigures {
+  readonly turn: number;
+  readonly tokens: number;
+  /** Tokens of the leading part equal to the previous request's (0 for turn 1). */
+  readonly cacheable: number;
+  /** The previous request's start is not all repeated: a cache holding it serves only part. */
+  readonly cacheBreak: boolean;
+  /** Items full history shows in this request and this strategy does not (values: named without a sample). */
+  readonly hidden: HiddenCounts;
+}
+
+export interface StrategyFigures {
+  readonly name: string;
+  readonly requests: readonly RequestFigures[];
+  readonly total: number;
+  readonly cacheableTotal: number;
+  /** Distinct items hidden in at least one request of the run. */
+  readonly hidden: HiddenCounts;
+  /** Those items, in the order they happened. */
+  readonly hiddenItems: readonly Item[];
+}
+
+export interface RunFigures {
+  /** Recorded turns: one request each. */
+  readonly turns: number;
+  /** Tokens of the SYSTEM message (sent unchanged with every request, by every strategy). */
+  readonly systemTokens: number;
+  /** Full history first, then the strategies asked for, in their order. */
+  readonly strategies: readonly StrategyFigures[];
+}
+
+export interface CompareInput {
+  readonly turns: readonly TurnRecord[];
+  readonly context: RenderContext;
+  readonly options: CompressionOptions;
+  /** Full history is always computed, first; listing it again changes nothing. */
+  readonly strategies: readonly Strategy[];
+  readonly count: TokenCounter;
+}
+
+const NO_MEMORY: Memory = new Map();
+
+function zeroCounts(): Record<ItemKind, number> {
+  return { toolResult: 0, toolCall: 0, print: 0, failedAttempt: 0, oldCode: 0, unsampledValue: 0 };
+}
+
+/** Turn k's request (1-based), rendered from the turns before it, as the agent loop renders it. */
+export function requestFor(
+  strategy: Strategy,
+  turns: readonly TurnRecord[],
+  k: number,
+  context: RenderContext,
+  options: CompressionOptions,
+): readonly Message[] {
+  const before = turns.slice(0, k - 1);
+  const memory = before.length > 0 ? (before[before.length - 1].memory ?? NO_MEMORY) : NO_MEMORY;
+  return strategy.render(before, memory, { ...context, ...options }).messages;
+}
+
+export function messageTokens(messages: readonly Message[], count: TokenCounter): number {
+  let n = 0;
+  for (const m of messages) n += count(m.content);
+  return n;
+}
+
+/**
+ * Tokens of the start of `current` that equals the start of `previous`: the leading messages equal in
+ * role and content, then the common leading text of the first message that differs in content (same role).
+ */
+export function cacheablePrefix(previous: readonly Message[], current: readonly Message[], count: TokenCounter): { tokens: number; whole: boolean } {
+  let tokens = 0;
+  let i = 0;
+  while (i < previous.length && i < current.length && previous[i].role === current[i].role && previous[i].content === current[i].content) {
+    tokens += count(current[i].content);
+    i++;
+  }
+  if (i === previous.length) return { tokens, whole: true };
+  if (i < current.length && previous[i].role === current[i].role) {
+    const a = previous[i].content;
+    const b = current[i].content;
+    let j = 0;
+    while (j < a.length && j < b.length && a.charCodeAt(j) === b.charCodeAt(j)) j++;
+    if (j > 0) tokens += count(b.slice(0, j));
+  }
+  return { tokens, whole: false };
+}
+
+/** Which turn last defined each name, read from the turns' memories (a redefinition moves it). */
+function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
+  const out: Map<string, number>[] = [];
+  let current = new Map<string, number>();
+  let before: Memory = NO_MEMORY;
+  for (const t of turns) {
+    const memory = t.memory ?? before;
+    if (memory !== before) {
+      current = new Map(current);
+      for (const [name, entry] of memory) if (before.get(name) !== entry) current.set(name, t.number);
+    }
+    out.push(current);
+    before = memory;
+  }
+  return out;
+}
+
+export function compareRun(input: CompareInput): RunFigures {
+  const { turns, context, options, count } = input;
+  const strategies = [fullHistory, ...input.strategies.filter((s) => s !== fullHistory)];
+  const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
+  const itemsByTurn = turns.map((t) => turnItems(t, limits));
+  const definedIn = definitionTurns(turns);
+  const systemTokens = count(context.systemPrompt);
+
+  // Full history's text per request: what the others are measured against.
+  const fullTexts: string[] = [];
+  const figures = strategies.map((strategy): StrategyFigures => {
+    const requests: RequestFigures[] = [];
+    const hiddenIds = new Map<string, Item>();
+    let previous: readonly Message[] | null = null;
+    for (let k = 1; k <= turns.length; k++) {
+      const messages = requestFor(strategy, turns, k, context, options);
+      const text = requestText(messages);
+      if (strategy === fullHistory) fullTexts.push(text);
+      const fullText = fullTexts[k - 1];
+      const hidden = zeroCounts();
+      if (strategy !== fullHistory) {
+        for (let t = 0; t < k - 1; t++) {
+          for (const item of itemsByTurn[t]) {
+            if (isShown(item, fullText) && !isShown(item, text)) {
+              hidden[item.kind]++;
+              if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
+            }
+          }
+        }
+      }
+      if (k > 1) {
+        const memory = turns[k - 2].memory ?? NO_MEMORY;
+        for (const item of valueItems(memory, definedIn[k - 2], limits)) {
+          if (isNamedWithoutSample(item, text)) {
+            hidden.unsampledValue++;
+            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
+          }
+        }
+      }
+      const prefix = previous === null ? { tokens: 0, whole: true } : cacheablePrefix(previous, messages, count);
+      requests.push({ turn: k, tokens: messageTokens(messages, count), cacheable: prefix.tokens, cacheBreak: !prefix.whole, hidden });
+      previous = messages;
+    }
+    const hiddenItems = [...hiddenIds.values()].sort((a, b) => a.turn - b.turn);
+    const distinct = zeroCounts();
+    for (const item of hiddenItems) distinct[item.kind]++;
+    return {
+      name: strategy.name,
+      requests,
+      total: requests.reduce((n, r) => n + r.tokens, 0),
+      cacheableTotal: requests.reduce((n, r) => n + r.cacheable, 0),
+      hidden: distinct,
+      hiddenItems,
+    };
+  });
+  return { turns: turns.length, systemTokens, strategies: figures };
+}
