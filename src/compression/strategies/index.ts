@@ -2,8 +2,9 @@
 import type { Strategy } from '../strategy.ts';
 import { fullHistory } from './full-history.ts';
 import { singleUserCoalesced } from './single-user-coalesced.ts';
+import { perTurnSummary } from './per-turn-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, perTurnSummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 
