@@ -2,9 +2,10 @@
 import type { Strategy } from '../strategy.ts';
 import { fullHistory } from './full-history.ts';
 import { singleUserCoalesced } from './single-user-coalesced.ts';
+import { trim } from './trim.ts';
 import { perTurnSummary } from './per-turn-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, perTurnSummary];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, perTurnSummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 

@@ -1,46 +1,33 @@
 // The default strategy: every earlier turn folded into one USER message after the SYSTEM prompt (C2–C13, MSG-001…007).
 import type { Memory, TurnRecord } from '../records.ts';
-import { renderFailedAttempts, renderOutput, renderToolCalls, turnsIndicator } from '../execution-history.ts';
-import { renderDataNamespace } from '../namespaces/data.ts';
-import { renderToolNamespace } from '../namespaces/tool.ts';
-import { renderUserNamespace } from '../namespaces/user.ts';
+import { coalescedUser } from '../coalesced.ts';
+import { exceedsTokens } from '../pressure.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { fullHistory } from './full-history.ts';
+
+/** Whether folding has begun: at once by default; with a start threshold, once either threshold is passed. */
+function started(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): boolean {
+  if (o.startAfterTurns <= 0 && o.startAfterTokens <= 0) return true;
+  if (o.startAfterTurns > 0 && turns.length > o.startAfterTurns) return true;
+  return o.startAfterTokens > 0 && exceedsTokens(fullHistory.render(turns, memory, o).messages.slice(1), o.startAfterTokens);
+}
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  const successful = turns.filter((t) => t.success);
-  // Calls of failed turns count too: their side effects happened (C9).
-  const calls = turns.flatMap((t) => t.toolCalls);
-  const prints = successful.flatMap((t) => t.prints);
-  // Samples or output, never both: once anything was printed, values lose their samples (C8, SAM-001/002).
-  const samplesOn = prints.length === 0;
-
-  const toolCalls = renderToolCalls(calls, o.toolCallLimit, turns.length > 0);
-  const output = renderOutput(prints, o.printlnLimit);
-  const failed = renderFailedAttempts(turns, o.failedTurns);
-  const sections = [
-    o.mission.trim(),
-    renderToolNamespace(o.tools),
-    renderDataNamespace(o.data, o),
-    renderUserNamespace(memory, samplesOn, o),
-    toolCalls.text,
-    output.text,
-    failed.text,
-    turnsIndicator(o.maxTurns, turns.length),
-  ];
-  const user = sections.filter((s): s is string => s !== null && s !== '').join('\n\n');
+  if (!started(turns, memory, o)) return fullHistory.render(turns, memory, o);
+  const user = coalescedUser(turns, memory, o, { showToolResults: o.showToolResults, keepRecoveredErrors: o.keepRecoveredErrors, turnsLine: true });
   const messages = [
     { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: user },
+    { role: 'user', content: user.text },
   ] as const;
   return {
     messages,
     stats: {
-      turnsSummarized: successful.length,
-      toolCallsShown: toolCalls.shown,
-      toolCallsDropped: toolCalls.dropped,
-      printsShown: output.shown,
-      printsDropped: output.dropped,
-      failedTurnsCollapsed: failed.collapsed,
+      turnsSummarized: user.successful,
+      toolCallsShown: user.toolCallsShown,
+      toolCallsDropped: user.toolCallsDropped,
+      printsShown: user.printsShown,
+      printsDropped: user.printsDropped,
+      failedTurnsCollapsed: user.failedTurnsCollapsed,
       messages: messages.length,
       characters: countCharacters(messages),
     },
@@ -50,6 +37,16 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
 export const singleUserCoalesced: Strategy = {
   name: 'single-user-coalesced',
   description: 'One USER message: mission, tool/ data/ user/ namespaces, tool calls, output, the failing attempt, turns left.',
-  options: ['printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit', 'failedTurns'],
+  options: [
+    'printlnLimit',
+    'toolCallLimit',
+    'sampleLimit',
+    'samplePrintableLimit',
+    'failedTurns',
+    'showToolResults',
+    'keepRecoveredErrors',
+    'startAfterTurns',
+    'startAfterTokens',
+  ],
   render,
 };
