@@ -4,8 +4,9 @@ import { fullHistory } from './full-history.ts';
 import { singleUserCoalesced } from './single-user-coalesced.ts';
 import { trim } from './trim.ts';
 import { perTurnSummary } from './per-turn-summary.ts';
+import { legacySummary } from './legacy-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, perTurnSummary];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, perTurnSummary, legacySummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 
