@@ -37,7 +37,9 @@ describe('normalize (C1)', () => {
   });
   it('bad input is a clear error', () => {
     expect(() => normalize('rolling')).toThrow(
-      new CompressionOptionError('Unknown compression strategy "rolling" (known: single-user-coalesced, full-history, trim, per-turn-summary)'),
+      new CompressionOptionError(
+        'Unknown compression strategy "rolling" (known: single-user-coalesced, full-history, trim, observation-masking, per-turn-summary, legacy-summary)',
+      ),
     );
     expect(() => normalize({ strategy: 'single-user-coalesced', printlnLimit: -1 })).toThrow(/printlnLimit must be a whole number ≥ 0, got -1/);
     expect(() => normalize({ strategy: 'single-user-coalesced', failedTurns: 'some' as 'all' })).toThrow(/failedTurns must be "latest" or "all"/);

@@ -3,10 +3,11 @@ import type { Strategy } from '../strategy.ts';
 import { fullHistory } from './full-history.ts';
 import { singleUserCoalesced } from './single-user-coalesced.ts';
 import { trim } from './trim.ts';
+import { observationMasking } from './observation-masking.ts';
 import { perTurnSummary } from './per-turn-summary.ts';
 import { legacySummary } from './legacy-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, perTurnSummary, legacySummary];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, perTurnSummary, legacySummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 
