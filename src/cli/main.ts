@@ -3,6 +3,7 @@
 // its defineCommand and a line in COMMANDS below.
 import { readFileSync } from 'node:fs';
 import { ArgumentError, closest, overviewText, type Command } from './args.ts';
+import { compareCommand } from './compare.ts';
 import { UsageError } from './common.ts';
 import { evalCommand } from './eval.ts';
 import { EXIT, processIo, type CliIo } from './io.ts';
@@ -12,7 +13,7 @@ import { runCommand } from './run.ts';
 import { SessionProblems } from './session.ts';
 
 /** Every command, in the order `ptc --help` lists them. */
-export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand];
+export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, compareCommand];
 
 const TITLE = 'ptc — PTC-Lisp command line';
 

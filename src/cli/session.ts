@@ -1,7 +1,9 @@
-// Loading a session file for `ptc run` and `ptc render`, with the --compression override.
+// Loading a session file for `ptc run`, `ptc render` and `ptc compare`, with the --compression override.
 import type { AgentDef } from '../agent/agent.ts';
 import { prepareAgent, type PreparedAgent } from '../agent/loop.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
+import { countsTokens } from '../compression/strategy.ts';
+import { loadTokenizer } from '../compression/tokens.ts';
 import { MAX_TURNS_CAP, parseSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import type { Readable } from 'node:stream';
 import type { OptionSpec, PositionalSpec } from './args.ts';
@@ -70,5 +72,7 @@ export async function loadSession(file: string, stdin: Readable, compression?: C
   const def: AgentDef = sessionToAgent(session);
   const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
   if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
+  // Rendering stays synchronous: a strategy that decides by size gets its tokenizer before it runs.
+  if (countsTokens(prepared.agent.strategy, prepared.agent.options)) await loadTokenizer('o200k_base');
   return { session, agent: prepared.agent, warnings: parsed.warnings };
 }

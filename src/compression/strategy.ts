@@ -58,3 +58,11 @@ export function countCharacters(messages: readonly Message[]): number {
   for (const m of messages) n += m.content.length;
   return n;
 }
+
+/** Options whose value is a number of o200k tokens: a strategy reading one set above 0 counts tokens. */
+const TOKEN_OPTIONS = ['triggerTokens', 'startAfterTokens'] as const;
+
+/** True when rendering with this strategy and options counts tokens: the host loads the tokenizer first. */
+export function countsTokens(strategy: Strategy, options: CompressionOptions): boolean {
+  return TOKEN_OPTIONS.some((k) => strategy.options.includes(k) && options[k] > 0);
+}
