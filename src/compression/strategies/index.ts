@@ -4,10 +4,11 @@ import { fullHistory } from './full-history.ts';
 import { singleUserCoalesced } from './single-user-coalesced.ts';
 import { trim } from './trim.ts';
 import { observationMasking } from './observation-masking.ts';
+import { rollingWindow } from './rolling-window.ts';
 import { perTurnSummary } from './per-turn-summary.ts';
 import { legacySummary } from './legacy-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, perTurnSummary, legacySummary];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, rollingWindow, perTurnSummary, legacySummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 

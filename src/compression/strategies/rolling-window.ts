@@ -1,0 +1,43 @@
+// A window of recent turns in full over a coalesced summary of the older ones: the model sees its latest
+// code and feedback as they happened, and what came before as single-user-coalesced would show it.
+import type { Memory, Message, TurnRecord } from '../records.ts';
+import { coalescedUser } from '../coalesced.ts';
+import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { fullHistory } from './full-history.ts';
+
+function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
+  const full = fullHistory.render(turns, memory, o);
+  const shown = Math.min(o.recentTurns, turns.length);
+  const olderCount = turns.length - shown;
+  if (olderCount === 0) return full;
+
+  const older = turns.slice(0, olderCount);
+  const recent = turns.slice(olderCount);
+  // The user/ namespace as it stood after the last summarized turn; definitions made in the window show in its code.
+  const olderMemory = older[older.length - 1].memory ?? memory;
+  // The last recent feedback carries `Turns left`; with no recent turns the summary must say it.
+  const summary = coalescedUser(older, olderMemory, o, { showToolResults: false, keepRecoveredErrors: false, turnsLine: shown === 0 });
+  // Each turn is two messages after SYSTEM and the first USER message: the reply, then its feedback.
+  const messages: Message[] = [full.messages[0], { role: 'user', content: summary.text }, ...full.messages.slice(2 + 2 * olderCount)];
+  const recentPrints = recent.reduce((n, t) => n + t.prints.length, 0);
+  return {
+    messages,
+    stats: {
+      turnsSummarized: summary.successful + recent.length,
+      toolCallsShown: summary.toolCallsShown,
+      toolCallsDropped: summary.toolCallsDropped,
+      printsShown: summary.printsShown + recentPrints,
+      printsDropped: summary.printsDropped,
+      failedTurnsCollapsed: summary.failedTurnsCollapsed,
+      messages: messages.length,
+      characters: countCharacters(messages),
+    },
+  };
+}
+
+export const rollingWindow: Strategy = {
+  name: 'rolling-window',
+  description: 'The last turns in full after one USER message summarizing the older ones as single-user-coalesced does.',
+  options: ['recentTurns', 'printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit', 'failedTurns'],
+  render,
+};
