@@ -3,25 +3,27 @@
 import { expose } from 'comlink';
 import { Engine } from './engine-api.ts';
 import { EngineHost } from './engine-host.ts';
+import { tokenized } from './tokenized.ts';
 
 const host = new EngineHost(new Engine());
 
 /** What the page can call: the host's methods (views as patches against what the page has). */
+// Each call that renders messages may need the tokenizer (see tokenized.ts).
 export const workerApi = {
-  open: host.open.bind(host),
-  openLink: host.openLink.bind(host),
-  setDefinition: host.setDefinition.bind(host),
-  stepTurn: host.stepTurn.bind(host),
-  reset: host.reset.bind(host),
-  view: host.view.bind(host),
+  open: tokenized(host.open.bind(host)),
+  openLink: tokenized(host.openLink.bind(host)),
+  setDefinition: tokenized(host.setDefinition.bind(host)),
+  stepTurn: tokenized(host.stepTurn.bind(host)),
+  reset: tokenized(host.reset.bind(host)),
+  view: tokenized(host.view.bind(host)),
   repl: host.repl.bind(host),
   countTokens: host.countTokens.bind(host),
-  exportSession: host.exportSession.bind(host),
-  shareLink: host.shareLink.bind(host),
+  exportSession: tokenized(host.exportSession.bind(host)),
+  shareLink: tokenized(host.shareLink.bind(host)),
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */
-  requestReply: host.requestReply.bind(host),
+  requestReply: tokenized(host.requestReply.bind(host)),
   abortRequest: host.abortRequest.bind(host),
-  applyRequested: host.applyRequested.bind(host),
+  applyRequested: tokenized(host.applyRequested.bind(host)),
 };
 
 export type WorkerApi = typeof workerApi;
