@@ -7,7 +7,7 @@ import { loadTokenizer, TokenizerNotLoaded } from '../compression/tokens.ts';
 
 /** `fn`, answered again after loading the tokenizer when it needed one that was not loaded yet. */
 export function tokenized<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => Promise<Awaited<R>> {
-  return async (...args: A) => {
+  return async (...args: A): Promise<Awaited<R>> => {
     try {
       return await fn(...args);
     } catch (e) {
