@@ -38,7 +38,7 @@ describe('normalize (C1)', () => {
   it('bad input is a clear error', () => {
     expect(() => normalize('rolling')).toThrow(
       new CompressionOptionError(
-        'Unknown compression strategy "rolling" (known: single-user-coalesced, full-history, trim, observation-masking, rolling-window, per-turn-summary, legacy-summary)',
+        'Unknown compression strategy "rolling" (known: single-user-coalesced, full-history, trim, observation-masking, rolling-window, per-turn-summary, aggressive, legacy-summary)',
       ),
     );
     expect(() => normalize({ strategy: 'single-user-coalesced', printlnLimit: -1 })).toThrow(/printlnLimit must be a whole number ≥ 0, got -1/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagesFor } from '../../src/agent/loop.ts';
+import { messagesFor, renderOptions } from '../../src/agent/loop.ts';
 import { perTurnSummary } from '../../src/compression/strategies/per-turn-summary.ts';
 import { agentDef, play, prepared } from '../agent/fixtures.ts';
 
@@ -116,6 +116,13 @@ describe('per-turn-summary', () => {
     expect(user).toContain(';; Turn 2\nResult: 1');
     expect(user).toContain(";; Turn 3\n;; Defined:\n(f [x y])\nResult: #'f");
     expect(user.endsWith('\n\nFINAL TURN - you must call (return result) or (fail reason) now.')).toBe(true);
+  });
+
+  it('a session read back (fresh memory entries in every turn) shows the same definitions: the program decides, not object identity', () => {
+    const step = play(agent, RUN);
+    const fresh = step.turns.map((t) => ({ ...t, memory: new Map([...t.memory].map(([k, e]) => [k, { ...e }])) }));
+    const options = renderOptions(agent);
+    expect(perTurnSummary.render(fresh, step.memory, options).messages).toEqual(messagesFor(agent, step).messages);
   });
 
   it('has a name, a one-line description and the options it reads', () => {

@@ -6,9 +6,10 @@ import { trim } from './trim.ts';
 import { observationMasking } from './observation-masking.ts';
 import { rollingWindow } from './rolling-window.ts';
 import { perTurnSummary } from './per-turn-summary.ts';
+import { aggressive } from './aggressive.ts';
 import { legacySummary } from './legacy-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, rollingWindow, perTurnSummary, legacySummary];
+export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, rollingWindow, perTurnSummary, aggressive, legacySummary];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 

@@ -3,7 +3,6 @@
 import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
 import type { ToolCallRecord } from '../../lisp/runtime.ts';
 import { isFn } from '../../lisp/values.ts';
-import { printValue } from '../../lisp/printer.ts';
 import { describeError, renderToolCall, turnsIndicator } from '../execution-history.ts';
 import { oneLine, sample } from '../layout.ts';
 import { renderFunctionLine, renderValueLine } from '../namespaces/user.ts';
@@ -12,18 +11,20 @@ import { countCharacters, type RenderOptions, type Rendering, type Strategy } fr
 
 const NO_MEMORY: Memory = new Map();
 
+/** Whether the program has a `(def NAME` or `(defn NAME` form. */
+function programDefines(program: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\((?:def|defn)\\s+${escaped}(?=[\\s()\\[\\]{}"]|$)`).test(program);
+}
+
 /**
- * Whether `after` is a new definition of the name compared with `before`. The loop keeps unchanged entries
- * as the same object and only adds a return type when a function is called; a session read from disk has
- * fresh objects in every turn, so values are compared by their printed form before calling them changed.
+ * Whether `after` is a new definition of the name compared with `before`. The memory record alone cannot
+ * tell: a called function gains a return type, and a session read from disk has fresh objects in every
+ * turn. A name is only ever bound by a def or defn form, so the turn's program settles it.
  */
-function isDefinition(after: MemoryEntry, before: MemoryEntry | undefined): boolean {
+function isDefinition(after: MemoryEntry, before: MemoryEntry | undefined, program: string): boolean {
   if (before === undefined) return true;
-  if (after === before) return false;
-  if (after.doc !== before.doc) return true;
-  if (after.value === before.value) return false;
-  if (isFn(after.value) || isFn(before.value)) return true;
-  return printValue(after.value) !== printValue(before.value);
+  return after !== before && programDefines(program, after.name);
 }
 
 /** The entries a turn defined or redefined, in memory order (functions first, as the user/ section lists them). */
@@ -32,7 +33,7 @@ export function definedBy(turn: TurnRecord, before: Memory): string[] {
   const functions: string[] = [];
   const values: string[] = [];
   for (const entry of turn.memory.values()) {
-    if (!isDefinition(entry, before.get(entry.name))) continue;
+    if (!isDefinition(entry, before.get(entry.name), turn.program)) continue;
     if (isFn(entry.value)) functions.push(renderFunctionLine(entry));
     // Types only: the calls and the result carry the samples, and a value's shape is in its type.
     else values.push(renderValueLine(entry, false, { sampleLimit: 0, samplePrintableLimit: 0 }));
