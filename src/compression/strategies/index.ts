@@ -9,7 +9,16 @@ import { perTurnSummary } from './per-turn-summary.ts';
 import { aggressive } from './aggressive.ts';
 import { legacySummary } from './legacy-summary.ts';
 
-export const STRATEGIES: readonly Strategy[] = [singleUserCoalesced, fullHistory, trim, observationMasking, rollingWindow, perTurnSummary, aggressive, legacySummary];
+export const STRATEGIES: readonly Strategy[] = [
+  singleUserCoalesced,
+  fullHistory,
+  trim,
+  observationMasking,
+  rollingWindow,
+  perTurnSummary,
+  aggressive,
+  legacySummary,
+];
 
 export const DEFAULT_STRATEGY: Strategy = singleUserCoalesced;
 
