@@ -10,7 +10,7 @@ import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
-import { loadTokenizer } from '../compression/tokens.ts';
+import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
 import { printValue } from '../lisp/printer.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
@@ -19,6 +19,7 @@ import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
 import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import { compareView, requestMessages, type CompareView } from './compare-view.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
 import type {
@@ -464,6 +465,17 @@ export class Engine {
   async countTokens(texts: readonly string[]): Promise<number[]> {
     const count = await loadTokenizer('o200k_base');
     return texts.map(count);
+  }
+
+  /** Every strategy's figures over the recorded run, beside full history (the tokenizer loads on first use). */
+  async compare(): Promise<CompareView | null> {
+    if (!this.agent) return null;
+    return compareView(this.agent, this.step.turns, memoizedCounter(await loadTokenizer('o200k_base')));
+  }
+
+  /** Turn `turn`'s request under a strategy, as the comparison renders it (null: no such strategy or turn). */
+  requestMessages(strategy: string, turn: number): Message[] | null {
+    return this.agent ? requestMessages(this.agent, this.step.turns, strategy, turn) : null;
   }
 
   /** The session file as serializeSession writes it (messages the engine re-renders left out). */

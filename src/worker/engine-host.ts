@@ -74,6 +74,14 @@ export class EngineHost {
     return this.engine.exportSession();
   }
 
+  compare(): ReturnType<Engine['compare']> {
+    return this.engine.compare();
+  }
+
+  requestMessages(strategy: string, turn: number): ReturnType<Engine['requestMessages']> {
+    return this.engine.requestMessages(strategy, turn);
+  }
+
   shareLink(options: { turns: boolean }): ReturnType<Engine['shareLink']> {
     return this.engine.shareLink(options);
   }

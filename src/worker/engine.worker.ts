@@ -19,6 +19,8 @@ export const workerApi = {
   repl: host.repl.bind(host),
   countTokens: host.countTokens.bind(host),
   exportSession: tokenized(host.exportSession.bind(host)),
+  compare: host.compare.bind(host),
+  requestMessages: tokenized(host.requestMessages.bind(host)),
   shareLink: tokenized(host.shareLink.bind(host)),
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */
   requestReply: tokenized(host.requestReply.bind(host)),

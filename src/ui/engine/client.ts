@@ -61,10 +61,11 @@ export function watchdogFor(timeoutMs: number): number {
 }
 
 /**
- * Calls that run no program but may load a large table on first use (the tokenizer's, 2 MB): the
+ * Calls that run no program but may load a large table on first use (the tokenizer's, 2 MB), and the
+ * comparison of every strategy over a run (one rendering per strategy and turn): the
  * watchdog allows them this long, and other calls' watchdogs wait until they are answered.
  */
-const LOADING_CALLS = new Set(['countTokens']);
+const LOADING_CALLS = new Set(['countTokens', 'compare']);
 const LOADING_ALLOWANCE_MS = 30_000;
 /** A worker that has not loaded its code by then is counted against the watchdog anyway. */
 const BOOT_ALLOWANCE_MS = 20_000;

@@ -5,6 +5,8 @@ import type { Remote } from 'comlink';
 import { applyPatch, isViewPatch, knownOf, type Known, type ViewPatch } from '../../worker/view-patch.ts';
 import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, View, ViewOptions } from '../../worker/views.ts';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
+import type { CompareView } from '../../worker/compare-view.ts';
+import type { Message } from '../../compression/records.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
 
@@ -23,6 +25,10 @@ export interface EngineApi {
   countTokens(texts: string[]): Promise<number[]>;
   exportSession(): Promise<string>;
   shareLink(options: { turns: boolean }): Promise<ShareLinkResult>;
+  /** Every strategy's figures over the recorded run (loads the tokenizer on first use). */
+  compare(): Promise<CompareView | null>;
+  /** Turn `turn`'s request under a strategy, for a diff. */
+  requestMessages(strategy: string, turn: number): Promise<Message[] | null>;
 }
 
 /** Anything with a view in it, as the worker sends it: a patch (or, from a test's fake, as it is). */
@@ -111,5 +117,13 @@ export class SyncedApi implements EngineApi {
 
   shareLink(options: { turns: boolean }): Promise<ShareLinkResult> {
     return this.remote.shareLink(options);
+  }
+
+  compare(): Promise<CompareView | null> {
+    return this.remote.compare();
+  }
+
+  requestMessages(strategy: string, turn: number): Promise<Message[] | null> {
+    return this.remote.requestMessages(strategy, turn);
   }
 }

@@ -1,0 +1,117 @@
+// The comparison view's figures: every strategy over the whole recorded run, beside full history. Each
+// strategy renders with its default options (what `ptc run --compression NAME` sends), except the
+// session's own strategy, which renders with the session's options, as its turns were sent.
+import { renderOptions, type PreparedAgent } from '../agent/loop.ts';
+import type { Message, Turn } from '../agent/turn.ts';
+import { compareRun, requestFor, type HiddenCounts, type Variant } from '../compression/compare/run-figures.ts';
+import { requestText, type ItemKind } from '../compression/compare/visibility.ts';
+import { DEFAULT_COMPRESSION_OPTIONS, OPTION_SPECS, type CompressionOptions } from '../compression/options.ts';
+import { fullHistory } from '../compression/strategies/full-history.ts';
+import { findStrategy, STRATEGIES } from '../compression/strategies/index.ts';
+import type { Strategy } from '../compression/strategy.ts';
+import type { TokenCounter } from '../compression/tokens.ts';
+
+export interface CompareRequestView {
+  readonly turn: number;
+  readonly tokens: number;
+  /** Tokens that repeat the previous request's start (what a prompt cache can serve). */
+  readonly cacheable: number;
+  /** The previous request is not all repeated: a cache holding it serves only part of this one. */
+  readonly cacheBreak: boolean;
+  readonly hidden: HiddenCounts;
+  /** Tokens more than full history's request for the same turn (negative: fewer). */
+  readonly overFull: number;
+  /** When it costs more than full history: the lines full history does not have, and their tokens. */
+  readonly extra?: { readonly tokens: number; readonly lines: readonly string[] };
+}
+
+export interface HiddenItemView {
+  readonly id: string;
+  readonly kind: ItemKind;
+  readonly turn: number;
+  readonly label: string;
+}
+
+export interface CompareStrategyView {
+  readonly name: string;
+  readonly description: string;
+  /** The session's own strategy (rendered with the session's options). */
+  readonly session: boolean;
+  /** Its options that differ from the defaults. */
+  readonly options: Partial<CompressionOptions>;
+  readonly requests: readonly CompareRequestView[];
+  readonly total: number;
+  readonly cacheableTotal: number;
+  readonly hidden: HiddenCounts;
+  readonly hiddenItems: readonly HiddenItemView[];
+}
+
+export interface CompareView {
+  readonly turns: number;
+  readonly systemTokens: number;
+  readonly tokenizer: 'o200k_base';
+  /** Full history first. */
+  readonly strategies: readonly CompareStrategyView[];
+}
+
+/** Options of `options` that differ from the defaults, among those the strategy reads. */
+export function changedOptions(strategy: Strategy, options: CompressionOptions): Partial<CompressionOptions> {
+  const out: Record<string, unknown> = {};
+  for (const spec of OPTION_SPECS) {
+    if (strategy.options.includes(spec.key) && options[spec.key] !== DEFAULT_COMPRESSION_OPTIONS[spec.key]) out[spec.key] = options[spec.key];
+  }
+  return out as Partial<CompressionOptions>;
+}
+
+function variantsOf(agent: PreparedAgent): Variant[] {
+  return STRATEGIES.map((s) => ({
+    name: s.name,
+    strategy: s,
+    options: agent.compressed && s === agent.strategy ? agent.options : DEFAULT_COMPRESSION_OPTIONS,
+  }));
+}
+
+/** The lines of `text` that `base` does not have, with their tokens: why a request costs more. */
+function extraLines(text: string, base: string, count: TokenCounter): { tokens: number; lines: string[] } {
+  const known = new Set(base.split('\n'));
+  const lines = text.split('\n').filter((l) => l.trim() !== '' && !known.has(l));
+  return { tokens: count(lines.join('\n')), lines: lines.slice(0, 3) };
+}
+
+export function compareView(agent: PreparedAgent, turns: readonly Turn[], count: TokenCounter): CompareView {
+  const context = renderOptions(agent);
+  const variants = variantsOf(agent);
+  const figures = compareRun({ turns, context, variants, count });
+  const full = figures.strategies[0];
+  const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
+  const textOf = (v: Variant, k: number) => requestText(requestFor(v.strategy, turns, k, context, v.options));
+  const strategies = figures.strategies.map((f): CompareStrategyView => {
+    const variant = variants.find((v) => v.name === f.name) ?? baseline;
+    const requests = f.requests.map((r, i): CompareRequestView => {
+      const overFull = r.tokens - full.requests[i].tokens;
+      if (overFull <= 0 || f === full) return { ...r, overFull };
+      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), textOf(baseline, r.turn), count) };
+    });
+    return {
+      name: f.name,
+      description: variant.strategy.description,
+      session: agent.compressed && variant.strategy === agent.strategy,
+      options: changedOptions(variant.strategy, variant.options),
+      requests,
+      total: f.total,
+      cacheableTotal: f.cacheableTotal,
+      hidden: f.hidden,
+      hiddenItems: f.hiddenItems.map(({ id, kind, turn, label }) => ({ id, kind, turn, label })),
+    };
+  });
+  return { turns: figures.turns, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
+}
+
+/** The messages of turn `turn`'s request under a strategy (as compareView renders it), for a diff. */
+export function requestMessages(agent: PreparedAgent, turns: readonly Turn[], strategyName: string, turn: number): Message[] | null {
+  const strategy = findStrategy(strategyName);
+  if (strategy === undefined || turn < 1 || turn > turns.length + 1) return null;
+  const variant = variantsOf(agent).find((v) => v.strategy === strategy);
+  const options = variant?.options ?? DEFAULT_COMPRESSION_OPTIONS;
+  return requestFor(strategy, turns, turn, renderOptions(agent), options).map((m) => ({ role: m.role, content: m.content }));
+}
