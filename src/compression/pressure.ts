@@ -5,13 +5,9 @@ import { countTokens } from './tokens.ts';
 
 const utf8 = new TextEncoder();
 
-/**
- * o200k tokens of one text. The tokenizer refuses text holding a special token such as `<|endoftext|>`
- * (which a reply may well quote); such a text is counted with `<|` split, an estimate off by a token or so,
- * because a rendering must never throw on what the model wrote.
- */
+/** o200k tokens of one text (a special token's spelling counts as text). */
 export function textTokens(text: string): number {
-  return countTokens(text.includes('<|') ? text.replaceAll('<|', '< |') : text, 'o200k_base');
+  return countTokens(text, 'o200k_base');
 }
 
 /** True when the contents of `messages` hold more than `limit` o200k tokens. */

@@ -22,7 +22,10 @@ const loading = new Map<TokenizerName, Promise<TokenCounter>>();
 
 async function importCounter(name: TokenizerName): Promise<TokenCounter> {
   const m = name === 'o200k_base' ? await import('gpt-tokenizer/encoding/o200k_base') : await import('gpt-tokenizer/encoding/cl100k_base');
-  return (text: string) => m.countTokens(text);
+  // A special token's spelling (`<|endoftext|>`) in a reply or a result is text the model sent: count
+  // it as text rather than let the tokenizer refuse it.
+  const asText = { disallowedSpecial: new Set<string>() };
+  return (text: string) => m.countTokens(text, asText);
 }
 
 /** Loads a tokenizer (once) and returns its counter. */

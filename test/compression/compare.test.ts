@@ -39,6 +39,7 @@ describe('what a request shows', () => {
   ]);
   const turns = step.turns;
   const options = { ...DEFAULT_COMPRESSION_OPTIONS };
+  const sucVariant = { name: singleUserCoalesced.name, strategy: singleUserCoalesced, options };
 
   it("a turn's items: its calls, their results, its prints, its error, its code", () => {
     const items = turnItems(turns[0], options);
@@ -67,7 +68,7 @@ describe('what a request shows', () => {
   });
 
   it('figures per request: tokens, the cacheable start, what is hidden against full history', () => {
-    const figures = compareRun({ turns, context: renderOptions(agent), options, strategies: [singleUserCoalesced], count: chars });
+    const figures = compareRun({ turns, context: renderOptions(agent), variants: [sucVariant], count: chars });
     expect(figures.turns).toBe(4);
     expect(figures.systemTokens).toBe(agent.systemPrompt.length);
     const [full, suc] = figures.strategies;
@@ -101,7 +102,7 @@ describe('what a request shows', () => {
 
   it('a recovered error disappears from single-user-coalesced: counted as a hidden failed attempt', () => {
     const more = play(agent, ['(println "recovered")'], step).turns;
-    const figures = compareRun({ turns: more, context: renderOptions(agent), options, strategies: [singleUserCoalesced], count: chars });
+    const figures = compareRun({ turns: more, context: renderOptions(agent), variants: [sucVariant], count: chars });
     const suc = figures.strategies[1];
     expect(suc.requests[4].hidden.failedAttempt).toBe(1);
     expect(suc.hiddenItems.find((i) => i.kind === 'failedAttempt')).toMatchObject({ id: 'failedAttempt:3', turn: 3 });

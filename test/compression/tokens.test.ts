@@ -16,6 +16,10 @@ describe('token counting', () => {
     expect(countTokens('', 'o200k_base')).toBe(0);
     expect(countTokens(' 日本語のテキスト', 'o200k_base')).not.toBe(countTokens(' 日本語のテキスト', 'cl100k_base'));
   });
+  it("a special token's spelling in what the model wrote is counted as text, never refused", async () => {
+    await loadTokenizer('o200k_base');
+    expect(countTokens('a <|endoftext|> b', 'o200k_base')).toBeGreaterThan(3);
+  });
   it('a memoized counter asks the tokenizer once per text', () => {
     const seen: string[] = [];
     const count = memoizedCounter((t) => {

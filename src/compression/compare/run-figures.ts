@@ -2,11 +2,11 @@
 // each request repeats the previous one's start (what a provider's prompt cache can serve), and what
 // each request hides that the full history shows. Pure: the same run gives the same figures.
 import type { Memory, Message, TurnRecord } from '../records.ts';
-import type { CompressionOptions } from '../options.ts';
+import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions } from '../options.ts';
 import type { RenderContext, Strategy } from '../strategy.ts';
 import { fullHistory } from '../strategies/full-history.ts';
 import type { TokenCounter } from '../tokens.ts';
-import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type Item, type ItemKind } from './visibility.ts';
+import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
 
 export type HiddenCounts = Readonly<Record<ItemKind, number>>;
 
@@ -42,12 +42,18 @@ export interface RunFigures {
   readonly strategies: readonly StrategyFigures[];
 }
 
+/** A strategy with its options, under a name of its own (the same strategy may come with other options). */
+export interface Variant {
+  readonly name: string;
+  readonly strategy: Strategy;
+  readonly options: CompressionOptions;
+}
+
 export interface CompareInput {
   readonly turns: readonly TurnRecord[];
   readonly context: RenderContext;
-  readonly options: CompressionOptions;
-  /** Full history is always computed, first; listing it again changes nothing. */
-  readonly strategies: readonly Strategy[];
+  /** Full history (default options) is always computed, first, as the baseline. */
+  readonly variants: readonly Variant[];
   readonly count: TokenCounter;
 }
 
@@ -116,23 +122,35 @@ function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
 }
 
 export function compareRun(input: CompareInput): RunFigures {
-  const { turns, context, options, count } = input;
-  const strategies = [fullHistory, ...input.strategies.filter((s) => s !== fullHistory)];
-  const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
-  const itemsByTurn = turns.map((t) => turnItems(t, limits));
+  const { turns, context, count } = input;
+  const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
+  const variants = [baseline, ...input.variants.filter((v) => !(v.strategy === fullHistory && v.name === fullHistory.name))];
   const definedIn = definitionTurns(turns);
+  // Items are spelled with the samples a variant writes, so they are made per sample size.
+  const itemsCache = new Map<string, Item[][]>();
+  const itemsFor = (limits: SampleLimits): Item[][] => {
+    const key = `${limits.sampleLimit}/${limits.samplePrintableLimit}`;
+    let items = itemsCache.get(key);
+    if (items === undefined) {
+      items = turns.map((t) => turnItems(t, limits));
+      itemsCache.set(key, items);
+    }
+    return items;
+  };
   const systemTokens = count(context.systemPrompt);
 
   // Full history's text per request: what the others are measured against.
   const fullTexts: string[] = [];
-  const figures = strategies.map((strategy): StrategyFigures => {
+  const figures = variants.map(({ name, strategy, options }): StrategyFigures => {
+    const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
+    const itemsByTurn = itemsFor(limits);
     const requests: RequestFigures[] = [];
     const hiddenIds = new Map<string, Item>();
     let previous: readonly Message[] | null = null;
     for (let k = 1; k <= turns.length; k++) {
       const messages = requestFor(strategy, turns, k, context, options);
       const text = requestText(messages);
-      if (strategy === fullHistory) fullTexts.push(text);
+      if (name === baseline.name && strategy === fullHistory) fullTexts.push(text);
       const fullText = fullTexts[k - 1];
       const hidden = zeroCounts();
       if (strategy !== fullHistory) {
@@ -162,7 +180,7 @@ export function compareRun(input: CompareInput): RunFigures {
     const distinct = zeroCounts();
     for (const item of hiddenItems) distinct[item.kind]++;
     return {
-      name: strategy.name,
+      name,
       requests,
       total: requests.reduce((n, r) => n + r.tokens, 0),
       cacheableTotal: requests.reduce((n, r) => n + r.cacheable, 0),
