@@ -81,6 +81,11 @@ export function usePlaygroundStore(): PlaygroundStore {
   return usePlaygroundContext().store;
 }
 
+/** The engine client, for a feature's own store that calls the worker (e.g. the run comparison). */
+export function useEngineClient(): EngineClient {
+  return usePlaygroundContext().client;
+}
+
 export function useKeyStore(): KeyStore {
   return usePlaygroundContext().keys;
 }
