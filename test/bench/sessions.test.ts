@@ -20,6 +20,12 @@ function load(file: string): Session {
   return r.session;
 }
 
+/** Sentences (ended by `.`, `!` or `?`) in a reply's text before its first code fence. */
+function sentencesBeforeCode(reply: string): number {
+  const prose = reply.split('```')[0];
+  return (prose.match(/[.!?](?=\s|$)/g) ?? []).length;
+}
+
 /** Names a program defines with def or defn. */
 function definedNames(program: string): Set<string> {
   return new Set([...program.matchAll(/\((?:def|defn)\s+([^\s()[\]{}"]+)/g)].map((m) => m[1]));
@@ -50,6 +56,16 @@ describe('bench/sessions', () => {
     it('calls a tool whose result prints to at least 1,000 characters', () => {
       const sizes = turns.flatMap((t) => t.toolCalls.map((c) => printValue(c.result).length));
       expect(Math.max(0, ...sizes)).toBeGreaterThanOrEqual(1000);
+    });
+
+    it('shows at least 1,000 characters of data (Result or println output) in at least 3 turns', () => {
+      const big = turns.filter((t) => printValue(t.result).length >= 1000 || t.prints.join('\n').length >= 1000);
+      expect(big.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it('writes at least 2 sentences of reasoning before the code block of every reply', () => {
+      for (const t of turns) expect(sentencesBeforeCode(t.rawResponse), `turn ${t.number}`).toBeGreaterThanOrEqual(2);
+      for (const r of session.llm.replies ?? []) expect(sentencesBeforeCode(r)).toBeGreaterThanOrEqual(2);
     });
 
     it('prints with println', () => {
