@@ -85,23 +85,30 @@ export function prepareAgent(def: AgentDef): Prepared {
     ...(mission.cut !== undefined ? [mission.cut] : []),
   ];
   const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
+  // Single-shot has one turn, so there is nothing to compress (SS-001).
+  const chosen = mode === 'single_shot' || strategy === null ? fullHistory : strategy;
   return {
     ok: true,
     agent: {
       def: { ...def, maxTurns },
       mission,
       tools,
-      // Single-shot has one turn, so there is nothing to compress (SS-001).
-      strategy: mode === 'single_shot' || strategy === null ? fullHistory : strategy,
+      strategy: chosen,
       compressed: mode !== 'single_shot' && strategy !== null,
       options,
       mode,
       systemPrompt,
       promptHash: promptHash(systemPrompt),
-      stablePrefix: renderStableStart(mission.text, def.tools, def.data, options),
+      stablePrefix: stableStartOf(chosen, mission.text, def, maxTurns, systemPrompt, options),
       warnings,
     },
   };
+}
+
+/** Where the unchanging start of the first USER message ends: the strategy's own, or mission, tool/ and data/. */
+function stableStartOf(strategy: Strategy, mission: string, def: AgentDef, maxTurns: number, systemPrompt: string, options: CompressionOptions): string {
+  if (strategy.stableStart === undefined) return renderStableStart(mission, def.tools, def.data, options);
+  return strategy.stableStart({ ...options, systemPrompt, mission, tools: def.tools, data: def.data, maxTurns });
 }
 
 export function renderOptions(agent: PreparedAgent, overrides?: Partial<CompressionOptions>): RenderOptions {

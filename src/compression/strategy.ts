@@ -46,6 +46,12 @@ export interface Strategy {
   readonly options: readonly OptionKey[];
   /** Pure: same input, same output; inputs are never changed. */
   render(turns: readonly TurnRecord[], memory: Memory, options: RenderOptions): Rendering;
+  /**
+   * The start of its first USER message that no turn changes, when it is not the usual one (mission,
+   * `tool/`, `data/`): a provider's prompt cache breakpoint goes right after it. What follows it in
+   * the message starts with a blank line.
+   */
+  stableStart?(options: RenderOptions): string;
 }
 
 /** The messages only (the seeds' `to_messages/3`). */

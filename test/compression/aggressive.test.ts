@@ -4,7 +4,8 @@ import { aggressive } from '../../src/compression/strategies/aggressive.ts';
 import { agentDef, play, prepared } from '../agent/fixtures.ts';
 
 const MISSION = 'Find well-reviewed products in stock';
-const STABLE = [';; Tools: (tool/search-reviews category), (tool/get-inventory)', ';; Data: data/products list[4]'];
+/** The unchanging start: the mission, then tools and data in one line each (a cache breakpoint goes after it). */
+const STABLE = `${MISSION}\n\n;; Tools: (tool/search-reviews category), (tool/get-inventory)\n;; Data: data/products list[4]`;
 const EXPLORE = '(def reviews (tool/search-reviews "Electronics"))\n(defn cheap "Cheap products" [limit] (filter #(< (:price %) limit) data/products))';
 const MORE =
   '(tool/get-inventory) (tool/search-reviews "A") (tool/search-reviews "A") (println "stock checked") (println "last") (def reviews (count reviews)) (cheap 100)';
@@ -14,18 +15,17 @@ describe('aggressive', () => {
   const agent = prepared(agentDef({ compression: 'aggressive', maxTurns: 8 }));
   const user = (content: string[]) => [
     { role: 'system', content: agent.systemPrompt },
-    { role: 'user', content: `${MISSION}\n\n${content.join('\n')}` },
+    { role: 'user', content: `${STABLE}\n\n${content.join('\n')}` },
   ];
 
   it('turn 1: mission, tool call forms, data names with types, turns left', () => {
-    expect(messagesFor(agent, play(agent, [])).messages).toEqual(user([...STABLE, 'Turns left: 8']));
+    expect(messagesFor(agent, play(agent, [])).messages).toEqual(user(['Turns left: 8']));
   });
 
   it('definitions by name and type (a redefinition in place), calls counted per tool, the last output, the failure while failing', () => {
     const r = messagesFor(agent, play(agent, [EXPLORE, MORE, BROKEN]));
     expect(r.messages).toEqual(
       user([
-        ...STABLE,
         ';; Defined: (cheap [limit]), reviews integer',
         ';; Calls: tool/search-reviews ×4, tool/get-inventory ×1',
         ';; Last output: last',
@@ -47,16 +47,19 @@ describe('aggressive', () => {
 
   it('after a recovery the failure is gone; the output of a failed turn is not shown', () => {
     const r = messagesFor(agent, play(agent, [EXPLORE, '(println "from a failing turn") (broken)', '(def ok true)']));
-    expect(r.messages).toEqual(
-      user([...STABLE, ';; Defined: (cheap [limit]), reviews string, ok boolean', ';; Calls: tool/search-reviews ×1', 'Turns left: 5']),
-    );
+    expect(r.messages).toEqual(user([';; Defined: (cheap [limit]), reviews string, ok boolean', ';; Calls: tool/search-reviews ×1', 'Turns left: 5']));
   });
 
   it('the last output entry is cut at 200 characters; the final-turn line ends the message', () => {
     const r = messagesFor(agent, play(agent, ['(println (apply str (repeat 300 "a")))', '1', '2', '3', '4', '5', '6']));
     expect(r.messages[1].content).toBe(
-      `${MISSION}\n\n${[...STABLE, `;; Last output: ${'a'.repeat(200)}...`, 'FINAL TURN - you must call (return result) or (fail reason) now.'].join('\n')}`,
+      `${STABLE}\n\n${[`;; Last output: ${'a'.repeat(200)}...`, 'FINAL TURN - you must call (return result) or (fail reason) now.'].join('\n')}`,
     );
+  });
+
+  it("its own unchanging start is where a provider's cache breakpoint goes", () => {
+    expect(agent.stablePrefix).toBe(STABLE);
+    expect(messagesFor(agent, play(agent, [EXPLORE])).messages[1].content.startsWith(`${STABLE}\n\n`)).toBe(true);
   });
 
   it('reads no options: limits change nothing', () => {

@@ -48,6 +48,12 @@ function callsLine(turns: readonly TurnRecord[]): string | null {
   return `;; Calls: ${[...counts].map(([name, n]) => `tool/${name} ×${n}`).join(', ')}`;
 }
 
+/** The mission, then the tools and data in one line each: the same on every turn (the cache breakpoint goes after it). */
+function stableStart(o: RenderOptions): string {
+  const lines = [toolsLine(o.tools), dataLine(o.data)].filter((s): s is string => s !== null).join('\n');
+  return [o.mission.trim(), lines].filter((s) => s !== '').join('\n\n');
+}
+
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
   const successful = turns.filter((t) => t.success);
   const prints = successful.flatMap((t) => t.prints);
@@ -56,10 +62,11 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
     last === null ? null : `;; Last output: ${last.length > AGGRESSIVE_OUTPUT_MAX_CHARS ? `${last.slice(0, AGGRESSIVE_OUTPUT_MAX_CHARS)}...` : last}`;
   const latest = turns.length > 0 ? turns[turns.length - 1] : undefined;
   const failure = latest !== undefined && !latest.success ? `;; Last turn failed: ${describeError(latest.error)}` : null;
-  const facts = [toolsLine(o.tools), dataLine(o.data), definedLine(memory), callsLine(turns), output, failure, turnsIndicator(o.maxTurns, turns.length)];
-  // One newline between facts, a blank line only after the mission, which may span lines.
+  const facts = [definedLine(memory), callsLine(turns), output, failure, turnsIndicator(o.maxTurns, turns.length)];
+  // One newline between facts; a blank line after the mission (which may span lines) and after the
+  // unchanging tools and data, where a prompt cache breakpoint goes.
   const body = facts.filter((s): s is string => s !== null).join('\n');
-  const user = [o.mission.trim(), body].filter((s) => s !== '').join('\n\n');
+  const user = [stableStart(o), body].filter((s) => s !== '').join('\n\n');
   const messages = [
     { role: 'system', content: o.systemPrompt },
     { role: 'user', content: user },
@@ -86,4 +93,5 @@ export const aggressive: Strategy = {
   description: 'The least text: tools, data and definitions by name and type, tool calls counted, the last output line, the failure while failing.',
   options: [],
   render,
+  stableStart,
 };
