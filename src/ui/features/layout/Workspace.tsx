@@ -1,8 +1,9 @@
 // The resizable panels: the session's definition on the left, the turns and the next reply in the
-// middle, the messages comparison on the right, the REPL along the bottom.
+// middle, the messages comparison on the right (the selected turn, or the whole run), the REPL along the bottom.
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { DataPanel } from '../data/DataPanel.tsx';
+import { MessagesArea } from '../compare/MessagesArea.tsx';
 import { LlmPanel } from '../llm/LlmPanel.tsx';
 import { MessagesCompare } from '../messages/MessagesCompare.tsx';
 import { MissionPanel } from '../mission/MissionPanel.tsx';
@@ -67,7 +68,9 @@ export function Workspace() {
           <Handle id="separator-messages" orientation="horizontal" />
           <Panel id="panel-messages" defaultSize="44%" minSize="20%">
             <Scroll label="What the LLM receives">
-              <MessagesCompare />
+              <MessagesArea>
+                <MessagesCompare />
+              </MessagesArea>
             </Scroll>
           </Panel>
         </Group>

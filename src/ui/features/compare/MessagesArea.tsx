@@ -1,0 +1,41 @@
+// The messages area's two views: the selected turn (the messages comparison and the Request tab) or
+// the whole run (every strategy compared). The run view loads only while it is shown.
+import { useState, type ReactNode } from 'react';
+import { ComparePanel } from './ComparePanel.tsx';
+
+type Area = 'turn' | 'run';
+
+function AreaTab({ area, current, onSelect, children, title }: { area: Area; current: Area; onSelect: (a: Area) => void; children: string; title: string }) {
+  const selected = area === current;
+  return (
+    <button
+      type="button"
+      role="tab"
+      data-testid={`area-${area}`}
+      aria-selected={selected}
+      title={title}
+      onClick={() => onSelect(area)}
+      className={`rounded-t px-2 py-1 text-xs font-semibold ${selected ? 'bg-white text-sky-800 dark:bg-slate-950 dark:text-sky-200' : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-200'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** `children`: the selected turn's view. */
+export function MessagesArea({ children }: { children: ReactNode }) {
+  const [area, setArea] = useState<Area>('turn');
+  return (
+    <div className="flex flex-col">
+      <div role="tablist" aria-label="Messages area" className="flex gap-1 bg-slate-100 px-2 pt-1 dark:bg-slate-900">
+        <AreaTab area="turn" current={area} onSelect={setArea} title="What the LLM receives for the selected turn">
+          Selected turn
+        </AreaTab>
+        <AreaTab area="run" current={area} onSelect={setArea} title="Every strategy compared over the whole recorded run">
+          Whole run
+        </AreaTab>
+      </div>
+      {area === 'turn' ? children : <ComparePanel />}
+    </div>
+  );
+}
