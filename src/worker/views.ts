@@ -127,6 +127,8 @@ export interface RenderView {
 export interface StrategyInfo {
   name: string;
   description: string;
+  /** The options it reads (keys of OPTION_SPECS), in the order a form shows them. */
+  options: string[];
 }
 
 export interface View {

@@ -1,13 +1,43 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OPTION_SPECS } from '../../src/compression/options.ts';
+import { STRATEGIES } from '../../src/compression/strategies/index.ts';
 import { MAX_TURNS_CAP } from '../../src/session/schema.ts';
 import { MAX_TURNS_LIMIT, MissionPanel, readCompression, writeCompression } from '../../src/ui/features/mission/MissionPanel.tsx';
 import { exampleText } from './harness.tsx';
-import { renderPanel, waitForView } from './panel-helpers.tsx';
+import { renderPanel, waitForView, type PanelHarness } from './panel-helpers.tsx';
 
 afterEach(cleanup);
+
+/**
+ * The `compression` of each definition the page sends to the engine, in order. (What the page sends,
+ * not what the view echoes: src/session/session-file.ts writes only the first five options back.)
+ */
+function sentCompressions(h: PanelHarness): unknown[] {
+  const sent: unknown[] = [];
+  const call = h.client.call.bind(h.client);
+  vi.spyOn(h.client, 'call').mockImplementation(((fn: (api: unknown) => unknown, options?: object) => {
+    const probe = new Proxy(
+      {},
+      { get: (_t, name) => (name === 'setDefinition' ? (d: { compression: unknown }) => sent.push(d.compression) : () => undefined) },
+    );
+    fn(probe);
+    return call(fn as never, options);
+  }) as typeof h.client.call);
+  return sent;
+}
+
+/** The option fields shown, by key. */
+function fieldKeys(): string[] {
+  const set = screen.queryByTestId('compression-options');
+  if (!set) return [];
+  return [...set.querySelectorAll('[data-testid^="compression-"]')]
+    .map((el) => (el as HTMLElement).dataset.testid ?? '')
+    .filter((id) => !id.startsWith('compression-unused') && !id.startsWith('compression-remove'))
+    .map((id) => id.slice('compression-'.length));
+}
 
 describe('MissionPanel', () => {
   it("accepts the schema's own turn cap (written out: the page does not import the schema)", () => {
@@ -101,11 +131,17 @@ describe('MissionPanel', () => {
     const options = within(select)
       .getAllByRole('option')
       .map((o) => (o as HTMLOptionElement).value);
-    expect(options).toEqual(['off', 'single-user-coalesced', 'full-history']);
+    expect(options).toEqual(['off', ...h.view().strategies.map((s) => s.name)]);
+    expect(options.slice(0, 3)).toEqual(['off', 'single-user-coalesced', 'full-history']);
 
     await user.selectOptions(select, 'full-history');
     await waitForView(h, (v) => expect(v.definition.compression).toBe('full-history'));
     expect(h.view().sessionStrategy).toBe('full-history');
+    // full-history reads the sample options only (for data/).
+    expect(fieldKeys()).toEqual(['sampleLimit', 'samplePrintableLimit']);
+
+    await user.selectOptions(select, 'aggressive');
+    await waitForView(h, (v) => expect(v.definition.compression).toBe('aggressive'));
     expect(screen.queryByTestId('compression-options')).toBeNull();
 
     await user.selectOptions(select, 'off');
@@ -135,6 +171,75 @@ describe('MissionPanel', () => {
     expect(h.view().definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' });
   });
 
+  it('shows exactly the options each strategy reads, each labelled from OPTION_SPECS with its default', async () => {
+    const user = userEvent.setup();
+    const h = await renderPanel(<MissionPanel />);
+    const select = screen.getByTestId('compression-select');
+    expect(STRATEGIES.map((s) => s.name)).toEqual(h.view().strategies.map((s) => s.name));
+    for (const strategy of STRATEGIES) {
+      await user.selectOptions(select, strategy.name);
+      expect(fieldKeys()).toEqual([...strategy.options]);
+      expect(screen.getByTestId('compression-description').textContent).toBe(strategy.description);
+      for (const key of strategy.options) {
+        const spec = OPTION_SPECS.find((o) => o.key === key);
+        if (!spec) throw new Error(key);
+        const field = screen.getByTestId(`compression-${key}`);
+        expect(field.closest('label')?.title).toBe(spec.help);
+        expect(field.closest('label')?.textContent).toContain(spec.label);
+        if (spec.kind === 'count') expect((field as HTMLInputElement).placeholder).toBe(String(spec.default));
+        else expect(within(field).getAllByRole('option')[0].textContent).toMatch(/^default \(/);
+      }
+    }
+    await waitForView(h, (v) => expect(v.definition.compression).toBe(STRATEGIES[STRATEGIES.length - 1].name));
+  });
+
+  it('writes a flag as true or false, and back to the default', async () => {
+    const user = userEvent.setup();
+    const h = await renderPanel(<MissionPanel />);
+    const sent = sentCompressions(h);
+    const flag = screen.getByTestId('compression-showToolResults') as HTMLSelectElement;
+    expect([...flag.options].map((o) => o.textContent)).toEqual(['default (off)', 'on', 'off']);
+    await user.selectOptions(flag, 'true');
+    await waitFor(() => expect(sent.at(-1)).toEqual({ strategy: 'single-user-coalesced', showToolResults: true }));
+    await user.selectOptions(flag, 'false');
+    await waitFor(() => expect(sent.at(-1)).toEqual({ strategy: 'single-user-coalesced', showToolResults: false }));
+    await user.selectOptions(flag, '');
+    await waitFor(() => expect(sent.at(-1)).toBe('single-user-coalesced'));
+    await waitForView(h, (v) => expect(v.definition.compression).toBe('single-user-coalesced'));
+  });
+
+  it('keeps an option the new strategy does not read, says so, and removes it on request', async () => {
+    const user = userEvent.setup();
+    const h = await renderPanel(<MissionPanel />);
+    await user.type(screen.getByTestId('compression-printlnLimit'), '4');
+    await waitForView(h, (v) => expect(v.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 4 }));
+    await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
+    await waitForView(h, (v) => expect(v.definition.compression).toEqual({ strategy: 'trim', printlnLimit: 4 }));
+    expect(screen.queryByTestId('compression-printlnLimit')).toBeNull();
+    expect(screen.getByTestId('compression-unused-printlnLimit').textContent).toMatch(/println lines kept 4: not used by trim/);
+    // Back to a strategy that reads it: a field again, with its value.
+    await user.selectOptions(screen.getByTestId('compression-select'), 'rolling-window');
+    expect((screen.getByTestId('compression-printlnLimit') as HTMLInputElement).value).toBe('4');
+    await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
+    await user.click(screen.getByRole('button', { name: /Remove println lines kept/ }));
+    await waitForView(h, (v) => expect(v.definition.compression).toBe('trim'));
+    expect(screen.queryByTestId('compression-unused')).toBeNull();
+  });
+
+  it("a bad number in another strategy's field is kept with its reason", async () => {
+    const user = userEvent.setup();
+    const h = await renderPanel(<MissionPanel />);
+    await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
+    await waitForView(h, (v) => expect(v.definition.compression).toBe('trim'));
+    const recent = screen.getByTestId('compression-recentTurns') as HTMLInputElement;
+    await user.type(recent, '-2');
+    await waitFor(() => expect(screen.getByTestId('compression-errors').textContent).toMatch(/compression\.recentTurns: enter a whole number/), {
+      timeout: 3000,
+    });
+    expect(recent.getAttribute('aria-invalid')).toBe('true');
+    expect(h.view().definition.compression).toBe('trim');
+  });
+
   it('follows the engine when another session is opened', async () => {
     const h = await renderPanel(<MissionPanel />);
     await act(async () => {
@@ -152,24 +257,36 @@ describe('compression form', () => {
     expect(readCompression(true).mode).toBe('single-user-coalesced');
     expect(readCompression('full-history').mode).toBe('full-history');
     const f = readCompression({ strategy: 'single-user-coalesced', toolCallLimit: 4, failedTurns: 'latest' });
-    expect(f).toEqual({
-      mode: 'single-user-coalesced',
-      numbers: { printlnLimit: '', toolCallLimit: '4', sampleLimit: '', samplePrintableLimit: '' },
-      failedTurns: 'latest',
-    });
+    expect(f).toEqual({ mode: 'single-user-coalesced', values: { toolCallLimit: '4', failedTurns: 'latest' } });
+    expect(readCompression({ strategy: 'single-user-coalesced', showToolResults: false }).values).toEqual({ showToolResults: 'false' });
   });
 
   it('writes the shortest form', () => {
     const base = readCompression(true);
     expect(writeCompression({ ...base, mode: 'off' })).toEqual({ ok: true, value: false });
     expect(writeCompression(base)).toEqual({ ok: true, value: 'single-user-coalesced' });
-    expect(writeCompression({ ...base, numbers: { ...base.numbers, sampleLimit: '0' } })).toEqual({
+    expect(writeCompression({ ...base, values: { sampleLimit: '0' } })).toEqual({
       ok: true,
       value: { strategy: 'single-user-coalesced', sampleLimit: 0 },
     });
-    const refused = writeCompression({ ...base, numbers: { ...base.numbers, sampleLimit: '-1' } });
+    const refused = writeCompression({ ...base, values: { sampleLimit: '-1' } });
     expect(refused.ok ? [] : refused.problems.map((p) => p.text)).toEqual([expect.stringMatching(/^compression\.sampleLimit:/)]);
-    // Options belong to the coalescing strategies only.
-    expect(writeCompression({ ...base, mode: 'full-history', numbers: { ...base.numbers, sampleLimit: '2' } })).toEqual({ ok: true, value: 'full-history' });
+    // An option is written with any strategy (one that does not read it keeps it: nothing is dropped).
+    expect(writeCompression({ ...base, mode: 'full-history', values: { sampleLimit: '2' } })).toEqual({
+      ok: true,
+      value: { strategy: 'full-history', sampleLimit: 2 },
+    });
+    expect(writeCompression({ ...base, mode: 'trim', values: { printlnLimit: '4', recentTurns: '' } })).toEqual({
+      ok: true,
+      value: { strategy: 'trim', printlnLimit: 4 },
+    });
+    // Flags as true or false; empty is the default (not written).
+    expect(writeCompression({ ...base, values: { showToolResults: 'true', keepRecoveredErrors: 'false' } })).toEqual({
+      ok: true,
+      value: { strategy: 'single-user-coalesced', showToolResults: true, keepRecoveredErrors: false },
+    });
+    // A session's object comes back as it was.
+    const session = { strategy: 'trim', recentTurns: 2, triggerTokens: 0, sampleLimit: 3 };
+    expect(writeCompression(readCompression(session))).toEqual({ ok: true, value: session });
   });
 });

@@ -1,10 +1,10 @@
 // The session's title, mission (with {{placeholders}} and its expansion), turn limit and compression.
 import { useId, useRef } from 'react';
-import { DEFAULT_COMPRESSION_OPTIONS } from '../../../compression/strategy.ts';
-import type { JsonValue } from '../../../session/value-codec.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { CompressionOptions } from './CompressionOptions.tsx';
+import { OFF, readCompression, writeCompression, type CompressionForm } from './compression-form.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 
@@ -40,63 +40,7 @@ const maxTurnsSpec: DraftSpec<string> = {
   },
 };
 
-/** `compression: true` means the default strategy (DEFAULT_STRATEGY in src/compression/strategies). */
-const DEFAULT_STRATEGY_NAME = 'single-user-coalesced';
-export const OFF = 'off';
-
-export const NUMERIC_OPTIONS = [
-  { key: 'printlnLimit', label: 'println lines', help: 'output lines shown from earlier turns' },
-  { key: 'toolCallLimit', label: 'tool calls', help: 'tool calls shown from earlier turns' },
-  { key: 'sampleLimit', label: 'sample items', help: 'items in each value sample' },
-  { key: 'samplePrintableLimit', label: 'sample characters', help: 'characters of each sample' },
-] as const;
-
-type NumericOption = (typeof NUMERIC_OPTIONS)[number]['key'];
-
-export interface CompressionForm {
-  /** OFF (the full history) or a strategy name. */
-  mode: string;
-  /** Numeric options as typed; '' leaves the default. */
-  numbers: Record<NumericOption, string>;
-  failedTurns: '' | 'latest' | 'all';
-}
-
-function emptyNumbers(): Record<NumericOption, string> {
-  return { printlnLimit: '', toolCallLimit: '', sampleLimit: '', samplePrintableLimit: '' };
-}
-
-export function readCompression(c: JsonValue): CompressionForm {
-  const form: CompressionForm = { mode: OFF, numbers: emptyNumbers(), failedTurns: '' };
-  if (c === true) form.mode = DEFAULT_STRATEGY_NAME;
-  else if (typeof c === 'string') form.mode = c;
-  else if (c !== null && typeof c === 'object' && !Array.isArray(c)) {
-    form.mode = typeof c.strategy === 'string' ? c.strategy : DEFAULT_STRATEGY_NAME;
-    for (const { key } of NUMERIC_OPTIONS) if (typeof c[key] === 'number') form.numbers[key] = String(c[key]);
-    if (c.failedTurns === 'latest' || c.failedTurns === 'all') form.failedTurns = c.failedTurns;
-  }
-  return form;
-}
-
-export function isCoalescing(strategy: string): boolean {
-  return strategy !== OFF && strategy !== 'full-history';
-}
-
-export function writeCompression(form: CompressionForm): { ok: true; value: JsonValue } | { ok: false; problems: Problem[] } {
-  if (form.mode === OFF) return { ok: true, value: false };
-  if (!isCoalescing(form.mode)) return { ok: true, value: form.mode };
-  const problems: Problem[] = [];
-  const options: { [k: string]: JsonValue } = {};
-  for (const { key } of NUMERIC_OPTIONS) {
-    const text = form.numbers[key].trim();
-    if (text === '') continue;
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 0) problems.push(fieldProblem(`compression.${key}`, 'enter a whole number ≥ 0 (or leave it empty for the default)'));
-    else options[key] = n;
-  }
-  if (form.failedTurns !== '') options.failedTurns = form.failedTurns;
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: Object.keys(options).length === 0 ? form.mode : { strategy: form.mode, ...options } };
-}
+export { OFF, readCompression, writeCompression, type CompressionForm } from './compression-form.ts';
 
 const compressionSpec: DraftSpec<CompressionForm> = {
   read: (d) => readCompression(d.compression),
@@ -153,6 +97,7 @@ function MissionFields({ view }: { view: View }) {
   const setForm = (next: CompressionForm, now = false) => compression.edit(next, { now });
   const strategy = view.strategies.find((s) => s.name === form.mode);
   const knownMode = form.mode === OFF || strategy !== undefined;
+  const invalidKeys = new Set(compressionProblems.map((p) => p.path.slice('compression.'.length)));
 
   return (
     <div className="flex flex-col gap-2">
@@ -257,40 +202,7 @@ function MissionFields({ view }: { view: View }) {
         </p>
       )}
 
-      {isCoalescing(form.mode) && (
-        <fieldset className="grid grid-cols-2 gap-x-2 gap-y-1 rounded border border-slate-200 p-1.5 dark:border-slate-700" data-testid="compression-options">
-          <legend className="px-1 text-[11px] text-slate-500 dark:text-slate-400">Compression options (empty: default)</legend>
-          {NUMERIC_OPTIONS.map((o) => (
-            <label key={o.key} className={LABEL} title={o.help}>
-              {o.label}
-              <input
-                data-testid={`compression-${o.key}`}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                className={INPUT}
-                placeholder={String(DEFAULT_COMPRESSION_OPTIONS[o.key])}
-                value={form.numbers[o.key]}
-                onChange={(e) => setForm({ ...form, numbers: { ...form.numbers, [o.key]: e.target.value } })}
-              />
-            </label>
-          ))}
-          <label className={`${LABEL} col-span-2`}>
-            failed turns shown
-            <select
-              data-testid="compression-failedTurns"
-              className={INPUT}
-              value={form.failedTurns}
-              onChange={(e) => setForm({ ...form, failedTurns: e.target.value as CompressionForm['failedTurns'] }, true)}
-            >
-              <option value="">default ({DEFAULT_COMPRESSION_OPTIONS.failedTurns})</option>
-              <option value="latest">latest — only the most recent failure</option>
-              <option value="all">all — every failed turn</option>
-            </select>
-          </label>
-        </fieldset>
-      )}
+      <CompressionOptions form={form} setForm={setForm} strategies={view.strategies} invalidKeys={invalidKeys} />
       <ProblemList problems={compressionProblems} testId="compression-errors" />
     </div>
   );
