@@ -3,6 +3,7 @@
 // figures come from the worker (Engine.compare, Engine.requestMessages); loaded while the panel is open.
 import { useId, type ReactNode } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
+import { HiddenItems } from './HiddenItems.tsx';
 import { RunChart } from './RunChart.tsx';
 import { RunTable } from './RunTable.tsx';
 import { useCompare, useCompareLoader } from './useCompare.ts';
@@ -34,6 +35,9 @@ function Sections({ view }: { view: CompareView }) {
       </Section>
       <Section title="Chart" testId="compare-chart-section">
         <RunChart view={view} />
+      </Section>
+      <Section title="What each strategy hides" testId="compare-hidden-section">
+        <HiddenItems view={view} />
       </Section>
     </>
   );

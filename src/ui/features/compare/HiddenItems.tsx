@@ -1,0 +1,97 @@
+// What a strategy hides, against full history: the distinct items by kind (tool results, tool calls,
+// println output, failed attempts, old code, values without a sample) and each item with the turn it
+// comes from, a button that selects that turn in the app.
+import { useId } from 'react';
+import type { ItemKind } from '../../../compression/compare/visibility.ts';
+import type { CompareStrategyView, CompareView, HiddenItemView } from '../../../worker/compare-view.ts';
+import { useEngineActions } from '../../state/playground.tsx';
+import { useCompare } from './useCompare.ts';
+
+export const KIND_NAMES: Record<ItemKind, string> = {
+  toolResult: 'tool results',
+  toolCall: 'tool calls',
+  print: 'println output',
+  failedAttempt: 'failed attempts',
+  oldCode: 'old code',
+  unsampledValue: 'values without a sample',
+};
+
+const KINDS = Object.keys(KIND_NAMES) as ItemKind[];
+
+/** The strategy listed: the one chosen, else the session's own, else the first compressed one. */
+export function hiddenStrategy(view: CompareView, chosen: string | null): CompareStrategyView | undefined {
+  return view.strategies.find((s) => s.name === chosen) ?? view.strategies.find((s) => s.session) ?? view.strategies[1] ?? view.strategies[0];
+}
+
+function ItemRow({ item, onSelect }: { item: HiddenItemView; onSelect: (turn: number) => void }) {
+  return (
+    <li data-testid={`hidden-item-${item.id}`} className="flex items-baseline gap-2">
+      <button
+        type="button"
+        data-testid="hidden-item-turn"
+        aria-label={`Select turn ${item.turn}`}
+        onClick={() => onSelect(item.turn)}
+        className="shrink-0 rounded border border-slate-300 px-1 font-mono text-[11px] text-sky-800 hover:bg-sky-50 dark:border-slate-600 dark:text-sky-200 dark:hover:bg-sky-950"
+      >
+        t{item.turn}
+      </button>
+      <span className="min-w-0 truncate font-mono text-[11px]" title={item.label}>
+        {item.label}
+      </span>
+    </li>
+  );
+}
+
+export function HiddenItems({ view }: { view: CompareView }) {
+  const chosen = useCompare((s) => s.hiddenOf);
+  const setHiddenOf = useCompare((s) => s.setHiddenOf);
+  const { select } = useEngineActions();
+  const selectId = useId();
+  const s = hiddenStrategy(view, chosen);
+  if (!s) return null;
+  const total = KINDS.reduce((n, k) => n + s.hidden[k], 0);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label htmlFor={selectId}>Strategy</label>
+        <select
+          id={selectId}
+          data-testid="hidden-strategy"
+          value={s.name}
+          onChange={(e) => setHiddenOf(e.target.value)}
+          className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800"
+        >
+          {view.strategies.map((o) => (
+            <option key={o.name} value={o.name}>
+              {o.name}
+              {o.session ? ' (session)' : ''}
+            </option>
+          ))}
+        </select>
+        <span data-testid="hidden-total" className="text-slate-600 dark:text-slate-400">
+          hides {total} item{total === 1 ? '' : 's'} over the run (each counted once)
+        </span>
+      </div>
+      <dl data-testid="hidden-counts" className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
+        {KINDS.map((k) => (
+          <div key={k} data-testid={`hidden-count-${k}`} className={s.hidden[k] === 0 ? 'text-slate-500 dark:text-slate-400' : ''}>
+            <dt className="inline">{KIND_NAMES[k]} </dt>
+            <dd className="inline font-mono">{s.hidden[k]}</dd>
+          </div>
+        ))}
+      </dl>
+      {KINDS.filter((k) => s.hiddenItems.some((i) => i.kind === k)).map((k) => (
+        <div key={k} className="flex flex-col gap-0.5">
+          <h4 className="text-[11px] font-semibold text-slate-600 dark:text-slate-300">{KIND_NAMES[k]}</h4>
+          <ul data-testid={`hidden-list-${k}`} className="flex flex-col gap-0.5">
+            {s.hiddenItems
+              .filter((i) => i.kind === k)
+              .map((item) => (
+                <ItemRow key={item.id} item={item} onSelect={(turn) => void select(turn)} />
+              ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
