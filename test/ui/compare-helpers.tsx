@@ -11,16 +11,7 @@ import { renderPanel, type PanelHarness } from './panel-helpers.tsx';
 
 /** The engine's figures for `example` run to its end (or `steps` turns), computed apart from the page. */
 export async function engineFigures(example: string, steps = Infinity): Promise<CompareView> {
-  const engine = new Engine();
-  const opened = engine.open(exampleText(example));
-  if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
-  let view = opened.view;
-  for (let n = 0; n < steps && view.status === 'running' && view.nextReply !== null; n++) {
-    const r = engine.stepTurn(undefined);
-    if (!r.ok) throw new Error(r.error);
-    view = r.view;
-  }
-  const figures = await engine.compare();
+  const figures = await ranEngine(example, steps).compare();
   if (!figures) throw new Error('no figures');
   return figures;
 }
@@ -44,4 +35,18 @@ export async function waitForFigures(turns: number): Promise<void> {
 /** A count as shown ("16,400") as a number. */
 export function countOf(text: string | null | undefined): number {
   return Number((text ?? '').replace(/[^\d−-]/g, '').replace('−', '-'));
+}
+
+/** An engine with `example` run to its end (or `steps` turns), for requestMessages. */
+export function ranEngine(example: string, steps = Infinity): Engine {
+  const engine = new Engine();
+  const opened = engine.open(exampleText(example));
+  if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
+  let view = opened.view;
+  for (let n = 0; n < steps && view.status === 'running' && view.nextReply !== null; n++) {
+    const r = engine.stepTurn(undefined);
+    if (!r.ok) throw new Error(r.error);
+    view = r.view;
+  }
+  return engine;
 }

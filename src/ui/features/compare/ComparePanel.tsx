@@ -4,6 +4,7 @@
 import { useId, type ReactNode } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { HiddenItems } from './HiddenItems.tsx';
+import { RequestDiff } from './RequestDiff.tsx';
 import { RunChart } from './RunChart.tsx';
 import { RunTable } from './RunTable.tsx';
 import { useCompare, useCompareLoader } from './useCompare.ts';
@@ -38,6 +39,9 @@ function Sections({ view }: { view: CompareView }) {
       </Section>
       <Section title="What each strategy hides" testId="compare-hidden-section">
         <HiddenItems view={view} />
+      </Section>
+      <Section title="Diff of two requests" testId="compare-diff-section">
+        <RequestDiff view={view} />
       </Section>
     </>
   );

@@ -1,0 +1,166 @@
+// Two requests line by line (role headers and contents, `diff`'s line diff as in the SYSTEM prompt
+// panel): two strategies at the same turn, or one strategy's request against its previous turn's.
+import { useEffect, useId, useMemo } from 'react';
+import type { CompareView } from '../../../worker/compare-view.ts';
+import { promptDiff } from '../prompt/diff-rows.ts';
+import { formatCount } from '../turns/format.ts';
+import type { DiffChoice, DiffResult } from './compare-store.ts';
+import { requestAsText } from './diff-text.ts';
+import { useCompare } from './useCompare.ts';
+
+const TONE = {
+  added: 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200',
+  removed: 'bg-rose-50 text-rose-900 line-through decoration-rose-400/60 dark:bg-rose-950/50 dark:text-rose-200',
+  same: 'text-slate-600 dark:text-slate-400',
+} as const;
+const SIGN = { added: '+', removed: '−', same: ' ' } as const;
+const SELECT = 'rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800';
+
+/** The first choice: full history against the session's strategy (or the next one) at the last turn. */
+export function defaultChoice(view: CompareView): DiffChoice {
+  const other = view.strategies.find((s) => s.session) ?? view.strategies[1] ?? view.strategies[0];
+  return { mode: 'strategies', a: view.strategies[0]?.name ?? 'full-history', b: other?.name ?? 'full-history', turn: Math.max(1, view.turns) };
+}
+
+function sideNames(c: DiffChoice): [string, string] {
+  return c.mode === 'strategies' ? [`${c.a}, turn ${c.turn}`, `${c.b}, turn ${c.turn}`] : [`${c.a}, turn ${c.turn - 1}`, `${c.a}, turn ${c.turn}`];
+}
+
+function DiffBody({ diff }: { diff: DiffResult }) {
+  const rows = useMemo(() => (diff.before && diff.after ? promptDiff(requestAsText(diff.before), requestAsText(diff.after)) : null), [diff.before, diff.after]);
+  const [before, after] = sideNames(diff.choice);
+  if (!rows) return <p className="text-xs text-rose-700 dark:text-rose-300">The engine has no such request.</p>;
+  return (
+    <div className="flex flex-col gap-1">
+      <p data-testid="diff-summary" className="text-xs text-slate-700 dark:text-slate-300">
+        From <span className="font-mono">{before}</span> to <span className="font-mono">{after}</span>: {formatCount(rows.added)} line
+        {rows.added === 1 ? '' : 's'} added, {formatCount(rows.removed)} removed
+        {rows.added === 0 && rows.removed === 0 ? ' (the same request)' : ''}.
+      </p>
+      <div
+        data-testid="compare-diff"
+        tabIndex={0}
+        role="region"
+        aria-label={`Line diff from ${before} to ${after}`}
+        className="max-h-96 overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700"
+      >
+        {rows.rows.map((r, i) =>
+          r.kind === 'fold' ? (
+            <div key={i} className="bg-slate-50 px-1 text-slate-500 italic dark:bg-slate-900 dark:text-slate-400">
+              … {formatCount(r.count)} unchanged line{r.count === 1 ? '' : 's'}
+            </div>
+          ) : (
+            <div key={i} data-kind={r.kind} className={`px-1 break-words whitespace-pre-wrap ${TONE[r.kind]}`}>
+              <span aria-hidden="true" className="pr-1 opacity-60 select-none">
+                {SIGN[r.kind]}
+              </span>
+              {r.kind !== 'same' && <span className="sr-only">{r.kind === 'added' ? 'added: ' : 'removed: '}</span>}
+              {r.text}
+            </div>
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StrategySelect({
+  view,
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  view: CompareView;
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <span className="flex items-center gap-1">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)} className={SELECT}>
+        {view.strategies.map((s) => (
+          <option key={s.name} value={s.name}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+export function RequestDiff({ view }: { view: CompareView }) {
+  const stored = useCompare((s) => s.diffChoice);
+  const diff = useCompare((s) => s.diff);
+  const loading = useCompare((s) => s.diffLoading);
+  const choose = useCompare((s) => s.chooseDiff);
+  const turnId = useId();
+  const choice = stored ?? defaultChoice(view);
+  useEffect(() => {
+    if (stored === null && view.turns > 0) void choose(defaultChoice(view));
+  }, [stored, view, choose]);
+  const b = choice.mode === 'strategies' ? choice.b : choice.a;
+  const turns = Array.from({ length: view.turns }, (_, i) => i + 1);
+  const toMode = (mode: DiffChoice['mode']) =>
+    void choose(
+      mode === 'strategies' ? { mode, a: choice.a, b, turn: choice.turn } : { mode, a: choice.mode === 'strategies' ? choice.b : choice.a, turn: choice.turn },
+    );
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+        <fieldset className="flex items-center gap-2">
+          <legend className="sr-only">Compare</legend>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name={`${turnId}-mode`}
+              data-testid="diff-mode-strategies"
+              checked={choice.mode === 'strategies'}
+              onChange={() => toMode('strategies')}
+            />
+            two strategies
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="radio"
+              name={`${turnId}-mode`}
+              data-testid="diff-mode-previous"
+              checked={choice.mode === 'previous'}
+              onChange={() => toMode('previous')}
+            />
+            vs previous turn
+          </label>
+        </fieldset>
+        {choice.mode === 'strategies' ? (
+          <>
+            <StrategySelect view={view} label="from" testId="diff-a" value={choice.a} onChange={(a) => void choose({ ...choice, a })} />
+            <StrategySelect view={view} label="to" testId="diff-b" value={choice.b} onChange={(v) => void choose({ ...choice, b: v })} />
+          </>
+        ) : (
+          <StrategySelect view={view} label="strategy" testId="diff-a" value={choice.a} onChange={(a) => void choose({ ...choice, a })} />
+        )}
+        <span className="flex items-center gap-1">
+          <label htmlFor={turnId}>turn</label>
+          <select
+            id={turnId}
+            data-testid="diff-turn"
+            value={choice.turn}
+            onChange={(e) => void choose({ ...choice, turn: Number(e.target.value) })}
+            className={SELECT}
+          >
+            {turns.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </span>
+        {loading && <span className="text-slate-500 dark:text-slate-400">loading…</span>}
+      </div>
+      {diff && <DiffBody diff={diff} />}
+    </div>
+  );
+}
