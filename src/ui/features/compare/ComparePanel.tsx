@@ -3,6 +3,7 @@
 // figures come from the worker (Engine.compare, Engine.requestMessages); loaded while the panel is open.
 import { useId, type ReactNode } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
+import { CachingCost } from './CachingCost.tsx';
 import { HiddenItems } from './HiddenItems.tsx';
 import { RequestDiff } from './RequestDiff.tsx';
 import { RunChart } from './RunChart.tsx';
@@ -42,6 +43,9 @@ function Sections({ view }: { view: CompareView }) {
       </Section>
       <Section title="Diff of two requests" testId="compare-diff-section">
         <RequestDiff view={view} />
+      </Section>
+      <Section title="Prompt caching and cost" testId="compare-cost-section">
+        <CachingCost view={view} />
       </Section>
     </>
   );
