@@ -30,6 +30,8 @@ export interface PtcErrorInfo {
 export interface Loc {
   line: number;
   column: number;
+  /** The text of the program the location is in (a run marks its own; absent: not known). */
+  source?: string;
 }
 
 /** No message reaches the user longer than this (a 1 MB literal quoted in an error, say). */
@@ -59,13 +61,44 @@ export class PtcError extends Error {
     }
   }
 
+  /** The program text the innermost location is in, when known. */
+  source?: string;
+  /** The innermost location in each other program the error passed through on its way out. */
+  outerSites?: Loc[];
+
   /** Attach a location if none is known yet (the innermost location wins). */
   at(loc: Loc | null | undefined): this {
-    if (loc && this.line === undefined) {
+    if (!loc) return this;
+    if (this.line === undefined) {
       this.line = loc.line;
       this.column = loc.column;
+      this.source = loc.source;
+    } else if (loc.source !== undefined && loc.source !== this.source && !this.outerSites?.some((s) => s.source === loc.source)) {
+      // Raised in code read from another program (a function of an earlier turn, a tool): the
+      // place in the running program that led there is kept too.
+      (this.outerSites ??= []).push(loc);
     }
     return this;
+  }
+
+  /**
+   * As seen from the program `program`: when the innermost location is in another program, the
+   * location is where this program called into it, and the message says where it was raised.
+   */
+  from(program: string): PtcErrorInfo {
+    const info = this.toInfo();
+    if (this.source === undefined || this.source === program || this.line === undefined) return info;
+    const site = this.outerSites?.find((s) => s.source === program);
+    const note = `(raised inside a function defined outside this program, at its line ${this.line}, column ${this.column ?? 1})`;
+    const hint = info.hint;
+    const core = hint !== undefined ? info.message.slice(0, info.message.length - hint.length).trimEnd() : info.message;
+    const out: PtcErrorInfo = { type: info.type, message: capMessage(hint !== undefined ? `${core} ${note} ${hint}` : `${core} ${note}`) };
+    if (site !== undefined) {
+      out.line = site.line;
+      out.column = site.column;
+    }
+    if (hint !== undefined && out.message.endsWith(hint)) out.hint = hint;
+    return out;
   }
 
   toInfo(): PtcErrorInfo {

@@ -36,10 +36,13 @@ class Reader {
   /** Inside `#( … )`: the highest %N seen, and whether %& was used. */
   private fnArgs: { max: number; rest: boolean } | null = null;
 
-  constructor(private readonly src: string) {}
+  constructor(
+    private readonly src: string,
+    private readonly source?: string,
+  ) {}
 
   private loc(): Loc {
-    return { line: this.line, column: this.col };
+    return this.source === undefined ? { line: this.line, column: this.col } : { line: this.line, column: this.col, source: this.source };
   }
 
   private fail(message: string, loc: Loc = this.loc()): never {
@@ -375,10 +378,12 @@ export function compileRegex(source: string): PRegex {
 /**
  * Read every top-level form of a program. Throws PtcError('parse_error') on bad input. Given `warnings`, the
  * reader is lenient about stray closing brackets after the last complete form: it ignores them and pushes a
- * warning there (programs only; quoted data and saved values stay strict).
+ * warning there (programs only; quoted data and saved values stay strict). `marked`: every location
+ * also names the program it is in (its text), so an error raised in a function read from another
+ * program (an earlier turn's, a tool's) can be told from one in this program.
  */
-export function readProgram(src: string, warnings?: string[]): Form[] {
-  return new Reader(src).readAll(warnings);
+export function readProgram(src: string, warnings?: string[], marked = false): Form[] {
+  return new Reader(src, marked ? src : undefined).readAll(warnings);
 }
 
 /** The value a form denotes when quoted: symbols become strings' counterparts (symbols are not values). */

@@ -60,7 +60,7 @@ const defaultNow = (): number => (typeof performance !== 'undefined' ? performan
  * the reader forgives stray closers after the last form and records why there.
  */
 export function compileProgram(src: string, warnings?: string[]): { nodes: Node[]; frameSize: number } {
-  const forms = readProgram(src, warnings);
+  const forms = readProgram(src, warnings, true);
   analyzing(src);
   const root = new FnScope(null);
   const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 } };
@@ -68,10 +68,13 @@ export function compileProgram(src: string, warnings?: string[]): { nodes: Node[
   return { nodes, frameSize: root.nslots };
 }
 
-/** Any exception as an error value of the language (never JavaScript's own wording). */
-export function toErrorInfo(e: unknown): PtcErrorInfo {
+/**
+ * Any exception as an error value of the language (never JavaScript's own wording). Given the
+ * running program, a location in another program's code is told as such (see PtcError.from).
+ */
+export function toErrorInfo(e: unknown, program?: string): PtcErrorInfo {
   const p = asPtcError(e);
-  if (p !== null) return p.toInfo();
+  if (p !== null) return program !== undefined ? p.from(program) : p.toInfo();
   return { type: 'execution_error', message: 'Internal error in the interpreter: the program stopped unexpectedly; try another way to compute this' };
 }
 
@@ -102,6 +105,6 @@ export function run(opts: RunOptions): RunResult {
   } catch (e) {
     if (e instanceof ReturnSignal) return success(e.value, 'return');
     if (e instanceof FailSignal) return success(e.reason, 'fail');
-    return { ok: false, error: toErrorInfo(e), memory: new Map(memory), ...base() };
+    return { ok: false, error: toErrorInfo(e, opts.program), memory: new Map(memory), ...base() };
   }
 }
