@@ -8,7 +8,7 @@ import { formatCallForm, parseSignature } from '../agent/signature.ts';
 import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
 import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
-import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
+import { DEFAULT_STRATEGY, STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
 import { printValue } from '../lisp/printer.ts';
@@ -17,7 +17,7 @@ import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
-import type { LlmConfig } from '../session/schema.ts';
+import type { LlmConfig, SessionCompression } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
@@ -64,6 +64,17 @@ function strategyName(agent: PreparedAgent): string {
   return agent.strategy.name;
 }
 
+/**
+ * The strategy a session's `compression` names, read off the session itself: when the agent cannot be
+ * prepared (a tool's implementation does not read), the session keeps its strategy all the same.
+ */
+function strategyNameOf(compression: SessionCompression): string {
+  if (compression === true) return DEFAULT_STRATEGY.name;
+  if (typeof compression === 'string') return compression;
+  if (compression !== null && typeof compression === 'object') return compression.strategy;
+  return fullHistory.name;
+}
+
 /** One open session and its run. Every method is synchronous except token counting and LLM requests. */
 export class Engine {
   private pending: PendingReply | null = null;
@@ -85,6 +96,13 @@ export class Engine {
   private definitionRev = 0;
   private tracked: { session: Session | null; turns: readonly Turn[] } = { session: null, turns: [] };
   private partCache: { session: Session; agent: PreparedAgent | null; part: DefinitionPart } | null = null;
+  /** The turn and strategy of the last view given: an edit of the definition keeps showing them. */
+  private shown: ViewOptions = {};
+  /**
+   * The last messages rendered for this session (with the turn and strategy they are for): while an
+   * edit leaves the session unable to run, the view keeps them, marked out of date, instead of none.
+   */
+  private lastRendered: { selected: number; strategy: string; compressed: RenderView; full: RenderView } | null = null;
 
   /** Opens a session file's text (or parsed JSON); recorded turns are resumed. Never throws. */
   open(input: string | object): OpenResult {
@@ -154,19 +172,23 @@ export class Engine {
 
   private openSession(session: Session): OpenResult {
     this.install(session);
+    this.lastRendered = null;
     this.pending = null;
     this.step = this.agent ? resumeStep(this.agent, session.turns) : { ...initialStep(), turns: session.turns };
     return { ok: true, view: this.view() };
   }
 
-  /** Replaces the editable part; recorded turns are kept (Reset runs again with the new definition). */
-  setDefinition(def: SessionDefinition): OpenResult {
+  /**
+   * Replaces the editable part; recorded turns are kept (Reset runs again with the new definition).
+   * The view shows the turn and strategy the last view showed, unless `options` say otherwise.
+   */
+  setDefinition(def: SessionDefinition, options: ViewOptions = this.shown): OpenResult {
     const parsed = parseSession({ version: 1, ...def, turns: [] });
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
     this.install({ ...parsed.session, turns });
     if (this.agent) this.step = resumeStep(this.agent, turns);
-    return { ok: true, view: this.view() };
+    return { ok: true, view: this.view(options) };
   }
 
   private install(session: Session): void {
@@ -214,6 +236,7 @@ export class Engine {
 
   reset(options: ViewOptions = {}): View {
     this.step = initialStep();
+    this.lastRendered = null;
     this.pending = null;
     // A new run: the tokens of the last run's unused requests are no longer its cost.
     if (this.session?.discardedRequests !== undefined) {
@@ -229,6 +252,10 @@ export class Engine {
     const session = this.requireSession();
     const turns = this.step.turns;
     this.track(session, turns);
+    this.shown = {
+      ...(options.selected !== undefined ? { selected: options.selected } : {}),
+      ...(options.strategy !== undefined ? { strategy: options.strategy } : {}),
+    };
     const running = this.step.status === 'running';
     const last = running ? turns.length + 1 : Math.max(turns.length, 1);
     const selected = Math.min(Math.max(options.selected ?? last, 1), last);
@@ -237,19 +264,43 @@ export class Engine {
     const agent = this.agent;
     const chosen = (options.strategy !== undefined ? findStrategy(options.strategy) : undefined) ?? agent?.strategy ?? fullHistory;
     const recordedTurn = selected <= turns.length ? turns[selected - 1] : undefined;
-    const render = (strategy: typeof chosen): RenderView => {
-      if (!agent) return { strategy: strategy.name, messages: [], stats: emptyStats(), recorded: false, stale: false };
+    // Without an agent nothing renders: the view says why, under the name the page asked for (or the
+    // session's), so the page keeps its last rendering and its label instead of an empty full history.
+    const unavailable = `The messages cannot be rendered: ${this.problems.map((p) => p.text).join('; ')}`;
+    const render = (strategy: typeof chosen, side: 'compressed' | 'full'): RenderView => {
+      if (!agent) {
+        const name = side === 'full' ? fullHistory.name : (options.strategy ?? strategyNameOf(session.compression));
+        return { strategy: name, messages: [], stats: emptyStats(), recorded: false, stale: false, unavailable };
+      }
       const r = messagesForTurn(agent, turns, selected, strategy);
       const rendered = r.messages.map((m) => ({ role: m.role, content: m.content }));
-      // A turn that ran shows what it was really sent under the session's strategy (R1, DBG-005).
-      if (recordedTurn && strategy === agent.strategy && recordedTurn.messages.length > 0) {
+      // A turn that ran shows what it was really sent under the session's strategy (R1, DBG-005). Only
+      // on the compressed side: the full history side is always the full history, even when the
+      // session's strategy is full history (compression off) and the turn was sent compressed.
+      if (side === 'compressed' && recordedTurn && strategy === agent.strategy && recordedTurn.messages.length > 0) {
         const sent = recordedTurn.messages.map((m) => ({ role: m.role, content: m.content }));
         const stale = JSON.stringify(sent) !== JSON.stringify(rendered);
         const characters = sent.reduce((n, m) => n + m.content.length, 0);
-        return { strategy: strategy.name, messages: sent, stats: { ...r.stats, messages: sent.length, characters }, recorded: true, stale };
+        return {
+          strategy: strategy.name,
+          messages: sent,
+          stats: { ...r.stats, messages: sent.length, characters },
+          recorded: true,
+          stale,
+          // The figures above but the counts are the current rendering's: it goes with them.
+          ...(stale ? { rendered: { messages: rendered, stats: r.stats } } : {}),
+        };
       }
       return { strategy: strategy.name, messages: rendered, stats: r.stats, recorded: false, stale: false };
     };
+    let compressed = render(chosen, 'compressed');
+    let full = render(fullHistory, 'full');
+    const kept = this.lastRendered;
+    if (agent) this.lastRendered = { selected, strategy: compressed.strategy, compressed, full };
+    else if (kept !== null && kept.selected === selected && kept.strategy === compressed.strategy) {
+      compressed = { ...kept.compressed, unavailable };
+      full = { ...kept.full, unavailable };
+    }
     const replies = session.llm.replies ?? [];
     return {
       ...this.definitionPart(session),
@@ -262,8 +313,8 @@ export class Engine {
       turns: turns.map(cachedTurnView),
       selected,
       user: userView(memoryBefore),
-      compressed: render(chosen),
-      full: render(fullHistory),
+      compressed,
+      full,
       nextReply: running ? (replies[turns.length] ?? null) : null,
       usage: {
         ...(this.step.usage.tokens !== undefined ? { tokens: { ...this.step.usage.tokens } } : {}),
@@ -320,7 +371,7 @@ export class Engine {
         };
       }),
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),
-      sessionStrategy: agent ? strategyName(agent) : 'full-history',
+      sessionStrategy: agent ? strategyName(agent) : strategyNameOf(session.compression),
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description, options: [...s.options] })),
       systemPrompt: this.systemPromptView(),
     };

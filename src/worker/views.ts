@@ -122,6 +122,17 @@ export interface RenderView {
    * tools, data or options were edited after the turn ran).
    */
   stale: boolean;
+  /**
+   * With `stale`: what the current definition renders for the turn, with its own figures (`stats`
+   * above are those figures, but for `messages` and `characters`, which count the recorded messages).
+   */
+  rendered?: { messages: Message[]; stats: RenderStats };
+  /**
+   * Why nothing can be rendered now (the session has a problem that stops it from running). The
+   * messages are then the last ones rendered for this turn and strategy before the problem (out of
+   * date), or none.
+   */
+  unavailable?: string;
 }
 
 export interface StrategyInfo {

@@ -104,6 +104,8 @@ function SideColumn({
   showSystem,
   onShowSystem,
   wrap,
+  figures = true,
+  outdated = false,
   children,
 }: {
   side: Side;
@@ -112,6 +114,10 @@ function SideColumn({
   showSystem: boolean;
   onShowSystem: () => void;
   wrap: boolean;
+  /** False when the strategy's figures do not describe these messages (a turn's messages as sent, edited since). */
+  figures?: boolean;
+  /** True when these messages are from before an edit that left the session unable to run. */
+  outdated?: boolean;
   children: ReactNode;
 }) {
   const lastUser = render.messages.reduce((at, m, i) => (m.role === 'user' ? i : at), -1);
@@ -121,7 +127,7 @@ function SideColumn({
   const s = render.stats;
   const tokenText = tokens.total !== null ? formatCount(tokens.total) : tokens.failed ? '?' : '…';
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-2">
+    <div className="flex min-w-0 flex-1 flex-col gap-2" data-outdated={outdated ? 'true' : undefined}>
       <div className="flex flex-col gap-1 rounded border border-slate-200 p-2 dark:border-slate-700">
         {children}
         <dl className="flex flex-wrap gap-x-4 gap-y-1">
@@ -129,7 +135,7 @@ function SideColumn({
           <Figure label="tokens" value={tokenText} testId={`${side}-tokens`} title="o200k_base (GPT-4o) tokens of all messages" />
           <Figure label="messages" value={String(render.messages.length)} />
         </dl>
-        {side === 'compressed' && (
+        {side === 'compressed' && figures && (
           <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400" data-testid="compressed-figures">
             <div>
               <dt className="inline">turns summarized </dt>
@@ -154,7 +160,7 @@ function SideColumn({
           </dl>
         )}
       </div>
-      <div data-testid={`${side}-messages`} className="flex flex-col gap-2">
+      <div data-testid={`${side}-messages`} className={`flex flex-col gap-2 ${outdated ? 'opacity-60' : ''}`}>
         {render.messages.map((m, i) =>
           !shown(i) ? (
             i === 1 && (
@@ -185,32 +191,116 @@ function SideColumn({
   );
 }
 
-/** Says whether these are the messages the turn was really sent, and whether the definition changed since. */
-function RecordedNote({ render }: { render: RenderView }) {
+/**
+ * Says whether these are the messages the turn was really sent, and whether the definition changed
+ * since; a turn edited since shows how it renders now (what the figures describe), or as it was sent.
+ */
+function RecordedNote({ render, asSent, onToggle }: { render: RenderView; asSent: boolean; onToggle: () => void }) {
   if (!render.recorded) return null;
+  const toggle = (testId: string, label: string) => (
+    <button type="button" data-testid={testId} className="ml-1 underline hover:text-amber-900 dark:hover:text-amber-200" onClick={onToggle}>
+      {label}
+    </button>
+  );
+  if (!render.stale) {
+    return (
+      <p data-testid="recorded-note" className="text-xs text-emerald-700 dark:text-emerald-400">
+        As sent to the LLM for this turn.
+      </p>
+    );
+  }
   return (
-    <p data-testid="recorded-note" className={`text-xs ${render.stale ? 'text-amber-700 dark:text-amber-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
-      {render.stale
-        ? 'As sent. The session was edited after this turn ran, so the next turns would be shown differently.'
-        : 'As sent to the LLM for this turn.'}
+    <p data-testid="recorded-note" className="text-xs text-amber-700 dark:text-amber-400">
+      {asSent ? (
+        <>
+          As sent. The session was edited after this turn ran, so the next turns would be shown differently (the strategy&apos;s figures are those of the
+          rendering now).
+          {render.rendered && toggle('show-rendered', 'Show as it renders now')}
+        </>
+      ) : (
+        <>
+          The session was edited after this turn ran: shown as the current definition renders it, not as it was sent.
+          {toggle('show-sent', 'Show as sent')}
+        </>
+      )}
     </p>
   );
 }
 
+/** Session compression off: the LLM gets the full history, so there is nothing compressed to show. */
+function isOff(view: View): boolean {
+  return view.definition.compression === false || view.definition.compression === null;
+}
+
 function Compare({ view }: { view: View }) {
   const { setStrategy } = useEngineActions();
+  const picked = usePlayground((s) => s.strategy);
   const [showSystem, setShowSystem] = useState(false);
   const [wrap, setWrap] = useState(false);
+  // "Show as sent" holds for the turn and definition it was asked on: an edit shows the new rendering.
+  const here = `${view.epoch}:${view.definitionRev}:${view.selected}`;
+  const [sentFor, setSentFor] = useState<string | null>(null);
   const headingId = useId();
-  const compressedTokens = useSideTokens(view.compressed);
-  const fullTokens = useSideTokens(view.full);
+  const c = view.compressed;
+  const asSent = c.stale && (c.rendered === undefined || sentFor === here);
+  // Text and figures always of one rendering: a turn edited since shows how it renders now, unless asked.
+  const shown: RenderView = c.stale && c.rendered && !asSent ? { ...c, messages: c.rendered.messages, stats: c.rendered.stats } : c;
+  // With the session's compression off, the compressed side says so and shows nothing compressed.
+  const off = isOff(view) && picked === null;
+  const problem = c.unavailable ?? view.full.unavailable;
+  const nothing = shown.messages.length === 0 && problem !== undefined;
+  const compressedTokens = useSideTokens(off || nothing ? null : shown);
+  const fullTokens = useSideTokens(nothing ? null : view.full);
   const byTokens = compressedTokens.history !== null && fullTokens.history !== null;
   // The SYSTEM prompt is identical on both sides (and cached by providers), so the saving is over the rest.
-  const saving = byTokens
-    ? savingOf(compressedTokens.history as number, fullTokens.history as number)
-    : savingOf(historyCharacters(view.compressed), historyCharacters(view.full));
-  const strategy = view.strategies.find((s) => s.name === view.compressed.strategy);
+  const saving =
+    off || nothing
+      ? '—'
+      : byTokens
+        ? savingOf(compressedTokens.history as number, fullTokens.history as number)
+        : savingOf(historyCharacters(shown), historyCharacters(view.full));
+  const strategy = view.strategies.find((s) => s.name === c.strategy);
+  const known = strategy !== undefined;
   const next = view.status === 'running' && view.selected === view.turns.length + 1;
+  const sessionOff = isOff(view);
+
+  const select = (
+    <select
+      data-testid="strategy-select"
+      aria-label="Compression strategy"
+      className="min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-600 dark:bg-slate-800"
+      value={off ? '' : c.strategy}
+      onChange={(e) => {
+        const v = e.target.value;
+        void setStrategy(v === '' || (!sessionOff && v === view.sessionStrategy) ? null : v);
+      }}
+    >
+      {sessionOff && <option value="">off (session)</option>}
+      {view.strategies.map((s) => (
+        <option key={s.name} value={s.name} title={s.description}>
+          {s.name}
+          {!sessionOff && s.name === view.sessionStrategy ? ' (session)' : ''}
+        </option>
+      ))}
+      {!known && !off && <option value={c.strategy}>{c.strategy} (unknown)</option>}
+    </select>
+  );
+  const header = (
+    <>
+      <div className="flex items-center gap-2">
+        <h3 className="text-sm font-semibold">Compressed</h3>
+        {select}
+      </div>
+      {off ? (
+        <p data-testid="compression-off" className="text-xs text-slate-600 dark:text-slate-400">
+          Compression is off: the LLM gets the full history (right). Pick a strategy here to see what it would send.
+        </p>
+      ) : (
+        strategy && <p className="text-xs text-slate-600 dark:text-slate-400">{strategy.description}</p>
+      )}
+      {!off && <RecordedNote render={c} asSent={asSent} onToggle={() => setSentFor(asSent ? null : here)} />}
+    </>
+  );
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2 p-2">
@@ -222,13 +312,19 @@ function Compare({ view }: { view: View }) {
         <div className="flex items-center gap-3">
           <span
             className="text-sm"
-            title={`1 − compressed/full, by ${byTokens ? 'tokens' : 'characters (tokens are loading)'}, without the SYSTEM prompt (the same on both sides)`}
+            title={
+              off
+                ? 'Compression is off: nothing is saved'
+                : `1 − compressed/full, by ${byTokens ? 'tokens' : 'characters (tokens are loading)'}, without the SYSTEM prompt (the same on both sides)`
+            }
           >
             saving{' '}
             <strong data-testid="saving" className="font-mono">
               {saving}
             </strong>
-            <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}, SYSTEM excluded</span>
+            {!off && !nothing && (
+              <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}, SYSTEM excluded</span>
+            )}
           </span>
           <label className="flex items-center gap-1 text-xs">
             <input type="checkbox" data-testid="toggle-system" checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)} />
@@ -240,40 +336,50 @@ function Compare({ view }: { view: View }) {
           </label>
         </div>
       </div>
-      <div className="flex gap-2">
-        <SideColumn
-          side="compressed"
-          render={view.compressed}
-          tokens={compressedTokens}
-          showSystem={showSystem}
-          onShowSystem={() => setShowSystem(true)}
-          wrap={wrap}
+      {problem !== undefined && (
+        <p
+          role="status"
+          data-testid="messages-outdated"
+          className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
         >
-          <div className="flex items-center gap-2">
-            <h3 className="text-sm font-semibold">Compressed</h3>
-            <select
-              data-testid="strategy-select"
-              aria-label="Compression strategy"
-              className="min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-600 dark:bg-slate-800"
-              value={view.compressed.strategy}
-              onChange={(e) => void setStrategy(e.target.value === view.sessionStrategy ? null : e.target.value)}
-            >
-              {view.strategies.map((s) => (
-                <option key={s.name} value={s.name} title={s.description}>
-                  {s.name}
-                  {s.name === view.sessionStrategy ? ' (session)' : ''}
-                </option>
-              ))}
-            </select>
+          {nothing ? problem : `Out of date: these messages are from before the last edit. ${problem}`}
+        </p>
+      )}
+      <div className="flex gap-2">
+        {off || nothing ? (
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="flex flex-col gap-1 rounded border border-slate-200 p-2 dark:border-slate-700">{header}</div>
           </div>
-          {strategy && <p className="text-xs text-slate-600 dark:text-slate-400">{strategy.description}</p>}
-          <RecordedNote render={view.compressed} />
-        </SideColumn>
-        <SideColumn side="full" render={view.full} tokens={fullTokens} showSystem={showSystem} onShowSystem={() => setShowSystem(true)} wrap={wrap}>
-          <h3 className="text-sm font-semibold">Full history</h3>
-          <p className="text-xs text-slate-600 dark:text-slate-400">Every reply and its output, uncompressed, for the same turns.</p>
-          <RecordedNote render={view.full} />
-        </SideColumn>
+        ) : (
+          <SideColumn
+            side="compressed"
+            render={shown}
+            tokens={compressedTokens}
+            showSystem={showSystem}
+            onShowSystem={() => setShowSystem(true)}
+            wrap={wrap}
+            figures={!(c.stale && asSent)}
+            outdated={problem !== undefined}
+          >
+            {header}
+          </SideColumn>
+        )}
+        {nothing ? null : (
+          <SideColumn
+            side="full"
+            render={view.full}
+            tokens={fullTokens}
+            showSystem={showSystem}
+            onShowSystem={() => setShowSystem(true)}
+            wrap={wrap}
+            outdated={problem !== undefined}
+          >
+            <h3 className="text-sm font-semibold">Full history</h3>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {off ? 'What the LLM gets: every reply and its output, uncompressed.' : 'Every reply and its output, uncompressed, for the same turns.'}
+            </p>
+          </SideColumn>
+        )}
       </div>
     </section>
   );
