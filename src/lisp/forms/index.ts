@@ -5,3 +5,4 @@ import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
 import './where.ts';
+import '../reference/doc-form.ts';

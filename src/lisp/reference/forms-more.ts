@@ -1,0 +1,207 @@
+// Reference entries of the forms that define, loop and thread: fn, def, defn, loop/recur, the
+// threading macros, for/doseq/dotimes, where and doc. Examples follow the specification's where it has some.
+import type { FormDoc } from './types.ts';
+
+export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
+  fn: {
+    kind: 'special-form',
+    arities: ['[[params*] & body]', '[name [params*] & body]', '[([params*] & body) +]'],
+    doc: 'A function: parameters (which may destructure, with & for the rest) and a body.',
+    details:
+      'A function closes over the locals it uses. An optional name lets it call itself; several ([params] body) lists give it several arities. #(+ % 1) is short for (fn [p1] (+ p1 1)), with %1 %2 … for more parameters.',
+    area: 'functions',
+    examples: [
+      ['((fn [x] (* x 2)) 21)', '42'],
+      ['(map (fn [[k v]] (str (name k) "=" v)) {:a 1})', '["a=1"]'],
+      ['((fn [a & more] [a more]) 1 2 3)', '[1 [2 3]]'],
+      ['((fn f ([] (f 1)) ([x] (* x 10))))', '10'],
+      ['(#(+ %1 %2) 1 2)', '3'],
+    ],
+  },
+  'fn*': {
+    kind: 'special-form',
+    arities: ['[[params*] & body]'],
+    doc: 'The same as fn (the name Clojure gives fn underneath).',
+    area: 'functions',
+    examples: [['((fn* [x] (inc x)) 1)', '2']],
+    aliasOf: 'fn',
+  },
+  def: {
+    kind: 'special-form',
+    arities: ['[name value]', '[name doc value]'],
+    doc: "Define a name for the rest of the program and the turns after it; gives the var #'name.",
+    details:
+      'Defining again replaces the value. A failed program keeps none of its definitions. Builtins and special forms cannot be redefined; nil, true and false neither.',
+    area: 'definitions',
+    examples: [
+      ['(def x 42)', "#'x"],
+      ['(def x 10) x', '10'],
+      ['(def a 1) (def b (+ a 1)) b', '2'],
+      ['(def map {})', 'error: validation_error'],
+    ],
+  },
+  defn: {
+    kind: 'macro',
+    arities: ['[name [params*] & body]', '[name doc [params*] & body]', '[name doc? ([params*] & body) +]'],
+    doc: "Define a named function, as (def name (fn [params] body)); gives the var #'name.",
+    details: 'Parameters destructure as in fn. A docstring after the name is kept with the definition and shown to the LLM.',
+    area: 'definitions',
+    examples: [
+      ['(defn twice [x] (* x 2)) (twice 21)', '42'],
+      ['(def rate 0.1) (defn apply-rate [x] (* x rate)) (apply-rate 100)', '10.0'],
+      ['(defn greet [{:keys [name]}] (str "Hello " name)) (greet {:name "World"})', '"Hello World"'],
+      ['(defn count [x] x)', 'error: validation_error'],
+    ],
+  },
+  'defn-': {
+    kind: 'macro',
+    arities: ['[name [params*] & body]'],
+    doc: 'The same as defn (there is no private scope in a program).',
+    area: 'definitions',
+    examples: [['(defn- half [x] (/ x 2)) (half 5)', '2.5']],
+    aliasOf: 'defn',
+  },
+  loop: {
+    kind: 'special-form',
+    arities: ['[[bindings*] & body]'],
+    doc: 'Bind names as let does and mark the point that recur in the body jumps back to.',
+    details: 'Each pass counts toward the maxLoopIterations limit, so a loop that never ends stops with loop_limit_exceeded.',
+    area: 'iteration',
+    examples: [
+      ['(loop [i 0 acc 0] (if (< i 5) (recur (inc i) (+ acc i)) acc))', '10'],
+      ['(loop [[head & tail] [1 2 3 4] sum 0] (if head (recur tail (+ sum head)) sum))', '10'],
+    ],
+  },
+  recur: {
+    kind: 'special-form',
+    arities: ['[& values]'],
+    doc: 'Jump back to the nearest loop or fn with new values for its bindings, without growing the stack.',
+    details: 'Only allowed in tail position, and with as many values as the loop has bindings (or the function parameters).',
+    area: 'iteration',
+    examples: [
+      ['((fn [n acc] (if (> n 0) (recur (dec n) (* acc n)) acc)) 5 1)', '120'],
+      ['(loop [i 0] (if (< i 3) (recur (inc i) 1) i))', 'error: arity_error'],
+      ['(recur 1)', 'error: validation_error'],
+    ],
+  },
+  '->': {
+    kind: 'macro',
+    arities: ['[x & forms]'],
+    doc: 'Thread a value through the forms as their first argument: (-> x (f a)) is (f x a).',
+    details: 'A bare symbol or keyword as a form is called with the value: (-> m :a) is (:a m).',
+    area: 'threading',
+    examples: [
+      ['(-> {:a 1} (assoc :b 2))', '{:a 1 :b 2}'],
+      ['(-> {:a {:b 1}} (get-in [:a :b]))', '1'],
+      ['(-> {:a 1} (update :a inc) :a)', '2'],
+    ],
+  },
+  '->>': {
+    kind: 'macro',
+    arities: ['[x & forms]'],
+    doc: 'Thread a value through the forms as their last argument: (->> x (f a)) is (f a x).',
+    details: 'The usual shape of a collection pipeline: filter, map, sort-by and reduce take the collection last.',
+    area: 'threading',
+    examples: [
+      ['(->> [1 2 3] (map inc) (filter even?))', '[2 4]'],
+      ['(->> [1 2 3 4 5] (filter odd?) (take 2))', '[1 3]'],
+      ['(->> (range 10) (filter odd?) (reduce +))', '25'],
+    ],
+  },
+  'some->': {
+    kind: 'macro',
+    arities: ['[x & forms]'],
+    doc: 'Like -> but stop and give nil as soon as a step gives nil.',
+    area: 'threading',
+    examples: [
+      ['(some-> {:a {:b 5}} :a :b inc)', '6'],
+      ['(some-> {:a nil} :a inc)', 'nil'],
+    ],
+  },
+  'some->>': {
+    kind: 'macro',
+    arities: ['[x & forms]'],
+    doc: 'Like ->> but stop and give nil as soon as a step gives nil.',
+    area: 'threading',
+    examples: [
+      ['(some->> [1 2 3] (map inc) (reduce +))', '9'],
+      ['(some->> nil (map inc))', 'nil'],
+    ],
+  },
+  'as->': {
+    kind: 'macro',
+    arities: ['[x name & forms]'],
+    doc: 'Bind the value to name and thread it through forms that use name wherever it belongs.',
+    area: 'threading',
+    examples: [['(as-> [1 2 3] v (map inc v) (nth v 1))', '3']],
+  },
+  'cond->': {
+    kind: 'macro',
+    arities: ['[x & test-form-pairs]'],
+    doc: 'Thread a value as first argument through each form whose test is truthy, skipping the others.',
+    area: 'threading',
+    examples: [['(cond-> {:n 1} true (assoc :a 1) false (assoc :b 2))', '{:n 1 :a 1}']],
+  },
+  'cond->>': {
+    kind: 'macro',
+    arities: ['[x & test-form-pairs]'],
+    doc: 'Thread a value as last argument through each form whose test is truthy, skipping the others.',
+    area: 'threading',
+    examples: [['(cond->> [1 2 3 4] true (filter even?) false (map inc))', '[2 4]']],
+  },
+  for: {
+    kind: 'macro',
+    arities: ['[[bindings*] body]'],
+    doc: 'A vector of the body evaluated for every combination of the bound items (the last binding varies fastest).',
+    details: 'After a binding, :let [name value] adds locals, :when test skips items and :while test ends that binding early.',
+    area: 'iteration',
+    examples: [
+      ['(for [x [1 2 3]] (* x x))', '[1 4 9]'],
+      ['(for [x [1 2] y [:a :b]] [x y])', '[[1 :a] [1 :b] [2 :a] [2 :b]]'],
+      ['(for [x (range 10) :when (odd? x) :let [y (* x 10)] :while (< y 60)] y)', '[10 30 50]'],
+    ],
+  },
+  doseq: {
+    kind: 'macro',
+    arities: ['[[bindings*] & body]'],
+    doc: 'Run the body for every combination of the bound items, for what it does (println, def); gives nil.',
+    details: 'Takes the same :let, :when and :while modifiers as for.',
+    area: 'iteration',
+    examples: [['(doseq [x [1 2 3]] (println "item" x))', 'nil']],
+  },
+  dotimes: {
+    kind: 'macro',
+    arities: ['[[name n] & body]'],
+    doc: 'Run the body n times with name bound to 0, 1, … n-1; gives nil.',
+    area: 'iteration',
+    examples: [['(dotimes [i 2] (println "pass" i))', 'nil']],
+  },
+  where: {
+    kind: 'macro',
+    arities: ['[field]', '[field op value]'],
+    doc: 'A predicate on maps that tests a field (a key, or a vector path) with an operator, or for truthiness.',
+    details:
+      'The operators are = not= > < >= <= includes in. A keyword key also matches a string key. Ordering a nil or missing field is false, not an error, so filters over incomplete data are safe. For = not= in and includes, a keyword value matches the string of its name.',
+    area: 'predicates',
+    examples: [
+      ['(count (filter (where :x > 1) [{:x 1} {:x 2} {:x 3}]))', '2'],
+      ['(count (filter (where [:a :b] = 1) [{:a {:b 1}} {:a {:b 2}}]))', '1'],
+      ['(count (filter (where :a) [{:a 1} {:a nil} {:a false}]))', '1'],
+      ['(count (filter (where :s in [:a :b]) [{:s "a"} {:s "c"}]))', '1'],
+      ['(filter (where :age > 18) [{:age 20} {:name "no age"}])', '[{:age 20}]'],
+      ['(where :status "active")', 'error: validation_error'],
+    ],
+  },
+  doc: {
+    kind: 'special-form',
+    arities: ['[name]'],
+    doc: "Print a name's reference entry (kinds, parameters, what it does, examples) with println; gives nil.",
+    details: 'The name is not evaluated. An unknown name is an undefined_error that suggests the closest names.',
+    area: 'definitions',
+    examples: [
+      ['(doc map)', 'nil'],
+      ['(doc str/join)', 'nil'],
+      ['(doc mapp)', 'error: undefined_error'],
+    ],
+  },
+};
