@@ -11,7 +11,7 @@ import { cacheableShare, cacheBreaks, formatPercent } from './compare-figures.ts
 import { promptCost } from './prompt-cost.ts';
 import { useCompare } from './useCompare.ts';
 
-const CELL = 'px-1.5 py-0.5 text-right font-mono tabular-nums';
+const CELL = 'px-1.5 py-0.5 text-right font-mono whitespace-nowrap tabular-nums';
 const HEAD = 'px-1.5 py-0.5 text-right';
 
 /** The models to choose from: the session's own model first, then every priced model. */

@@ -6,7 +6,7 @@ import { formatCount } from '../turns/format.ts';
 import { baselineOf, cacheableShare, costlierReason, formatPercent, savingFraction, totalWithoutSystem } from './compare-figures.ts';
 
 const COSTLIER = 'bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-100';
-const CELL = 'px-1.5 py-0.5 text-right font-mono tabular-nums';
+const CELL = 'px-1.5 py-0.5 text-right font-mono whitespace-nowrap tabular-nums';
 
 function StrategyName({ s, baseline }: { s: CompareStrategyView; baseline: boolean }) {
   const options = Object.entries(s.options);
