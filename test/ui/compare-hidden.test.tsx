@@ -3,7 +3,7 @@
 // the turn it comes from; clicking that turn selects it in the app, as the turn list does.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KIND_NAMES } from '../../src/ui/features/compare/HiddenItems.tsx';
+import { KIND_NAMES, SHOWN_ITEMS } from '../../src/ui/features/compare/HiddenItems.tsx';
 import type { ItemKind } from '../../src/compression/compare/visibility.ts';
 import { engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 
@@ -24,7 +24,13 @@ describe('what each strategy hides', () => {
         expect(screen.getByTestId(`hidden-count-${k}`).textContent, `${name} ${k}`).toBe(`${KIND_NAMES[k]} ${s.hidden[k]}`);
         const items = s.hiddenItems.filter((i) => i.kind === k);
         if (items.length === 0) expect(screen.queryByTestId(`hidden-list-${k}`)).toBeNull();
-        else expect(within(screen.getByTestId(`hidden-list-${k}`)).getAllByRole('listitem')).toHaveLength(items.length);
+        else {
+          // A long list shows its first items and a button for the rest.
+          const more = screen.queryByTestId(`hidden-more-${k}`);
+          if (more) fireEvent.click(more);
+          expect(within(screen.getByTestId(`hidden-list-${k}`)).getAllByRole('listitem')).toHaveLength(items.length);
+          expect(more === null).toBe(items.length <= SHOWN_ITEMS);
+        }
       }
       for (const item of s.hiddenItems) expect(within(screen.getByTestId(`hidden-item-${item.id}`)).getByRole('button').textContent).toBe(`t${item.turn}`);
       return s;

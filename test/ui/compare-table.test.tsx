@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The run table: one row per strategy (full history first), the prompt tokens of every turn, totals
 // and savings equal to the engine's own compare() figures, costlier cells marked with their reason.
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { costlierReason, formatPercent } from '../../src/ui/features/compare/compare-figures.ts';
 import { countOf, engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
@@ -65,5 +65,11 @@ describe('the run table', () => {
     const expected = await engineFigures('reviews-and-inventory.json', 2);
     expect(countOf(screen.getByTestId('run-cell-full-history-2').textContent)).toBe(expected.strategies[0].requests[1].tokens);
     expect(countOf(screen.getByTestId('run-total-trim').textContent)).toBe(expected.strategies.find((s) => s.name === 'trim')?.total);
+    // A reset empties the run.
+    await act(async () => {
+      await h.actions().reset.mutateAsync();
+    });
+    await waitFor(() => expect(screen.getByTestId('compare-empty')).toBeTruthy());
+    expect(screen.queryByTestId('run-table')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // What a strategy hides, against full history: the distinct items by kind (tool results, tool calls,
 // println output, failed attempts, old code, values without a sample) and each item with the turn it
 // comes from, a button that selects that turn in the app.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ItemKind } from '../../../compression/compare/visibility.ts';
 import type { CompareStrategyView, CompareView, HiddenItemView } from '../../../worker/compare-view.ts';
 import { useEngineActions } from '../../state/playground.tsx';
@@ -39,6 +39,36 @@ function ItemRow({ item, onSelect }: { item: HiddenItemView; onSelect: (turn: nu
         {item.label}
       </span>
     </li>
+  );
+}
+
+/** Items listed before "show all": a long run hides hundreds. */
+export const SHOWN_ITEMS = 25;
+
+function KindList({ kind, items, onSelect }: { kind: ItemKind; items: readonly HiddenItemView[]; onSelect: (turn: number) => void }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, SHOWN_ITEMS);
+  return (
+    <div className="flex flex-col gap-0.5">
+      <h4 className="text-[11px] font-semibold text-slate-600 dark:text-slate-300">
+        {KIND_NAMES[kind]} ({items.length})
+      </h4>
+      <ul data-testid={`hidden-list-${kind}`} className="flex flex-col gap-0.5">
+        {shown.map((item) => (
+          <ItemRow key={item.id} item={item} onSelect={onSelect} />
+        ))}
+      </ul>
+      {items.length > shown.length && (
+        <button
+          type="button"
+          data-testid={`hidden-more-${kind}`}
+          onClick={() => setAll(true)}
+          className="self-start text-[11px] text-sky-800 underline dark:text-sky-200"
+        >
+          show all {items.length}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -81,16 +111,7 @@ export function HiddenItems({ view }: { view: CompareView }) {
         ))}
       </dl>
       {KINDS.filter((k) => s.hiddenItems.some((i) => i.kind === k)).map((k) => (
-        <div key={k} className="flex flex-col gap-0.5">
-          <h4 className="text-[11px] font-semibold text-slate-600 dark:text-slate-300">{KIND_NAMES[k]}</h4>
-          <ul data-testid={`hidden-list-${k}`} className="flex flex-col gap-0.5">
-            {s.hiddenItems
-              .filter((i) => i.kind === k)
-              .map((item) => (
-                <ItemRow key={item.id} item={item} onSelect={(turn) => void select(turn)} />
-              ))}
-          </ul>
-        </div>
+        <KindList key={`${s.name}-${k}`} kind={k} items={s.hiddenItems.filter((i) => i.kind === k)} onSelect={(turn) => void select(turn)} />
       ))}
     </div>
   );

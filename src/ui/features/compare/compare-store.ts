@@ -98,9 +98,9 @@ export function createCompareStore(client: EngineClient): CompareStore {
       } catch (e) {
         if (id === loads) set({ loading: false, error: messageOf(e) });
       }
-      // The diff shown belongs to the run before: asked again for this one.
-      const choice = get().diffChoice;
-      if (id === loads && choice !== null) await get().chooseDiff(choice);
+      // The diff shown belongs to the run before: asked again for this one (at a turn it has).
+      const { diffChoice: choice, view } = get();
+      if (id === loads && choice !== null && view !== null && view.turns > 0) await get().chooseDiff({ ...choice, turn: Math.min(choice.turn, view.turns) });
     },
     setChartMode: (chartMode) => set({ chartMode }),
     setWithSystem: (withSystem) => set({ withSystem }),
