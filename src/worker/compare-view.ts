@@ -47,7 +47,10 @@ export interface CompareStrategyView {
 }
 
 export interface CompareView {
+  /** Turns compared: the first MAX_COMPARED_TURNS of the run at most. */
   readonly turns: number;
+  /** Turns the run has. */
+  readonly runTurns: number;
   readonly systemTokens: number;
   readonly tokenizer: 'o200k_base';
   /** Full history first. */
@@ -78,7 +81,16 @@ function extraLines(text: string, base: string, count: TokenCounter): { tokens: 
   return { tokens: count(lines.join('\n')), lines: lines.slice(0, 3) };
 }
 
-export function compareView(agent: PreparedAgent, turns: readonly Turn[], count: TokenCounter): CompareView {
+/**
+ * The comparison renders every strategy for every turn, and the summaries that grow with the run
+ * make that work grow with its square (200 turns: about 9 s on a 2-core machine; 1,000: minutes,
+ * past the worker's watchdog). Longer runs are compared over their first 200 turns, and the view
+ * says so; `ptc compare` has no such bound.
+ */
+export const MAX_COMPARED_TURNS = 200;
+
+export function compareView(agent: PreparedAgent, runTurns: readonly Turn[], count: TokenCounter): CompareView {
+  const turns = runTurns.slice(0, MAX_COMPARED_TURNS);
   const context = renderOptions(agent);
   const variants = variantsOf(agent);
   const figures = compareRun({ turns, context, variants, count });
@@ -104,7 +116,7 @@ export function compareView(agent: PreparedAgent, turns: readonly Turn[], count:
       hiddenItems: f.hiddenItems.map(({ id, kind, turn, label }) => ({ id, kind, turn, label })),
     };
   });
-  return { turns: figures.turns, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
+  return { turns: figures.turns, runTurns: runTurns.length, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
 }
 
 /** The messages of turn `turn`'s request under a strategy (as compareView renders it), for a diff. */

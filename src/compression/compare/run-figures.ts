@@ -121,51 +121,118 @@ function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
   return out;
 }
 
+/**
+ * Which items of a run each message shows, found once per distinct message text. Requests repeat most
+ * of their messages (full history only appends), so a request's items are those of the request before
+ * it plus what its new messages show: the work grows with the run, not with its square.
+ */
+class ItemScan {
+  /** Items in turn order; `before[k]` is how many happened in turns before turn k. */
+  readonly items: Item[];
+  readonly before: number[];
+  private readonly seen = new Map<string, { checked: number; bits: Uint8Array }>();
+
+  constructor(itemsByTurn: readonly (readonly Item[])[]) {
+    this.items = itemsByTurn.flat();
+    this.before = [0, 0];
+    for (const items of itemsByTurn) this.before.push(this.before[this.before.length - 1] + items.length);
+  }
+
+  /** Bit i set when message text `content` shows item i, for the first `need` items. */
+  private bitsOf(content: string, need: number): Uint8Array {
+    let entry = this.seen.get(content);
+    if (entry === undefined) {
+      entry = { checked: 0, bits: new Uint8Array(this.items.length) };
+      this.seen.set(content, entry);
+    }
+    for (let i = entry.checked; i < need; i++) entry.bits[i] = isShown(this.items[i], content) ? 1 : 0;
+    entry.checked = Math.max(entry.checked, need);
+    return entry.bits;
+  }
+
+  /** The items of turns before `k` that `messages` show, extending `last` when they extend its messages. */
+  shown(messages: readonly Message[], k: number, last: { messages: readonly Message[]; bits: Uint8Array } | null): Uint8Array {
+    const need = this.before[k];
+    const out = new Uint8Array(need);
+    let from = 0;
+    if (
+      last !== null &&
+      last.messages.length <= messages.length &&
+      last.messages.every((m, i) => m.role === messages[i].role && m.content === messages[i].content)
+    ) {
+      out.set(last.bits.subarray(0, Math.min(need, last.bits.length)));
+      // Items newer than the last request were not looked for in its messages.
+      for (let i = 0; i < last.messages.length; i++) {
+        if (last.messages[i].role === 'system' || last.bits.length >= need) continue;
+        const bits = this.bitsOf(last.messages[i].content, need);
+        for (let j = last.bits.length; j < need; j++) if (bits[j] === 1) out[j] = 1;
+      }
+      from = last.messages.length;
+    }
+    for (let i = from; i < messages.length; i++) {
+      if (messages[i].role === 'system') continue;
+      const bits = this.bitsOf(messages[i].content, need);
+      for (let j = 0; j < need; j++) if (bits[j] === 1) out[j] = 1;
+    }
+    return out;
+  }
+}
+
 export function compareRun(input: CompareInput): RunFigures {
   const { turns, context, count } = input;
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const variants = [baseline, ...input.variants.filter((v) => !(v.strategy === fullHistory && v.name === fullHistory.name))];
   const definedIn = definitionTurns(turns);
-  // Items are spelled with the samples a variant writes, so they are made per sample size.
-  const itemsCache = new Map<string, Item[][]>();
-  const itemsFor = (limits: SampleLimits): Item[][] => {
+  // Items are spelled with the samples a variant writes, so they are found per sample size; full
+  // history's requests are looked through with each size's spellings.
+  const fullRequests: (readonly Message[])[] = [];
+  const scans = new Map<string, { scan: ItemScan; full: Uint8Array[] }>();
+  const scanFor = (limits: SampleLimits) => {
     const key = `${limits.sampleLimit}/${limits.samplePrintableLimit}`;
-    let items = itemsCache.get(key);
-    if (items === undefined) {
-      items = turns.map((t) => turnItems(t, limits));
-      itemsCache.set(key, items);
+    let entry = scans.get(key);
+    if (entry === undefined) {
+      entry = { scan: new ItemScan(turns.map((t) => turnItems(t, limits))), full: [] };
+      scans.set(key, entry);
     }
-    return items;
+    return entry;
+  };
+  const fullShown = (entry: { scan: ItemScan; full: Uint8Array[] }, k: number): Uint8Array => {
+    for (let j = entry.full.length + 1; j <= k; j++) {
+      const last = j > 1 ? { messages: fullRequests[j - 2], bits: entry.full[j - 2] } : null;
+      entry.full.push(entry.scan.shown(fullRequests[j - 1], j, last));
+    }
+    return entry.full[k - 1];
   };
   const systemTokens = count(context.systemPrompt);
 
-  // Full history's text per request: what the others are measured against.
-  const fullTexts: string[] = [];
   const figures = variants.map(({ name, strategy, options }): StrategyFigures => {
     const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
-    const itemsByTurn = itemsFor(limits);
+    const entry = scanFor(limits);
+    const isBaseline = name === baseline.name && strategy === fullHistory;
     const requests: RequestFigures[] = [];
     const hiddenIds = new Map<string, Item>();
     let previous: readonly Message[] | null = null;
+    let last: { messages: readonly Message[]; bits: Uint8Array } | null = null;
     for (let k = 1; k <= turns.length; k++) {
       const messages = requestFor(strategy, turns, k, context, options);
-      const text = requestText(messages);
-      if (name === baseline.name && strategy === fullHistory) fullTexts.push(text);
-      const fullText = fullTexts[k - 1];
+      if (isBaseline) fullRequests.push(messages);
       const hidden = zeroCounts();
       if (strategy !== fullHistory) {
-        for (let t = 0; t < k - 1; t++) {
-          for (const item of itemsByTurn[t]) {
-            if (isShown(item, fullText) && !isShown(item, text)) {
-              hidden[item.kind]++;
-              if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
-            }
+        const full = fullShown(entry, k);
+        const shown = entry.scan.shown(messages, k, last);
+        last = { messages, bits: shown };
+        for (let i = 0; i < shown.length; i++) {
+          if (full[i] === 1 && shown[i] === 0) {
+            const item = entry.scan.items[i];
+            hidden[item.kind]++;
+            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
           }
         }
       }
       if (k > 1) {
-        const memory = turns[k - 2].memory ?? NO_MEMORY;
-        for (const item of valueItems(memory, definedIn[k - 2], limits)) {
+        const values = valueItems(turns[k - 2].memory ?? NO_MEMORY, definedIn[k - 2], limits);
+        const text = values.length > 0 ? requestText(messages) : '';
+        for (const item of values) {
           if (isNamedWithoutSample(item, text)) {
             hidden.unsampledValue++;
             if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
