@@ -82,6 +82,22 @@ function renderTurn(turn: TurnRecord, before: Memory, o: RenderOptions): Block {
   };
 }
 
+/**
+ * Blocks already written, by turn (turns never change once recorded), for the memory before it and
+ * the limits: every request of a run writes every earlier turn's block again, and the comparison of a
+ * run renders every request.
+ */
+const blockCache = new WeakMap<TurnRecord, { before: Memory; key: string; block: Block }>();
+
+function cachedBlock(turn: TurnRecord, before: Memory, o: RenderOptions): Block {
+  const key = `${o.printlnLimit}/${o.toolCallLimit}/${o.sampleLimit}/${o.samplePrintableLimit}`;
+  const cached = blockCache.get(turn);
+  if (cached !== undefined && cached.before === before && cached.key === key) return cached.block;
+  const block = renderTurn(turn, before, o);
+  blockCache.set(turn, { before, key, block });
+  return block;
+}
+
 function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions): Rendering {
   const parts: (string | null)[] = [renderStableStart(o.mission, o.tools, o.data, o)];
   let before: Memory = NO_MEMORY;
@@ -90,7 +106,7 @@ function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions)
   let printsShown = 0;
   let printsDropped = 0;
   for (const turn of turns) {
-    const block = renderTurn(turn, before, o);
+    const block = cachedBlock(turn, before, o);
     parts.push(block.text);
     callsShown += block.callsShown;
     callsDropped += block.callsDropped;
