@@ -80,6 +80,9 @@ describe('the whole-run comparison', () => {
       const perTurn = ((await page.locator(tid('chart-line-trim')).getAttribute('data-values')) ?? '').split(',').map(Number);
       expect(perTurn).toEqual(expected.strategies.find((s) => s.name === 'trim')?.requests.map((r) => r.tokens));
       await page.locator(tid('compare-panel')).screenshot({ path: 'e2e/screenshots/compare-light.png' });
+      await page.locator(tid('compare-diff')).waitFor();
+      for (const part of ['diff', 'cost'])
+        await page.locator(tid(`compare-${part}-section`)).screenshot({ path: `e2e/screenshots/compare-${part}-light.png` });
     } finally {
       await closeClean(w);
     }
