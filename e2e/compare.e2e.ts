@@ -81,8 +81,7 @@ describe('the whole-run comparison', () => {
       expect(perTurn).toEqual(expected.strategies.find((s) => s.name === 'trim')?.requests.map((r) => r.tokens));
       await page.locator(tid('compare-panel')).screenshot({ path: 'e2e/screenshots/compare-light.png' });
       await page.locator(tid('compare-diff')).waitFor();
-      for (const part of ['diff', 'cost'])
-        await page.locator(tid(`compare-${part}-section`)).screenshot({ path: `e2e/screenshots/compare-${part}-light.png` });
+      for (const part of ['diff', 'cost']) await page.locator(tid(`compare-${part}-section`)).screenshot({ path: `e2e/screenshots/compare-${part}-light.png` });
     } finally {
       await closeClean(w);
     }
