@@ -3,7 +3,10 @@
 // and savings equal to the engine's own compare() figures, costlier cells marked with their reason.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ComparePanel } from '../../src/ui/features/compare/ComparePanel.tsx';
 import { costlierReason, formatPercent } from '../../src/ui/features/compare/compare-figures.ts';
+import { compareStoreFor } from '../../src/ui/features/compare/compare-store.ts';
+import { renderWithPlayground } from './harness.tsx';
 import { countOf, engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 
 afterEach(cleanup);
@@ -71,5 +74,14 @@ describe('the run table', () => {
     });
     await waitFor(() => expect(screen.getByTestId('compare-empty')).toBeTruthy());
     expect(screen.queryByTestId('run-table')).toBeNull();
+  });
+});
+
+describe('a run longer than the comparison bound', () => {
+  it('says over how many of its turns the strategies are compared', async () => {
+    const figures = await engineFigures('reviews-and-inventory.json');
+    const h = renderWithPlayground(<ComparePanel />);
+    act(() => compareStoreFor(h.client).setState({ view: { ...figures, runTurns: 350 } }));
+    expect(screen.getByTestId('compare-bounded').textContent).toContain(`first ${figures.turns} of the run's 350 turns`);
   });
 });
