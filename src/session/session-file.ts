@@ -1,6 +1,7 @@
 // Session files (docs/decisions.md S1; version 2 writes, 1 and 2 read): parse with every problem reported by
 // path, write back as pretty JSON in the S1 field order, and turn a session into an agent definition.
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
+import { OPTION_KEYS } from '../compression/options.ts';
 import type { Turn } from '../agent/turn.ts';
 import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
 import type { Limits } from '../lisp/runtime.ts';
@@ -212,7 +213,8 @@ function definedOnly(limits: Partial<Limits>): Partial<Limits> {
 }
 
 const LIMIT_KEYS = ['timeoutMs', 'maxLoopIterations', 'maxDepth', 'maxOutputChars', 'maxValueSize'] as const;
-const COMPRESSION_KEYS = ['strategy', 'printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit', 'failedTurns'] as const;
+/** The compression object's keys as a file writes them: the strategy, then every option (src/compression/options.ts). */
+const COMPRESSION_KEYS = ['strategy', ...OPTION_KEYS] as const;
 
 type JsonObject = { [key: string]: JsonValue };
 

@@ -396,3 +396,34 @@ describe('restored stub errors', () => {
     }
   });
 });
+
+describe('compression options in a file', () => {
+  it('every option of every strategy is written back as it was read', () => {
+    const compression = {
+      strategy: 'trim',
+      recentTurns: 2,
+      triggerTurns: 4,
+      triggerTokens: 900,
+      showToolResults: true,
+      keepRecoveredErrors: true,
+      startAfterTurns: 3,
+      startAfterTokens: 500,
+      printlnLimit: 5,
+      failedTurns: 'all',
+    };
+    const parsed = parseSession(JSON.stringify({ version: 2, mission: 'm', llm: { provider: 'mock', replies: [] }, compression }));
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const again = parseSession(serializeSession(parsed.session));
+    if (!again.ok) throw new Error(again.errors.join('\n'));
+    expect(again.session.compression).toEqual(compression);
+    expect((JSON.parse(serializeSession(parsed.session)) as { compression: unknown }).compression).toEqual(compression);
+  });
+
+  it('a bad option value is refused with its path', () => {
+    const parsed = parseSession(
+      JSON.stringify({ version: 2, mission: 'm', llm: { provider: 'mock', replies: [] }, compression: { strategy: 'trim', showToolResults: 'yes' } }),
+    );
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors.join('\n')).toMatch(/compression/);
+  });
+});

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The playground App end to end in jsdom, with the real engine in-process: opening, stepping,
 // running, resetting, selecting turns, strategies, the reply a person types, tokens.
+import { strategyNames } from '../../src/compression/strategies/index.ts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -154,7 +155,7 @@ describe('App', () => {
     await screen.findByTestId('turn-1');
     const select = testId('strategy-select') as HTMLSelectElement;
     expect(select.value).toBe('single-user-coalesced');
-    expect([...select.options].map((o) => o.value)).toEqual(['single-user-coalesced', 'full-history']);
+    expect([...select.options].map((o) => o.value)).toEqual(strategyNames());
     const before = text('compressed-user');
     await user.selectOptions(select, 'full-history');
     await waitFor(() => expect(text('compressed-user')).not.toBe(before));
