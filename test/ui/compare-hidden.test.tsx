@@ -33,6 +33,12 @@ describe('what each strategy hides', () => {
         }
       }
       for (const item of s.hiddenItems) expect(within(screen.getByTestId(`hidden-item-${item.id}`)).getByRole('button').textContent).toBe(`t${item.turn}`);
+      // Per request: what each request hides, one cell per turn.
+      for (const k of KINDS) {
+        const row = screen.queryByTestId(`hidden-per-request-${k}`);
+        if (s.requests.every((r) => r.hidden[k] === 0)) expect(row).toBeNull();
+        else expect([...(row?.querySelectorAll('td') ?? [])].map((td) => Number(td.textContent))).toEqual(s.requests.map((r) => r.hidden[k]));
+      }
       return s;
     };
     // The session's own strategy first.

@@ -72,6 +72,45 @@ function KindList({ kind, items, onSelect }: { kind: ItemKind; items: readonly H
   );
 }
 
+/** Per request: how many items of the turns before it the request hides (an item counts in every request that hides it). */
+function PerRequest({ s }: { s: CompareStrategyView }) {
+  const kinds = KINDS.filter((k) => s.requests.some((r) => r.hidden[k] > 0));
+  if (kinds.length === 0) return null;
+  return (
+    <div className="overflow-x-auto">
+      <table data-testid="hidden-per-request" className="text-[11px]">
+        <caption className="text-left text-slate-600 dark:text-slate-400">Hidden in each request (turn k&apos;s request shows turns before k)</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="px-1 text-left font-normal">
+              kind
+            </th>
+            {s.requests.map((r) => (
+              <th key={r.turn} scope="col" className="px-1 text-right font-normal">
+                t{r.turn}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {kinds.map((k) => (
+            <tr key={k} data-testid={`hidden-per-request-${k}`}>
+              <th scope="row" className="px-1 text-left font-normal whitespace-nowrap">
+                {KIND_NAMES[k]}
+              </th>
+              {s.requests.map((r) => (
+                <td key={r.turn} className={`px-1 text-right font-mono tabular-nums ${r.hidden[k] === 0 ? 'text-slate-400 dark:text-slate-500' : ''}`}>
+                  {r.hidden[k]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function HiddenItems({ view }: { view: CompareView }) {
   const chosen = useCompare((s) => s.hiddenOf);
   const setHiddenOf = useCompare((s) => s.setHiddenOf);
@@ -110,6 +149,7 @@ export function HiddenItems({ view }: { view: CompareView }) {
           </div>
         ))}
       </dl>
+      <PerRequest s={s} />
       {KINDS.filter((k) => s.hiddenItems.some((i) => i.kind === k)).map((k) => (
         <KindList key={`${s.name}-${k}`} kind={k} items={s.hiddenItems.filter((i) => i.kind === k)} onSelect={(turn) => void select(turn)} />
       ))}
