@@ -2,13 +2,13 @@
 // (./views.ts). The Web Worker exposes an Engine through Comlink; tests use it directly.
 import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
-import { applyReply, initialStep, messagesFor, messagesForTurn, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
+import { applyReply, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
 import { createLlm, describeRequest, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../agent/signature.ts';
 import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
 import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
-import { DEFAULT_STRATEGY, STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
+import { STRATEGIES, findStrategy } from '../compression/strategies/index.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
 import { printValue } from '../lisp/printer.ts';
@@ -17,11 +17,13 @@ import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
-import type { LlmConfig, SessionCompression } from '../session/schema.ts';
+import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
+import { messageSides, strategyNameOf } from './message-views.ts';
+import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
-import { cachedTurnView, cut, dataCharsOf, definitionOf, emptyStats, errorView, sampleOf, userView } from './views.ts';
+import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
 import type {
   DefinitionPart,
   OpenResult,
@@ -58,21 +60,6 @@ function sentWithOf(llm: LlmConfig): SentWith {
   if (llm.temperature !== undefined) out.temperature = llm.temperature;
   if (llm.maxOutputTokens !== undefined) out.maxOutputTokens = llm.maxOutputTokens;
   return out;
-}
-
-function strategyName(agent: PreparedAgent): string {
-  return agent.strategy.name;
-}
-
-/**
- * The strategy a session's `compression` names, read off the session itself: when the agent cannot be
- * prepared (a tool's implementation does not read), the session keeps its strategy all the same.
- */
-function strategyNameOf(compression: SessionCompression): string {
-  if (compression === true) return DEFAULT_STRATEGY.name;
-  if (typeof compression === 'string') return compression;
-  if (compression !== null && typeof compression === 'object') return compression.strategy;
-  return fullHistory.name;
 }
 
 /** One open session and its run. Every method is synchronous except token counting and LLM requests. */
@@ -263,38 +250,9 @@ export class Engine {
     const memoryBefore: Memory = before.length > 0 ? before[before.length - 1].memory : new Map();
     const agent = this.agent;
     const chosen = (options.strategy !== undefined ? findStrategy(options.strategy) : undefined) ?? agent?.strategy ?? fullHistory;
-    const recordedTurn = selected <= turns.length ? turns[selected - 1] : undefined;
-    // Without an agent nothing renders: the view says why, under the name the page asked for (or the
-    // session's), so the page keeps its last rendering and its label instead of an empty full history.
     const unavailable = `The messages cannot be rendered: ${this.problems.map((p) => p.text).join('; ')}`;
-    const render = (strategy: typeof chosen, side: 'compressed' | 'full'): RenderView => {
-      if (!agent) {
-        const name = side === 'full' ? fullHistory.name : (options.strategy ?? strategyNameOf(session.compression));
-        return { strategy: name, messages: [], stats: emptyStats(), recorded: false, stale: false, unavailable };
-      }
-      const r = messagesForTurn(agent, turns, selected, strategy);
-      const rendered = r.messages.map((m) => ({ role: m.role, content: m.content }));
-      // A turn that ran shows what it was really sent under the session's strategy (R1, DBG-005). Only
-      // on the compressed side: the full history side is always the full history, even when the
-      // session's strategy is full history (compression off) and the turn was sent compressed.
-      if (side === 'compressed' && recordedTurn && strategy === agent.strategy && recordedTurn.messages.length > 0) {
-        const sent = recordedTurn.messages.map((m) => ({ role: m.role, content: m.content }));
-        const stale = JSON.stringify(sent) !== JSON.stringify(rendered);
-        const characters = sent.reduce((n, m) => n + m.content.length, 0);
-        return {
-          strategy: strategy.name,
-          messages: sent,
-          stats: { ...r.stats, messages: sent.length, characters },
-          recorded: true,
-          stale,
-          // The figures above but the counts are the current rendering's: it goes with them.
-          ...(stale ? { rendered: { messages: rendered, stats: r.stats } } : {}),
-        };
-      }
-      return { strategy: strategy.name, messages: rendered, stats: r.stats, recorded: false, stale: false };
-    };
-    let compressed = render(chosen, 'compressed');
-    let full = render(fullHistory, 'full');
+    const label = options.strategy ?? strategyNameOf(session.compression);
+    let { compressed, full } = messageSides({ agent, turns, selected, chosen, label, unavailable });
     const kept = this.lastRendered;
     if (agent) this.lastRendered = { selected, strategy: compressed.strategy, compressed, full };
     else if (kept !== null && kept.selected === selected && kept.strategy === compressed.strategy) {
@@ -371,7 +329,7 @@ export class Engine {
         };
       }),
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),
-      sessionStrategy: agent ? strategyName(agent) : strategyNameOf(session.compression),
+      sessionStrategy: agent ? agent.strategy.name : strategyNameOf(session.compression),
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description, options: [...s.options] })),
       systemPrompt: this.systemPromptView(),
     };
@@ -516,6 +474,11 @@ export class Engine {
   async countTokens(texts: readonly string[]): Promise<number[]> {
     const count = await loadTokenizer('o200k_base');
     return texts.map(count);
+  }
+
+  /** The language reference: every special form, macro, function and constant, each spelling its own entry. */
+  reference(): RefEntry[] {
+    return [...referenceEntries()];
   }
 
   /** Every strategy's figures over the recorded run, beside full history (the tokenizer loads on first use). */

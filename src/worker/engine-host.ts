@@ -74,6 +74,10 @@ export class EngineHost {
     return this.engine.exportSession();
   }
 
+  reference(): ReturnType<Engine['reference']> {
+    return this.engine.reference();
+  }
+
   compare(): ReturnType<Engine['compare']> {
     return this.engine.compare();
   }

@@ -20,6 +20,7 @@ export const workerApi = {
   countTokens: host.countTokens.bind(host),
   exportSession: tokenized(host.exportSession.bind(host)),
   compare: host.compare.bind(host),
+  reference: host.reference.bind(host),
   requestMessages: tokenized(host.requestMessages.bind(host)),
   shareLink: tokenized(host.shareLink.bind(host)),
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */

@@ -6,6 +6,7 @@ import { applyPatch, isViewPatch, knownOf, type Known, type ViewPatch } from '..
 import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, View, ViewOptions } from '../../worker/views.ts';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
+import type { RefEntry } from '../../lisp/reference/index.ts';
 import type { Message } from '../../compression/records.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
@@ -27,6 +28,8 @@ export interface EngineApi {
   shareLink(options: { turns: boolean }): Promise<ShareLinkResult>;
   /** Every strategy's figures over the recorded run (loads the tokenizer on first use). */
   compare(): Promise<CompareView | null>;
+  /** The language reference (the same entries as `ptc doc --json`). */
+  reference(): Promise<RefEntry[]>;
   /** Turn `turn`'s request under a strategy, for a diff. */
   requestMessages(strategy: string, turn: number): Promise<Message[] | null>;
 }
@@ -121,6 +124,10 @@ export class SyncedApi implements EngineApi {
 
   compare(): Promise<CompareView | null> {
     return this.remote.compare();
+  }
+
+  reference(): Promise<RefEntry[]> {
+    return this.remote.reference();
   }
 
   requestMessages(strategy: string, turn: number): Promise<Message[] | null> {
