@@ -16,6 +16,7 @@ import { OPTION_SPECS, type OptionSpec } from '../compression/options.ts';
 import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';
 import type { Problem } from '../lisp/problem.ts';
 import type { Value } from '../lisp/values.ts';
+import { descriptionSchema, tagsSchema } from './gallery-fields.ts';
 import { API_KEY_MESSAGE, crossChecks, describeJson, errorMap, fieldProblem, issueProblems } from './schema-problems.ts';
 import { CodecError, decodeValue, type PathSegment } from './value-codec.ts';
 
@@ -49,6 +50,10 @@ export type SessionCompression = Exclude<CompressionOption, undefined>;
 export interface Session {
   readonly version: SessionVersion;
   readonly title: string;
+  /** What the session shows and what to look at (a paragraph, for the gallery). */
+  readonly description?: string;
+  /** Distinct lowercase words, mostly from TAG_VOCABULARY (gallery-fields.ts), for the gallery's filter. */
+  readonly tags?: readonly string[];
   readonly mission: string;
   readonly maxTurns: number;
   readonly compression: SessionCompression;
@@ -71,6 +76,8 @@ export interface Session {
 export const SESSION_FIELDS = [
   'version',
   'title',
+  'description',
+  'tags',
   'mission',
   'maxTurns',
   'compression',
@@ -433,6 +440,8 @@ const turn = transform(
 export const sessionSchema = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
   title: z._default(z.string(), DEFAULT_TITLE),
+  description: z.optional(descriptionSchema),
+  tags: z.optional(tagsSchema),
   mission: z.string(),
   maxTurns: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_TURNS_CAP)), 5),
   compression,

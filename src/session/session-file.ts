@@ -21,6 +21,7 @@ import {
 } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
 import { parseJsonText } from './json-text.ts';
+import { unknownTagWarnings } from './gallery-fields.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
 export type { LlmConfig, Session, SessionCompression } from './schema.ts';
@@ -106,7 +107,8 @@ function parseChecked(input: unknown): Checked {
   const known: readonly string[] = SESSION_FIELDS;
   const extra = new Map<string, unknown>();
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) if (!known.includes(k)) extra.set(k, v);
-  const warnings: string[] = [];
+  // A tag outside the vocabulary is kept: a newer build may know it.
+  const warnings: string[] = unknownTagWarnings(f.tags);
   // A file holding more turns than its maxTurns (saved by an older build, or edited) opens whole:
   // the limit grows to the turns, and the reader is told, rather than showing "200/100 turns".
   let maxTurns = f.maxTurns;
@@ -117,6 +119,8 @@ function parseChecked(input: unknown): Checked {
   const session: Session = {
     version: SESSION_VERSION,
     title: f.title,
+    ...(f.description !== undefined ? { description: f.description } : {}),
+    ...(f.tags !== undefined ? { tags: f.tags } : {}),
     mission: f.mission,
     maxTurns,
     compression: f.compression,
@@ -236,6 +240,8 @@ export function serializeSession(session: Session, options: SerializeOptions = {
   const o = obj();
   o.version = SESSION_VERSION;
   o.title = session.title;
+  if (session.description !== undefined) o.description = session.description;
+  if (session.tags !== undefined) o.tags = [...session.tags];
   o.mission = session.mission;
   o.maxTurns = session.maxTurns;
   o.compression = compressionJson(session.compression);

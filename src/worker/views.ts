@@ -17,6 +17,9 @@ import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
   title: string;
+  /** The gallery's paragraph and tags (gallery-fields.ts), kept through the editors. */
+  description?: string;
+  tags?: string[];
   mission: string;
   maxTurns: number;
   compression: JsonValue;
@@ -344,6 +347,8 @@ export function definitionOf(session: Session, head?: string): SessionDefinition
   const llm = json.llm as Omit<LlmDefinition, 'replies'> & { replies?: string[] };
   return {
     title: json.title as string,
+    ...(typeof json.description === 'string' ? { description: json.description } : {}),
+    ...(Array.isArray(json.tags) ? { tags: json.tags as string[] } : {}),
     mission: json.mission as string,
     maxTurns: json.maxTurns as number,
     compression: json.compression,
