@@ -311,8 +311,10 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
       invalid(`${name} is a special form and cannot be used as a value; call it as (${name} ...)`, loc);
     }
     const locals = localNames(ctx.locals);
+    ctx.onGlobal?.({ ns, name, loc, locals });
     return () => resolveGlobal(name, locals, loc);
   }
+  if (ns === 'tool' || ns === 'data' || ns === 'ctx') ctx.onGlobal?.({ ns, name, loc, locals: [] });
   if (ns === 'tool') return () => toolFn(name, loc);
   if (ns === 'data' || ns === 'ctx') return () => dataValue(name, loc);
   const qualified = ns + '/' + name;
@@ -333,12 +335,14 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
     const members = namespaceMembers(canonical).sort();
     const message = `${name} is not available in ${ns}/.`;
     const hint = hintOf(didYouMean(name, members), `${NAMESPACE_CATEGORY[canonical]} functions: ${members.join(', ')}`);
+    ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, ...(hint !== undefined ? { hint } : {}) } });
     return () => {
       throw new PtcError('undefined_error', message, loc, hint);
     };
   }
   const message = `Unknown namespace ${ns}/ in ${qualified}.`;
   const hint = 'Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/';
+  ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, hint } });
   return () => {
     throw new PtcError('undefined_error', message, loc, hint);
   };
@@ -359,32 +363,47 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
   }
   if (tool) return r.toolFn(name);
   if (data) return r.data.get(name) ?? null;
+  throw unresolvedError(name, locals, [...r.defs.keys(), ...r.memory.keys()], r.tools.keys(), r.data.keys(), loc);
+}
+
+/** The error of a bare name nothing defines (also what diagnostics warn of before the program runs). */
+export function unresolvedError(
+  name: string,
+  locals: readonly string[],
+  defs: Iterable<string>,
+  tools: Iterable<string>,
+  data: Iterable<string>,
+  loc: Loc,
+): PtcError {
   const hint = unsupportedHint(name);
-  if (hint !== null) throw new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
-  const candidates = [
-    ...locals,
-    ...builtinNames(),
-    ...r.defs.keys(),
-    ...r.memory.keys(),
-    ...[...r.tools.keys()].map((t) => 'tool/' + t),
-    ...[...r.data.keys()].map((d) => 'data/' + d),
-  ];
-  throw new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  if (hint !== null) return new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
+  const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
+  return new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+}
+
+/** The error of `tool/name` when the session has no such tool. */
+export function unknownToolError(name: string, tools: Iterable<string>, loc: Loc): PtcError {
+  const names = [...tools];
+  const available = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.map((t) => 'tool/' + t).join(', ')}`;
+  return new PtcError('undefined_error', `Unknown tool tool/${name}.`, loc, hintOf(didYouMean(name, names), available));
+}
+
+/** The error of `data/name` when the session has no such data. */
+export function unknownDataError(name: string, data: Iterable<string>, loc: Loc): PtcError {
+  const names = [...data];
+  const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
+  return new PtcError('undefined_error', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
 }
 
 function toolFn(name: string, loc: Loc): Value {
   const r = rt();
   if (r.tools.has(name)) return r.toolFn(name);
-  const names = [...r.tools.keys()];
-  const available = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.map((t) => 'tool/' + t).join(', ')}`;
-  throw new PtcError('undefined_error', `Unknown tool tool/${name}.`, loc, hintOf(didYouMean(name, names), available));
+  throw unknownToolError(name, r.tools.keys(), loc);
 }
 
 function dataValue(name: string, loc: Loc): Value {
   const r = rt();
   const v = r.data.get(name);
   if (v !== undefined) return v;
-  const names = [...r.data.keys()];
-  const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
-  throw new PtcError('undefined_error', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
+  throw unknownDataError(name, r.data.keys(), loc);
 }

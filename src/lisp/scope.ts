@@ -75,6 +75,22 @@ export interface Ctx {
   readonly tail: boolean;
   readonly recur: RecurTarget | null;
   readonly loc: Loc;
+  /**
+   * Told of every global name the analyzer leaves for run time (a definition, a tool, data, or a name
+   * that fails when it runs). Only diagnostics set it (src/lisp/diagnose.ts); a run leaves it absent.
+   */
+  readonly onGlobal?: (ref: GlobalRef) => void;
+}
+
+/** A global name left for run time: bare (`ns` null), `tool/x`, `data/x`, or another prefix. */
+export interface GlobalRef {
+  readonly ns: string | null;
+  readonly name: string;
+  readonly loc: Loc;
+  /** The locals visible there (for did-you-mean), innermost first. */
+  readonly locals: readonly string[];
+  /** For a prefix that can never resolve (unknown namespace or member): the error it will raise. */
+  readonly error?: { readonly message: string; readonly hint?: string };
 }
 
 /** Bind `name` to a new slot of the current function; returns the new context and the slot. */

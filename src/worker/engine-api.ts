@@ -17,9 +17,10 @@ import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
-import type { LlmConfig } from '../session/schema.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
+import { diagnoseProgram } from './editor-help.ts';
+import { sentWithOf } from './sent-with.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
@@ -52,15 +53,6 @@ interface PendingReply {
 }
 
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-function sentWithOf(llm: LlmConfig): SentWith {
-  const out: { -readonly [K in keyof SentWith]: SentWith[K] } = { provider: llm.provider };
-  if (llm.model !== undefined) out.model = llm.model;
-  if (llm.baseUrl !== undefined) out.baseUrl = llm.baseUrl;
-  if (llm.temperature !== undefined) out.temperature = llm.temperature;
-  if (llm.maxOutputTokens !== undefined) out.maxOutputTokens = llm.maxOutputTokens;
-  return out;
-}
 
 /** One open session and its run. Every method is synchronous except token counting and LLM requests. */
 export class Engine {
@@ -479,6 +471,11 @@ export class Engine {
   /** The language reference: every special form, macro, function and constant, each spelling its own entry. */
   reference(): RefEntry[] {
     return [...referenceEntries()];
+  }
+
+  /** Problems of a program being typed, against the session and the latest definitions (nothing runs). */
+  diagnose(program: string): Problem[] {
+    return diagnoseProgram(program, this.session, [...this.step.memory.keys(), ...this.replMemory.keys()]);
   }
 
   /** Every strategy's figures over the recorded run, beside full history (the tokenizer loads on first use). */

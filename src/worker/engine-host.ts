@@ -78,6 +78,10 @@ export class EngineHost {
     return this.engine.reference();
   }
 
+  diagnose(program: string): Problem[] {
+    return this.engine.diagnose(program);
+  }
+
   compare(): ReturnType<Engine['compare']> {
     return this.engine.compare();
   }

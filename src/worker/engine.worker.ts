@@ -21,6 +21,7 @@ export const workerApi = {
   exportSession: tokenized(host.exportSession.bind(host)),
   compare: host.compare.bind(host),
   reference: host.reference.bind(host),
+  diagnose: host.diagnose.bind(host),
   requestMessages: tokenized(host.requestMessages.bind(host)),
   shareLink: tokenized(host.shareLink.bind(host)),
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */

@@ -93,7 +93,7 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
     i = 1;
   }
   const scope = new FnScope(ctx.fn);
-  let c: Ctx = { fn: scope, locals: ctx.locals, tail: true, recur: null, loc };
+  let c: Ctx = { ...ctx, fn: scope, locals: ctx.locals, tail: true, recur: null, loc };
   let selfSlot = 0;
   if (selfName !== null) [c, selfSlot] = bindLocal(c, selfName);
   const rest = items.slice(i);

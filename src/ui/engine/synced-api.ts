@@ -8,6 +8,7 @@ import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
 import type { RefEntry } from '../../lisp/reference/index.ts';
 import type { Message } from '../../compression/records.ts';
+import type { Problem } from '../../lisp/problem.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
 
@@ -30,6 +31,8 @@ export interface EngineApi {
   compare(): Promise<CompareView | null>;
   /** The language reference (the same entries as `ptc doc --json`). */
   reference(): Promise<RefEntry[]>;
+  /** Problems of a program being typed (parse errors; names that will not resolve, as warnings); nothing runs. */
+  diagnose(program: string): Promise<Problem[]>;
   /** Turn `turn`'s request under a strategy, for a diff. */
   requestMessages(strategy: string, turn: number): Promise<Message[] | null>;
 }
@@ -128,6 +131,10 @@ export class SyncedApi implements EngineApi {
 
   reference(): Promise<RefEntry[]> {
     return this.remote.reference();
+  }
+
+  diagnose(program: string): Promise<Problem[]> {
+    return this.remote.diagnose(program);
   }
 
   requestMessages(strategy: string, turn: number): Promise<Message[] | null> {
