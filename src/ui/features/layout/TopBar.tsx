@@ -4,6 +4,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { ReferenceButton } from '../reference/ReferencePanel.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
 import { ShareButton } from '../share/ShareButton.tsx';
 import { StatusBar } from './StatusBar.tsx';
@@ -20,6 +21,7 @@ export function TopBar() {
       <ExamplesMenu />
       <ShareButton />
       <PricesButton />
+      <ReferenceButton />
       <Controls />
       <StatusBar />
     </header>

@@ -1,12 +1,14 @@
 // A REPL against the open session: its data, tools and the definitions after the latest turn, plus
 // the REPL's own definitions (which never change the session). Results print in Clojure notation.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useStore } from 'zustand';
 import type { View } from '../../../worker/engine-api.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
-import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useEngineActions, useEngineClient, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { ClojureCode } from '../turns/ClojureCode.tsx';
 import { formatMs, formatReason } from '../turns/format.ts';
+import { replDraftFor } from './repl-draft.ts';
 
 function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   const { output } = entry;
@@ -63,11 +65,16 @@ export function replHint(view: Pick<View, 'data' | 'tools'> | null): string {
 export function ReplPane() {
   const { repl } = useEngineActions();
   const store = usePlaygroundStore();
+  // The input lives in a small store, so another panel can put a program there (the reference's "try it").
+  const draft = replDraftFor(useEngineClient());
+  const input = useStore(draft, (s) => s.text);
+  const setInput = useStore(draft, (s) => s.setText);
+  const focusRequests = useStore(draft, (s) => s.focusRequests);
+  const editorBox = useRef<HTMLDivElement>(null);
   const entries = usePlayground((s) => s.repl);
   const clear = usePlayground((s) => s.clearRepl);
   const hasSession = usePlayground((s) => s.view !== null);
   const hint = usePlayground((s) => replHint(s.view));
-  const [input, setInput] = useState('');
   const bottom = useRef<HTMLLIElement>(null);
   // A failed input stays in the editor; its error is marked there while the text is unchanged.
   const last = entries.at(-1);
@@ -81,8 +88,14 @@ export function ReplPane() {
     await repl.mutateAsync(program);
     // A success clears the input; a failure keeps it, so it can be fixed.
     const last = store.getState().repl.at(-1);
-    if (last && last.input === program && last.output.ok) setInput((current) => (current === program ? '' : current));
+    if (last && last.input === program && last.output.ok && draft.getState().text === program) setInput('');
   };
+
+  useEffect(() => {
+    // Monaco's own input element (its edit-context element, else its hidden textarea), or the textarea.
+    const box = editorBox.current;
+    if (focusRequests > 0 && box) (box.querySelector<HTMLElement>('.native-edit-context') ?? box.querySelector<HTMLElement>('textarea'))?.focus();
+  }, [focusRequests]);
 
   useEffect(() => {
     const el = bottom.current;
@@ -118,7 +131,7 @@ export function ReplPane() {
           ))}
           <li ref={bottom} aria-hidden="true" />
         </ol>
-        <div className="flex w-2/5 min-w-64 flex-col gap-1">
+        <div ref={editorBox} className="flex w-2/5 min-w-64 flex-col gap-1">
           <CodeEditor
             value={input}
             onChange={setInput}

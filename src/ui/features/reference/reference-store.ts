@@ -1,0 +1,61 @@
+// The reference panel's own state (zustand): the language reference the worker gives, loaded once
+// per engine client when the panel first opens (the entries never change), and the search typed in
+// the panel, kept while it is closed so reopening it shows the same results.
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RefEntry } from '../../../lisp/reference/index.ts';
+import type { EngineClient } from '../../engine/client.ts';
+import { useEngineClient } from '../../state/playground.tsx';
+
+export interface ReferenceState {
+  /** Every entry, aliases included; null until the first load answers. */
+  entries: readonly RefEntry[] | null;
+  loading: boolean;
+  error: string | null;
+  query: string;
+  /** Asks the worker for the entries, unless they are loaded or loading already. */
+  load(): Promise<void>;
+  setQuery(query: string): void;
+}
+
+export type ReferenceStore = StoreApi<ReferenceState>;
+
+export function createReferenceStore(client: EngineClient): ReferenceStore {
+  return createStore<ReferenceState>()((set, get) => ({
+    entries: null,
+    loading: false,
+    error: null,
+    query: '',
+    load: async () => {
+      if (get().entries !== null || get().loading) return;
+      set({ loading: true, error: null });
+      try {
+        const entries = await client.call((api) => api.reference());
+        set({ entries, loading: false });
+      } catch (e) {
+        set({ loading: false, error: e instanceof Error ? e.message : String(e) });
+      }
+    },
+    setQuery: (query) => set({ query }),
+  }));
+}
+
+const stores = new WeakMap<EngineClient, ReferenceStore>();
+
+/** The reference store of an engine client (made on first use). */
+export function referenceStoreFor(client: EngineClient): ReferenceStore {
+  let store = stores.get(client);
+  if (!store) {
+    store = createReferenceStore(client);
+    stores.set(client, store);
+  }
+  return store;
+}
+
+export function useReferenceStore(): ReferenceStore {
+  return referenceStoreFor(useEngineClient());
+}
+
+export function useReference<T>(selector: (s: ReferenceState) => T): T {
+  return useStore(useReferenceStore(), selector);
+}
