@@ -35,6 +35,7 @@ export default defineConfig({
           // get a core of their own beside the engine's worker rather than compete with each other.
           maxWorkers: 1,
           include: ISOLATED.map((p) => (p.endsWith('/**') ? `${p}/*.test.{ts,tsx}` : p)),
+          setupFiles: ['test/setup/dom-waits.ts'],
         },
       },
     ],
