@@ -1,18 +1,18 @@
-// The examples menu, "Open file…" and "Export": how sessions come in and go out of the playground.
+// The examples menu, the gallery, "Open file…" and "Export": how sessions come in and go out of the playground.
 import { useRef, type ChangeEvent } from 'react';
-import { savedCopyOf } from '../../persistence/saved-copy.ts';
-import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
+import { GalleryButton } from './GalleryDialog.tsx';
+import { useOpenBundled } from './open-example.ts';
 import { linesOf, type Problem } from '../definition/problems.ts';
 
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 
 export function ExamplesMenu() {
-  const { open, openExample: openExampleText, exportText } = useEngineActions();
-  const { sync } = useSessionPersistence();
+  const { open, exportText } = useEngineActions();
+  const openBundled = useOpenBundled();
   const store = usePlaygroundStore();
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   const hasSession = usePlayground((s) => s.view !== null);
@@ -30,15 +30,8 @@ export function ExamplesMenu() {
 
   const openExample = async (path: string) => {
     const entry = EXAMPLES.find((e) => e.path === path);
-    if (!entry) return;
-    try {
-      const text = await entry.load();
-      // Where sessions are saved, an untouched saved copy of this example is reopened rather than copied again.
-      const r = sync ? await openExampleText.mutateAsync({ text, savedCopy: (view) => savedCopyOf(sync, view) }) : await open.mutateAsync(text);
-      if (!r.ok) report(`${entry.name}.json`, r.problems);
-    } catch (e) {
-      store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` });
-    }
+    // Where sessions are saved, an untouched saved copy of this example is reopened rather than copied again.
+    if (entry) await openBundled(entry);
   };
 
   const openFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -87,6 +80,7 @@ export function ExamplesMenu() {
           </option>
         ))}
       </select>
+      <GalleryButton className={buttonClass} disabled={running} />
       <button type="button" className={buttonClass} data-testid="open-file-button" disabled={running} onClick={() => fileInput.current?.click()}>
         Open file…
       </button>

@@ -1,0 +1,32 @@
+// Opening a bundled session (an example or a benchmark session): the one path the examples menu and
+// the gallery share. Where sessions are saved, an untouched saved copy of it is reopened rather than
+// copied again (README, "The playground"); problems become the page's notice.
+import { savedCopyOf } from '../../persistence/saved-copy.ts';
+import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
+import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
+import { linesOf } from '../definition/problems.ts';
+
+/** A bundled session file, loaded when first needed. */
+export interface BundledSession {
+  /** The file name without ".json". */
+  readonly name: string;
+  readonly load: () => Promise<string>;
+}
+
+/** Opens a bundled session; resolves to whether it opened. */
+export function useOpenBundled(): (entry: BundledSession) => Promise<boolean> {
+  const { open, openExample } = useEngineActions();
+  const { sync } = useSessionPersistence();
+  const store = usePlaygroundStore();
+  return async (entry) => {
+    try {
+      const text = await entry.load();
+      const r = sync ? await openExample.mutateAsync({ text, savedCopy: (view) => savedCopyOf(sync, view) }) : await open.mutateAsync(text);
+      if (!r.ok && r.problems.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${linesOf(r.problems)}` });
+      return r.ok;
+    } catch (e) {
+      store.getState().setNotice({ kind: 'error', text: `Could not load ${entry.name}.json: ${e instanceof Error ? e.message : String(e)}` });
+      return false;
+    }
+  };
+}
