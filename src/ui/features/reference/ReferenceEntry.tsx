@@ -75,7 +75,14 @@ export const ReferenceEntry = memo(function ReferenceEntry({ hit, onTry }: { hit
                   </span>
                 </div>
               </div>
-              <button type="button" data-testid="ref-try" className={TRY_BUTTON} aria-label={`Try ${ex.code} in the REPL`} onClick={() => onTry(ex.code)}>
+              <button
+                type="button"
+                data-testid="ref-try"
+                className={TRY_BUTTON}
+                aria-label={`Try it: ${ex.code}`}
+                title="Put this example in the REPL input"
+                onClick={() => onTry(ex.code)}
+              >
                 Try it
               </button>
             </li>
