@@ -3,7 +3,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
-import { GalleryButton } from './GalleryDialog.tsx';
+import { GalleryButton } from './GalleryButton.tsx';
 import { useOpenBundled } from './open-example.ts';
 import { linesOf, type Problem } from '../definition/problems.ts';
 

@@ -1,7 +1,7 @@
 // The examples gallery (issue 16): every bundled session, the examples and the benchmark set, with its
 // title, what it shows and its tags, filterable by tag. Opening one takes the examples menu's path
 // (open-example.ts): it becomes a saved session, or goes back to its untouched saved copy.
-import { useCallback, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
@@ -198,28 +198,5 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
         )}
       </div>
     </div>
-  );
-}
-
-/** The top bar's "Gallery…" button, beside the examples menu. */
-export function GalleryButton({ className, disabled }: { className: string; disabled: boolean }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  return (
-    <>
-      <button
-        type="button"
-        className={className}
-        data-testid="gallery-button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={disabled}
-        title="Every bundled session (the examples and the benchmark set) with what it shows, filterable by tag"
-        onClick={() => setOpen(true)}
-      >
-        Gallery…
-      </button>
-      {open && <GalleryDialog onClose={close} />}
-    </>
   );
 }
