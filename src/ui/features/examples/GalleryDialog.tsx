@@ -11,7 +11,7 @@ import { useOpenBundled } from './open-example.ts';
 const SMALL_BUTTON =
   'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 const TAG_BUTTON =
-  'rounded-full border px-2 py-0.5 text-xs border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-600 aria-pressed:bg-sky-600 aria-pressed:text-white dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700 dark:aria-pressed:border-sky-500 dark:aria-pressed:bg-sky-600';
+  'rounded-full border px-2 py-0.5 text-xs border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-700 aria-pressed:bg-sky-700 aria-pressed:text-white aria-pressed:hover:bg-sky-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700 dark:aria-pressed:border-sky-700 dark:aria-pressed:bg-sky-700 dark:aria-pressed:hover:bg-sky-800';
 const TAG_CHIP = 'rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300';
 
 const SECTIONS: readonly { source: GallerySource; heading: string }[] = [
@@ -161,7 +161,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
                     title={meaning === '' ? undefined : meaning}
                     onClick={() => toggle(t)}
                   >
-                    {t} <span className="opacity-70">{all.filter((a) => a.card.tags.includes(t)).length}</span>
+                    {t} ({all.filter((a) => a.card.tags.includes(t)).length})
                   </button>
                 );
               })}
