@@ -8,10 +8,13 @@ import { TopBar } from './features/layout/TopBar.tsx';
 import { Workspace } from './features/layout/Workspace.tsx';
 import { useSharedLinks } from './features/share/useSharedLinks.ts';
 import { SessionPersistence } from './persistence/SessionPersistence.tsx';
+import { useEditorHelpSource } from './features/editor-help/useEditorHelpSource.ts';
 
 export function App() {
   // A share link in the address opens first; otherwise the saved session is restored.
   const { openFromAddress } = useSharedLinks();
+  // The editors' completion, hover and diagnostics read the open session.
+  useEditorHelpSource();
   return (
     <SessionPersistence opening={openFromAddress}>
       <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">

@@ -13,6 +13,7 @@ import 'monaco-editor/features/codicon/register';
 import 'monaco-editor/features/codeEditor/register';
 import 'monaco-editor/features/tokenization/register';
 import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/suggest/register';
 import 'monaco-editor/features/gotoError/register';
 import 'monaco-editor/features/bracketMatching/register';
 import 'monaco-editor/features/comment/register';
@@ -33,6 +34,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 // the core, registers their services before the first editor exists (loaded later, they are missing
 // and Monaco throws "depends on UNKNOWN service" on some page loads).
 import 'monaco-editor/internal/common/workers';
+import { registerClojureHelp } from './clojure-help.ts';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string): Worker {
@@ -45,6 +47,9 @@ self.MonacoEnvironment = {
 jsonDefaults.setDiagnosticsOptions({ validate: false });
 
 loader.config({ monaco });
+
+// Completion, hover and diagnostics in every PTC-Lisp editor (clojure-help.ts).
+registerClojureHelp(monaco);
 
 export { monaco };
 export type Monaco = typeof monaco;
