@@ -82,3 +82,38 @@ describe('EngineClient watchdog', () => {
     expect(made).toHaveLength(1);
   });
 });
+
+describe('EngineClient restart', () => {
+  it('a call made while the new worker reopens the session waits for it, and finds the session open', async () => {
+    const log: string[] = [];
+    let opened = false;
+    const client = new EngineClient({
+      watchdogMs: 60,
+      createWorker: () => {
+        const api = {
+          abortRequest: () => Promise.resolve(false),
+          // A large session takes a while to open.
+          open: async () => {
+            log.push('open');
+            await wait(100);
+            opened = true;
+            log.push('opened');
+            return { ok: true };
+          },
+          view: () => {
+            log.push(opened ? 'view with a session' : 'view without a session');
+            return Promise.resolve('view');
+          },
+        } as unknown as EngineRemote;
+        return { worker: { terminate: () => undefined }, api };
+      },
+    });
+    client.remember(() => 'session text');
+    const restarting = client.restart();
+    await wait(10);
+    await expect(client.call((api) => api.view())).resolves.toBe('view');
+    await restarting;
+    expect(log).toEqual(['open', 'opened', 'view with a session']);
+    client.dispose();
+  });
+});

@@ -110,6 +110,11 @@ export class EngineClient {
   private pendingReject = new Set<(e: Error) => void>();
   /** Loading calls in flight on the current worker. */
   private loading = new Set<Promise<unknown>>();
+  /**
+   * While a restarted worker reopens the saved session: calls made meanwhile wait for it, or they
+   * would reach a worker with no session open (a large session takes seconds to open).
+   */
+  private reopening: Promise<void> | null = null;
 
   constructor(private readonly options: EngineClientOptions) {
     this.current = this.make();
@@ -167,6 +172,7 @@ export class EngineClient {
 
   /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
   async call<R>(fn: (api: EngineApi) => R, options: CallOptions = {}): Promise<Awaited<R>> {
+    while (this.reopening !== null) await this.reopening;
     const gen = this.generation;
     const slot = this.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -221,8 +227,16 @@ export class EngineClient {
     this.pendingReject.clear();
     const checkpoint = this.checkpoint;
     if (checkpoint === null) return;
-    const opened = this.current.opened ? await this.current.opened : null;
-    if (opened !== checkpoint) await this.current.api.open(checkpoint());
+    const slot = this.current;
+    const reopen = (async () => {
+      const opened = slot.opened ? await slot.opened : null;
+      if (opened !== checkpoint) await slot.api.open(checkpoint());
+    })();
+    const done = reopen.then(noop, noop).then(() => {
+      if (this.reopening === done) this.reopening = null;
+    });
+    this.reopening = done;
+    await reopen;
   }
 
   dispose(): void {
