@@ -11,6 +11,7 @@ import {
   replyProgram,
   symbolAt,
   symbolBefore,
+  wordItems,
   type HelpNames,
 } from '../../src/ui/components/monaco/help-items.ts';
 
@@ -62,6 +63,13 @@ describe('completion items', () => {
     expect(str).toContain('str/join');
     expect(str.every((l) => l.startsWith('str/'))).toBe(true);
     expect(completionItems(':ke', NAMES)).toEqual([]);
+  });
+
+  it("offers the program's own names last: locals and parameters, not keywords, prefixed names or what is offered already", () => {
+    const known = completionItems('', NAMES);
+    const words = wordItems('(fn [reviews] (let [best (:rating reviews)] (map inc best) tool/get-orders \\a rev))', 'rev', known);
+    expect(words.map((w) => w.label)).toEqual(['reviews', 'best']);
+    expect(words[0]).toMatchObject({ kind: 'word', sortText: '3reviews' });
   });
 
   it('finds the symbol before the cursor and under it', () => {

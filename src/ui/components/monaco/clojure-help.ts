@@ -3,7 +3,7 @@
 // Registered once with Monaco (setup.ts); the names come from the open session through
 // help-source.ts, read at each request, so they follow edits and turns.
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
-import { codeLines, completionItems, hoverMarkdown, markersOf, replyProgram, symbolAt, symbolBefore, type HelpItem } from './help-items.ts';
+import { codeLines, completionItems, hoverMarkdown, markersOf, replyProgram, symbolAt, symbolBefore, wordItems, type HelpItem } from './help-items.ts';
 import { editorHelpSource, type EditorHelpSource } from './help-source.ts';
 
 type Monaco = typeof MonacoApi;
@@ -44,6 +44,8 @@ function kindOf(monaco: Monaco, kind: HelpItem['kind']): MonacoApi.languages.Com
     case 'data':
     case 'user-value':
       return K.Variable;
+    case 'word':
+      return K.Text;
     default:
       return K.Function;
   }
@@ -58,11 +60,14 @@ function completionProvider(monaco: Monaco): MonacoApi.languages.CompletionItemP
       await source.loadReference();
       const typed = symbolBefore(model.getLineContent(position.lineNumber), position.column);
       const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: typed.start, endColumn: position.column };
-      const suggestions = completionItems(typed.text, source.names()).map((item) => ({
+      const items = completionItems(typed.text, source.names());
+      // Names of the program itself (locals, parameters) after the others, unless a prefix is typed.
+      const words = typed.text.includes('/') || typed.text.startsWith(':') ? [] : wordItems(programOf(model) ?? '', typed.text, items);
+      const suggestions = [...items, ...words].map((item) => ({
         label: { label: item.label, description: item.summary },
         kind: kindOf(monaco, item.kind),
         detail: item.detail,
-        documentation: { value: item.documentation },
+        ...(item.documentation !== '' ? { documentation: { value: item.documentation } } : {}),
         insertText: item.insertText,
         sortText: item.sortText,
         filterText: item.label,
@@ -170,9 +175,6 @@ export function registerClojureHelp(monaco: Monaco): void {
     monaco.languages.registerCompletionItemProvider(language, completionProvider(monaco));
     monaco.languages.registerHoverProvider(language, hoverProvider());
   }
-  // Suggestions come from the providers alone: words of the text would crowd prose and code alike.
-  // (Every editor of the page is a standalone one, which takes this global option.)
-  monaco.editor.onDidCreateEditor((editor) => (editor as MonacoApi.editor.IStandaloneCodeEditor).updateOptions({ wordBasedSuggestions: 'off' }));
   const diagnostics = new Diagnostics(monaco);
   monaco.editor.onDidCreateModel((model) => diagnostics.attach(model));
   for (const model of monaco.editor.getModels()) diagnostics.attach(model);

@@ -14,7 +14,7 @@ export interface HelpNames {
   readonly user: readonly UserEntryView[];
 }
 
-export type HelpKind = RefEntry['kind'] | 'tool' | 'data' | 'user-function' | 'user-value';
+export type HelpKind = RefEntry['kind'] | 'tool' | 'data' | 'user-function' | 'user-value' | 'word';
 
 export interface HelpItem {
   readonly label: string;
@@ -165,6 +165,23 @@ export function completionItems(typed: string, names: HelpNames): HelpItem[] {
   }
   const language = names.reference.filter((e) => !e.name.includes('/') || e.name === '/').map(entryItem);
   return [...names.tools.map(toolItem), ...names.data.map(dataItem), ...names.user.map(userItem), ...language];
+}
+
+/**
+ * The names written in the program itself (its locals, parameters and definitions), as completions
+ * after everything else: all but `typed` (the one being written) and what `known` already offers.
+ */
+export function wordItems(program: string, typed: string, known: readonly HelpItem[]): HelpItem[] {
+  const seen = new Set(known.map((i) => i.label));
+  const out: HelpItem[] = [];
+  for (const m of program.matchAll(/[A-Za-z*+!\-_'?<>=.&%$][A-Za-z0-9*+!\-_'?<>=/.&%$]*/g)) {
+    const w = m[0];
+    const before = m.index > 0 ? program[m.index - 1] : '';
+    if (w.length < 2 || w === typed || seen.has(w) || before === ':' || before === '\\' || w.includes('/')) continue;
+    seen.add(w);
+    out.push({ label: w, kind: 'word', detail: '', summary: 'in this text', documentation: '', insertText: w, sortText: `3${w}` });
+  }
+  return out;
 }
 
 /** The hover of a name: its reference entry, tool, data or definition (null for anything else). */
