@@ -105,6 +105,8 @@ class Diagnostics {
 
   attach(model: Model): void {
     if (!isHelped(model)) return;
+    // The reference is loaded ahead of the first completion, which would otherwise show "Loading…".
+    void editorHelpSource()?.loadReference();
     const sub = model.onDidChangeContent(() => this.schedule(model));
     model.onWillDispose(() => {
       sub.dispose();
