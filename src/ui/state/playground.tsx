@@ -134,8 +134,10 @@ export function useEngineActions() {
           kind: 'error',
           text: e.afterMs > 0 ? e.message : 'Stopped. The engine was restarted; the session was kept as it was before the step.',
         });
-        const view = await client.call((api) => api.view(viewOptions()));
-        s().setView(view);
+        // A restart while the first session was opening leaves no session to show: the notice says
+        // what happened, and the page keeps what it has.
+        const view = await client.call((api) => api.view(viewOptions())).catch(() => null);
+        if (view !== null) s().setView(view);
         return undefined;
       }
       s().setNotice({ kind: 'error', text: messageOf(e) });
@@ -191,7 +193,8 @@ export function useEngineActions() {
   const open = useMutation({
     mutationFn: async (input: string | object): Promise<OpenOutcome> => {
       await settleRequest();
-      return opened(await guarded(() => client.call((api) => api.open(input))), 'file');
+      const chars = typeof input === 'string' ? input.length : 0;
+      return opened(await guarded(() => client.call((api) => api.open(input), { allowanceMs: allowanceFor(chars) })), 'file');
     },
   });
 
@@ -203,7 +206,7 @@ export function useEngineActions() {
   const openExample = useMutation({
     mutationFn: async ({ text, savedCopy }: { text: string; savedCopy: (view: View) => Promise<PersistenceRef | null> }): Promise<OpenOutcome> => {
       await settleRequest();
-      const r = await guarded(() => client.call((api) => api.open(text)));
+      const r = await guarded(() => client.call((api) => api.open(text), { allowanceMs: allowanceFor(text.length) }));
       const record = r?.ok ? await savedCopy(r.view).catch(() => null) : null;
       return opened(r, 'file', record);
     },
@@ -213,7 +216,8 @@ export function useEngineActions() {
   const openSaved = useMutation({
     mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => {
       await settleRequest();
-      return opened(await guarded(() => client.call((api) => api.open(text))), 'saved', record);
+      // Opening megabytes of session (checked, resumed, rendered) is work a program's limit does not bound.
+      return opened(await guarded(() => client.call((api) => api.open(text), { allowanceMs: allowanceFor(text.length) })), 'saved', record);
     },
   });
 
@@ -221,7 +225,8 @@ export function useEngineActions() {
   const openLink = useMutation({
     mutationFn: async (fragment: string): Promise<OpenOutcome> => {
       await settleRequest();
-      return opened(await guarded(() => client.call((api) => api.openLink(fragment))), 'link');
+      // A fragment inflates to up to four times its length (and at most 8 MB).
+      return opened(await guarded(() => client.call((api) => api.openLink(fragment), { allowanceMs: allowanceFor(4 * fragment.length) })), 'link');
     },
   });
 
