@@ -2,17 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/agent/loop.ts';
 import { singleUserCoalesced } from '../../src/compression/strategies/single-user-coalesced.ts';
 import { agentDef, nextUser, play, prepared } from '../agent/fixtures.ts';
+import { DATA, MISSION, TOOLS } from './expected-sections.ts';
 
-const MISSION = 'Find well-reviewed products in stock';
-const TOOLS = [
-  ';; === tool/ ===',
-  '(tool/search-reviews category) ; (category :string) -> :string -- Review summary for a category',
-  '(tool/get-inventory)          ; () -> :string',
-].join('\n');
-const DATA = [
-  ';; === data/ ===',
-  'data/products                 ; list[4], sample: [{:name "Laptop" :price 1200 :category "Electronics"} {:name "Mouse" :price 25 :category "Electronics"} {:name "Desk" :price 300 :category "Furniture"} ...] (4 items, showing first 3)',
-].join('\n');
 const EXPLORE = '(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))';
 const EXPLAIN =
   '(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))\n(println "Reviews:" reviews)\n(println "Inventory:" inventory)';

@@ -5,17 +5,8 @@ import { fullHistory } from '../../src/compression/strategies/full-history.ts';
 import { singleUserCoalesced } from '../../src/compression/strategies/single-user-coalesced.ts';
 import { loadTokenizer } from '../../src/compression/tokens.ts';
 import { INVENTORY_TOOL, REVIEWS_TOOL, agentDef, nextUser, play, prepared } from '../agent/fixtures.ts';
+import { DATA, MISSION, TOOLS } from './expected-sections.ts';
 
-const MISSION = 'Find well-reviewed products in stock';
-const TOOLS = [
-  ';; === tool/ ===',
-  '(tool/search-reviews category) ; (category :string) -> :string -- Review summary for a category',
-  '(tool/get-inventory)          ; () -> :string',
-].join('\n');
-const DATA = [
-  ';; === data/ ===',
-  'data/products                 ; list[4], sample: [{:name "Laptop" :price 1200 :category "Electronics"} {:name "Mouse" :price 25 :category "Electronics"} {:name "Desk" :price 300 :category "Furniture"} ...] (4 items, showing first 3)',
-].join('\n');
 const attempt = (label: string, program: string, error: string): string =>
   ['---', label, '```clojure', program, '```', '', `Error: ${error}`, '---'].join('\n');
 const BROKEN = 'Unable to resolve symbol: broken in this context. Did you mean: boolean? (line 1, column 2)';

@@ -5,17 +5,8 @@ import { fullHistory } from '../../src/compression/strategies/full-history.ts';
 import { leftOutLine, trim } from '../../src/compression/strategies/trim.ts';
 import { loadTokenizer } from '../../src/compression/tokens.ts';
 import { agentDef, play, prepared, reply } from '../agent/fixtures.ts';
+import { DATA, MISSION, TOOLS } from './expected-sections.ts';
 
-const MISSION = 'Find well-reviewed products in stock';
-const TOOLS = [
-  ';; === tool/ ===',
-  '(tool/search-reviews category) ; (category :string) -> :string -- Review summary for a category',
-  '(tool/get-inventory)          ; () -> :string',
-].join('\n');
-const DATA = [
-  ';; === data/ ===',
-  'data/products                 ; list[4], sample: [{:name "Laptop" :price 1200 :category "Electronics"} {:name "Mouse" :price 25 :category "Electronics"} {:name "Desk" :price 300 :category "Furniture"} ...] (4 items, showing first 3)',
-].join('\n');
 const FIRST = [MISSION, TOOLS, DATA].join('\n\n');
 const P1 = '(def inv (tool/get-inventory)) (println "Inventory:" inv) (count inv)';
 const P2 = '(zzz 1)';
