@@ -4,16 +4,11 @@ import { useEffect, useId, useMemo } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { promptDiff } from '../prompt/diff-rows.ts';
 import { formatCount } from '../turns/format.ts';
+import { DiffLines } from '../../components/DiffLines.tsx';
 import type { DiffChoice, DiffResult } from './compare-store.ts';
 import { requestAsText } from './diff-text.ts';
 import { useCompare } from './useCompare.ts';
 
-const TONE = {
-  added: 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200',
-  removed: 'bg-rose-50 text-rose-900 line-through decoration-rose-400/60 dark:bg-rose-950/50 dark:text-rose-200',
-  same: 'text-slate-600 dark:text-slate-400',
-} as const;
-const SIGN = { added: '+', removed: '−', same: ' ' } as const;
 const SELECT = 'rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800';
 
 /** The first choice: full history against the session's strategy (or the next one) at the last turn. */
@@ -44,21 +39,7 @@ function DiffBody({ diff }: { diff: DiffResult }) {
         aria-label={`Line diff from ${before} to ${after}`}
         className="max-h-96 overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700"
       >
-        {rows.rows.map((r, i) =>
-          r.kind === 'fold' ? (
-            <div key={i} className="bg-slate-50 px-1 text-slate-500 italic dark:bg-slate-900 dark:text-slate-400">
-              … {formatCount(r.count)} unchanged line{r.count === 1 ? '' : 's'}
-            </div>
-          ) : (
-            <div key={i} data-kind={r.kind} className={`px-1 break-words whitespace-pre-wrap ${TONE[r.kind]}`}>
-              <span aria-hidden="true" className="pr-1 opacity-60 select-none">
-                {SIGN[r.kind]}
-              </span>
-              {r.kind !== 'same' && <span className="sr-only">{r.kind === 'added' ? 'added: ' : 'removed: '}</span>}
-              {r.text}
-            </div>
-          ),
-        )}
+        <DiffLines rows={rows.rows} />
       </div>
     </div>
   );
