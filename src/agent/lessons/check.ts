@@ -57,11 +57,8 @@ function plural(n: number, word: string): string {
 type Verdict = { message: string; hint?: string } | null;
 
 /** The checks on how the program ran: its ending, its tool calls, its text. */
-function runVerdict(lesson: Lesson, code: string, r: Extract<RunResult, { ok: true }>): Verdict {
+function runVerdict(lesson: Lesson, r: Extract<RunResult, { ok: true }>): Verdict {
   const c = lesson.check;
-  for (const rule of c.code ?? []) {
-    if (new RegExp(rule.pattern).test(code) !== rule.present) return { message: rule.message, hint: rule.hint };
-  }
   if (r.signal === 'fail' && c.ending !== 'fail') return { message: `the program ended with (fail …): ${printValue(r.value)}` };
   if (c.ending === 'return' && r.signal !== 'return') return { message: 'expected (return …) to end the program; it ended with its last value' };
   if (c.ending === 'fail' && r.signal !== 'fail') return { message: 'expected (fail …) to end the program' };
@@ -98,9 +95,32 @@ function printsVerdict(lesson: Lesson, prints: readonly string[]): Verdict {
   return null;
 }
 
+/**
+ * The rules on the program's text. Forbidden text is judged first (Java interop that fails would
+ * otherwise hide the rule); required text last, so a wrong value is named before a missing habit.
+ */
+function codeVerdict(lesson: Lesson, code: string, present: boolean): Verdict {
+  for (const rule of (lesson.check.code ?? []).filter((c) => c.present === present)) {
+    if (new RegExp(rule.pattern).test(code) !== rule.present) return { message: rule.message, ...(rule.hint !== undefined ? { hint: rule.hint } : {}) };
+  }
+  return null;
+}
+
 /** Runs `code` as the lesson's task and judges it. */
 export function checkLesson(lesson: Lesson, code: string): CheckResult {
   const r = run({ program: code, data: dataFromJson(lesson.data), tools: lessonTools(lesson), limits: DEFAULT_LIMITS });
+  const rule = codeVerdict(lesson, code, false);
+  if (rule !== null) {
+    const hint = rule.hint ?? lesson.hints[0];
+    return {
+      passed: false,
+      message: rule.message,
+      ...(hint !== undefined ? { hint } : {}),
+      value: r.ok ? printValue(r.value) : '',
+      prints: r.prints,
+      ...(r.ok ? {} : { error: r.error.message }),
+    };
+  }
   if (!r.ok) {
     return {
       passed: false,
@@ -112,7 +132,7 @@ export function checkLesson(lesson: Lesson, code: string): CheckResult {
     };
   }
   const value = printValue(r.value);
-  const verdict = runVerdict(lesson, code, r) ?? valueVerdict(lesson, r.value) ?? printsVerdict(lesson, r.prints);
+  const verdict = runVerdict(lesson, r) ?? valueVerdict(lesson, r.value) ?? printsVerdict(lesson, r.prints) ?? codeVerdict(lesson, code, true);
   if (verdict === null) return { passed: true, message: 'passed', value, prints: r.prints };
   const hint = verdict.hint ?? lesson.hints[0];
   return { passed: false, message: verdict.message, ...(hint !== undefined ? { hint } : {}), value, prints: r.prints };

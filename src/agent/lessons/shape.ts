@@ -4,10 +4,12 @@
 import { typeOf } from '../../compression/type-vocabulary.ts';
 import { equals } from '../../lisp/equality.ts';
 import { printBrief } from '../../lisp/printer.ts';
-import { isSequential, Keyword, PList, PMap, PSet, type Value } from '../../lisp/values.ts';
+import { isSequential, Keyword, PList, PMap, PSet, PVar, type Value } from '../../lisp/values.ts';
 
 /** The vocabulary's label without its count: `list[3]` → `list`. */
 export function kindOf(v: Value): string {
+  // What (def x …) returns: the vocabulary has no word for it, and a program ending with a def is common.
+  if (v instanceof PVar) return 'var';
   const t = typeOf(v);
   const i = t.indexOf('[');
   return t === '#fn[...]' ? 'function' : i > 0 ? t.slice(0, i) : t;
@@ -74,12 +76,12 @@ function isScalar(v: Value): boolean {
   return itemsOf(v) === null && !(v instanceof PMap);
 }
 
-function lookupText(k: Value): string {
-  return k instanceof Keyword ? `(${printBrief(k)} result)` : `(get result ${printBrief(k)})`;
+function lookupText(k: Value, subject: string): string {
+  return k instanceof Keyword ? `(${printBrief(k)} ${subject})` : `(get ${subject} ${printBrief(k)})`;
 }
 
 /** Where two maps part: a missing key, an extra one, or the first key whose values differ. */
-function mapDifference(want: PMap, got: PMap): string | null {
+function mapDifference(want: PMap, got: PMap, subject: string): string | null {
   const missing = want.keys().filter((k) => got.lookup(k) === undefined);
   if (missing.length > 0) return `missing ${missing.length === 1 ? 'key' : 'keys'} ${missing.map((k) => printBrief(k)).join(', ')}`;
   const extra = got.keys().filter((k) => want.lookup(k) === undefined);
@@ -87,16 +89,21 @@ function mapDifference(want: PMap, got: PMap): string | null {
   for (const k of want.keys()) {
     const w = want.lookup(k) ?? null;
     const g = got.lookup(k) ?? null;
-    if (!equals(w, g)) return `${lookupText(k)} should be ${printBrief(w)}, got ${printBrief(g)}`;
+    if (equals(w, g)) continue;
+    const at = lookupText(k, subject);
+    // A nested collection is described as the top one is, so the learner sees where inside it went wrong.
+    if (!isScalar(w) && !isScalar(g)) return `${at}: ${describeDifference(w, g, undefined, at) ?? ''}`;
+    return `${at} should be ${printBrief(w)}, got ${printBrief(g)}`;
   }
   return null;
 }
 
 /**
  * What is wrong with `got` when `want` was expected, in one sentence; null when they are equal.
- * Shapes first (what kind, how many), then the first place the values part.
+ * Shapes first (what kind, how many, of what), then the first place the values part. `subject` is
+ * how the value is named in the code shown (`(nth result 2)`).
  */
-export function describeDifference(want: Value, got: Value, noun?: string): string | null {
+export function describeDifference(want: Value, got: Value, noun?: string, subject = 'result'): string | null {
   if (equals(want, got)) return null;
   if (isScalar(want) && isScalar(got)) {
     if (kindOf(want) === kindOf(got)) return `expected ${printBrief(want)}, got ${printBrief(got)}`;
@@ -107,16 +114,18 @@ export function describeDifference(want: Value, got: Value, noun?: string): stri
   const sameKind = kindOf(want) === kindOf(got) || (isSequential(want) && isSequential(got));
   if (!sameKind) return `expected ${wantShape}, got ${gotShape}`;
   if (want instanceof PMap && got instanceof PMap) {
-    const diff = mapDifference(want, got);
+    const diff = mapDifference(want, got, subject);
     return `expected ${wantShape}: ${diff ?? `got ${printBrief(got, 80)}`}`;
   }
   const ws = itemsOf(want) ?? [];
   const gs = itemsOf(got) ?? [];
-  if (ws.length !== gs.length) return `expected ${wantShape}, got ${gotShape}`;
+  const wantEl = elementKind(ws);
+  const gotEl = elementKind(gs);
+  if (ws.length !== gs.length || (wantEl !== null && gotEl !== null && wantEl !== gotEl)) return `expected ${wantShape}, got ${gotShape}`;
   if (want instanceof PSet && got instanceof PSet) {
     const missing = ws.filter((x) => !got.has(x));
     return `expected ${wantShape}: missing ${missing.map((x) => printBrief(x)).join(', ')}`;
   }
   const i = ws.findIndex((w, j) => !equals(w, gs[j]));
-  return `expected ${wantShape}: (nth result ${i}) should be ${printBrief(ws[i])}, got ${printBrief(gs[i])}`;
+  return `expected ${wantShape}: (nth ${subject} ${i}) should be ${printBrief(ws[i])}, got ${printBrief(gs[i])}`;
 }
