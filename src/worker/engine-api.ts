@@ -23,6 +23,7 @@ import { diagnoseProgram } from './editor-help.ts';
 import { sentWithOf } from './sent-with.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
+import { checkLessonCode, lessonList } from './lessons.ts';
 import { headText, turnText, type SavedText } from './saved-text.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
 import type {
@@ -468,6 +469,8 @@ export class Engine {
     return texts.map(count);
   }
 
+  readonly lessons = lessonList; // the course and its checker need no open session (./lessons.ts)
+  readonly checkLesson = checkLessonCode;
   /** The language reference: every special form, macro, function and constant, each spelling its own entry. */
   reference(): RefEntry[] {
     return [...referenceEntries()];

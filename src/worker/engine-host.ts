@@ -78,6 +78,14 @@ export class EngineHost {
     return this.engine.reference();
   }
 
+  lessons(): ReturnType<Engine['lessons']> {
+    return this.engine.lessons();
+  }
+
+  checkLesson(id: string, code: string): ReturnType<Engine['checkLesson']> {
+    return this.engine.checkLesson(id, code);
+  }
+
   diagnose(program: string): Problem[] {
     return this.engine.diagnose(program);
   }

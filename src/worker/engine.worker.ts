@@ -21,6 +21,8 @@ export const workerApi = {
   exportSession: tokenized(host.exportSession.bind(host)),
   compare: host.compare.bind(host),
   reference: host.reference.bind(host),
+  lessons: host.lessons.bind(host),
+  checkLesson: host.checkLesson.bind(host),
   diagnose: host.diagnose.bind(host),
   requestMessages: tokenized(host.requestMessages.bind(host)),
   shareLink: tokenized(host.shareLink.bind(host)),

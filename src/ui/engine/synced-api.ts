@@ -7,6 +7,7 @@ import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLin
 import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
 import type { RefEntry } from '../../lisp/reference/index.ts';
+import type { CheckResult, Lesson } from '../../worker/lessons.ts';
 import type { Message } from '../../compression/records.ts';
 import type { Problem } from '../../lisp/problem.ts';
 
@@ -31,6 +32,10 @@ export interface EngineApi {
   compare(): Promise<CompareView | null>;
   /** The language reference (the same entries as `ptc doc --json`). */
   reference(): Promise<RefEntry[]>;
+  /** The lessons, solutions included (the page shows a solution after the hints). */
+  lessons(): Promise<Lesson[]>;
+  /** Runs the learner's code against a lesson and says what is wrong, if anything. */
+  checkLesson(id: string, code: string): Promise<CheckResult>;
   /** Problems of a program being typed (parse errors; names that will not resolve, as warnings); nothing runs. */
   diagnose(program: string): Promise<Problem[]>;
   /** Turn `turn`'s request under a strategy, for a diff. */
@@ -131,6 +136,14 @@ export class SyncedApi implements EngineApi {
 
   reference(): Promise<RefEntry[]> {
     return this.remote.reference();
+  }
+
+  lessons(): Promise<Lesson[]> {
+    return this.remote.lessons();
+  }
+
+  checkLesson(id: string, code: string): Promise<CheckResult> {
+    return this.remote.checkLesson(id, code);
   }
 
   diagnose(program: string): Promise<Problem[]> {
