@@ -140,7 +140,7 @@ In an agent run, output is how a turn leaves notes for the next: the history sho
 - \`(return value)\` stops at once and ends the run with that value as the answer.
 - \`(fail reason)\` stops at once and ends the run as failed; the reason says why.
 
-A program that just ends with a value does not end the mission: the value is shown to the model, and the loop asks for another turn, until the turns run out. There is no try/catch or throw; test with \`if\` and \`fail\` when the task cannot be done.
+A program that just ends with a value does not end the mission: the value is shown to the model, and the loop asks for another turn, until the turns run out. (Only a run of a single turn takes the last value as the answer.) There is no try/catch or throw; test with \`if\` and \`fail\` when the task cannot be done.
 
 \`\`\`clojure
 (if-let [hit (find (where :id = 7) accounts)]

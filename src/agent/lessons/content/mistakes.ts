@@ -85,7 +85,7 @@ The PTC way:
 - \`;; Output:\` the println lines of the successful turns only (the last 15);
 - the failing attempt, code and error, only while the run is still failing.
 
-Old code is not shown, nor old results: a value survives only if a turn printed it or def'd it. That is why a good turn prints what it learned and defs what it will need.`,
+Old code is not shown, nor old results: a value reaches the next turn only as printed output, or as a name in \`user/\` (with a short sample of its value only while nothing has been printed). That is why a good turn prints what it learned and defs what it will need.`,
     task: 'data/turns describes three finished turns. Give the map {:output LINES :calls NAMES} that single-user-coalesced shows next: the printed lines it keeps and the tool names of the calls it lists, in order.',
     data: {
       turns: [
