@@ -104,6 +104,19 @@ describe('the course', () => {
   });
 });
 
+describe('the claims in the lessons’ prose', () => {
+  // "`(f x)` is `v`" in running text is a claim too: each one is run.
+  const claims = LESSONS.flatMap((l) => [...l.text.matchAll(/`(\([^`]+\))` is `([^`]+)`/g)].map((m) => [l.id, m[1], m[2]] as const));
+
+  it('there are some', () => {
+    expect(claims.length).toBeGreaterThan(5);
+  });
+
+  it.each(claims)('%s: %s is %s', (_id, form, value) => {
+    expect(printValue(v(form))).toBe(printValue(v(value)));
+  });
+});
+
 /** Typical wrong answers, each with the message the learner gets. */
 const WRONG: [string, string, string][] = [
   ['values-and-let', '{:total (* 12 3) :label "3 x 12"}', 'expected the values to be named with (let [price 12 qty 3] …)'],
