@@ -4,6 +4,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { LessonsButton } from '../lessons/LessonsPanel.tsx';
 import { ReferenceButton } from '../reference/ReferencePanel.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
 import { ShareButton } from '../share/ShareButton.tsx';
@@ -22,6 +23,7 @@ export function TopBar() {
       <ShareButton />
       <PricesButton />
       <ReferenceButton />
+      <LessonsButton />
       <Controls />
       <StatusBar />
     </header>

@@ -1,0 +1,186 @@
+// "Lessons": the PTC-Lisp course as a side sheet beside the work. It loads the lessons from the
+// worker the first time it opens (once per engine client), lists them by area with a done mark each
+// and the progress, and shows the chosen lesson (./LessonView.tsx). Progress and drafts are kept in
+// the browser (./lesson-progress.ts); "Reset progress" forgets them. The focus moves into the sheet
+// when it opens; Escape or Close closes it and gives the focus back.
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useStore } from 'zustand';
+import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { LessonView, SMALL_BUTTON } from './LessonView.tsx';
+import { useLessonsStore, type Lesson } from './lessons-store.ts';
+
+const BUTTON =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+
+const AREA_LABELS: Readonly<Record<string, string>> = {
+  basics: 'Basics',
+  collections: 'Collections',
+  functions: 'Functions',
+  agent: 'The agent',
+  mistakes: 'Mistakes',
+  history: 'History',
+};
+
+/** The lessons by area, areas in the order of their first lesson. */
+export function groupLessons(lessons: readonly Lesson[]): { area: string; label: string; lessons: Lesson[] }[] {
+  const groups = new Map<string, Lesson[]>();
+  for (const l of lessons) groups.set(l.area, [...(groups.get(l.area) ?? []), l]);
+  return [...groups].map(([area, items]) => ({ area, label: AREA_LABELS[area] ?? area, lessons: items }));
+}
+
+function ResetProgress({ onReset }: { onReset: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" data-testid="lessons-reset" className={SMALL_BUTTON} onClick={() => setAsking(true)}>
+        Reset progress
+      </button>
+    );
+  }
+  return (
+    <span className="flex items-center gap-1 text-xs">
+      Forget every done mark and draft?
+      <button
+        type="button"
+        data-testid="lessons-reset-confirm"
+        className={SMALL_BUTTON}
+        onClick={() => {
+          onReset();
+          setAsking(false);
+        }}
+      >
+        Reset
+      </button>
+      <button type="button" className={SMALL_BUTTON} onClick={() => setAsking(false)}>
+        Keep
+      </button>
+    </span>
+  );
+}
+
+export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+  const store = useLessonsStore();
+  const lessons = useStore(store, (s) => s.lessons);
+  const loading = useStore(store, (s) => s.loading);
+  const error = useStore(store, (s) => s.error);
+  const selected = useStore(store, (s) => s.selected);
+  const passed = useStore(store, (s) => s.progress.passed);
+  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
+
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
+
+  const groups = useMemo(() => (lessons === null ? [] : groupLessons(lessons)), [lessons]);
+  const lesson = lessons?.find((l) => l.id === selected) ?? null;
+  const done = lessons === null ? 0 : lessons.filter((l) => passed.includes(l.id)).length;
+
+  return (
+    <div
+      ref={sheet}
+      tabIndex={-1}
+      role="dialog"
+      aria-labelledby="lessons-title"
+      data-testid="lessons-panel"
+      className="fixed inset-y-0 right-0 z-40 flex w-[56rem] max-w-[95vw] flex-col border-l border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <h2 id="lessons-title" className="font-semibold">
+          PTC-Lisp lessons
+        </h2>
+        <span role="status" data-testid="lessons-progress" className="text-xs text-slate-600 dark:text-slate-300">
+          {lessons === null ? (loading ? 'Loading…' : '') : `${done} of ${lessons.length} done`}
+        </span>
+        <span className="ml-auto flex items-center gap-2">
+          <ResetProgress onReset={() => store.getState().resetProgress()} />
+          <button type="button" className={SMALL_BUTTON} data-testid="lessons-close" onClick={onClose}>
+            Close
+          </button>
+        </span>
+      </div>
+      {error !== null && (
+        <p role="alert" data-testid="lessons-error" className="m-3 text-sm text-rose-700 dark:text-rose-400">
+          The lessons could not be loaded: {error}{' '}
+          <button type="button" className={SMALL_BUTTON} onClick={() => void store.getState().load()}>
+            Retry
+          </button>
+        </p>
+      )}
+      <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
+        <nav
+          aria-label="Lessons"
+          data-testid="lessons-list"
+          className="max-h-48 shrink-0 overflow-auto border-b border-slate-200 p-2 sm:max-h-none sm:w-56 sm:border-b-0 sm:border-r dark:border-slate-800"
+        >
+          {groups.map((g) => (
+            <section key={g.area} aria-labelledby={`lessons-area-${g.area}`} data-testid={`lessons-area-${g.area}`}>
+              <h3 id={`lessons-area-${g.area}`} className="mt-2 text-xs font-semibold uppercase tracking-wide text-slate-600 first:mt-0 dark:text-slate-400">
+                {g.label}
+              </h3>
+              <ul>
+                {g.lessons.map((l) => {
+                  const isDone = passed.includes(l.id);
+                  return (
+                    <li key={l.id}>
+                      <button
+                        type="button"
+                        data-testid={`lesson-item-${l.id}`}
+                        data-done={isDone ? 'true' : 'false'}
+                        aria-current={l.id === selected ? 'true' : undefined}
+                        className={`flex w-full items-baseline gap-1.5 rounded px-1.5 py-0.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800 ${
+                          l.id === selected ? 'bg-slate-200 font-medium dark:bg-slate-700' : ''
+                        }`}
+                        onClick={() => store.getState().select(l.id)}
+                      >
+                        <span aria-hidden="true" className={`w-3 shrink-0 ${isDone ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-400'}`}>
+                          {isDone ? '✓' : '·'}
+                        </span>
+                        <span>{l.title}</span>
+                        {isDone && <span className="sr-only"> (done)</span>}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ))}
+        </nav>
+        <div className="min-h-0 flex-1 overflow-auto p-3" data-testid="lesson-pane" role="region" aria-label="Lesson" tabIndex={0}>
+          {lesson !== null ? (
+            <LessonView lesson={lesson} />
+          ) : (
+            lessons !== null && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Choose a lesson. Each has a short text, a task, and a program to write and check; hints and the solution come after a first try.
+              </p>
+            )
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The top bar's button that opens the lessons. */
+export function LessonsButton() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        data-testid="lessons-button"
+        className={BUTTON}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title="Lessons: PTC-Lisp step by step, each with a task to check"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Lessons
+      </button>
+      {open && <LessonsPanel onClose={close} opener={button} />}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+// The lessons panel's own state (zustand): the course the worker gives (loaded once per engine client
+// when the panel first opens), the lesson shown, the learner's drafts and passed lessons (kept in
+// localStorage, ./lesson-progress.ts), and per lesson the last check's result and how many hints and
+// whether the solution were revealed (kept while the page is open).
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CheckResult, Lesson } from '../../../worker/lessons.ts';
+import type { EngineClient } from '../../engine/client.ts';
+import { useEngineClient } from '../../state/playground.tsx';
+import { clearProgress, loadProgress, saveProgress, type LessonProgress } from './lesson-progress.ts';
+
+export type { CheckResult, Lesson } from '../../../worker/lessons.ts';
+
+/** What the page knows of one lesson while it is open. */
+export interface LessonAttempt {
+  readonly checking: boolean;
+  readonly result: CheckResult | null;
+  /** Checks that failed, this visit. */
+  readonly failures: number;
+  readonly hintsShown: number;
+  readonly solutionShown: boolean;
+  /** A check that could not run (the worker failed). */
+  readonly error: string | null;
+}
+
+const FRESH: LessonAttempt = { checking: false, result: null, failures: 0, hintsShown: 0, solutionShown: false, error: null };
+
+export interface LessonsState {
+  lessons: readonly Lesson[] | null;
+  loading: boolean;
+  error: string | null;
+  selected: string | null;
+  progress: LessonProgress;
+  attempts: Readonly<Record<string, LessonAttempt>>;
+  load(): Promise<void>;
+  select(id: string | null): void;
+  setDraft(id: string, code: string): void;
+  check(id: string, code: string): Promise<void>;
+  revealHint(id: string): void;
+  showSolution(id: string): void;
+  resetProgress(): void;
+}
+
+export type LessonsStore = StoreApi<LessonsState>;
+
+/** The lesson's program as the learner left it, else its starter. */
+export function draftOf(state: Pick<LessonsState, 'progress'>, lesson: Lesson): string {
+  return state.progress.drafts[lesson.id] ?? lesson.starter;
+}
+
+export function attemptOf(state: Pick<LessonsState, 'attempts'>, id: string): LessonAttempt {
+  return state.attempts[id] ?? FRESH;
+}
+
+export function createLessonsStore(client: EngineClient): LessonsStore {
+  return createStore<LessonsState>()((set, get) => {
+    const patch = (id: string, change: Partial<LessonAttempt>) => set((s) => ({ attempts: { ...s.attempts, [id]: { ...attemptOf(s, id), ...change } } }));
+    const keep = (progress: LessonProgress) => {
+      set({ progress });
+      saveProgress(progress);
+    };
+    return {
+      lessons: null,
+      loading: false,
+      error: null,
+      selected: null,
+      progress: loadProgress(),
+      attempts: {},
+      load: async () => {
+        if (get().lessons !== null || get().loading) return;
+        set({ loading: true, error: null });
+        try {
+          const lessons = await client.call((api) => api.lessons());
+          set({ lessons, loading: false });
+        } catch (e) {
+          set({ loading: false, error: e instanceof Error ? e.message : String(e) });
+        }
+      },
+      select: (selected) => set({ selected }),
+      setDraft: (id, code) => {
+        const { progress } = get();
+        if (progress.drafts[id] === code) return;
+        keep({ ...progress, drafts: { ...progress.drafts, [id]: code } });
+      },
+      check: async (id, code) => {
+        get().setDraft(id, code);
+        patch(id, { checking: true, error: null });
+        try {
+          const result = await client.call((api) => api.checkLesson(id, code));
+          const before = attemptOf(get(), id);
+          patch(id, { checking: false, result, failures: before.failures + (result.passed ? 0 : 1) });
+          const { progress } = get();
+          if (result.passed && !progress.passed.includes(id)) keep({ ...progress, passed: [...progress.passed, id] });
+        } catch (e) {
+          patch(id, { checking: false, error: e instanceof Error ? e.message : String(e) });
+        }
+      },
+      revealHint: (id) => {
+        const lesson = get().lessons?.find((l) => l.id === id);
+        const shown = attemptOf(get(), id).hintsShown;
+        if (lesson && shown < lesson.hints.length) patch(id, { hintsShown: shown + 1 });
+      },
+      showSolution: (id) => patch(id, { solutionShown: true }),
+      resetProgress: () => {
+        clearProgress();
+        set({ progress: { passed: [], drafts: {} }, attempts: {} });
+      },
+    };
+  });
+}
+
+const stores = new WeakMap<EngineClient, LessonsStore>();
+
+/** The lessons store of an engine client (made on first use). */
+export function lessonsStoreFor(client: EngineClient): LessonsStore {
+  let store = stores.get(client);
+  if (!store) {
+    store = createLessonsStore(client);
+    stores.set(client, store);
+  }
+  return store;
+}
+
+export function useLessonsStore(): LessonsStore {
+  return lessonsStoreFor(useEngineClient());
+}
+
+export function useLessons<T>(selector: (s: LessonsState) => T): T {
+  return useStore(useLessonsStore(), selector);
+}
