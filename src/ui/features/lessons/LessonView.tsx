@@ -100,7 +100,9 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
         {attempt.error !== null && <p className="text-sm text-rose-700 dark:text-rose-400">The check could not run: {attempt.error}</p>}
         {result?.passed === true && (
           <div data-testid="lesson-passed" className="rounded border border-emerald-300 bg-emerald-50 p-2 text-sm dark:border-emerald-800 dark:bg-emerald-950">
-            <p className="font-semibold text-emerald-800 dark:text-emerald-300">Passed: {result.message}</p>
+            <p className="font-semibold text-emerald-800 dark:text-emerald-300">
+              Passed{result.message !== '' && result.message !== 'passed' ? `: ${result.message}` : ''}. Well done.
+            </p>
             <div className="mt-1 text-xs">
               Value: <ClojureCode code={result.value} testId="lesson-value" />
             </div>
