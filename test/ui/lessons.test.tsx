@@ -54,6 +54,8 @@ describe('the lessons panel', () => {
     const user = await startApp();
     const panel = await openLessons(user);
     expect(screen.getByTestId('lessons-progress').textContent).toBe(`0 of ${LESSONS.length} done`);
+    // The focus goes to the first lesson of the list.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId(`lesson-item-${first.id}`)));
     const areas = [...new Set(LESSONS.map((l) => l.area))];
     for (const area of areas) {
       const section = within(panel).getByTestId(`lessons-area-${area}`);
@@ -78,6 +80,12 @@ describe('the lessons panel', () => {
     expect(document.activeElement).toBe(screen.getByTestId('lessons-button'));
     await openLessons(user);
     expect(asked).toHaveBeenCalledTimes(1);
+    // Opened again, the lesson shown is still there and its item has the focus.
+    expect(screen.getByTestId('lesson-task').textContent).toBe(first.task);
+    await press(user, screen.getByTestId(`lesson-item-${LESSONS[2].id}`));
+    await user.keyboard('{Escape}');
+    await openLessons(user);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId(`lesson-item-${LESSONS[2].id}`)));
   });
 
   it('a wrong answer shows the message, then the hints one at a time and the solution; the right one marks it done', async () => {

@@ -113,6 +113,11 @@ export function LessonView({ lesson }: { lesson: Lesson }) {
             <p data-testid="lesson-message" className="text-rose-800 dark:text-rose-300">
               Not yet: {result.message}
             </p>
+            {result.hint !== undefined && !lesson.hints.includes(result.hint) && (
+              <p data-testid="lesson-check-hint" className="mt-1 text-xs text-rose-800 dark:text-rose-300">
+                Try: {result.hint}
+              </p>
+            )}
             {result.value !== '' && (
               <div className="mt-1 text-xs">
                 Your value: <ClojureCode code={result.value} />

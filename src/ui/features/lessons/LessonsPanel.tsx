@@ -71,6 +71,25 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
     void store.getState().load();
   }, [store]);
 
+  // Once the list is there, the focus goes to the lesson shown (else the first), not the sheet's
+  // first button (Reset progress); a focus already in the lesson or the list stays where it is.
+  const listed = lessons !== null;
+  useEffect(() => {
+    const box = sheet.current;
+    if (!listed || !box) return;
+    const active = document.activeElement;
+    if (active !== null && active !== box && !box.querySelector('[data-testid="lessons-reset"]')?.contains(active)) return;
+    const current = store.getState().selected;
+    const item = box.querySelector<HTMLElement>(current !== null ? `[data-testid="lesson-item-${current}"]` : '[data-testid^="lesson-item-"]');
+    item?.focus();
+  }, [listed, store, sheet]);
+
+  // A lesson chosen from the list starts at its top.
+  const pane = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    pane.current?.scrollTo?.({ top: 0 });
+  }, [selected]);
+
   const groups = useMemo(() => (lessons === null ? [] : groupLessons(lessons)), [lessons]);
   const lesson = lessons?.find((l) => l.id === selected) ?? null;
   const done = lessons === null ? 0 : lessons.filter((l) => passed.includes(l.id)).length;
@@ -145,7 +164,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
             </section>
           ))}
         </nav>
-        <div className="min-h-0 flex-1 overflow-auto p-3" data-testid="lesson-pane" role="region" aria-label="Lesson" tabIndex={0}>
+        <div ref={pane} className="min-h-0 flex-1 overflow-auto p-3" data-testid="lesson-pane" role="region" aria-label="Lesson" tabIndex={0}>
           {lesson !== null ? (
             <LessonView lesson={lesson} />
           ) : (
