@@ -120,6 +120,19 @@ describe('the lessons panel', () => {
     expect(screen.getByTestId('lessons-progress').textContent).toBe(`1 of ${LESSONS.length} done`);
   });
 
+  it("shows the checker's own hint when it is not one of the lesson's", async () => {
+    const lesson = LESSONS.find((l) => l.id === 'java-interop');
+    if (!lesson) throw new Error('no java-interop lesson');
+    const expected = checkLessonById(lesson.id, lesson.starter);
+    expect(expected.hint !== undefined && !lesson.hints.includes(expected.hint)).toBe(true);
+    const user = await startApp();
+    await openLessons(user);
+    await press(user, screen.getByTestId(`lesson-item-${lesson.id}`));
+    await press(user, await screen.findByTestId('lesson-check'));
+    await waitFor(() => expect(screen.getByTestId('lesson-check-hint').textContent).toBe(`Try: ${expected.hint ?? ''}`));
+    expect(screen.getByTestId('lesson-message').textContent).toBe(`Not yet: ${expected.message}`);
+  });
+
   it('keeps drafts and done lessons across a remount, and "Reset progress" forgets them', async () => {
     let user = await startApp();
     await openLessons(user);
