@@ -3,14 +3,12 @@
 // and the progress, and shows the chosen lesson (./LessonView.tsx). Progress and drafts are kept in
 // the browser (./lesson-progress.ts); "Reset progress" forgets them. The focus moves into the sheet
 // when it opens; Escape or Close closes it and gives the focus back.
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
+import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { LessonView, SMALL_BUTTON } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
-
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',
@@ -182,24 +180,12 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
 
 /** The top bar's button that opens the lessons. */
 export function LessonsButton() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        data-testid="lessons-button"
-        className={BUTTON}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        title="Lessons: PTC-Lisp step by step, each with a task to check"
-        onClick={() => setOpen((o) => !o)}
-      >
-        Lessons
-      </button>
-      {open && <LessonsPanel onClose={close} opener={button} />}
-    </>
+    <PanelButton
+      label="Lessons"
+      testId="lessons-button"
+      title="Lessons: PTC-Lisp step by step, each with a task to check"
+      panel={(onClose, opener) => <LessonsPanel onClose={onClose} opener={opener} />}
+    />
   );
 }

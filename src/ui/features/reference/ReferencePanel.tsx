@@ -3,8 +3,9 @@
 // them by name, alias and the words of the doc, groups them by area, and each example's "try it" puts
 // its code in the REPL's input and focuses it (not run: Ctrl/Cmd+Enter there runs it). The focus moves
 // into the sheet when it opens; Escape or Close closes it and gives the focus back.
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
 import { useStore } from 'zustand';
+import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { useEngineClient } from '../../state/playground.tsx';
 import { replDraftFor } from '../repl/repl-draft.ts';
@@ -12,8 +13,6 @@ import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
 
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 const SMALL_BUTTON =
   'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 
@@ -121,24 +120,12 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
 
 /** The top bar's button that opens the reference. */
 export function ReferenceButton() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        data-testid="reference-button"
-        className={BUTTON}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        title="The PTC-Lisp reference: every form and function, searchable, with examples to try"
-        onClick={() => setOpen((o) => !o)}
-      >
-        Reference
-      </button>
-      {open && <ReferencePanel onClose={close} opener={button} />}
-    </>
+    <PanelButton
+      label="Reference"
+      testId="reference-button"
+      title="The PTC-Lisp reference: every form and function, searchable, with examples to try"
+      panel={(onClose, opener) => <ReferencePanel onClose={onClose} opener={opener} />}
+    />
   );
 }

@@ -1,0 +1,36 @@
+// A top-bar button that opens a side panel (the reference, the lessons) and closes it again; the
+// panel gets the button to hand the focus back to when it closes.
+import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+const BUTTON =
+  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+
+export interface PanelButtonProps {
+  readonly label: string;
+  readonly title: string;
+  readonly testId: string;
+  readonly panel: (onClose: () => void, opener: RefObject<HTMLButtonElement | null>) => ReactNode;
+}
+
+export function PanelButton({ label, title, testId, panel }: PanelButtonProps) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        data-testid={testId}
+        className={BUTTON}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        title={title}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+      </button>
+      {open && panel(close, button)}
+    </>
+  );
+}
