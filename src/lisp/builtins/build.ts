@@ -65,7 +65,7 @@ builtin(
   },
   {
     spread: 'fold',
-    params: ['[coll x & xs]'],
+    params: ['[]', '[coll]', '[coll x & xs]'],
     examples: [
       ['(conj [1 2] 3)', '[1 2 3]'],
       ['(conj {:a 1} [:b 2])', '{:a 1 :b 2}'],
@@ -83,7 +83,7 @@ builtin(
     return conjAll('into', args[0], items('into', args[1]));
   },
   {
-    params: ['[to from]'],
+    params: ['[]', '[to]', '[to from]'],
     examples: [
       ['(into {} [[:a 1] [:b 2]])', '{:a 1 :b 2}'],
       ['(into [] {:a 1})', '[[:a 1]]'],

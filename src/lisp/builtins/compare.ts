@@ -81,7 +81,7 @@ comparison(
   'True when the numbers are strictly increasing (numbers only)',
   chain('<', (a, b) => lessNum(a, b, (x, y) => slowCompare('<', x, y) < 0)),
   {
-    params: ['[x y & more]'],
+    params: ['[x]', '[x y & more]'],
     examples: [
       ['(< 1 2)', 'true'],
       ['(< 1 2 3)', 'true'],
@@ -93,7 +93,7 @@ comparison(
   'True when the numbers are strictly decreasing (numbers only)',
   chain('>', (a, b) => greaterNum(a, b, (x, y) => slowCompare('>', x, y) > 0)),
   {
-    params: ['[x y & more]'],
+    params: ['[x]', '[x y & more]'],
     examples: [['(> 3 2)', 'true']],
   },
 );
@@ -102,7 +102,7 @@ comparison(
   'True when the numbers never decrease (numbers only)',
   chain('<=', (a, b) => lessEqNum(a, b, (x, y) => slowCompare('<=', x, y) <= 0)),
   {
-    params: ['[x y & more]'],
+    params: ['[x]', '[x y & more]'],
     examples: [['(<= 1 1)', 'true']],
   },
 );
@@ -111,7 +111,7 @@ comparison(
   'True when the numbers never increase (numbers only)',
   chain('>=', (a, b) => greaterEqNum(a, b, (x, y) => slowCompare('>=', x, y) >= 0)),
   {
-    params: ['[x y & more]'],
+    params: ['[x]', '[x y & more]'],
     examples: [['(>= 3 2)', 'true']],
   },
 );
@@ -120,7 +120,7 @@ comparison(
   'Numeric equality across integers and floats: (== 1 1.0) is true',
   chain('==', (a, b) => eqNum(a, b, (x, y) => slowCompare('==', x, y) === 0)),
   {
-    params: ['[x y & more]'],
+    params: ['[x]', '[x y & more]'],
     examples: [['(== 1 1.0)', 'true']],
   },
 );

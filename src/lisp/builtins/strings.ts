@@ -139,10 +139,11 @@ sfn(
     return sized(parts);
   },
   {
-    params: ['[s sep]'],
+    params: ['[s sep]', '[s sep limit]'],
     examples: [
       ['(split "a,,b" ",")', '["a" "" "b"]'],
       ['(split "abc" "")', '["a" "b" "c"]'],
+      ['(split "a,b,c" "," 2)', '["a" "b,c"]'],
     ],
   },
 );
