@@ -17,6 +17,7 @@ import type { SentWith } from './llm-settings.ts';
 import { expandMission, type ExpandedMission } from './mission-expander.ts';
 import { parseSignature } from './signature.ts';
 import { arityMismatch, checkedTool } from './tool-check.ts';
+import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
 import type { Memory, MemoryEntry, Message, Step, StepUsage, Turn } from './turn.ts';
 
@@ -218,7 +219,7 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
       ...about,
     };
     if (!r.ok) {
-      turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: r.error };
+      turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: explainLostDefinition(r.error, step.turns) };
     } else if (r.signal === 'fail') {
       turn = { ...base, result: r.value, signal: 'fail', memory: step.memory, success: false, error: { type: 'fail', message: strOf(r.value) } };
     } else {

@@ -367,6 +367,14 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
 }
 
 /** The error of a bare name nothing defines (also what diagnostics warn of before the program runs). */
+const UNRESOLVED = /^Unable to resolve symbol: (\S+) in this context\./;
+
+/** The name an unresolved-symbol error is about (read back from the message unresolvedError writes), or null. */
+export function unresolvedName(error: { readonly type: string; readonly message: string }): string | null {
+  if (error.type !== 'undefined_error') return null;
+  return UNRESOLVED.exec(error.message)?.[1] ?? null;
+}
+
 export function unresolvedError(
   name: string,
   locals: readonly string[],
