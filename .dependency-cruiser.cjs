@@ -3,7 +3,7 @@
 //
 // The layers, lowest first; a layer imports only layers below it:
 //
-//   lisp  <  compression  <  agent  <  session  <  worker, cli  <  ui
+//   lisp  <  compression  <  agent  <  session  <  experiment  <  worker, cli  <  ui
 //
 // agent and compression are peers above lisp; between them imports go one way only: the agent loop
 // drives the compression strategies, and compression keeps the records it reads (ToolDef, Memory,
@@ -12,7 +12,7 @@
 // bin/, scripts/, bench/, test/ and e2e/ may import anything; src/ imports none of them.
 //
 // No import circles anywhere, `import type` and `import()` included (tsPreCompilationDeps).
-// The engine layers (lisp, agent, compression, session) run on every host: no Node builtins and
+// The engine layers (lisp, agent, compression, session, experiment) run on every host: no Node builtins and
 // only the npm packages listed below; the worker adds no Node builtins either, the ui none, and
 // the cli no DOM-only package. tsconfig.<layer>.json checks the globals the same way.
 
@@ -22,6 +22,7 @@ const NPM = {
   compression: ['gpt-tokenizer'],
   agent: ['openai', '@anthropic-ai/sdk'],
   session: ['zod', 'fflate'],
+  experiment: ['zod'],
   worker: ['comlink', 'gpt-tokenizer'],
 };
 
@@ -43,10 +44,11 @@ const packages = (names) => `^(node_modules/)?(${names.map(escape).join('|')})(/
 
 /** Each layer and the src/ folders it must not import. */
 const LAYERS = {
-  lisp: ['agent', 'compression', 'session', 'worker', 'cli', 'ui'],
-  compression: ['agent', 'session', 'worker', 'cli', 'ui'],
-  agent: ['session', 'worker', 'cli', 'ui'],
-  session: ['worker', 'cli', 'ui'],
+  lisp: ['agent', 'compression', 'session', 'experiment', 'worker', 'cli', 'ui'],
+  compression: ['agent', 'session', 'experiment', 'worker', 'cli', 'ui'],
+  agent: ['session', 'experiment', 'worker', 'cli', 'ui'],
+  session: ['experiment', 'worker', 'cli', 'ui'],
+  experiment: ['worker', 'cli', 'ui'],
   worker: ['cli', 'ui'],
   cli: ['worker', 'ui'],
   ui: ['cli'],
@@ -104,7 +106,7 @@ module.exports = {
       name: 'engine-resolvable',
       comment: 'Every import of the engine layers and the worker resolves to a file (a misspelt or uninstalled module fails here)',
       severity: 'error',
-      from: { path: '^src/(lisp|agent|compression|session|worker)/' },
+      from: { path: '^src/(lisp|agent|compression|session|experiment|worker)/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -10,8 +10,10 @@
 //   model's faithful scripted reply k moves on by one; after a slip or a guess it stays (the model
 //   tries the same step again).
 // - Past the end of the script it replies with a program that fails, saying the script ran out.
-// - Guess (checked first): when scripted reply k holds `(return`, some tool result of an earlier turn
-//   is not shown in the request, and r2 < guess, it says which result it cannot see and returns nil.
+// - Guess (checked first): when scripted reply k holds `(return`, a tool result that an earlier request
+//   of the run showed is not shown in this one, and r2 < guess, it says which result it cannot see
+//   and returns nil. A model has no memory between requests: what a request hides is lost to it; a
+//   result no request ever showed was never relied on (the program kept it in a name), so it costs nothing.
 // - Repeated slip: when the last turn was a slip and its error is not shown in the request, the model
 //   cannot know it failed and sends the same slipped reply again.
 // - Slip: when r1 < slip and the scripted reply has a program, one mistake is made in its code block
@@ -29,7 +31,7 @@ import type { Turn } from './turn.ts';
 export interface SimulatedSettings {
   /** Chance (0..1) that a turn's program has a slip (a mistake that makes the turn fail). */
   readonly slip: number;
-  /** Chance (0..1) that, when answering, the model guesses instead of answering because an earlier tool result is not shown in the request. */
+  /** Chance (0..1) that, when answering, the model guesses because a tool result an earlier request showed is not shown in this one. */
   readonly guess: number;
 }
 
@@ -117,16 +119,20 @@ export function slipOf(reply: string, kind: 'parse' | 'name'): string | null {
   return reply.slice(0, head.end) + reply[head.end - 1] + reply.slice(head.end);
 }
 
-/** The first tool result of an earlier turn that the request does not show, as `tool/name`; null when all are shown. */
-function hiddenToolResult(turns: readonly Turn[], text: string, limits: SampleLimits): string | null {
+/**
+ * The first tool result an earlier request showed and this one does not, as `tool/name` (null when none);
+ * records in `seen` the results this request shows.
+ */
+function lostToolResult(turns: readonly Turn[], text: string, limits: SampleLimits, seen: Set<string>): string | null {
+  let lost: string | null = null;
   for (const turn of turns) {
     for (const item of turnItems(turn, limits)) {
-      if (item.kind !== 'toolResult' || isShown(item, text)) continue;
-      const index = Number(item.id.split(':')[2]);
-      return `tool/${turn.toolCalls[index]?.name ?? item.label}`;
+      if (item.kind !== 'toolResult') continue;
+      if (isShown(item, text)) seen.add(item.id);
+      else if (lost === null && seen.has(item.id)) lost = `tool/${turn.toolCalls[Number(item.id.split(':')[2])]?.name ?? item.label}`;
     }
   }
-  return null;
+  return lost;
 }
 
 /** Whether the request shows that turn `turn` failed (its error message); false when there is no message to show. */
@@ -152,6 +158,8 @@ export function simulatedLlm(options: SimulatedOptions): Llm {
   const random = mulberry32(hashSeed(options.seed));
   /** What was sent for each turn number. */
   const sent = new Map<number, Sent>();
+  /** Tool results (item ids) some request of this run showed. */
+  const seen = new Set<string>();
   let k = 0;
 
   function decide(request: LlmRequest, r1: number, r2: number, r3: number): Sent {
@@ -164,10 +172,8 @@ export function simulatedLlm(options: SimulatedOptions): Llm {
     const scripted = script[k];
     if (scripted === undefined) return { kind: 'end', k, text: NO_MORE_REPLIES };
     const text = requestText(request.messages);
-    if (scripted.includes('(return')) {
-      const hidden = hiddenToolResult(turns, text, limits);
-      if (hidden !== null && r2 < settings.guess) return { kind: 'guess', k, text: guessReply(hidden) };
-    }
+    const lost = lostToolResult(turns, text, limits, seen);
+    if (scripted.includes('(return') && lost !== null && r2 < settings.guess) return { kind: 'guess', k, text: guessReply(lost) };
     if (ours?.kind === 'slip' && last !== undefined && !last.success && !failureShown(last, text, limits)) return ours;
     if (r1 < settings.slip) {
       const slipped = slipOf(scripted, r3 < 0.5 ? 'parse' : 'name');

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError, closest, overviewText, type Command } from './args.ts';
 import { compareCommand } from './compare.ts';
+import { experimentCommand } from './experiment.ts';
 import { docCommand } from './doc.ts';
 import { UsageError } from './common.ts';
 import { evalCommand } from './eval.ts';
@@ -14,7 +15,7 @@ import { runCommand } from './run.ts';
 import { SessionProblems } from './session.ts';
 
 /** Every command, in the order `ptc --help` lists them. */
-export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, compareCommand, docCommand];
+export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, compareCommand, experimentCommand, docCommand];
 
 const TITLE = 'ptc — PTC-Lisp command line';
 

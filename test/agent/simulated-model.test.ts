@@ -132,33 +132,43 @@ describe('the simulated model', () => {
     expect(seconds.size).toBe(3);
   });
 
-  describe('guessing when a tool result is not shown', () => {
-    const script = [SCRIPT[0], 'Answer.\n```clojure\n(return reviews)\n```'];
-    async function secondReply(seed: number, text: string, guess: number): Promise<string> {
+  describe('guessing when a tool result it was shown is no longer shown', () => {
+    const script = [SCRIPT[0], 'Look.\n```clojure\n(count reviews)\n```', 'Answer.\n```clojure\n(return reviews)\n```'];
+    const result = 'Customer Review Summary for Electronics: Laptop 4.5/5, Mouse 3.2/5, Monitor 4.1/5';
+    const shown = `reviews = "${result}"`;
+    /** The reply to the answering request, after a second request with `second` as its text. */
+    async function answer(seed: number, second: string, third: string, guess: number): Promise<string> {
       let turns: readonly Turn[] = [];
       const llm = simulatedLlm({ script, seed, settings: { slip: 0, guess }, turns: () => turns, limits: LIMITS });
-      const messages = messagesFor(agent, initialStep()).messages;
+      let step = initialStep();
+      const messages = messagesFor(agent, step).messages;
       const first = await llm.complete({ messages, turn: 1 });
       expect(first.text).toBe(script[0]);
-      turns = applyReply(agent, initialStep(), first.text, messages).turns;
-      return (await llm.complete({ messages: user(text), turn: 2 })).text;
+      step = applyReply(agent, step, first.text, messages);
+      turns = step.turns;
+      const next = await llm.complete({ messages: user(second), turn: 2 });
+      expect(next.text).toBe(script[1]);
+      turns = applyReply(agent, step, next.text, user(second)).turns;
+      return (await llm.complete({ messages: user(third), turn: 3 })).text;
     }
-    const result = 'Customer Review Summary for Electronics: Laptop 4.5/5, Mouse 3.2/5, Monitor 4.1/5';
 
-    it('guesses (guess 1) when the result is hidden, and says which result it cannot see', async () => {
+    it('guesses (guess 1) when a result shown before is hidden now, and says which', async () => {
       for (let seed = 1; seed <= 10; seed++) {
-        const text = await secondReply(seed, 'reviews is defined', 1);
+        const text = await answer(seed, shown, 'reviews is defined', 1);
         expect(text).toBe('I cannot see the result of tool/search-reviews any more; answering from memory.\n```clojure\n(return nil)\n```');
       }
     });
-    it('never guesses when the result is shown, even with guess 1', async () => {
-      for (let seed = 1; seed <= 10; seed++) expect(await secondReply(seed, `reviews = "${result}"`, 1)).toBe(script[1]);
+    it('never guesses while the result is shown, even with guess 1', async () => {
+      for (let seed = 1; seed <= 10; seed++) expect(await answer(seed, shown, shown, 1)).toBe(script[2]);
+    });
+    it('never guesses about a result no request showed: the program kept it in a name', async () => {
+      for (let seed = 1; seed <= 10; seed++) expect(await answer(seed, 'reviews is defined', 'reviews is defined', 1)).toBe(script[2]);
     });
     it('never guesses with guess 0', async () => {
-      for (let seed = 1; seed <= 10; seed++) expect(await secondReply(seed, 'reviews is defined', 0)).toBe(script[1]);
+      for (let seed = 1; seed <= 10; seed++) expect(await answer(seed, shown, 'reviews is defined', 0)).toBe(script[2]);
     });
     it('guesses about half the time with guess 0.5', async () => {
-      const texts = await Promise.all(Array.from({ length: 40 }, (_, i) => secondReply(i + 1, 'hidden', 0.5)));
+      const texts = await Promise.all(Array.from({ length: 40 }, (_, i) => answer(i + 1, shown, 'hidden', 0.5)));
       const guesses = texts.filter((t) => t.startsWith('I cannot see')).length;
       expect(guesses).toBeGreaterThan(5);
       expect(guesses).toBeLessThan(35);

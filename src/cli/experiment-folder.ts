@@ -1,0 +1,100 @@
+// The folder `ptc experiment --out DIR` fills as runs finish, and `--resume DIR` continues from:
+//   experiment.json   what was asked (the session, the variants file, runs, LLM flags; never a key)
+//   runs.jsonl        one run record per line, appended as each run ends (the last line of a run wins)
+//   runs/NN-VARIANT/run-NNN.json   each run as an ordinary session file
+//   results.csv, results.json      the results so far, rewritten as each run ends
+// Every file is written whole to a temporary name and renamed, so a crash leaves the last good copy.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunRecord } from '../experiment/records.ts';
+import { UsageError } from './common.ts';
+
+export const FOLDER_VERSION = 1;
+
+/** What experiment.json holds: enough to plan the same experiment again. */
+export interface FolderManifest {
+  readonly version: number;
+  /** The session file's JSON, as read. */
+  readonly session: unknown;
+  /** The variants file's JSON, or null for the session's own settings. */
+  readonly variants: unknown;
+  readonly runs: number;
+  /** The LLM flags' fields (provider, model, base URL…), or the simulated model's settings. */
+  readonly llm?: Readonly<Record<string, unknown>>;
+  readonly simulated?: Readonly<Record<string, unknown>>;
+}
+
+function writeWhole(path: string, text: string): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** A folder name for a variant: its position (names may differ only in case or punctuation) and its name. */
+export function variantFolder(index: number, name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${String(index + 1).padStart(2, '0')}-${slug || 'variant'}`;
+}
+
+export class ResultsFolder {
+  private constructor(readonly dir: string) {}
+
+  /** A new folder for an experiment; refuses one that already holds an experiment (use --resume). */
+  static create(dir: string, manifest: FolderManifest): ResultsFolder {
+    if (existsSync(join(dir, 'experiment.json'))) throw new UsageError(`--out: ${dir} already holds an experiment; continue it with --resume ${dir}`);
+    mkdirSync(join(dir, 'runs'), { recursive: true });
+    writeWhole(join(dir, 'experiment.json'), JSON.stringify(manifest, null, 2) + '\n');
+    return new ResultsFolder(dir);
+  }
+
+  /** An existing folder, its manifest and the runs it recorded. */
+  static open(dir: string): { folder: ResultsFolder; manifest: FolderManifest; records: RunRecord[] } {
+    const path = join(dir, 'experiment.json');
+    let manifest: FolderManifest;
+    try {
+      manifest = JSON.parse(readFileSync(path, 'utf8')) as FolderManifest;
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no experiment.json there (start one with --out)' : (e as Error).message;
+      throw new UsageError(`--resume: cannot read ${path}: ${why}`);
+    }
+    if (manifest === null || typeof manifest !== 'object' || manifest.version !== FOLDER_VERSION || typeof manifest.runs !== 'number')
+      throw new UsageError(`--resume: ${path} is not an experiment folder of this version (${FOLDER_VERSION})`);
+    return { folder: new ResultsFolder(dir), manifest, records: readRecords(join(dir, 'runs.jsonl')) };
+  }
+
+  /** Saves one ended run: its record, appended; its session, whole. */
+  saveRun(record: RunRecord, variantIndex: number, sessionText: string): string {
+    const folder = join(this.dir, 'runs', variantFolder(variantIndex, record.variant));
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, `run-${String(record.run).padStart(3, '0')}.json`);
+    writeWhole(file, sessionText);
+    appendFileSync(join(this.dir, 'runs.jsonl'), JSON.stringify(record) + '\n');
+    return file;
+  }
+
+  saveResults(csv: string, json: unknown): void {
+    writeWhole(join(this.dir, 'results.csv'), csv);
+    writeWhole(join(this.dir, 'results.json'), JSON.stringify(json, null, 2) + '\n');
+  }
+}
+
+/** The records of runs.jsonl, the last one of each run winning; a torn last line (a crash mid-write) is skipped. */
+export function readRecords(path: string): RunRecord[] {
+  if (!existsSync(path)) return [];
+  const byRun = new Map<string, RunRecord>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    let r: RunRecord;
+    try {
+      r = JSON.parse(line) as RunRecord;
+    } catch {
+      continue;
+    }
+    if (typeof r.variant === 'string' && typeof r.run === 'number' && typeof r.outcome === 'string') byRun.set(`${r.variant}\u0000${r.run}`, r);
+  }
+  return [...byRun.values()];
+}

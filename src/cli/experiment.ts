@@ -1,0 +1,234 @@
+// `ptc experiment SESSION.json --runs N [--variants FILE.json] …`: the same experiment the app runs,
+// headless. Every run of every variant calls the LLM; each finished run prints a progress line on
+// stderr (and is saved at once with --out); the results table (or --json) goes to stdout.
+import { mockLlm } from '../agent/llm.ts';
+import { prepareAgent } from '../agent/loop.ts';
+import { DEFAULT_PRICES } from '../agent/cost.ts';
+import { countsTokens } from '../compression/strategy.ts';
+import { loadTokenizer } from '../compression/tokens.ts';
+import { planExperiment, type ExperimentPlan, type LlmChanges, type Variant } from '../experiment/plan.ts';
+import type { RunRecord } from '../experiment/records.ts';
+import { recordsCsv, resultsJson, summarizeAll } from '../experiment/results.ts';
+import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
+import { toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
+import { parseJsonText, parseSession, serializeSession, sessionToAgent } from '../session/session-file.ts';
+import { defineCommand } from './args.ts';
+import { readSource, UsageError } from './common.ts';
+import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
+import { formatResultsTable, progressLine } from './experiment-table.ts';
+import { EXIT, type CliIo } from './io.ts';
+import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
+import { SessionProblems } from './session.ts';
+
+function wholeFlag(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag}: expected a whole number from ${min} to ${max.toLocaleString('en-US')}, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+function positiveFlag(flag: string, text: string): number {
+  const n = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`${flag}: expected a positive number, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/** The JSON of a file, its numbers as written: exact in `success.expected` (read as data/ is), plain elsewhere. */
+async function readVariantsFile(path: string, io: CliIo): Promise<unknown> {
+  const parsed = parseJsonText(await readSource(path, io.stdin));
+  if (!parsed.ok) throw new UsageError(`variants file ${path}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
+  const raw = parsed.value;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return toPlainJson(raw);
+  const { success, ...rest } = raw as Record<string, unknown>;
+  const plain = toPlainJson(rest) as Record<string, unknown>;
+  if (success === undefined) return plain;
+  if (success !== null && typeof success === 'object' && !Array.isArray(success) && 'expected' in success) {
+    const { expected, ...other } = success as Record<string, unknown>;
+    return { success: { ...(toPlainJson(other) as object), expected: toTaggedJson(expected) }, ...plain };
+  }
+  return { success: toPlainJson(success), ...plain };
+}
+
+/** The LLM flags as changes to every variant: a real provider's fields, or the simulated model. */
+function llmChanges(values: Readonly<Record<string, unknown>>): { changes: LlmChanges; retries?: number; manifest: Pick<FolderManifest, 'llm' | 'simulated'> } {
+  const flags = llmFlagValues(values);
+  if (flags.get('--llm') === 'simulated') {
+    flags.delete('--llm');
+    if (flags.size > 0) throw new UsageError(`--llm simulated takes none of ${[...flags.keys()].join(', ')}: the simulated model has no provider settings`);
+    return { changes: { simulated: {} }, manifest: { simulated: {} } };
+  }
+  const overrides = parseLlmFlags(flags);
+  if (!hasLlmFlags(overrides)) return { changes: {}, manifest: {} };
+  const { retries, ...rest } = overrides;
+  const fields = Object.fromEntries(Object.entries(mergeLlm({ provider: 'mock' }, rest)).filter(([k]) => k !== 'provider' || rest.provider !== undefined));
+  return { changes: { fields }, ...(retries !== undefined ? { retries } : {}), manifest: { llm: fields } };
+}
+
+/** The LLM each run of a variant gets; every real provider is checked (key, model) before any request. */
+function answerers(plan: ExperimentPlan, io: CliIo, retries?: number): (variant: Variant, run: number) => RunLlm {
+  const made = new Map<string, () => RunLlm>();
+  for (const v of plan.variants) {
+    if (v.simulated !== undefined) continue;
+    const config = v.session.llm;
+    if (config.provider === 'mock') {
+      made.set(v.name, () => ({ llm: mockLlm(config.replies ?? []) }));
+      continue;
+    }
+    let real;
+    try {
+      real = realLlm(config, io.env, retries);
+    } catch (e) {
+      throw new UsageError(`variant ${v.name}: ${(e as Error).message}`);
+    }
+    const { sentWith } = real;
+    made.set(v.name, () => ({ llm: realLlm(config, io.env, retries).llm, sentWith }));
+  }
+  return (variant) => {
+    const make = made.get(variant.name);
+    if (make === undefined) throw new Error(`no LLM for variant ${variant.name}`);
+    return make();
+  };
+}
+
+export const experimentCommand = defineCommand({
+  name: 'experiment',
+  summary: 'run a session many times per variant (strategy, prompt, model) and report success rates, tokens and cost',
+  usage: ['SESSION.json --runs N [--variants FILE.json] [options]', '--resume DIR [options]'],
+  description:
+    'Runs every variant of the session N times with its LLM (the mock, the simulated model or a real provider), judges each run by the success check, and prints a table: the success rate with its 95% Wilson interval (runs that were cut are left out), turns, tokens, cost and time. Settings apply field by field: the session, then the LLM flags, then the variant. The variants file is {"success": {"expected": VALUE} | {"predicate": "(fn [result] …)"}, "variants": [{"name", "compression", "systemPrompt", "llm"}]}; VALUE is JSON read as data/ is, the other fields take the session file\'s forms, and {"provider": "simulated", "slip": 0.1, "guess": 0.5} picks the simulated model. Without --variants: one variant with the session\'s settings, success meaning the run returned. Ctrl+C stops: the runs in flight are cut, finished ones are kept.',
+  positionals: [{ name: 'SESSION.json', description: 'a session file (- reads it from stdin); not with --resume' }],
+  options: {
+    runs: { type: 'string', value: 'N', description: 'runs of each variant (1 to 1000); with --resume, a larger N adds runs' },
+    variants: { type: 'string', value: 'FILE.json', description: 'the success check and the variants to compare' },
+    ...LLM_OPTIONS,
+    llm: {
+      type: 'string',
+      value: 'openai|anthropic|simulated',
+      description:
+        "ask a real provider (openai: any OpenAI-compatible server; anthropic), key from OPENAI_API_KEY or ANTHROPIC_API_KEY; or simulated: the simulated model, which follows the session's mock replies (or recorded replies) with mistakes seeded by the run's number",
+    },
+    concurrency: { type: 'string', value: 'K', description: 'runs at once (1 to 32, default 2)' },
+    'budget-tokens': { type: 'string', value: 'N', description: 'stop once the runs reported this many tokens (input + output); runs in flight are cut' },
+    'budget-usd': { type: 'string', value: 'USD', description: 'stop once the runs cost this much (runs of unknown cost count nothing)' },
+    out: { type: 'string', value: 'DIR', description: 'save every run as it ends (a session file each), its record, and the results, in DIR' },
+    resume: { type: 'string', value: 'DIR', description: 'continue the experiment saved in DIR: finished runs are kept, cut and missing ones run' },
+    json: {
+      type: 'boolean',
+      description:
+        'print only {"variants": [{name, runs, successes, successRate, interval: [lo, hi], meanTurns, meanMs, inputTokens, outputTokens, cost, failures, cut, cachedTokens, consistency}]} on stdout (rates in 0..1, tokens summed over the runs, null when unknown)',
+    },
+  },
+  exitCodes: [
+    [0, 'every run finished (succeeded or failed)'],
+    [1, 'the budget was spent before every run finished (continue with --resume)'],
+    [3, 'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout'],
+    [130, 'interrupted (Ctrl+C); with --out, continue with --resume'],
+  ],
+  async run({ values, positionals }, io) {
+    if (values.out !== undefined && values.resume !== undefined)
+      throw new UsageError('give --out DIR (a new experiment) or --resume DIR (an earlier one), not both');
+    const concurrency = values.concurrency !== undefined ? wholeFlag('--concurrency', values.concurrency, 1, 32) : 2;
+    const budget: Budget = {
+      ...(values['budget-tokens'] !== undefined ? { tokens: wholeFlag('--budget-tokens', values['budget-tokens'], 1, Number.MAX_SAFE_INTEGER) } : {}),
+      ...(values['budget-usd'] !== undefined ? { usd: positiveFlag('--budget-usd', values['budget-usd']) } : {}),
+    };
+    let manifest: FolderManifest;
+    let folder: ResultsFolder | undefined;
+    let done: RunRecord[] = [];
+    let retries: number | undefined;
+    if (values.resume !== undefined) {
+      if (positionals.length > 0 || values.variants !== undefined || hasLlmFlags(parseLlmFlags(llmFlagValues(values))) || values.llm !== undefined)
+        throw new UsageError('--resume continues the experiment as it was asked: give no session, --variants or LLM flags with it');
+      const opened = ResultsFolder.open(values.resume);
+      folder = opened.folder;
+      done = opened.records;
+      manifest = opened.manifest;
+      if (values.runs !== undefined) {
+        const runs = wholeFlag('--runs', values.runs, 1, 1000);
+        if (runs < manifest.runs) throw new UsageError(`--runs: the experiment already has ${manifest.runs} runs per variant; give at least that many`);
+        manifest = { ...manifest, runs };
+      }
+    } else {
+      if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give a session file (JSON)' : 'give one session file');
+      if (values.runs === undefined) throw new UsageError('--runs: how many runs of each variant? (for example --runs 5)');
+      const runs = wholeFlag('--runs', values.runs, 1, 1000);
+      const read = parseSession(await readSource(positionals[0], io.stdin));
+      if (!read.ok) throw new SessionProblems(positionals[0], read.errors);
+      // Stored as this build writes it, so --resume reads exactly the session that was run.
+      const session = JSON.parse(serializeSession(read.session)) as unknown;
+      const variants = values.variants !== undefined ? await readVariantsFile(values.variants, io) : null;
+      const llm = llmChanges(values);
+      retries = llm.retries;
+      manifest = { version: FOLDER_VERSION, session, variants, runs, ...llm.manifest };
+    }
+    const parsed = parseSession(manifest.session);
+    if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
+    const changes: LlmChanges = {
+      ...(manifest.llm !== undefined ? { fields: manifest.llm } : {}),
+      ...(manifest.simulated !== undefined ? { simulated: manifest.simulated } : {}),
+    };
+    const planned = planExperiment(parsed.session, manifest.variants ?? undefined, manifest.runs, changes);
+    if (!planned.ok) throw new SessionProblems(values.variants ?? 'experiment', planned.errors);
+    const plan = planned.plan;
+    const llmFor = answerers(plan, io, retries);
+    // The simulated model reports the tokens it was sent; strategies that decide by size need the tokenizer too.
+    const needsTokens = plan.variants.some((v) => {
+      if (v.simulated !== undefined) return true;
+      const p = prepareAgent(sessionToAgent(v.session));
+      return p.ok && countsTokens(p.agent.strategy, p.agent.options);
+    });
+    if (needsTokens) await loadTokenizer('o200k_base');
+    if (values.out !== undefined) folder = ResultsFolder.create(values.out, manifest);
+
+    const controller = new AbortController();
+    const stopListening = io.onInterrupt?.(() => {
+      if (controller.signal.aborted) {
+        io.quit?.(EXIT.interrupted);
+        return;
+      }
+      io.stderr.write('\nptc experiment: stopping; runs in flight are cut (Ctrl+C again to quit at once)\n');
+      controller.abort();
+    });
+    const total = plan.variants.length * plan.runs;
+    const ended: RunRecord[] = [...done];
+    let count = done.filter((r) => r.outcome !== 'cut').length;
+    const names = plan.variants.map((v) => v.name);
+    let result;
+    try {
+      result = await runExperiment(plan, {
+        llmFor,
+        concurrency,
+        budget,
+        signal: controller.signal,
+        prices: DEFAULT_PRICES,
+        done,
+        onRunDone: (record, session) => {
+          if (record.outcome !== 'cut') count++;
+          ended.push(record);
+          let saved: string | undefined;
+          if (folder !== undefined) {
+            saved = folder.saveRun(record, names.indexOf(record.variant), serializeSession(session));
+            folder.saveResults(recordsCsv(latest(ended)), resultsJson(summarizeAll(names, latest(ended))));
+          }
+          io.stderr.write(progressLine(record, count, total, saved) + '\n');
+        },
+      });
+    } finally {
+      stopListening?.();
+    }
+    const summaries = summarizeAll(names, result.records);
+    if (folder !== undefined) folder.saveResults(recordsCsv(result.records), resultsJson(summaries));
+    io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, result.stopped) + '\n');
+    if (result.stopped === 'stopped') return EXIT.interrupted;
+    if (result.records.some((r) => r.cutKind === 'provider')) return EXIT.provider;
+    if (result.stopped === 'budget') return EXIT.failed;
+    return EXIT.ok;
+  },
+});
+
+/** The latest record of each run (a resumed run replaces its cut record). */
+function latest(records: readonly RunRecord[]): RunRecord[] {
+  const byRun = new Map<string, RunRecord>();
+  for (const r of records) byRun.set(`${r.variant}\u0000${r.run}`, r);
+  return [...byRun.values()];
+}
