@@ -10,8 +10,8 @@ import { planExperiment, type ExperimentPlan, type LlmChanges, type Variant } fr
 import type { RunRecord } from '../experiment/records.ts';
 import { recordsCsv, resultsJson, summarizeAll } from '../experiment/results.ts';
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
-import { toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
-import { parseJsonText, parseSession, serializeSession, sessionToAgent } from '../session/session-file.ts';
+import { readVariantsText } from '../experiment/variants-json.ts';
+import { parseSession, serializeSession, sessionToAgent } from '../session/session-file.ts';
 import { defineCommand } from './args.ts';
 import { readSource, UsageError } from './common.ts';
 import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
@@ -33,20 +33,10 @@ function positiveFlag(flag: string, text: string): number {
   return n;
 }
 
-/** The JSON of a file, its numbers as written: exact in `success.expected` (read as data/ is), plain elsewhere. */
 async function readVariantsFile(path: string, io: CliIo): Promise<unknown> {
-  const parsed = parseJsonText(await readSource(path, io.stdin));
-  if (!parsed.ok) throw new UsageError(`variants file ${path}: line ${parsed.line}, column ${parsed.column}: ${parsed.message}`);
-  const raw = parsed.value;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return toPlainJson(raw);
-  const { success, ...rest } = raw as Record<string, unknown>;
-  const plain = toPlainJson(rest) as Record<string, unknown>;
-  if (success === undefined) return plain;
-  if (success !== null && typeof success === 'object' && !Array.isArray(success) && 'expected' in success) {
-    const { expected, ...other } = success as Record<string, unknown>;
-    return { success: { ...(toPlainJson(other) as object), expected: toTaggedJson(expected) }, ...plain };
-  }
-  return { success: toPlainJson(success), ...plain };
+  const read = readVariantsText(await readSource(path, io.stdin));
+  if (!read.ok) throw new UsageError(`variants file ${path}: ${read.error}`);
+  return read.json;
 }
 
 /** The LLM flags as changes to every variant: a real provider's fields, or the simulated model. */

@@ -133,7 +133,7 @@ export class Engine {
 
   /** The open session (with its recorded turns unless `turns` is false) as a share link's fragment. */
   shareLink({ turns }: { turns: boolean }): ShareLinkResult {
-    const built = buildLink({ ...this.requireSession(), turns: [...this.step.turns] }, { turns });
+    const built = buildLink(this.current(), { turns });
     const length = built.fragment.length;
     const reason =
       built.unopenable ??
@@ -420,9 +420,8 @@ export class Engine {
 
   /** Stops the request in flight, if any (its partial text comes back in requestReply's result). */
   abortRequest(): boolean {
-    if (!this.inFlight) return false;
-    this.inFlight.abort();
-    return true;
+    this.inFlight?.abort();
+    return this.inFlight !== null;
   }
 
   /** Makes the next turn from the reply requestReply got, recorded with its usage and provider. */
@@ -465,16 +464,13 @@ export class Engine {
 
   /** Token counts (o200k_base, as GPT-4o counts) of each text; the tokenizer loads on first use. */
   async countTokens(texts: readonly string[]): Promise<number[]> {
-    const count = await loadTokenizer('o200k_base');
-    return texts.map(count);
+    return texts.map(await loadTokenizer('o200k_base'));
   }
 
   readonly lessons = lessonList; // the course and its checker need no open session (./lessons.ts)
   readonly checkLesson = checkLessonCode;
   /** The language reference: every special form, macro, function and constant, each spelling its own entry. */
-  reference(): RefEntry[] {
-    return [...referenceEntries()];
-  }
+  readonly reference = (): RefEntry[] => [...referenceEntries()];
 
   /** Problems of a program being typed, against the session and the latest definitions (nothing runs). */
   diagnose(program: string): Problem[] {
@@ -494,6 +490,11 @@ export class Engine {
 
   /** The session file as serializeSession writes it (messages the engine re-renders left out). */
   exportSession(): string {
-    return serializeSession({ ...this.requireSession(), turns: [...this.step.turns] });
+    return serializeSession(this.current());
+  }
+
+  /** The open session with its run's turns: what an export, a link or an experiment is made of. */
+  current(): Session {
+    return { ...this.requireSession(), turns: [...this.step.turns] };
   }
 }

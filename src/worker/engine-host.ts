@@ -3,6 +3,14 @@
 // whole view. Tests of the page use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
 import type { Engine } from './engine-api.ts';
+import {
+  Experiments,
+  type ExperimentInput,
+  type ExperimentPlanView,
+  type ExperimentRunInput,
+  type ExperimentRunResult,
+  type ExperimentRunUpdate,
+} from './experiments.ts';
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
 import type { OpenResult, RequestResult, SessionDefinition, StepResult, View, ViewOptions } from './views.ts';
 
@@ -11,7 +19,10 @@ export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: st
 export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extract<RequestResult, { ok: false }>, 'view'> & { view: ViewPatch });
 
 export class EngineHost {
-  constructor(readonly engine: Engine) {}
+  constructor(
+    readonly engine: Engine,
+    readonly experiments: Experiments = new Experiments(),
+  ) {}
 
   private patch(view: View, known: Known | undefined): ViewPatch {
     return makePatch(view, this.engine.savedText(), known);
@@ -100,5 +111,19 @@ export class EngineHost {
 
   shareLink(options: { turns: boolean }): ReturnType<Engine['shareLink']> {
     return this.engine.shareLink(options);
+  }
+
+  /** What an experiment on the open session would run, or its problems. */
+  planExperiment(input: ExperimentInput): ExperimentPlanView {
+    return this.experiments.plan(this.engine.current(), input);
+  }
+
+  /** Runs an experiment on the open session as it is now; `onRun` (a Comlink proxy) gets each ended run. */
+  runExperiment(input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult> {
+    return this.experiments.run(this.engine.current(), input, onRun);
+  }
+
+  stopExperiment(): boolean {
+    return this.experiments.stop();
   }
 }

@@ -30,6 +30,10 @@ export const workerApi = {
   requestReply: tokenized(host.requestReply.bind(host)),
   abortRequest: host.abortRequest.bind(host),
   applyRequested: tokenized(host.applyRequested.bind(host)),
+  planExperiment: host.planExperiment.bind(host),
+  /** `onRun` is a Comlink proxy of the page's callback: each ended run reaches the page (and is saved) at once. */
+  runExperiment: host.runExperiment.bind(host),
+  stopExperiment: host.stopExperiment.bind(host),
 };
 
 export type WorkerApi = typeof workerApi;

@@ -10,6 +10,7 @@ import type { RefEntry } from '../../lisp/reference/index.ts';
 import type { CheckResult, Lesson } from '../../worker/lessons.ts';
 import type { Message } from '../../compression/records.ts';
 import type { Problem } from '../../lisp/problem.ts';
+import type { ExperimentInput, ExperimentPlanView, ExperimentRunInput, ExperimentRunResult, ExperimentRunUpdate } from '../../worker/experiments.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
 
@@ -40,6 +41,12 @@ export interface EngineApi {
   diagnose(program: string): Promise<Problem[]>;
   /** Turn `turn`'s request under a strategy, for a diff. */
   requestMessages(strategy: string, turn: number): Promise<Message[] | null>;
+  /** What an experiment on the open session would run, or every problem with its input. */
+  planExperiment(input: ExperimentInput): Promise<ExperimentPlanView>;
+  /** Runs an experiment; `onRun` (wrap it with Comlink's proxy) gets each run as it ends. */
+  runExperiment(input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult>;
+  /** Stops the running experiment: runs in flight are cut, the rest are not started. */
+  stopExperiment(): Promise<boolean>;
 }
 
 /** Anything with a view in it, as the worker sends it: a patch (or, from a test's fake, as it is). */
@@ -144,6 +151,18 @@ export class SyncedApi implements EngineApi {
 
   checkLesson(id: string, code: string): Promise<CheckResult> {
     return this.remote.checkLesson(id, code);
+  }
+
+  planExperiment(input: ExperimentInput): Promise<ExperimentPlanView> {
+    return this.remote.planExperiment(input);
+  }
+
+  runExperiment(input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult> {
+    return this.remote.runExperiment(input, onRun);
+  }
+
+  stopExperiment(): Promise<boolean> {
+    return this.remote.stopExperiment();
   }
 
   diagnose(program: string): Promise<Problem[]> {
