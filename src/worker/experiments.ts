@@ -15,13 +15,18 @@ import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../e
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { describeCheck } from '../experiment/success.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
-import { serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { sentWithOf } from './sent-with.ts';
 
 export interface ExperimentInput {
   /** The variants file's text; blank: one variant with the session's settings, success meaning it returned. */
   readonly variantsText: string;
   readonly runs: number;
+  /**
+   * The session to run, as a session file's text; absent: the open session as it is now. The page keeps
+   * the text an experiment started with, so a resumed experiment runs the same session whatever is open.
+   */
+  readonly sessionText?: string;
 }
 
 export interface PlannedVariant {
@@ -70,7 +75,13 @@ export type ExperimentRunResult =
 
 type Planned = { ok: true; plan: ExperimentPlan } | { ok: false; errors: readonly string[] };
 
-function planOf(session: Session, input: ExperimentInput): Planned {
+function planOf(open: Session, input: ExperimentInput): Planned {
+  let session = open;
+  if (input.sessionText !== undefined) {
+    const parsed = parseSession(input.sessionText);
+    if (!parsed.ok) return { ok: false, errors: parsed.errors.map((e) => `session: ${e}`) };
+    session = parsed.session;
+  }
   let file: unknown;
   if (input.variantsText.trim() !== '') {
     const read = readVariantsText(input.variantsText);

@@ -50,6 +50,14 @@ describe('experiments in the worker', () => {
       ],
     });
     expect(h.planExperiment({ variantsText: '', runs: 1 })).toMatchObject({ ok: true, total: 1, check: 'the run returned' });
+    // A session given as text is run instead of the open one.
+    const other = JSON.parse(EXAMPLE) as Record<string, unknown>;
+    other.compression = 'trim';
+    expect(h.planExperiment({ variantsText: '', runs: 1, sessionText: JSON.stringify(other) })).toMatchObject({ ok: true, variants: [{ strategy: 'trim' }] });
+    expect(h.planExperiment({ variantsText: '', runs: 1, sessionText: '{}' })).toMatchObject({
+      ok: false,
+      errors: [expect.stringMatching(/^session: version/)],
+    });
     expect(h.planExperiment({ variantsText: '{"variants": [', runs: 1 })).toEqual({ ok: false, errors: [expect.stringMatching(/^line 1, column 15: /)] });
     expect(h.planExperiment({ variantsText: '{"variants": [{"compression": "nope"}]}', runs: 1 })).toMatchObject({
       ok: false,
