@@ -4,6 +4,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
+import { ExperimentsButton } from '../experiments/ExperimentsPanel.tsx';
 import { LessonsButton } from '../lessons/LessonsPanel.tsx';
 import { ReferenceButton } from '../reference/ReferencePanel.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
@@ -24,6 +25,7 @@ export function TopBar() {
       <PricesButton />
       <ReferenceButton />
       <LessonsButton />
+      <ExperimentsButton />
       <Controls />
       <StatusBar />
     </header>

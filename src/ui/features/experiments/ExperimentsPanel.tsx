@@ -1,0 +1,163 @@
+// "Experiments": the open session run many times per variant (strategies, prompts, models) in the
+// worker, with honest figures: success rates with their intervals, cut runs apart. A side sheet like
+// the lessons: the setup (./SetupForm.tsx), the saved experiments (each can be shown, resumed or
+// deleted; every ended run is saved as it ends, so a reload loses none) and the results of the one
+// shown (./ExperimentResults.tsx). The run goes on while the sheet is closed.
+import { useEffect, useState, type RefObject } from 'react';
+import { useStore } from 'zustand';
+import { PanelButton } from '../../components/PanelButton.tsx';
+import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { SMALL_BUTTON } from '../lessons/LessonView.tsx';
+import type { ExperimentRecord } from './experiment-db.ts';
+import { ExperimentResults } from './ExperimentResults.tsx';
+import { useExperimentsStore } from './experiments-store.ts';
+import { finishedCount } from './figures.ts';
+import { SetupForm } from './SetupForm.tsx';
+
+function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
+  const store = useExperimentsStore();
+  const [asking, setAsking] = useState(false);
+  const done = finishedCount(record.records);
+  const date = new Date(record.created).toLocaleString();
+  return (
+    <li data-testid="experiment-saved" data-id={record.id} className={`flex flex-wrap items-center gap-2 py-1 text-sm ${shown ? 'font-medium' : ''}`}>
+      <span className="min-w-0 flex-1 truncate">
+        <time dateTime={new Date(record.created).toISOString()}>{date}</time> · {record.title} ·{' '}
+        <span data-testid="experiment-saved-count">
+          {done}/{record.total} runs
+        </span>
+        {running && ' (running)'}
+      </span>
+      <button
+        type="button"
+        className={SMALL_BUTTON}
+        aria-pressed={shown}
+        aria-label={`Show results of ${record.title}, ${date}`}
+        onClick={() => store.getState().open(record.id)}
+      >
+        Show
+      </button>
+      {done < record.total && !running && (
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          data-testid="experiment-resume"
+          disabled={busy}
+          aria-label={`Resume ${record.title}, ${date}`}
+          onClick={() => void store.getState().resume(record.id)}
+        >
+          Resume
+        </button>
+      )}
+      {asking ? (
+        <span className="flex items-center gap-1 text-xs">
+          Delete it and its runs?
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            data-testid="experiment-delete-confirm"
+            onClick={() => {
+              setAsking(false);
+              void store.getState().remove(record.id);
+            }}
+          >
+            Delete
+          </button>
+          <button type="button" className={SMALL_BUTTON} onClick={() => setAsking(false)}>
+            Keep
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={SMALL_BUTTON}
+          data-testid="experiment-delete"
+          disabled={running}
+          aria-label={`Delete ${record.title}, ${date}`}
+          onClick={() => setAsking(true)}
+        >
+          Delete
+        </button>
+      )}
+    </li>
+  );
+}
+
+export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+  const store = useExperimentsStore();
+  const saved = useStore(store, (s) => s.saved);
+  const openId = useStore(store, (s) => s.openId);
+  const running = useStore(store, (s) => s.running);
+  const errors = useStore(store, (s) => s.errors);
+  const notice = useStore(store, (s) => s.notice);
+  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
+
+  useEffect(() => {
+    void store.getState().loadSaved();
+  }, [store]);
+
+  const shown = saved.find((r) => r.id === openId) ?? null;
+
+  return (
+    <div
+      ref={sheet}
+      tabIndex={-1}
+      role="dialog"
+      aria-labelledby="experiments-title"
+      data-testid="experiments-panel"
+      className="fixed inset-y-0 right-0 z-40 flex w-[60rem] max-w-[95vw] flex-col border-l border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <h2 id="experiments-title" className="font-semibold">
+          Experiments
+        </h2>
+        <span className="text-xs text-slate-600 dark:text-slate-300">The open session, run many times per variant</span>
+        <button type="button" className={`${SMALL_BUTTON} ml-auto`} data-testid="experiments-close" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto p-3" role="region" aria-label="Experiment" tabIndex={0}>
+        <SetupForm />
+        {(errors.length > 0 || notice !== null) && (
+          <div role="alert" data-testid="experiment-errors" className="text-sm text-rose-700 dark:text-rose-400">
+            {notice !== null && <p>{notice}</p>}
+            {errors.length > 0 && (
+              <ul>
+                {errors.map((e, i) => (
+                  <li key={i}>{e}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <section aria-labelledby="experiments-saved-title">
+          <h3 id="experiments-saved-title" className="font-semibold">
+            Saved experiments
+          </h3>
+          {saved.length === 0 ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">None yet. Each run is saved in this browser as it ends.</p>
+          ) : (
+            <ul data-testid="experiments-saved" className="divide-y divide-slate-200 dark:divide-slate-800">
+              {saved.map((r) => (
+                <SavedRow key={r.id} record={r} shown={r.id === openId} running={running?.id === r.id} busy={running !== null} />
+              ))}
+            </ul>
+          )}
+        </section>
+        {shown !== null && <ExperimentResults record={shown} onOpened={onClose} />}
+      </div>
+    </div>
+  );
+}
+
+/** The top bar's button that opens the experiments. */
+export function ExperimentsButton() {
+  return (
+    <PanelButton
+      label="Experiments"
+      testId="experiments-button"
+      title="Experiments: run the session many times per variant and compare success rates"
+      panel={(onClose, opener) => <ExperimentsPanel onClose={onClose} opener={opener} />}
+    />
+  );
+}

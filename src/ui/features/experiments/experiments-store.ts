@@ -1,0 +1,297 @@
+// The experiments panel's state (zustand, one per engine client, so a run goes on while the panel is
+// closed): the setup form, the plan the worker made of it, the experiment running (its records as they
+// arrive, each saved at once with its session text), the saved experiments and the one shown.
+import { proxy } from 'comlink';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ExperimentPlanView, ExperimentRunResult, ExperimentRunUpdate, PlannedVariant } from '../../../worker/experiments.ts';
+import { EngineRestarted, type EngineClient } from '../../engine/client.ts';
+import type { KeyStore } from '../../persistence/keys.ts';
+import { newId } from '../../persistence/session-store.ts';
+import { priceBook } from '../../persistence/prices.ts';
+import { useEngineClient, useKeyStore } from '../../state/playground.tsx';
+import { endpointOf, keyRequired } from '../llm/endpoint.ts';
+import { createExperimentDb, type ExperimentDb, type ExperimentRecord } from './experiment-db.ts';
+import { isFinished, type RunRecord } from './figures.ts';
+
+export type { ExperimentRecord } from './experiment-db.ts';
+
+export interface ExperimentForm {
+  readonly runs: number;
+  readonly concurrency: number;
+  readonly variantsText: string;
+}
+
+export interface Running {
+  readonly id: string;
+  readonly ended: number;
+  readonly total: number;
+  readonly stopping: boolean;
+}
+
+/** A variant that needs a key nobody entered: where its requests go. */
+export interface MissingKey {
+  readonly variant: string;
+  readonly endpoint: string;
+}
+
+export interface ExperimentsState {
+  form: ExperimentForm;
+  plan: ExperimentPlanView | null;
+  planning: boolean;
+  running: Running | null;
+  saved: readonly ExperimentRecord[];
+  /** The experiment whose results are shown. */
+  openId: string | null;
+  /** Errors of the last run (the worker's words) or why it ended early. */
+  errors: readonly string[];
+  notice: string | null;
+  setForm(change: Partial<ExperimentForm>): void;
+  makePlan(): Promise<void>;
+  run(): Promise<void>;
+  resume(id: string): Promise<void>;
+  stop(): Promise<void>;
+  loadSaved(): Promise<void>;
+  open(id: string | null): void;
+  remove(id: string): Promise<void>;
+  runText(variant: string, run: number): Promise<string | undefined>;
+}
+
+export type ExperimentsStore = StoreApi<ExperimentsState>;
+
+export const DEFAULT_FORM: ExperimentForm = { runs: 5, concurrency: 2, variantsText: '' };
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** The key of each planned variant (by index), and the variants whose key is required but missing. */
+export function keysFor(variants: readonly PlannedVariant[], keys: KeyStore): { keys: (string | null)[]; missing: MissingKey[] } {
+  const missing: MissingKey[] = [];
+  const list = variants.map((v) => {
+    if (v.endpoint === undefined) return null;
+    const endpoint = endpointOf({ provider: v.endpoint.provider, replies: [], ...(v.endpoint.baseUrl !== undefined ? { baseUrl: v.endpoint.baseUrl } : {}) });
+    if (endpoint === null) return null;
+    const key = keys.get(endpoint);
+    if (key === '' && keyRequired(endpoint)) missing.push({ variant: v.name, endpoint: `${v.endpoint.provider} ${endpoint.baseUrl}` });
+    return key;
+  });
+  return { keys: list, missing };
+}
+
+/** The page's price table as the worker takes it (the session's own prices still win there). */
+function pricesNow(): [string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }][] {
+  return [...priceBook().getState().table].map(([model, p]) => [
+    model,
+    {
+      input: p.input,
+      output: p.output,
+      ...(p.cachedInput !== undefined ? { cachedInput: p.cachedInput } : {}),
+      ...(p.cacheWrite !== undefined ? { cacheWrite: p.cacheWrite } : {}),
+    },
+  ]);
+}
+
+const keyOf = (r: Pick<RunRecord, 'variant' | 'run'>): string => `${r.variant}\u0000${r.run}`;
+
+export function createExperimentsStore(client: EngineClient, keys: KeyStore, db: ExperimentDb): ExperimentsStore {
+  return createStore<ExperimentsState>()((set, get) => {
+    let planSeq = 0;
+    const remember = (record: ExperimentRecord) =>
+      set((s) => ({ saved: [record, ...s.saved.filter((r) => r.id !== record.id)].sort((a, b) => b.created - a.created) }));
+
+    /** Runs (or resumes) `record`'s experiment; every ended run is saved before the next ends. */
+    const execute = async (start: ExperimentRecord): Promise<void> => {
+      let record = start;
+      const input = { variantsText: record.variantsText, runs: record.runs, sessionText: record.sessionText };
+      set({ errors: [], notice: null, openId: record.id });
+      let plan: ExperimentPlanView;
+      try {
+        plan = await client.call((api) => api.planExperiment(input));
+      } catch (e) {
+        set({ notice: `The experiment could not be planned: ${messageOf(e)}` });
+        return;
+      }
+      if (!plan.ok) {
+        set({ errors: plan.errors });
+        return;
+      }
+      const { keys: keyList, missing } = keysFor(plan.variants, keys);
+      if (missing.length > 0) {
+        set({ errors: missing.map((m) => `${m.variant}: no API key for ${m.endpoint}; enter it in the LLM panel`) });
+        return;
+      }
+      const done = record.records.filter(isFinished);
+      // Cut runs are run again: they leave the record until they end once more.
+      record = { ...record, records: done };
+      const byKey = new Map(done.map((r) => [keyOf(r), r]));
+      set({ running: { id: record.id, ended: done.length, total: record.total, stopping: false } });
+      // Writes one after another, in the order the runs ended.
+      let writes: Promise<void> = Promise.resolve();
+      const save = (next: ExperimentRecord, text?: { variant: string; run: number; text: string }): Promise<void> => {
+        writes = writes.then(async () => {
+          if (text) await db.putRunText(next.id, text.variant, text.run, text.text);
+          await db.put(next);
+        });
+        return writes;
+      };
+      const onRun = async (u: ExperimentRunUpdate): Promise<void> => {
+        byKey.set(keyOf(u.record), u.record);
+        record = { ...record, records: [...byKey.values()] };
+        remember(record);
+        set((s) => (s.running ? { running: { ...s.running, ended: s.running.ended + 1 } } : {}));
+        await save(record, { variant: u.record.variant, run: u.record.run, text: u.sessionText });
+      };
+      let result: ExperimentRunResult;
+      try {
+        result = await client.call(
+          (api) => api.runExperiment({ ...input, concurrency: record.concurrency, keys: keyList, done, prices: pricesNow() }, proxy(onRun)),
+          { watchdog: false },
+        );
+      } catch (e) {
+        await writes.catch(() => undefined);
+        const why = e instanceof EngineRestarted ? 'the engine was restarted' : messageOf(e);
+        set({
+          running: null,
+          notice: `The experiment stopped early (${why}). The ${record.records.filter(isFinished).length} finished runs are saved; Resume runs the rest.`,
+        });
+        return;
+      }
+      try {
+        if (result.ok) {
+          record = { ...record, records: result.records };
+          remember(record);
+          await save(record);
+        } else {
+          await writes;
+        }
+      } catch (e) {
+        set({ notice: `The results could not be saved: ${messageOf(e)}` });
+      }
+      set({
+        running: null,
+        errors: result.ok ? [] : result.errors,
+        notice: result.ok && result.stopped !== undefined ? `Stopped (${result.stopped}): the runs left unstarted can be resumed.` : get().notice,
+      });
+    };
+
+    return {
+      form: DEFAULT_FORM,
+      plan: null,
+      planning: false,
+      running: null,
+      saved: [],
+      openId: null,
+      errors: [],
+      notice: null,
+      setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
+      makePlan: async () => {
+        const seq = ++planSeq;
+        const { variantsText, runs } = get().form;
+        set({ planning: true });
+        try {
+          const plan = await client.call((api) => api.planExperiment({ variantsText, runs }));
+          if (seq === planSeq) set({ plan, planning: false });
+        } catch (e) {
+          if (seq === planSeq) set({ plan: { ok: false, errors: [`The engine could not plan it: ${messageOf(e)}`] }, planning: false });
+        }
+      },
+      run: async () => {
+        const { form, plan, running } = get();
+        if (running !== null || plan === null || !plan.ok) return;
+        let sessionText: string;
+        try {
+          sessionText = await client.call((api) => api.exportSession());
+        } catch (e) {
+          set({ notice: `The session could not be read: ${messageOf(e)}` });
+          return;
+        }
+        let title = 'Untitled';
+        try {
+          const t = (JSON.parse(sessionText) as { title?: unknown }).title;
+          if (typeof t === 'string' && t.trim() !== '') title = t;
+        } catch {
+          // The engine wrote it; a title is only a label.
+        }
+        const record: ExperimentRecord = {
+          id: newId(),
+          created: Date.now(),
+          title,
+          sessionText,
+          variantsText: form.variantsText,
+          runs: plan.runs,
+          concurrency: form.concurrency,
+          variants: plan.variants.map((v) => v.name),
+          total: plan.total,
+          records: [],
+        };
+        try {
+          await db.put(record);
+        } catch (e) {
+          set({ notice: `The experiment could not be saved: ${messageOf(e)}` });
+          return;
+        }
+        remember(record);
+        await execute(record);
+      },
+      resume: async (id) => {
+        if (get().running !== null) return;
+        const record = get().saved.find((r) => r.id === id) ?? (await db.get(id));
+        if (record) await execute(record);
+      },
+      stop: async () => {
+        const running = get().running;
+        if (running === null) return;
+        set({ running: { ...running, stopping: true } });
+        await client.call((api) => api.stopExperiment()).catch(() => false);
+      },
+      loadSaved: async () => {
+        try {
+          const saved = await db.list();
+          // Runs recorded meanwhile (this page's running experiment) are newer than the database's.
+          set((s) => ({ saved: saved.map((r) => s.saved.find((x) => x.id === r.id && x.records.length > r.records.length) ?? r) }));
+        } catch (e) {
+          set({ notice: `Saved experiments could not be read: ${messageOf(e)}` });
+        }
+      },
+      open: (openId) => set({ openId }),
+      remove: async (id) => {
+        if (get().running?.id === id) return;
+        try {
+          await db.delete(id);
+        } catch (e) {
+          set({ notice: `The experiment could not be deleted: ${messageOf(e)}` });
+          return;
+        }
+        set((s) => ({ saved: s.saved.filter((r) => r.id !== id), openId: s.openId === id ? null : s.openId }));
+      },
+      runText: async (variant, run) => {
+        const id = get().openId;
+        return id === null ? undefined : db.getRunText(id, variant, run);
+      },
+    };
+  });
+}
+
+let sharedDb: ExperimentDb | null = null;
+const stores = new WeakMap<EngineClient, ExperimentsStore>();
+
+/** The page's experiments database (made on first use). */
+export function experimentDb(): ExperimentDb {
+  return (sharedDb ??= createExperimentDb());
+}
+
+export function experimentsStoreFor(client: EngineClient, keys: KeyStore): ExperimentsStore {
+  let store = stores.get(client);
+  if (!store) {
+    store = createExperimentsStore(client, keys, experimentDb());
+    stores.set(client, store);
+  }
+  return store;
+}
+
+export function useExperimentsStore(): ExperimentsStore {
+  return experimentsStoreFor(useEngineClient(), useKeyStore());
+}
+
+export function useExperiments<T>(selector: (s: ExperimentsState) => T): T {
+  return useStore(useExperimentsStore(), selector);
+}

@@ -1,0 +1,117 @@
+// What the experiments panel shows, from the runs' records: the per-variant summaries, CSV and JSON
+// come from the engine's own pure functions (src/experiment/results.ts), so the page's figures for a
+// partial experiment are exactly those `ptc experiment` and the worker give for a finished one.
+import { formatUsd } from '../../../agent/cost.ts';
+import { isFinished, type RunRecord } from '../../../experiment/records.ts';
+import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../../../experiment/results.ts';
+import { percent } from '../../../experiment/stats.ts';
+import { formatCount } from '../turns/format.ts';
+
+export type { VariantSummary } from '../../../experiment/results.ts';
+export type { RunRecord } from '../../../experiment/records.ts';
+
+export { isFinished };
+
+export function summariesOf(variants: readonly string[], records: readonly RunRecord[]): VariantSummary[] {
+  return summarizeAll(variants, records);
+}
+
+export function csvOf(records: readonly RunRecord[]): string {
+  return recordsCsv(records);
+}
+
+export function jsonOf(variants: readonly string[], records: readonly RunRecord[]): string {
+  return JSON.stringify(resultsJson(summariesOf(variants, records)), null, 2) + '\n';
+}
+
+/** Runs in the order they were planned: by variant (the plan's order), then run number. */
+export function sortedRuns(variants: readonly string[], records: readonly RunRecord[]): RunRecord[] {
+  const order = new Map(variants.map((v, i) => [v, i]));
+  return [...records].sort((a, b) => (order.get(a.variant) ?? 0) - (order.get(b.variant) ?? 0) || a.run - b.run);
+}
+
+/** Runs that count as done (a resume runs the others). */
+export function finishedCount(records: readonly RunRecord[]): number {
+  return records.filter(isFinished).length;
+}
+
+export const DASH = '–';
+
+/** "60.0% (31.3–83.2%)", or a dash when no run finished. */
+export function rateText(s: VariantSummary): string {
+  if (s.successRate === null || s.interval === null) return DASH;
+  return `${percent(s.successRate)} (${(s.interval[0] * 100).toFixed(1)}–${percent(s.interval[1])})`;
+}
+
+export function countText(n: number | null): string {
+  return n === null ? DASH : formatCount(n);
+}
+
+/** Money: unknown is a dash, never $0. */
+export function costText(usd: number | null): string {
+  return usd === null ? DASH : formatUsd(usd);
+}
+
+export function meanText(n: number | null, digits = 1): string {
+  return n === null ? DASH : n.toFixed(digits);
+}
+
+export function msText(ms: number | null): string {
+  if (ms === null) return DASH;
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+/** The outcome with why, in words: "failure: out of turns". */
+export function outcomeText(r: RunRecord): string {
+  return r.why !== undefined && r.why !== '' ? `${r.outcome}: ${r.why}` : r.outcome;
+}
+
+const STRATEGIES: readonly [string, unknown][] = [
+  ['full history', false],
+  ['coalesced', true],
+  ['trim', 'trim'],
+  ['observation-masking', 'observation-masking'],
+  ['aggressive', 'aggressive'],
+];
+
+/** The variants files the preset buttons fill in, in the CLI's format. */
+export const PRESETS: readonly { readonly id: string; readonly label: string; readonly text: string }[] = [
+  {
+    id: 'strategies',
+    label: 'Strategies × simulated model',
+    text: JSON.stringify({ variants: STRATEGIES.map(([name, compression]) => ({ name, compression, llm: { provider: 'simulated' } })) }, null, 2) + '\n',
+  },
+  {
+    id: 'temperatures',
+    label: "Session's model, two temperatures",
+    text:
+      JSON.stringify(
+        {
+          variants: [
+            { name: 'temperature 0', llm: { temperature: 0 } },
+            { name: 'temperature 1', llm: { temperature: 1 } },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
+  },
+];
+
+/** A file name for a download: the session's title made safe, and what it holds. */
+export function exportName(title: string, created: number, ext: 'csv' | 'json'): string {
+  const base = title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'experiment';
+  const stamp = new Date(created).toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  return `${base}-experiment-${stamp}.${ext}`;
+}
+
+export function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
