@@ -1,0 +1,90 @@
+// The experiments panel in Chromium: on the default example (reviews and inventory), the "Strategies ×
+// simulated model" preset, 5 runs per variant run in the worker to 25/25; the results table has a row
+// per strategy (full history succeeds every time), the CSV download has a row per run, and a run
+// opens as the session with its turns. axe finds nothing serious in the panel with results, light or
+// dark.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describeFindings, seriousViolations } from './axe.ts';
+import { launchChromium } from './browser.ts';
+import { closeClean, openPlayground, tid, waitForReady } from './page.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const STRATEGIES = ['full history', 'coalesced', 'trim', 'observation-masking', 'aggressive'];
+
+/** Opens the panel, fills the strategies preset with `runs` runs per variant, runs it to the end. */
+async function runStrategies(page: Page, runs: number): Promise<void> {
+  expect(await page.locator(tid('session-title')).textContent()).toBe('Reviews and inventory');
+  await page.locator(tid('experiments-button')).click();
+  await page.locator(tid('experiments-panel')).waitFor();
+  await page.locator(tid('experiment-preset-strategies')).click();
+  await page.locator(tid('experiment-runs')).fill(String(runs));
+  const total = runs * STRATEGIES.length;
+  await expect
+    .poll(() => page.locator(tid('experiment-plan-total')).textContent(), { timeout: 20_000 })
+    .toBe(`${total} runs in total; success: the run returned`);
+  await page.locator(`${tid('experiment-run')}:enabled`).click();
+  await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 60_000 }).toBe(`${total}/${total} runs`);
+  await page.locator(tid('experiment-progress')).waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+describe('the experiments panel', () => {
+  it('runs the strategies against the simulated model, 25/25, with results, a CSV and a run that opens', async () => {
+    const w = await openPlayground(browser, inject('baseUrl'));
+    const page = w.page;
+    try {
+      await waitForReady(page);
+      await page.locator(tid('experiments-button')).waitFor();
+      await runStrategies(page, 5);
+      const rows = page.locator(`${tid('experiment-summary')} tbody tr`);
+      expect(await rows.count()).toBe(5);
+      for (const [i, name] of STRATEGIES.entries()) expect(await rows.nth(i).locator('th').textContent()).toBe(name);
+      expect(await page.locator(`${tid('experiment-variant-full history')} ${tid('experiment-rate')}`).textContent()).toBe('100.0% (56.6–100.0%)');
+      expect(await page.locator(tid('experiment-chart')).getAttribute('aria-label')).toContain('full history 100.0% (56.6–100.0%)');
+      expect(await page.locator(`${tid('experiment-runs')} tbody tr`).count()).toBe(25);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('experiment-export-csv')).click()]);
+      expect(download.suggestedFilename()).toMatch(/^Reviews-and-inventory-experiment-.*\.csv$/);
+      const path = await download.path();
+      const csv = (await readFile(path, 'utf8')).split('\r\n').filter((l) => l !== '');
+      expect(csv[0]).toBe('variant,run,outcome,turns,input_tokens,output_tokens,cached_tokens,cost_usd,ms,status,why');
+      expect(csv).toHaveLength(26);
+      expect(csv.filter((l) => l.startsWith('full history,')).every((l) => l.split(',')[2] === 'success')).toBe(true);
+
+      const row = page.locator(tid('experiment-run-aggressive-3'));
+      const turns = Number(await row.locator('td').nth(3).textContent());
+      expect(turns).toBeGreaterThan(0);
+      await row.getByRole('button', { name: 'Open aggressive run 3' }).click();
+      await page.locator(tid('experiments-panel')).waitFor({ state: 'detached', timeout: 20_000 });
+      await page.locator(tid(`turn-${turns}`)).waitFor({ timeout: 20_000 });
+      expect(await page.locator(tid(`turn-${turns + 1}`)).count()).toBe(0);
+      // The run's session is the open one now; reopening the panel still shows the experiment.
+      await page.locator(tid('experiments-button')).click();
+      expect(await page.locator(tid('experiment-saved-count')).textContent()).toBe('25/25 runs');
+    } finally {
+      await closeClean(w);
+    }
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe finding with results shown, ${scheme}`, async () => {
+      const w = await openPlayground(browser, inject('baseUrl'), { colorScheme: scheme });
+      try {
+        await waitForReady(w.page);
+        await runStrategies(w.page, 1);
+        await w.page.locator(tid('experiment-chart')).waitFor();
+        expect(describeFindings(await seriousViolations(w.page))).toBe('');
+      } finally {
+        await closeClean(w);
+      }
+    });
+  }
+});
