@@ -16,6 +16,7 @@ import { OPTION_SPECS, type OptionSpec } from '../compression/options.ts';
 import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';
 import type { Problem } from '../lisp/problem.ts';
 import type { Value } from '../lisp/values.ts';
+import type { BranchInfo, StoredBranch } from './branch-types.ts';
 import { descriptionSchema, tagsSchema } from './gallery-fields.ts';
 import { API_KEY_MESSAGE, crossChecks, describeJson, errorMap, fieldProblem, issueProblems } from './schema-problems.ts';
 import { CodecError, decodeValue, type PathSegment } from './value-codec.ts';
@@ -68,6 +69,9 @@ export interface Session {
   readonly prices?: ReadonlyMap<string, ModelPrice>;
   readonly discardedRequests?: DiscardedRequests;
   readonly turns: readonly Turn[];
+  /** The open branch (absent: the first, "main"); the others are in `branches` (branch-types.ts). */
+  readonly branch?: BranchInfo;
+  readonly branches?: readonly StoredBranch[];
   /** Top-level fields this build does not know, kept as they were so a round trip loses nothing (S1). */
   readonly extra?: ReadonlyMap<string, unknown>;
 }
@@ -89,6 +93,8 @@ export const SESSION_FIELDS = [
   'prices',
   'discardedRequests',
   'turns',
+  'branch',
+  'branches',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +157,7 @@ const compressionObject = z.strictObject({
   ...Object.fromEntries(OPTION_SPECS.map((spec) => [spec.key, optionField(spec)])),
 });
 
-const compression = z._default(
+export const compressionSchema = z._default(
   z.union([z.boolean(), z.null(), nonBlank, compressionObject], {
     error: 'expected false, null, true, a strategy name, or {"strategy": NAME, …options}',
   }),
@@ -239,7 +245,7 @@ const httpUrl = checkedString((u) => {
   }
 }, 'expected an http:// or https:// URL such as https://api.openai.com/v1');
 
-const llm = transform(
+export const llmSchema = transform(
   z
     .strictObject({
       provider: z.enum(PROVIDERS),
@@ -269,7 +275,7 @@ function definedFields<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-const systemPrompt = transform(
+export const systemPromptSchema = transform(
   z.strictObject({ prefix: z.optional(z.string()), suffix: z.optional(z.string()), replace: z.optional(nonBlank) }).check(
     z.superRefine((p, ctx) => {
       if (p.replace !== undefined && (p.prefix !== undefined || p.suffix !== undefined)) {
@@ -382,7 +388,7 @@ const message = transform(
   (m) => ({ role: m.role, content: m.content ?? '' }),
 );
 
-const turn = transform(
+export const turnSchema = transform(
   z
     .strictObject({
       number: positiveInt,
@@ -444,15 +450,15 @@ export const sessionSchema = z.object({
   tags: z.optional(tagsSchema),
   mission: z.string(),
   maxTurns: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_TURNS_CAP)), 5),
-  compression,
+  compression: compressionSchema,
   data,
   tools: z._default(z.array(tool), []),
   limits: z.optional(limits),
-  llm,
-  systemPrompt: z.optional(systemPrompt),
+  llm: llmSchema,
+  systemPrompt: z.optional(systemPromptSchema),
   prices: z.optional(prices),
   discardedRequests: z.optional(discardedRequests),
-  turns: z._default(z.array(turn), []),
+  turns: z._default(z.array(turnSchema), []),
 });
 
 export type SessionFields = z.output<typeof sessionSchema>;

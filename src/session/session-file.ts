@@ -8,6 +8,7 @@ import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
 // Defined beside the message restorer, which needs it; re-exported here where callers look for it.
 export { sessionToAgent } from './derived-messages.ts';
+export { MAIN_BRANCH, type BranchInfo, type StoredBranch } from './branch-types.ts';
 export { parseJsonText, type JsonTextResult } from './json-text.ts';
 import {
   MAX_TURNS_CAP,
@@ -21,6 +22,9 @@ import {
 } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
 import { parseJsonText } from './json-text.ts';
+import { readBranches, sharedCount } from './branch-file.ts';
+import { MAIN_BRANCH, type BranchInfo, type StoredBranch } from './branch-types.ts';
+import { SystemPrompt } from '../agent/system-prompt.ts';
 import { unknownTagWarnings } from './gallery-fields.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
@@ -134,10 +138,18 @@ function parseChecked(input: unknown): Checked {
     turns: f.turns,
     extra,
   };
-  if (version === 1 || nothingLeftOut(leftOut)) return { ok: true, session, warnings };
-  const restored = restoreMessages(session, leftOut);
-  if (!restored.ok) return restored;
-  return { ok: true, session: { ...session, turns: restored.turns }, warnings: [...warnings, ...restored.warnings] };
+  let whole = session;
+  if (version !== 1 && !nothingLeftOut(leftOut)) {
+    const restored = restoreMessages(session, leftOut);
+    if (!restored.ok) return restored;
+    whole = { ...session, turns: restored.turns };
+    warnings.push(...restored.warnings);
+  }
+  const fields = raw as Record<string, unknown>;
+  const branches = readBranches(fields.branch, fields.branches, whole);
+  if (!branches.ok) return branches;
+  const { ok: _ok, ...tree } = branches;
+  return { ok: true, session: { ...whole, ...tree }, warnings };
 }
 
 /** Why JSON text was not read, with where. */
@@ -206,6 +218,7 @@ function lowerNumbers(raw: object): unknown {
   return mapFields(raw, (k, v) => {
     if (k === 'data') return mapChildren(v, toTaggedJson);
     if (k === 'turns') return Array.isArray(v) ? v.map((t) => mapFields(t, turnFields)) : toPlainJson(v);
+    if (k === 'branches') return Array.isArray(v) ? v.map((b) => lowerNumbers(b as object)) : toPlainJson(v);
     return toPlainJson(v);
   });
 }
@@ -274,6 +287,8 @@ export function serializeSession(session: Session, options: SerializeOptions = {
   if (session.discardedRequests !== undefined) o.discardedRequests = definedJson(session.discardedRequests);
   const stored = session.turns.length > 0 && options.keepMessages !== true ? storedMessages(session) : [];
   o.turns = session.turns.map((t, i) => turnToJson(t, stored[i]));
+  if (session.branch !== undefined) o.branch = branchInfoJson(session.branch);
+  if (session.branches !== undefined && session.branches.length > 0) o.branches = session.branches.map((b) => storedBranchJson(session, b));
   if (session.extra) {
     const known: readonly string[] = SESSION_FIELDS;
     for (const [k, v] of session.extra) if (!known.includes(k)) o[k] = v as JsonValue;
@@ -368,5 +383,34 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   if (t.usage !== undefined) j.usage = definedJson(t.usage);
   if (t.promptHash !== undefined) j.promptHash = t.promptHash;
   if (t.llm !== undefined) j.llm = definedJson(t.llm);
+  return j;
+}
+
+function branchInfoJson(b: BranchInfo): JsonObject {
+  const j = obj();
+  j.id = b.id;
+  j.name = b.name;
+  j.parent = b.parent;
+  j.forkedAt = b.forkedAt;
+  return j;
+}
+
+/**
+ * A branch that is not open: its settings, how many turns it shares with its parent, and its own turns
+ * with whole messages but for the SYSTEM text of its own prompt (branch-file.ts fills it in again).
+ */
+function storedBranchJson(session: Session, b: StoredBranch): JsonValue {
+  const j = branchInfoJson(b);
+  const open = session.branch?.id ?? MAIN_BRANCH;
+  const parentTurns = b.parent === null ? [] : b.parent === open ? session.turns : (session.branches?.find((p) => p.id === b.parent)?.turns ?? []);
+  const shared = sharedCount(b.turns, parentTurns, b.forkedAt - 1);
+  j.shared = shared;
+  j.compression = compressionJson(b.compression);
+  if (b.systemPrompt !== undefined) j.systemPrompt = definedJson(b.systemPrompt);
+  j.llm = llmJson(b.llm);
+  const system = SystemPrompt.generate(session.maxTurns === 1 ? 'single_shot' : 'multi_turn', b.systemPrompt);
+  j.turns = b.turns
+    .slice(shared)
+    .map((t) => turnToJson(t, { derived: false, messages: t.messages.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : m)) }));
   return j;
 }

@@ -3,7 +3,7 @@
 import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
-import { createLlm, describeRequest, type ProviderOptions } from '../agent/providers/index.ts';
+import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../agent/signature.ts';
 import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
 import type { Memory, Message, Step, Turn } from '../agent/turn.ts';
@@ -21,6 +21,8 @@ import { parseSession, serializeSession, sessionToAgent, type Session } from '..
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
 import { diagnoseProgram } from './editor-help.ts';
 import { sentWithOf } from './sent-with.ts';
+import { requestView } from './request-view.ts';
+import { branchList } from '../session/branches.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
@@ -90,6 +92,11 @@ export class Engine {
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     // What was changed to open it (a turn limit raised to hold its turns) is said, not hidden.
     return this.openTotally(parsed.session, [...parsed.warnings]);
+  }
+
+  /** Opens a session already decoded (another branch of the open one), as open does. */
+  replace(session: Session): OpenResult {
+    return this.openTotally(session, []);
   }
 
   /**
@@ -273,7 +280,8 @@ export class Engine {
         durationMs: this.step.usage.durationMs,
         llmMs: this.step.usage.llmMs,
       },
-      request: this.requestFor(selected),
+      request: requestView(this.agent, session, this.step, selected),
+      branches: branchList({ ...session, turns }),
     };
   }
 
@@ -342,21 +350,6 @@ export class Engine {
     const text = this.agent?.systemPrompt ?? SystemPrompt.generate(mode, session.systemPrompt);
     const byDefault = SystemPrompt.generate(mode);
     return { text, default: byDefault, hash: promptHash(text), changed: text !== byDefault };
-  }
-
-  /** The HTTP request of turn `n`: recorded turns show how they were sent, the next turn how it will be. */
-  private requestFor(n: number): View['request'] {
-    const agent = this.agent;
-    if (!agent) return null;
-    const turn = this.step.turns[n - 1];
-    const settings = turn ? turn.llm : this.step.status === 'running' ? sentWithOf(this.requireSession().llm) : undefined;
-    if (settings === undefined || settings.provider === 'mock') return null;
-    const messages = turn ? turn.messages : messagesFor(agent, this.step).messages;
-    try {
-      return describeRequest(settings, messages, agent.stablePrefix);
-    } catch {
-      return null;
-    }
   }
 
   /**

@@ -12,11 +12,15 @@ import {
   type ExperimentRunUpdate,
 } from './experiments.ts';
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
+import { branchSide, checkoutSession, forkSession, removeBranchOf, type BranchOp, type BranchSide, type ForkRequest } from './branch-ops.ts';
+import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
 import type { OpenResult, RequestResult, SessionDefinition, StepResult, View, ViewOptions } from './views.ts';
 
 export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; problems: Problem[] };
 export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch };
 export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extract<RequestResult, { ok: false }>, 'view'> & { view: ViewPatch });
+
+export type PatchedBranch = { ok: true; view: ViewPatch } | { ok: false; errors: readonly string[] };
 
 export class EngineHost {
   constructor(
@@ -111,6 +115,32 @@ export class EngineHost {
 
   shareLink(options: { turns: boolean }): ReturnType<Engine['shareLink']> {
     return this.engine.shareLink(options);
+  }
+
+  private branched(r: BranchOp, known: Known | undefined): PatchedBranch {
+    if (!r.ok) return r;
+    const opened = this.engine.replace(r.session);
+    return opened.ok ? { ok: true, view: this.patch(opened.view, known) } : { ok: false, errors: opened.problems.map((p) => p.text) };
+  }
+
+  /** Forks the open branch at a turn with other settings and opens the new branch. */
+  fork(request: ForkRequest, known?: Known): PatchedBranch {
+    return this.branched(forkSession(this.engine.current(), request), known);
+  }
+
+  checkoutBranch(id: string, known?: Known): PatchedBranch {
+    return this.branched(checkoutSession(this.engine.current(), id), known);
+  }
+
+  removeBranch(id: string, known?: Known): PatchedBranch {
+    return this.branched(removeBranchOf(this.engine.current(), id), known);
+  }
+
+  /** Two branches side by side (their turns, how each ended, tokens); null for a branch that is not there. */
+  async compareBranches(a: string, b: string): Promise<[BranchSide | null, BranchSide | null]> {
+    const count = memoizedCounter(await loadTokenizer('o200k_base'));
+    const current = this.engine.current();
+    return [branchSide(current, a, count), branchSide(current, b, count)];
   }
 
   /** What an experiment on the open session would run, or its problems. */

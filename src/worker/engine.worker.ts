@@ -30,6 +30,10 @@ export const workerApi = {
   requestReply: tokenized(host.requestReply.bind(host)),
   abortRequest: host.abortRequest.bind(host),
   applyRequested: tokenized(host.applyRequested.bind(host)),
+  fork: tokenized(host.fork.bind(host)),
+  checkoutBranch: tokenized(host.checkoutBranch.bind(host)),
+  removeBranch: tokenized(host.removeBranch.bind(host)),
+  compareBranches: host.compareBranches.bind(host),
   planExperiment: host.planExperiment.bind(host),
   /** `onRun` is a Comlink proxy of the page's callback: each ended run reaches the page (and is saved) at once. */
   runExperiment: host.runExperiment.bind(host),

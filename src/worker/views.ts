@@ -1,5 +1,6 @@
 // The plain-JSON views of the engine's state that cross to the page: text and numbers only, so they
 // survive structured cloning. Values never cross as PTC values.
+import type { BranchSummary } from '../session/branches.ts';
 import type { Usage } from '../agent/llm.ts';
 import type { LlmErrorKind } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
@@ -170,6 +171,8 @@ export interface View {
   /** What the LLM gets for the selected turn under the chosen strategy, and the full history of the same turns. */
   compressed: RenderView;
   full: RenderView;
+  /** The session's branches, the tree walked depth first; the open one is marked (its turns are `turns`). */
+  branches: BranchSummary[];
   /** The strategy the session itself uses (its `compression`). */
   sessionStrategy: string;
   strategies: StrategyInfo[];

@@ -10,9 +10,13 @@ import type { RefEntry } from '../../lisp/reference/index.ts';
 import type { CheckResult, Lesson } from '../../worker/lessons.ts';
 import type { Message } from '../../compression/records.ts';
 import type { Problem } from '../../lisp/problem.ts';
+import type { BranchSide, ForkRequest } from '../../worker/branch-ops.ts';
 import type { ExperimentInput, ExperimentPlanView, ExperimentRunInput, ExperimentRunResult, ExperimentRunUpdate } from '../../worker/experiments.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
+
+/** A branch operation's answer: the new view, or why it was refused. */
+export type BranchResult = { ok: true; view: View } | { ok: false; errors: readonly string[] };
 
 /** What the page's code calls (through EngineClient.call): the engine's methods, views whole. */
 export interface EngineApi {
@@ -41,6 +45,13 @@ export interface EngineApi {
   diagnose(program: string): Promise<Problem[]>;
   /** Turn `turn`'s request under a strategy, for a diff. */
   requestMessages(strategy: string, turn: number): Promise<Message[] | null>;
+  /** Forks the open branch at a turn with other settings and opens the new branch. */
+  fork(request: ForkRequest): Promise<BranchResult>;
+  checkoutBranch(id: string): Promise<BranchResult>;
+  /** Removes a branch that is not open (its children hang from its parent). */
+  removeBranch(id: string): Promise<BranchResult>;
+  /** Two branches side by side; null for one that is not there. */
+  compareBranches(a: string, b: string): Promise<[BranchSide | null, BranchSide | null]>;
   /** What an experiment on the open session would run, or every problem with its input. */
   planExperiment(input: ExperimentInput): Promise<ExperimentPlanView>;
   /** Runs an experiment; `onRun` (wrap it with Comlink's proxy) gets each run as it ends. */
@@ -151,6 +162,22 @@ export class SyncedApi implements EngineApi {
 
   checkLesson(id: string, code: string): Promise<CheckResult> {
     return this.remote.checkLesson(id, code);
+  }
+
+  fork(request: ForkRequest): Promise<BranchResult> {
+    return this.withView<BranchResult>((known) => this.remote.fork(request, known));
+  }
+
+  checkoutBranch(id: string): Promise<BranchResult> {
+    return this.withView<BranchResult>((known) => this.remote.checkoutBranch(id, known));
+  }
+
+  removeBranch(id: string): Promise<BranchResult> {
+    return this.withView<BranchResult>((known) => this.remote.removeBranch(id, known));
+  }
+
+  compareBranches(a: string, b: string): Promise<[BranchSide | null, BranchSide | null]> {
+    return this.remote.compareBranches(a, b);
   }
 
   planExperiment(input: ExperimentInput): Promise<ExperimentPlanView> {
