@@ -37,7 +37,7 @@ export interface ExperimentDb {
   readonly inMemory: () => boolean;
 }
 
-interface Kv {
+export interface Kv {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
@@ -74,10 +74,9 @@ function idbKv(dbName: string): Kv {
 }
 
 /** IndexedDB, switching to memory for good at the first refusal (private modes, no IndexedDB). */
-function fallingBack(primary: Kv): { kv: Kv; inMemory: () => boolean } {
-  let current = primary;
-  let fellBack = typeof indexedDB === 'undefined';
-  if (fellBack) current = memoryKv();
+function fallingBack(primary: Kv, unavailable: boolean): { kv: Kv; inMemory: () => boolean } {
+  let fellBack = unavailable;
+  let current = fellBack ? memoryKv() : primary;
   const guard =
     <A extends unknown[], R>(pick: (kv: Kv) => (...a: A) => Promise<R>) =>
     async (...a: A): Promise<R> => {
@@ -96,8 +95,20 @@ function fallingBack(primary: Kv): { kv: Kv; inMemory: () => boolean } {
   };
 }
 
-export function createExperimentDb(options: { dbName?: string; kv?: Kv } = {}): ExperimentDb {
-  const { kv, inMemory } = options.kv ? { kv: options.kv, inMemory: () => false } : fallingBack(idbKv(options.dbName ?? EXPERIMENTS_DB));
+export interface ExperimentDbOptions {
+  dbName?: string;
+  /** Another store than IndexedDB (tests). */
+  kv?: Kv;
+  /** With `kv`: fall back to memory when it refuses, as IndexedDB's store does. */
+  fallback?: boolean;
+}
+
+export function createExperimentDb(options: ExperimentDbOptions = {}): ExperimentDb {
+  const { kv, inMemory } = options.kv
+    ? options.fallback
+      ? fallingBack(options.kv, false)
+      : { kv: options.kv, inMemory: () => false }
+    : fallingBack(idbKv(options.dbName ?? EXPERIMENTS_DB), typeof indexedDB === 'undefined');
   return {
     async list() {
       // Keys first: listing never reads the runs' session texts.

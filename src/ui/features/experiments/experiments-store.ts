@@ -90,6 +90,17 @@ function pricesNow(): [string, { input: number; output: number; cachedInput?: nu
   ]);
 }
 
+/** The session's title, read from its text (only a label: "Untitled" when there is none). */
+function titleOf(sessionText: string): string {
+  try {
+    const t = (JSON.parse(sessionText) as { title?: unknown }).title;
+    if (typeof t === 'string' && t.trim() !== '') return t;
+  } catch {
+    // The engine wrote it; a title is only a label.
+  }
+  return 'Untitled';
+}
+
 const keyOf = (r: Pick<RunRecord, 'variant' | 'run'>): string => `${r.variant}\u0000${r.run}`;
 
 export function createExperimentsStore(client: EngineClient, keys: KeyStore, db: ExperimentDb): ExperimentsStore {
@@ -133,7 +144,10 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         });
         return writes;
       };
+      // A worker restarted under the run may still call back (in tests); what it says then is not kept.
+      let live = true;
       const onRun = async (u: ExperimentRunUpdate): Promise<void> => {
+        if (!live) return;
         byKey.set(keyOf(u.record), u.record);
         record = { ...record, records: [...byKey.values()] };
         remember(record);
@@ -147,6 +161,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
           { watchdog: false },
         );
       } catch (e) {
+        live = false;
         await writes.catch(() => undefined);
         const why = e instanceof EngineRestarted ? 'the engine was restarted' : messageOf(e);
         set({
@@ -155,6 +170,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         });
         return;
       }
+      live = false;
       try {
         if (result.ok) {
           record = { ...record, records: result.records };
@@ -195,26 +211,26 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         }
       },
       run: async () => {
-        const { form, plan, running } = get();
-        if (running !== null || plan === null || !plan.ok) return;
+        const { form, plan: shown, running } = get();
+        if (running !== null || shown === null || !shown.ok) return;
         let sessionText: string;
+        let plan: ExperimentPlanView;
         try {
           sessionText = await client.call((api) => api.exportSession());
+          // Planned again on the text kept: the plan shown may be a keystroke behind the form.
+          plan = await client.call((api) => api.planExperiment({ variantsText: form.variantsText, runs: form.runs, sessionText }));
         } catch (e) {
           set({ notice: `The session could not be read: ${messageOf(e)}` });
           return;
         }
-        let title = 'Untitled';
-        try {
-          const t = (JSON.parse(sessionText) as { title?: unknown }).title;
-          if (typeof t === 'string' && t.trim() !== '') title = t;
-        } catch {
-          // The engine wrote it; a title is only a label.
+        if (!plan.ok) {
+          set({ plan, errors: plan.errors });
+          return;
         }
         const record: ExperimentRecord = {
           id: newId(),
           created: Date.now(),
-          title,
+          title: titleOf(sessionText),
           sessionText,
           variantsText: form.variantsText,
           runs: plan.runs,
