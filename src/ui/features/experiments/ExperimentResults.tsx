@@ -59,6 +59,8 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
   const store = useExperimentsStore();
   const openBundled = useOpenBundled();
   const [openError, setOpenError] = useState<string | null>(null);
+  // Rows are made only while the list is open: a long experiment re-renders at every run that ends.
+  const [listOpen, setListOpen] = useState(record.total <= 50);
   const summaries = useMemo(() => summariesOf(record.variants, record.records), [record]);
   const runs = useMemo(() => sortedRuns(record.variants, record.records), [record]);
 
@@ -164,7 +166,7 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
           {openError}
         </p>
       )}
-      <details data-testid="experiment-runs" open={runs.length <= 50}>
+      <details data-testid="experiment-runs" open={listOpen} onToggle={(e) => setListOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Runs ({runs.length})</summary>
         <div className="max-h-80 overflow-auto">
           <table className="w-full border-collapse text-sm">
@@ -179,7 +181,7 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
               </tr>
             </thead>
             <tbody>
-              {runs.map((r) => (
+              {(listOpen ? runs : []).map((r) => (
                 <RunRow key={`${r.variant}\u0000${r.run}`} r={r} onOpen={(x) => void openRun(x)} />
               ))}
             </tbody>

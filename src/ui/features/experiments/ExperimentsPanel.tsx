@@ -144,7 +144,7 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
             </ul>
           )}
         </section>
-        {shown !== null && <ExperimentResults record={shown} onOpened={onClose} />}
+        {shown !== null && <ExperimentResults key={shown.id} record={shown} onOpened={onClose} />}
       </div>
     </div>
   );
