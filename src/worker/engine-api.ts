@@ -16,12 +16,13 @@ import { problem, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
-import { buildLink, decodeLink, MAX_LINK_LENGTH } from '../session/link-codec.ts';
+import { decodeLink } from '../session/link-codec.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
 import { diagnoseProgram } from './editor-help.ts';
 import { sentWithOf } from './sent-with.ts';
 import { requestView } from './request-view.ts';
+import { shareLinkOf, type ShareOptions } from './share-link.ts';
 import { branchList } from '../session/branches.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
@@ -138,23 +139,9 @@ export class Engine {
     }
   }
 
-  /** The open session (with its recorded turns unless `turns` is false) as a share link's fragment. */
-  shareLink({ turns }: { turns: boolean }): ShareLinkResult {
-    const built = buildLink(this.current(), { turns });
-    const length = built.fragment.length;
-    const reason =
-      built.unopenable ??
-      (length > MAX_LINK_LENGTH
-        ? `the link would be ${length.toLocaleString('en-US')} characters long, more than the ${MAX_LINK_LENGTH.toLocaleString('en-US')} a link can safely carry`
-        : undefined);
-    return {
-      fragment: built.fragment,
-      length,
-      limit: MAX_LINK_LENGTH,
-      fits: reason === undefined,
-      withTurns: turns,
-      ...(reason !== undefined ? { reason } : {}),
-    };
+  /** The open session as a share link's fragment (without its turns or other branches when asked). */
+  shareLink(options: ShareOptions): ShareLinkResult {
+    return shareLinkOf(this.current(), options);
   }
 
   private openSession(session: Session): OpenResult {

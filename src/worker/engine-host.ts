@@ -113,7 +113,7 @@ export class EngineHost {
     return this.engine.requestMessages(strategy, turn);
   }
 
-  shareLink(options: { turns: boolean }): ReturnType<Engine['shareLink']> {
+  shareLink(options: { turns: boolean; branches?: boolean }): ReturnType<Engine['shareLink']> {
     return this.engine.shareLink(options);
   }
 

@@ -252,6 +252,9 @@ export interface ShareLinkResult {
   /** True when the link is at most `limit` long and opens again (within the decoder's caps). */
   fits: boolean;
   withTurns: boolean;
+  /** The session's branches besides the open one, and whether the link carries them. */
+  otherBranches: number;
+  withBranches: boolean;
   /** Why it does not fit, when it does not. */
   reason?: string;
 }

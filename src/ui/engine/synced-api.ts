@@ -32,7 +32,7 @@ export interface EngineApi {
   repl(program: string): Promise<ReplResult>;
   countTokens(texts: string[]): Promise<number[]>;
   exportSession(): Promise<string>;
-  shareLink(options: { turns: boolean }): Promise<ShareLinkResult>;
+  shareLink(options: { turns: boolean; branches?: boolean }): Promise<ShareLinkResult>;
   /** Every strategy's figures over the recorded run (loads the tokenizer on first use). */
   compare(): Promise<CompareView | null>;
   /** The language reference (the same entries as `ptc doc --json`). */
@@ -144,7 +144,7 @@ export class SyncedApi implements EngineApi {
     return this.remote.exportSession();
   }
 
-  shareLink(options: { turns: boolean }): Promise<ShareLinkResult> {
+  shareLink(options: { turns: boolean; branches?: boolean }): Promise<ShareLinkResult> {
     return this.remote.shareLink(options);
   }
 

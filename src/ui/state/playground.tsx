@@ -235,7 +235,8 @@ export function useEngineActions() {
 
   /** The share fragment of the open session, with or without its recorded turns. */
   const share = useMutation({
-    mutationFn: async (withTurns: boolean) => guarded(() => client.call((api) => api.shareLink({ turns: withTurns }))),
+    mutationFn: async (options: boolean | { turns: boolean; branches?: boolean }) =>
+      guarded(() => client.call((api) => api.shareLink(typeof options === 'boolean' ? { turns: options } : options))),
   });
 
   const refresh = useMutation({
@@ -399,6 +400,9 @@ export function useEngineActions() {
     select,
     setStrategy,
     settleRequest,
+    // For feature hooks that call the engine the same way (the branches').
+    guarded,
+    accept,
   };
 }
 

@@ -1,6 +1,6 @@
 // "Share": the whole session in the link's fragment, compressed; copied when the browser allows.
-// A session too large for a link is said to be so, with the ways out: export a file, or share
-// without the recorded turns (the mock's replies replay them).
+// A session too large for a link is said to be so, with the ways out: export a file, share the open
+// branch without the others, or share without the recorded turns (the mock's replies replay them).
 import { useRef, useState } from 'react';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
@@ -10,9 +10,16 @@ import { kilobytes, linkFor } from './links.ts';
 const buttonClass =
   'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 
+interface LinkScope {
+  withTurns: boolean;
+  /** The session's other branches: how many, and whether the link carries them. */
+  otherBranches: number;
+  withBranches: boolean;
+}
+
 type Shared =
-  | { kind: 'link'; link: string; length: number; withTurns: boolean; copied: boolean }
-  | { kind: 'too-large'; length: number; limit: number; withTurns: boolean };
+  | (LinkScope & { kind: 'link'; link: string; length: number; copied: boolean })
+  | (LinkScope & { kind: 'too-large'; length: number; limit: number; reason?: string });
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -35,16 +42,18 @@ export function ShareButton() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useDialogFocus<HTMLDivElement>(shared !== null, () => setShared(null), buttonRef);
 
-  const make = async (withTurns: boolean) => {
-    const r = await share.mutateAsync(withTurns);
+  const make = async (withTurns: boolean, branches = true) => {
+    const r = await share.mutateAsync({ turns: withTurns, branches });
     if (!r) return;
+    const scope = { withTurns, otherBranches: r.otherBranches, withBranches: r.withBranches };
     if (!r.fits) {
-      setShared({ kind: 'too-large', length: r.length, limit: r.limit, withTurns });
+      setShared({ kind: 'too-large', length: r.length, limit: r.limit, ...scope, ...(r.reason !== undefined ? { reason: r.reason } : {}) });
       return;
     }
     const link = linkFor(r.fragment);
-    setShared({ kind: 'link', link, length: r.length, withTurns, copied: await copy(link) });
+    setShared({ kind: 'link', link, length: r.length, ...scope, copied: await copy(link) });
   };
+  const branchWords = (n: number) => `${n} other ${n === 1 ? 'branch' : 'branches'}`;
 
   const exportFile = () => {
     void exportText().then((text) => {
@@ -89,8 +98,9 @@ export function ShareButton() {
                     ? ', with no turns recorded yet'
                     : shared.withTurns
                       ? ', with its recorded turns'
-                      : ' without the recorded turns (they replay from the mock replies)'}{' '}
-                  ({kilobytes(shared.length)}). It stays in the address fragment: nothing is sent to a server.
+                      : ' without the recorded turns (they replay from the mock replies)'}
+                  {shared.withBranches ? ` and its ${branchWords(shared.otherBranches)}` : shared.otherBranches > 0 ? ', the open branch only' : ''} (
+                  {kilobytes(shared.length)}). It stays in the address fragment: nothing is sent to a server.
                 </p>
                 <input
                   data-testid="share-link"
@@ -115,14 +125,25 @@ export function ShareButton() {
                 <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
                   {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link,
                   more than the {kilobytes(shared.limit)} a link can safely carry. Export it as a file instead
+                  {shared.withBranches ? `, or share the open branch without its ${branchWords(shared.otherBranches)}` : ''}
                   {shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
                 </p>
+                {shared.reason !== undefined && shared.withBranches && (
+                  <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-reason">
+                    {shared.reason.charAt(0).toUpperCase() + shared.reason.slice(1)}.
+                  </p>
+                )}
                 <div className="flex justify-end gap-2">
                   <button type="button" className={buttonClass} data-testid="share-export" onClick={exportFile}>
                     Export file
                   </button>
+                  {shared.withBranches && (
+                    <button type="button" className={buttonClass} data-testid="share-open-branch" onClick={() => void make(shared.withTurns, false)}>
+                      Link with the open branch only
+                    </button>
+                  )}
                   {shared.withTurns && hasTurns && (
-                    <button type="button" className={buttonClass} data-testid="share-without-turns" onClick={() => void make(false)}>
+                    <button type="button" className={buttonClass} data-testid="share-without-turns" onClick={() => void make(false, shared.withBranches)}>
                       Link without turns
                     </button>
                   )}
