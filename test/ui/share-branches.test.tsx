@@ -53,7 +53,7 @@ describe('Share with branches', () => {
     await user.click(screen.getByTestId('share'));
     const input = (await screen.findByTestId('share-link')) as HTMLInputElement;
     expect(screen.getByTestId('share-status').textContent).toMatch(/with its recorded turns and its 1 other branch/);
-    const decoded = decodeLink(linkFragmentOf(new URL(input.value).hash));
+    const decoded = decodeLink(linkFragmentOf(new URL(input.value).hash) ?? '');
     expect(decoded.ok && decoded.session.branches?.map((b) => b.name)).toEqual(['other prompt']);
   });
 
@@ -68,7 +68,7 @@ describe('Share with branches', () => {
     await user.click(screen.getByTestId('share-open-branch'));
     const input = (await screen.findByTestId('share-link')) as HTMLInputElement;
     expect(screen.getByTestId('share-status').textContent).toMatch(/the open branch only/);
-    const decoded = decodeLink(linkFragmentOf(new URL(input.value).hash));
+    const decoded = decodeLink(linkFragmentOf(new URL(input.value).hash) ?? '');
     expect(decoded.ok && decoded.session.branches).toBeUndefined();
     expect(decoded.ok && decoded.session.turns).toHaveLength(3);
   });
