@@ -5,6 +5,8 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { BranchBar } from '../branches/BranchBar.tsx';
+import { ForkButton, ForkProvider } from '../branches/ForkDialog.tsx';
 import { TurnFigures } from '../cost/TurnFigures.tsx';
 import type { PriceLookup } from '../cost/pricing.ts';
 import { usePriceLookup } from '../cost/usePriceLookup.ts';
@@ -87,6 +89,9 @@ const TurnCard = memo(function TurnCard({
             {turn.toolCalls.length} tool call{turn.toolCalls.length === 1 ? '' : 's'}
           </span>
         )}
+        <span className="ml-auto">
+          <ForkButton at={turn.number} />
+        </span>
       </header>
       <TurnFigures turn={turn} previousHash={previousHash} lookup={lookup} />
       {turn.program.trim() !== '' ? (
@@ -246,54 +251,60 @@ export function TurnList() {
   const items = virtualizer.getVirtualItems();
 
   return (
-    <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
-      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        Turns{' '}
-        <span className="font-normal normal-case">
-          ({view.turns.length} of {view.maxTurns})
-        </span>
-      </h2>
-      <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
-        {items.map((item) => {
-          const t = view.turns[item.index];
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
+    <ForkProvider>
+      <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          Turns{' '}
+          <span className="font-normal normal-case">
+            ({view.turns.length} of {view.maxTurns})
+          </span>
+        </h2>
+        <BranchBar />
+        <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
+          {items.map((item) => {
+            const t = view.turns[item.index];
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
+              >
+                <TurnCard
+                  turn={t}
+                  previousHash={view.turns[item.index - 1]?.promptHash}
+                  lookup={lookup}
+                  selected={view.selected === t.number}
+                  onSelect={onSelect}
+                />
+              </div>
+            );
+          })}
+        </div>
+        {running ? (
+          <div className="flex items-start gap-2">
+            <button
+              type="button"
+              data-testid="turn-next"
+              data-selected={view.selected === next ? 'true' : 'false'}
+              aria-current={view.selected === next ? 'true' : undefined}
+              className={`flex-1 rounded-md border border-dashed p-2 text-left text-sm ${
+                view.selected === next
+                  ? 'border-sky-500 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950/40 dark:text-sky-100'
+                  : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
+              }`}
+              title="Show the messages the LLM receives for the next turn (and follow the run)"
+              onClick={() => void select(null)}
             >
-              <TurnCard
-                turn={t}
-                previousHash={view.turns[item.index - 1]?.promptHash}
-                lookup={lookup}
-                selected={view.selected === t.number}
-                onSelect={onSelect}
-              />
-            </div>
-          );
-        })}
-      </div>
-      {running ? (
-        <button
-          type="button"
-          data-testid="turn-next"
-          data-selected={view.selected === next ? 'true' : 'false'}
-          aria-current={view.selected === next ? 'true' : undefined}
-          className={`rounded-md border border-dashed p-2 text-left text-sm ${
-            view.selected === next
-              ? 'border-sky-500 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950/40 dark:text-sky-100'
-              : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
-          }`}
-          title="Show the messages the LLM receives for the next turn (and follow the run)"
-          onClick={() => void select(null)}
-        >
-          Turn {next} (next): the messages the LLM will receive
-        </button>
-      ) : (
-        <EndRow view={view} />
-      )}
-      <div ref={bottom} />
-    </section>
+              Turn {next} (next): the messages the LLM will receive
+            </button>
+            <ForkButton at={next} />
+          </div>
+        ) : (
+          <EndRow view={view} />
+        )}
+        <div ref={bottom} />
+      </section>
+    </ForkProvider>
   );
 }

@@ -1,0 +1,178 @@
+// "Fork from here": a turn card's button opens a dialog for a new branch that keeps the turns before
+// it and runs on with another strategy, SYSTEM prompt or model. The dialog lives above the turn list
+// (cards are virtualized and move), so the buttons reach it through a context.
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { usePlayground } from '../../state/playground.tsx';
+import { resetBlocker } from '../../state/run-machine.ts';
+import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
+import { FIELD, OVERLAY, SHEET, SMALL_BUTTON } from './styles.ts';
+import { useBranchActions } from './useBranchActions.ts';
+
+const OpenFork = createContext<((at: number) => void) | null>(null);
+
+export function ForkProvider({ children }: { children: ReactNode }) {
+  const [at, setAt] = useState<number | null>(null);
+  return (
+    <OpenFork.Provider value={setAt}>
+      {children}
+      {at !== null && <ForkDialog at={at} onClose={() => setAt(null)} />}
+    </OpenFork.Provider>
+  );
+}
+
+/** The button on a turn card (or the next turn's row): a branch whose first own turn is `at`. */
+export function ForkButton({ at }: { at: number }) {
+  const open = useContext(OpenFork);
+  const blocker = usePlayground((s) => resetBlocker(s.machine));
+  if (open === null) return null;
+  return (
+    <button
+      type="button"
+      data-testid={`fork-${at}`}
+      className={SMALL_BUTTON}
+      aria-label={`Fork from here (turn ${at})`}
+      aria-haspopup="dialog"
+      disabled={blocker !== null}
+      title={blocker ?? `A new branch that keeps turns before ${at} and makes turn ${at} itself, with other settings`}
+      onClick={(e) => {
+        // The card's own click selects the turn.
+        e.stopPropagation();
+        open(at);
+      }}
+    >
+      Fork from here
+    </button>
+  );
+}
+
+function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
+  const view = usePlayground((s) => s.view);
+  const { fork } = useBranchActions();
+  const sheet = useDialogFocus<HTMLDivElement>(true, onClose);
+  const id = useId();
+  const sessionStrategy = view?.sessionStrategy ?? '';
+  const [form, setForm] = useState<ForkForm>({ name: '', strategy: sessionStrategy, prompt: 'unchanged', suffix: '', model: '', temperature: '' });
+  // The name follows the strategy until it is typed.
+  const [named, setNamed] = useState(false);
+  const [errors, setErrors] = useState<readonly string[]>([]);
+  if (view === null) return null;
+  const name = named ? form.name : defaultForkName(form.strategy, at);
+  const set = (patch: Partial<ForkForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors([]);
+    const r = await fork.mutateAsync(forkRequestOf({ ...form, name }, at, sessionStrategy, view.definition.compression));
+    if (r.ok) onClose();
+    else setErrors(r.errors.length > 0 ? r.errors : ['The engine did not answer; see the notice.']);
+  };
+
+  const label = 'flex flex-col gap-0.5 text-xs';
+  return (
+    <div
+      ref={sheet}
+      tabIndex={-1}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      data-testid="fork-dialog"
+      className={OVERLAY}
+      onClick={onClose}
+    >
+      <form className={`${SHEET} w-[28rem]`} onClick={(e) => e.stopPropagation()} onSubmit={(e) => void submit(e)}>
+        <h2 id={`${id}-title`} className="font-semibold">
+          Fork from turn {at}
+        </h2>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          The new branch keeps {at === 1 ? 'no turns' : at === 2 ? 'turn 1' : `turns 1–${at - 1}`} and opens; Step or Run it as usual. This branch stays in the
+          list.
+        </p>
+        <label className={label}>
+          Branch name
+          <input
+            data-testid="fork-name"
+            className={FIELD}
+            value={name}
+            onChange={(e) => {
+              setNamed(true);
+              set({ name: e.target.value });
+            }}
+          />
+        </label>
+        <label className={label}>
+          Strategy
+          <select data-testid="fork-strategy" className={FIELD} value={form.strategy} onChange={(e) => set({ strategy: e.target.value })}>
+            {view.strategies.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+                {s.name === sessionStrategy ? ' (this branch)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          SYSTEM prompt
+          <select data-testid="fork-prompt" className={FIELD} value={form.prompt} onChange={(e) => set({ prompt: e.target.value as PromptChoice })}>
+            <option value="unchanged">Unchanged</option>
+            <option value="default">The default prompt</option>
+            <option value="suffix">The default prompt with a suffix</option>
+          </select>
+        </label>
+        {form.prompt === 'suffix' && (
+          <label className={label}>
+            Suffix
+            <textarea
+              data-testid="fork-suffix"
+              className={`${FIELD} font-mono`}
+              rows={3}
+              value={form.suffix}
+              onChange={(e) => set({ suffix: e.target.value })}
+            />
+          </label>
+        )}
+        <div className="flex gap-2">
+          <label className={`${label} flex-1`}>
+            Model (optional)
+            <input
+              data-testid="fork-model"
+              className={FIELD}
+              placeholder={view.definition.llm.model ?? ''}
+              value={form.model}
+              onChange={(e) => set({ model: e.target.value })}
+            />
+          </label>
+          <label className={`${label} w-28`}>
+            Temperature (optional)
+            <input
+              data-testid="fork-temperature"
+              className={FIELD}
+              inputMode="decimal"
+              value={form.temperature}
+              onChange={(e) => set({ temperature: e.target.value })}
+            />
+          </label>
+        </div>
+        {errors.length > 0 && (
+          <div
+            role="alert"
+            data-testid="fork-errors"
+            className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300"
+          >
+            {errors.map((e, i) => (
+              <p key={i}>{e}</p>
+            ))}
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={SMALL_BUTTON} data-testid="fork-cancel" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={SMALL_BUTTON} data-testid="fork-submit" disabled={fork.isPending}>
+            Fork
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
