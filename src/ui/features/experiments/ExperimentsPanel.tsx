@@ -5,7 +5,6 @@
 // shown (./ExperimentResults.tsx). The run goes on while the sheet is closed.
 import { useEffect, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { SMALL_BUTTON } from '../lessons/LessonView.tsx';
 import type { ExperimentRecord } from './experiment-db.ts';
@@ -147,17 +146,5 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
         {shown !== null && <ExperimentResults key={shown.id} record={shown} onOpened={onClose} />}
       </div>
     </div>
-  );
-}
-
-/** The top bar's button that opens the experiments. */
-export function ExperimentsButton() {
-  return (
-    <PanelButton
-      label="Experiments"
-      testId="experiments-button"
-      title="Experiments: run the session many times per variant and compare success rates"
-      panel={(onClose, opener) => <ExperimentsPanel onClose={onClose} opener={opener} />}
-    />
   );
 }

@@ -4,7 +4,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
-import { ExperimentsButton } from '../experiments/ExperimentsPanel.tsx';
+import { ExperimentsButton } from '../experiments/ExperimentsButton.tsx';
 import { LessonsButton } from '../lessons/LessonsPanel.tsx';
 import { ReferenceButton } from '../reference/ReferencePanel.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
