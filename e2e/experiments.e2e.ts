@@ -1,8 +1,8 @@
 // The experiments panel in Chromium: on the default example (reviews and inventory), the "Strategies ×
 // simulated model" preset, 5 runs per variant run in the worker to 25/25; the results table has a row
 // per strategy (full history succeeds every time), the CSV download has a row per run, and a run
-// opens as the session with its turns. axe finds nothing serious in the panel with results, light or
-// dark.
+// opens as the session with its turns. A stopped experiment survives a reload (IndexedDB) and resumes
+// to the end. axe finds nothing serious in the panel with results, light or dark.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -73,6 +73,42 @@ describe('the experiments panel', () => {
       await closeClean(w);
     }
   });
+
+  it('keeps a stopped experiment over a reload (IndexedDB) and resumes it to the end', async () => {
+    const w = await openPlayground(browser, inject('baseUrl'));
+    const page = w.page;
+    try {
+      await waitForReady(page);
+      await page.locator(tid('experiments-button')).click();
+      await page.locator(tid('experiment-runs')).fill('300');
+      await page.locator(tid('experiment-concurrency')).fill('1');
+      await expect
+        .poll(() => page.locator(tid('experiment-plan-total')).textContent(), { timeout: 20_000 })
+        .toBe('300 runs in total; success: the run returned');
+      await page.locator(`${tid('experiment-run')}:enabled`).click();
+      await expect
+        .poll(async () => Number(await page.locator(tid('experiment-progress')).getAttribute('aria-valuenow')), { timeout: 20_000 })
+        .toBeGreaterThan(3);
+      await page.locator(tid('experiment-stop')).click();
+      await page.locator(tid('experiment-progress')).waitFor({ state: 'detached', timeout: 20_000 });
+      const stopped = (await page.locator(tid('experiment-saved-count')).textContent()) ?? '';
+      const done = Number(stopped.split('/')[0]);
+      expect(done).toBeGreaterThan(3);
+      expect(done).toBeLessThan(300);
+
+      await page.reload();
+      await waitForReady(page);
+      await page.locator(tid('experiments-button')).click();
+      await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 20_000 }).toBe(`${done}/300 runs`);
+      await page.locator(tid('experiment-resume')).click();
+      await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 120_000 }).toBe('300/300 runs');
+      await page.locator(tid('experiment-progress')).waitFor({ state: 'detached', timeout: 20_000 });
+      expect(await page.locator(`${tid('experiment-variant-session')} ${tid('experiment-rate')}`).textContent()).toMatch(/^100\.0% \(98\.7–100\.0%\)$/);
+      expect(await page.locator(tid('experiment-resume')).count()).toBe(0);
+    } finally {
+      await closeClean(w);
+    }
+  }, 180_000);
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe finding with results shown, ${scheme}`, async () => {
