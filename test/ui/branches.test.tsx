@@ -7,7 +7,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { forkRequestOf } from '../../src/ui/features/branches/fork-form.ts';
-import { typeInto, waitForDefaultExample } from './app-helpers.tsx';
+import { renderSlowApp, typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import { renderWithPlayground, type Harness } from './harness.tsx';
 
 afterEach(cleanup);
@@ -145,5 +145,20 @@ describe('branches', () => {
       llm: { model: 'gpt-x', temperature: 0.5 },
     });
     expect(forkRequestOf({ ...base, prompt: 'suffix', suffix: 'Be brief.' }, 1, 'trim', 'trim').systemPrompt).toEqual({ suffix: 'Be brief.' });
+  });
+
+  it('offers no fork while a Run is under way', async () => {
+    const user = userEvent.setup();
+    const h = renderSlowApp(30);
+    await waitForDefaultExample();
+    await stepTo(user, 1);
+    const fork = testId('fork-1') as HTMLButtonElement;
+    await waitFor(() => expect(fork.disabled).toBe(false));
+    await user.click(testId('run'));
+    await waitFor(() => expect(h.store.getState().machine.phase).toBe('running'));
+    expect((testId('fork-1') as HTMLButtonElement).disabled).toBe(true);
+    expect(testId('fork-1').title).toBe('Stop the run first');
+    await waitFor(() => expect(text('status')).toBe('returned'), { timeout: 10_000 });
+    await waitFor(() => expect((testId('fork-1') as HTMLButtonElement).disabled).toBe(false));
   });
 });
