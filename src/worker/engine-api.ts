@@ -450,7 +450,9 @@ export class Engine {
   readonly lessons = lessonList; // the course and its checker need no open session (./lessons.ts)
   readonly checkLesson = checkLessonCode;
   /** The language reference: every special form, macro, function and constant, each spelling its own entry. */
-  readonly reference = (): RefEntry[] => [...referenceEntries()];
+  reference(): RefEntry[] {
+    return [...referenceEntries()];
+  }
 
   /** Problems of a program being typed, against the session and the latest definitions (nothing runs). */
   diagnose(program: string): Problem[] {
