@@ -50,6 +50,8 @@ export function useBranchComparison(a: string, b: string, revision: string) {
   const { guarded } = useEngineActions();
   return useQuery({
     queryKey: ['branch-compare', a, b, revision],
+    // Another pair keeps the table (and the focus in its selects) until the new one is there.
+    placeholderData: (previous) => previous,
     queryFn: async (): Promise<[BranchSide | null, BranchSide | null]> =>
       (await guarded(() => client.call((api) => api.compareBranches(a, b)))) ?? [null, null],
   });
