@@ -12,8 +12,8 @@ export type BranchResult = { readonly ok: true; readonly session: Session } | { 
 export interface BranchSummary extends BranchInfo {
   readonly open: boolean;
   readonly turns: number;
-  /** How its last turn ended: `return`, `fail`, or null (still going, or nothing run). */
-  readonly ended: 'return' | 'fail' | null;
+  /** How it ended: `return`, `fail`, `out_of_turns` (the session's maxTurns reached), or null (it can go on). */
+  readonly ended: 'return' | 'fail' | 'out_of_turns' | null;
   readonly depth: number;
 }
 
@@ -95,7 +95,8 @@ export function branchList(session: Session): BranchSummary[] {
       const top = b.parent === null || !ids.has(b.parent);
       if ((parent === null ? !top : b.parent !== parent) || out.some((o) => o.id === b.id)) continue;
       const last = b.turns[b.turns.length - 1];
-      out.push({ id: b.id, name: b.name, parent: b.parent, forkedAt: b.forkedAt, open: b.open, turns: b.turns.length, ended: last?.signal ?? null, depth });
+      const ended = last?.signal ?? (b.turns.length >= session.maxTurns ? 'out_of_turns' : null);
+      out.push({ id: b.id, name: b.name, parent: b.parent, forkedAt: b.forkedAt, open: b.open, turns: b.turns.length, ended, depth });
       visit(b.id, depth + 1);
     }
   };

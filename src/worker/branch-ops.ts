@@ -113,7 +113,8 @@ export function branchSide(current: Session, id: string, count: TokenCounter): B
     return {
       number: t.number,
       shared: t.number < info.forkedAt && info.parent !== null,
-      program: short(t.program, 400),
+      // Lines kept: the comparison shows a program's first lines.
+      program: t.program.length > 400 ? `${t.program.slice(0, 399)}…` : t.program,
       success: t.success,
       outcome: short(outcome),
       promptTokens: tokens,

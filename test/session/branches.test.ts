@@ -153,3 +153,12 @@ describe('branches', () => {
     }
   });
 });
+
+describe('branch list', () => {
+  it('says a branch ran out of turns', async () => {
+    const s = opened(EXAMPLE);
+    const short = await ran({ ...s, maxTurns: 2 });
+    expect(branchList(short)[0]).toMatchObject({ turns: 2, ended: 'out_of_turns' });
+    expect(branchList(ok(fork(short, 2, 'again')))[1]).toMatchObject({ turns: 1, ended: null });
+  });
+});

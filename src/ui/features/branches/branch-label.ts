@@ -4,6 +4,7 @@ import type { BranchSummary } from '../../../session/branches.ts';
 export function endedText(b: Pick<BranchSummary, 'ended' | 'turns'>): string {
   if (b.ended === 'return') return 'returned';
   if (b.ended === 'fail') return 'failed';
+  if (b.ended === 'out_of_turns') return 'out of turns';
   return b.turns === 0 ? 'not started' : 'running';
 }
 
