@@ -4,11 +4,12 @@
 // errors shown), IndexedDB refused (kept in memory), and the figures' honest forms (no $0 for unknown).
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { createExperimentDb, memoryKv } from '../../src/ui/features/experiments/experiment-db.ts';
 import { ExperimentsPanel } from '../../src/ui/features/experiments/ExperimentsPanel.tsx';
 import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
+import { freshExperiments } from './experiment-helpers.ts';
 import { costText, csvOf, rateText, summariesOf, type RunRecord } from '../../src/ui/features/experiments/figures.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
@@ -16,15 +17,7 @@ import { Engine } from '../../src/worker/engine-api.ts';
 import { EngineHost } from '../../src/worker/engine-host.ts';
 import { exampleText } from './harness.tsx';
 
-async function clearDb(): Promise<void> {
-  const db = experimentDb();
-  for (const r of await db.list()) await db.delete(r.id);
-}
-beforeEach(clearDb);
-afterEach(async () => {
-  cleanup();
-  await clearDb();
-});
+freshExperiments();
 
 const tid = (id: string) => screen.getByTestId(id);
 

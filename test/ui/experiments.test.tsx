@@ -4,9 +4,10 @@
 // then Resume, the experiment listed again after a remount, a run opened as the session, CSV export.
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ExperimentsPanel } from '../../src/ui/features/experiments/ExperimentsPanel.tsx';
 import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
+import { freshExperiments } from './experiment-helpers.ts';
 import { renderPanel, type PanelHarness } from './panel-helpers.tsx';
 
 const GOOD = JSON.stringify({
@@ -17,16 +18,7 @@ const GOOD = JSON.stringify({
   ],
 });
 
-async function clearDb(): Promise<void> {
-  const db = experimentDb();
-  for (const r of await db.list()) await db.delete(r.id);
-}
-
-beforeEach(clearDb);
-afterEach(async () => {
-  cleanup();
-  await clearDb();
-});
+freshExperiments();
 
 const tid = (id: string) => screen.getByTestId(id);
 
