@@ -50,7 +50,7 @@ export interface ExperimentRunInput extends ExperimentInput {
   /** Runs already finished (resuming): kept, not run again. */
   readonly done: readonly RunRecord[];
   readonly budget?: Budget;
-  /** The page's price table (the session's own prices still win). */
+  /** The page's whole price table, used instead of the built-in one (the session's own prices still win). */
   readonly prices?: readonly (readonly [string, ModelPrice])[];
 }
 
@@ -154,8 +154,8 @@ export class Experiments {
     if (needsTokens) await loadTokenizer('o200k_base');
     const controller = new AbortController();
     this.running = controller;
-    const prices = new Map(DEFAULT_PRICES);
-    for (const [model, price] of input.prices ?? []) prices.set(model, price);
+    // The page's table is complete (defaults the person removed are not in it), so it replaces the built-in one.
+    const prices = new Map<string, ModelPrice>(input.prices ?? DEFAULT_PRICES);
     try {
       const result = await runExperiment(plan, {
         llmFor: (variant) => {

@@ -135,6 +135,12 @@ describe('experiments in the worker', () => {
     // gpt-4o-mini's default price: $0.15 / $0.60 per million.
     expect(r.summaries[0].cost).toBeCloseTo((800 * 0.15 + 40 * 0.6) / 1e6, 12);
     expect(openai.requests.length - before).toBe(2);
+    // The page's table replaces the built-in one: a model the person removed from it has no price.
+    const unpriced = await h.runExperiment(
+      { variantsText: '', runs: 1, concurrency: 1, keys: [KEY], done: [], prices: [['gpt-4o', { input: 1, output: 1 }]] },
+      () => {},
+    );
+    expect(unpriced.ok && unpriced.summaries[0].cost).toBeNull();
     const wrongKey = await h.runExperiment({ variantsText: '', runs: 3, concurrency: 1, keys: ['nope'], done: [] }, () => {});
     // A refused key is wrong for every run: the first is cut, the rest are not started.
     expect(wrongKey).toMatchObject({ ok: true, stopped: 'provider', records: [{ outcome: 'cut', cutKind: 'provider', errorKind: 'auth' }] });
