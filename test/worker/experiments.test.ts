@@ -137,7 +137,7 @@ describe('experiments in the worker', () => {
     expect(openai.requests.length - before).toBe(2);
     // The page's table replaces the built-in one: a model the person removed from it has no price.
     const unpriced = await h.runExperiment(
-      { variantsText: '', runs: 1, concurrency: 1, keys: [KEY], done: [], prices: [['gpt-4o', { input: 1, output: 1 }]] },
+      { variantsText: '', runs: 1, concurrency: 1, keys: [KEY], done: [], prices: [['claude-haiku-4-5', { input: 1, output: 1 }]] },
       () => {},
     );
     expect(unpriced.ok && unpriced.summaries[0].cost).toBeNull();
