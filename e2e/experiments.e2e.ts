@@ -30,7 +30,7 @@ async function runStrategies(page: Page, runs: number): Promise<void> {
   const total = runs * STRATEGIES.length;
   await expect
     .poll(() => page.locator(tid('experiment-plan-total')).textContent(), { timeout: 20_000 })
-    .toBe(`${total} runs in total; success: the run returned`);
+    .toBe(`${total} runs in total; success: returned ["Laptop" "Monitor"]`);
   await page.locator(`${tid('experiment-run')}:enabled`).click();
   await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 60_000 }).toBe(`${total}/${total} runs`);
   await page.locator(tid('experiment-progress')).waitFor({ state: 'detached', timeout: 20_000 });

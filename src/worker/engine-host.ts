@@ -153,6 +153,11 @@ export class EngineHost {
     return this.experiments.run(this.engine.current(), input, onRun);
   }
 
+  /** What the open session's script returns, as an expected value (null: it does not return). */
+  scriptAnswer(): ReturnType<Experiments['scriptAnswer']> {
+    return this.experiments.scriptAnswer(this.engine.current());
+  }
+
   stopExperiment(): boolean {
     return this.experiments.stop();
   }

@@ -38,6 +38,7 @@ export const workerApi = {
   /** `onRun` is a Comlink proxy of the page's callback: each ended run reaches the page (and is saved) at once. */
   runExperiment: host.runExperiment.bind(host),
   stopExperiment: host.stopExperiment.bind(host),
+  scriptAnswer: host.scriptAnswer.bind(host),
 };
 
 export type WorkerApi = typeof workerApi;

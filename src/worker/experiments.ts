@@ -15,6 +15,8 @@ import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../e
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { describeCheck } from '../experiment/success.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
+import { scriptAnswer } from '../experiment/script-answer.ts';
+import { encodeValue, type JsonValue } from '../session/value-codec.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { sentWithOf } from './sent-with.ts';
 
@@ -183,6 +185,12 @@ export class Experiments {
     } finally {
       this.running = null;
     }
+  }
+
+  /** What the session's script returns, as a variants file writes an expected value (null: it does not return). */
+  scriptAnswer(session: Session): JsonValue | null {
+    const value = scriptAnswer(session);
+    return value === undefined ? null : encodeValue(value);
   }
 
   /** Stops the running experiment: runs in flight are cut, the rest are not started. */

@@ -146,3 +146,13 @@ describe('experiments in the worker', () => {
     expect(wrongKey).toMatchObject({ ok: true, stopped: 'provider', records: [{ outcome: 'cut', cutKind: 'provider', errorKind: 'auth' }] });
   });
 });
+
+describe('the script’s answer', () => {
+  it('is what the mock script returns, encoded as a variants file writes it; null when it does not return', () => {
+    const h = host();
+    expect(h.scriptAnswer()).toEqual(['Laptop', 'Monitor']);
+    const noReturn = JSON.parse(EXAMPLE) as { llm: { replies: string[] } };
+    noReturn.llm.replies = noReturn.llm.replies.slice(0, 2);
+    expect(host(JSON.stringify(noReturn)).scriptAnswer()).toBeNull();
+  });
+});

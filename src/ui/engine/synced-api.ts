@@ -11,6 +11,7 @@ import type { CheckResult, Lesson } from '../../worker/lessons.ts';
 import type { Message } from '../../compression/records.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import type { BranchSide, ForkRequest } from '../../worker/branch-ops.ts';
+import type { JsonValue } from '../../session/value-codec.ts';
 import type { ExperimentInput, ExperimentPlanView, ExperimentRunInput, ExperimentRunResult, ExperimentRunUpdate } from '../../worker/experiments.ts';
 
 export type EngineRemote = Remote<WorkerApi>;
@@ -58,6 +59,8 @@ export interface EngineApi {
   runExperiment(input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult>;
   /** Stops the running experiment: runs in flight are cut, the rest are not started. */
   stopExperiment(): Promise<boolean>;
+  /** What the open session's script returns, as a variants file writes an expected value (null: it does not return). */
+  scriptAnswer(): Promise<JsonValue | null>;
 }
 
 /** Anything with a view in it, as the worker sends it: a patch (or, from a test's fake, as it is). */
@@ -190,6 +193,10 @@ export class SyncedApi implements EngineApi {
 
   stopExperiment(): Promise<boolean> {
     return this.remote.stopExperiment();
+  }
+
+  scriptAnswer(): Promise<JsonValue | null> {
+    return this.remote.scriptAnswer();
   }
 
   diagnose(program: string): Promise<Problem[]> {

@@ -133,7 +133,7 @@ export function SetupForm() {
             type="button"
             className={SMALL_BUTTON}
             data-testid={`experiment-preset-${p.id}`}
-            onClick={() => store.getState().setForm({ variantsText: p.text })}
+            onClick={() => void store.getState().usePreset(p.id)}
           >
             {p.label}
           </button>

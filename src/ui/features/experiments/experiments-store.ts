@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ExperimentPlanView, ExperimentRunResult, ExperimentRunUpdate, PlannedVariant } from '../../../worker/experiments.ts';
 import { EngineRestarted, type EngineClient } from '../../engine/client.ts';
+import { presetText } from './figures.ts';
 import type { KeyStore } from '../../persistence/keys.ts';
 import { newId } from '../../persistence/session-store.ts';
 import { priceBook } from '../../persistence/prices.ts';
@@ -47,6 +48,8 @@ export interface ExperimentsState {
   errors: readonly string[];
   notice: string | null;
   setForm(change: Partial<ExperimentForm>): void;
+  /** Fills the variants file with a preset (judged against the script's own answer when there is one). */
+  usePreset(id: string): Promise<void>;
   makePlan(): Promise<void>;
   run(): Promise<void>;
   resume(id: string): Promise<void>;
@@ -199,6 +202,11 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       errors: [],
       notice: null,
       setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
+      usePreset: async (id) => {
+        const answer = await client.call((api) => api.scriptAnswer()).catch(() => null);
+        const text = presetText(id, answer);
+        if (text !== undefined) set((s) => ({ form: { ...s.form, variantsText: text } }));
+      },
       makePlan: async () => {
         const seq = ++planSeq;
         const { variantsText, runs } = get().form;

@@ -5,6 +5,7 @@ import { formatUsd } from '../../../agent/cost.ts';
 import { isFinished, type RunRecord } from '../../../experiment/records.ts';
 import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../../../experiment/results.ts';
 import { percent } from '../../../experiment/stats.ts';
+import type { JsonValue } from '../../../session/value-codec.ts';
 import { formatCount } from '../turns/format.ts';
 
 export type { VariantSummary } from '../../../experiment/results.ts';
@@ -74,29 +75,33 @@ const STRATEGIES: readonly [string, unknown][] = [
   ['aggressive', 'aggressive'],
 ];
 
-/** The variants files the preset buttons fill in, in the CLI's format. */
-export const PRESETS: readonly { readonly id: string; readonly label: string; readonly text: string }[] = [
-  {
-    id: 'strategies',
-    label: 'Strategies × simulated model',
-    text: JSON.stringify({ variants: STRATEGIES.map(([name, compression]) => ({ name, compression, llm: { provider: 'simulated' } })) }, null, 2) + '\n',
-  },
-  {
-    id: 'temperatures',
-    label: "Session's model, two temperatures",
-    text:
-      JSON.stringify(
-        {
-          variants: [
-            { name: 'temperature 0', llm: { temperature: 0 } },
-            { name: 'temperature 1', llm: { temperature: 1 } },
-          ],
-        },
-        null,
-        2,
-      ) + '\n',
-  },
+/** The preset buttons. */
+export const PRESETS: readonly { readonly id: string; readonly label: string }[] = [
+  { id: 'strategies', label: 'Strategies × simulated model' },
+  { id: 'temperatures', label: "Session's model, two temperatures" },
 ];
+
+/**
+ * The variants file a preset fills in, in the CLI's format. The simulated model follows the session's
+ * script, so its runs are judged against what the script returns (`answer`, as the worker encodes it);
+ * without one, against a non-nil result (a simulated guess returns nil).
+ */
+export function presetText(id: string, answer: JsonValue | null): string | undefined {
+  const json = (o: unknown) => JSON.stringify(o, null, 2) + '\n';
+  if (id === 'strategies') {
+    const success = answer !== null ? { expected: answer } : { predicate: '(fn [result] (some? result))' };
+    return json({ success, variants: STRATEGIES.map(([name, compression]) => ({ name, compression, llm: { provider: 'simulated' } })) });
+  }
+  if (id === 'temperatures') {
+    return json({
+      variants: [
+        { name: 'temperature 0', llm: { temperature: 0 } },
+        { name: 'temperature 1', llm: { temperature: 1 } },
+      ],
+    });
+  }
+  return undefined;
+}
 
 /** A file name for a download: the session's title made safe, and what it holds. */
 export function exportName(title: string, created: number, ext: 'csv' | 'json'): string {
