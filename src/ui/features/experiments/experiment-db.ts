@@ -1,8 +1,11 @@
 // Saved experiments in IndexedDB (idb-keyval, a database of their own so the sessions' database is
 // never upgraded for them), or in memory where the browser refuses IndexedDB. Entries:
-//   exp:<id>                  → ExperimentRecord (settings, the session it ran, every ended run's record)
+//   exp:<id>                  → the experiment's settings (ExperimentRecord less its session and runs)
+//   session:<id>              → the session it runs (written once: it can be megabytes)
+//   rec:<id>:<variant>:<run>  → an ended run's record
 //   run:<id>:<variant>:<run>  → that run's session file text
-// A run's text and the updated record are written as each run ends, so no finished run is lost.
+// A run's text and record are written as each run ends, so no finished run is lost; each write is
+// the size of what changed, not of the experiment (older saves kept all in `exp:` and still read).
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { RunRecord } from '../../../experiment/records.ts';
 
@@ -47,6 +50,10 @@ export interface Kv {
 export const EXPERIMENTS_DB = 'ptc-playground-experiments';
 const EXP = 'exp:';
 const RUN = 'run:';
+const REC = 'rec:';
+const SESSION = 'session:';
+
+type Head = Omit<ExperimentRecord, 'sessionText' | 'records'> & { sessionText?: string; records?: readonly RunRecord[] };
 
 export function runTextKey(id: string, variant: string, run: number): string {
   return `${RUN}${id}:${variant}:${run}`;
@@ -109,24 +116,56 @@ export function createExperimentDb(options: ExperimentDbOptions = {}): Experimen
       ? fallingBack(options.kv, false)
       : { kv: options.kv, inMemory: () => false }
     : fallingBack(idbKv(options.dbName ?? EXPERIMENTS_DB), typeof indexedDB === 'undefined');
+  // What this page last wrote per key, so a put writes only what changed.
+  const written = new Map<string, unknown>();
+  let storeWasMemory = inMemory();
+  const write = async (key: string, value: unknown): Promise<void> => {
+    // A switch to memory (IndexedDB refused) starts an empty store: write everything again.
+    if (inMemory() !== storeWasMemory) {
+      storeWasMemory = inMemory();
+      written.clear();
+    }
+    if (written.get(key) === value) return;
+    await kv.set(key, value);
+    written.set(key, value);
+  };
+  /** A stored head made whole again: its session and its runs' records. */
+  const whole = async (head: Head, allKeys: readonly string[]): Promise<ExperimentRecord> => {
+    const recPrefix = `${REC}${head.id}:`;
+    const own = await Promise.all(allKeys.filter((k) => k.startsWith(recPrefix)).map((k) => kv.get(k)));
+    const byRun = new Map<string, RunRecord>();
+    for (const r of [...(head.records ?? []), ...(own as RunRecord[])]) if (r !== undefined) byRun.set(`${r.variant}\u0000${r.run}`, r);
+    const sessionText = head.sessionText ?? (await kv.get(SESSION + head.id));
+    return { ...head, sessionText: typeof sessionText === 'string' ? sessionText : '', records: [...byRun.values()] };
+  };
   return {
     async list() {
-      // Keys first: listing never reads the runs' session texts.
-      const ids = (await kv.keys()).filter((k) => k.startsWith(EXP));
-      const records = await Promise.all(ids.map((k) => kv.get(k)));
-      return records.filter((r): r is ExperimentRecord => r !== undefined).sort((a, b) => b.created - a.created);
+      const allKeys = await kv.keys();
+      const heads = await Promise.all(allKeys.filter((k) => k.startsWith(EXP)).map((k) => kv.get(k)));
+      const records = await Promise.all(heads.filter((h): h is Head => h !== undefined).map((h) => whole(h, allKeys)));
+      return records.sort((a, b) => b.created - a.created);
     },
-    get: async (id) => (await kv.get(EXP + id)) as ExperimentRecord | undefined,
-    put: (record) => kv.set(EXP + record.id, record),
+    async get(id) {
+      const head = (await kv.get(EXP + id)) as Head | undefined;
+      return head === undefined ? undefined : whole(head, await kv.keys());
+    },
+    async put(record) {
+      const { sessionText, records, ...head } = record;
+      await write(SESSION + record.id, sessionText);
+      for (const r of records) await write(`${REC}${record.id}:${r.variant}:${r.run}`, r);
+      await kv.set(EXP + record.id, head);
+    },
     putRunText: (id, variant, run, text) => kv.set(runTextKey(id, variant, run), text),
     getRunText: async (id, variant, run) => {
       const v = await kv.get(runTextKey(id, variant, run));
       return typeof v === 'string' ? v : undefined;
     },
     async delete(id) {
-      const prefix = `${RUN}${id}:`;
-      for (const k of await kv.keys()) if (k.startsWith(prefix)) await kv.del(k);
+      const prefixes = [`${RUN}${id}:`, `${REC}${id}:`];
+      for (const k of await kv.keys()) if (prefixes.some((p) => k.startsWith(p))) await kv.del(k);
+      await kv.del(SESSION + id);
       await kv.del(EXP + id);
+      for (const k of [...written.keys()]) if (k.includes(id)) written.delete(k);
     },
     inMemory,
   };
