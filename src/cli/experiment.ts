@@ -183,6 +183,7 @@ export const experimentCommand = defineCommand({
     const ended: RunRecord[] = [...done];
     let count = done.filter((r) => r.outcome !== 'cut').length;
     const names = plan.variants.map((v) => v.name);
+    let resultsWritten = 0;
     let result;
     try {
       result = await runExperiment(plan, {
@@ -198,7 +199,11 @@ export const experimentCommand = defineCommand({
           let saved: string | undefined;
           if (folder !== undefined) {
             saved = folder.saveRun(record, names.indexOf(record.variant), serializeSession(session));
-            folder.saveResults(recordsCsv(latest(ended)), resultsJson(summarizeAll(names, latest(ended))));
+            // The results so far, at most once a second (runs.jsonl already holds every run); whole at the end.
+            if (Date.now() - resultsWritten >= 1000) {
+              folder.saveResults(recordsCsv(latest(ended)), resultsJson(summarizeAll(names, latest(ended))));
+              resultsWritten = Date.now();
+            }
           }
           io.stderr.write(progressLine(record, count, total, saved) + '\n');
         },
