@@ -11,7 +11,9 @@ import type { RunRecord } from '../experiment/records.ts';
 import { recordsCsv, resultsJson, summarizeAll } from '../experiment/results.ts';
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
-import { parseSession, serializeSession, sessionToAgent } from '../session/session-file.ts';
+import { scriptAnswer } from '../experiment/script-answer.ts';
+import { encodeValue } from '../session/value-codec.ts';
+import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { defineCommand } from './args.ts';
 import { readSource, UsageError } from './common.ts';
 import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
@@ -37,6 +39,18 @@ async function readVariantsFile(path: string, io: CliIo): Promise<unknown> {
   const read = readVariantsText(await readSource(path, io.stdin));
   if (!read.ok) throw new UsageError(`variants file ${path}: ${read.error}`);
   return read.json;
+}
+
+/** The variants file with its success check replaced by what the session's script returns. */
+function withScriptAnswer(session: Session, file: unknown): unknown {
+  const answer = scriptAnswer(session);
+  if (answer === undefined)
+    throw new UsageError("--expect-script: the session's script does not return a value (no mock replies or recorded replies that end in (return …))");
+  const success = { expected: encodeValue(answer) };
+  if (file === null) return { success };
+  if (typeof file !== 'object' || Array.isArray(file)) return file;
+  if ('success' in file) throw new UsageError('--expect-script replaces the success check: leave "success" out of the variants file, or the flag out');
+  return { ...file, success };
 }
 
 /** The LLM flags as changes to every variant: a real provider's fields, or the simulated model. */
@@ -100,6 +114,11 @@ export const experimentCommand = defineCommand({
     concurrency: { type: 'string', value: 'K', description: 'runs at once (1 to 32, default 2)' },
     'budget-tokens': { type: 'string', value: 'N', description: 'stop once the runs reported this many tokens (input + output); runs in flight are cut' },
     'budget-usd': { type: 'string', value: 'USD', description: 'stop once the runs cost this much (runs of unknown cost count nothing)' },
+    'expect-script': {
+      type: 'boolean',
+      description:
+        "judge every run against what the session's own script returns (its mock replies, else its recorded replies), instead of the variants file's success check: the natural check for the simulated model, whose guesses return nil",
+    },
     out: { type: 'string', value: 'DIR', description: 'save every run as it ends (a session file each), its record, and the results, in DIR' },
     resume: { type: 'string', value: 'DIR', description: 'continue the experiment saved in DIR: finished runs are kept, cut and missing ones run' },
     json: {
@@ -127,8 +146,14 @@ export const experimentCommand = defineCommand({
     let done: RunRecord[] = [];
     let retries: number | undefined;
     if (values.resume !== undefined) {
-      if (positionals.length > 0 || values.variants !== undefined || hasLlmFlags(parseLlmFlags(llmFlagValues(values))) || values.llm !== undefined)
-        throw new UsageError('--resume continues the experiment as it was asked: give no session, --variants or LLM flags with it');
+      if (
+        positionals.length > 0 ||
+        values.variants !== undefined ||
+        values['expect-script'] ||
+        hasLlmFlags(parseLlmFlags(llmFlagValues(values))) ||
+        values.llm !== undefined
+      )
+        throw new UsageError('--resume continues the experiment as it was asked: give no session, --variants, --expect-script or LLM flags with it');
       const opened = ResultsFolder.open(values.resume);
       folder = opened.folder;
       done = opened.records;
@@ -146,7 +171,8 @@ export const experimentCommand = defineCommand({
       if (!read.ok) throw new SessionProblems(positionals[0], read.errors);
       // Stored as this build writes it, so --resume reads exactly the session that was run.
       const session = JSON.parse(serializeSession(read.session)) as unknown;
-      const variants = values.variants !== undefined ? await readVariantsFile(values.variants, io) : null;
+      let variants = values.variants !== undefined ? await readVariantsFile(values.variants, io) : null;
+      if (values['expect-script']) variants = withScriptAnswer(read.session, variants);
       const llm = llmChanges(values);
       retries = llm.retries;
       manifest = { version: FOLDER_VERSION, session, variants, runs, ...llm.manifest };

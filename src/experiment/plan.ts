@@ -171,7 +171,8 @@ export function planExperiment(base: Session, file: unknown, runs: number, chang
     for (const key of Object.keys(file))
       if (key !== 'success' && key !== 'variants') errors.push(`${key}: unknown field; a variants file has "success" and "variants"`);
     success = readSuccess(file.success, errors);
-    const list = file.variants ?? [{}];
+    // A file with only a success check runs the session's own settings, named as without a file.
+    const list = file.variants ?? [{ name: 'session' }];
     if (!Array.isArray(list) || list.length === 0) errors.push('variants: expected a non-empty list of variants');
     else if (list.length > MAX_VARIANTS) errors.push(`variants: at most ${MAX_VARIANTS} variants, got ${list.length}`);
     else {

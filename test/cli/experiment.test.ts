@@ -94,7 +94,7 @@ describe('ptc experiment', () => {
     const r = await ptc([EXAMPLE, '--runs', '2', '--variants', variants, '--json']);
     expect(r.code).toBe(0);
     const [v] = results(r);
-    expect(v).toMatchObject({ name: 'variant 1', runs: 2, successes: 0, successRate: 0, meanTurns: 3, inputTokens: null, outputTokens: null, cost: null });
+    expect(v).toMatchObject({ name: 'session', runs: 2, successes: 0, successRate: 0, meanTurns: 3, inputTokens: null, outputTokens: null, cost: null });
     expect(v.interval?.[0]).toBe(0);
     expect(v.interval?.[1]).toBeCloseTo(0.6576, 3);
     expect(r.err).toContain('failure (returned ["Laptop" "Monitor"], expected ["Mouse"])');
@@ -120,6 +120,23 @@ describe('ptc experiment', () => {
     const noTime = (r: Result) => results(r).map(({ meanMs: _ms, ...rest }) => rest);
     expect(noTime(a)).toEqual(noTime(b));
     expect(a.err.split('\n').filter((l) => l.includes('failure (')).length).toBe(12 - masked.successes);
+  });
+
+  test('--expect-script judges runs against what the session’s script returns, so a guess is a failure', async () => {
+    const variants = file({ variants: [{ name: 'masked', compression: 'observation-masking', llm: { provider: 'simulated' } }] });
+    // Without it, a guess (nil) is a run that returned.
+    const returned = results(await ptc([BENCH, '--runs', '12', '--variants', variants, '--json']));
+    expect(returned[0].successes).toBe(12);
+    const judged = await ptc([BENCH, '--runs', '12', '--variants', variants, '--expect-script', '--json']);
+    expect(judged.code).toBe(0);
+    const masked = results(judged);
+    expect(masked[0].successes).toBeLessThan(12);
+    expect(masked[0].successes).toBeGreaterThan(0);
+    const clash = await ptc([BENCH, '--runs', '1', '--variants', file({ success: { expected: 1 } }), '--expect-script']);
+    expect(clash.code).toBe(2);
+    expect(clash.err).toMatch(/--expect-script replaces the success check/);
+    const noAnswer = file({ version: 2, mission: 'x', llm: { provider: 'mock', replies: ['```clojure\n(+ 1 2)\n```'] } });
+    expect((await ptc([noAnswer, '--runs', '1', '--expect-script'])).err).toMatch(/--expect-script: the session's script does not return/);
   });
 
   test('--llm simulated turns every variant into the simulated model', async () => {
