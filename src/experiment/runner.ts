@@ -49,7 +49,7 @@ export interface RunnerOptions {
 export interface ExperimentResult {
   /** One record per run of the plan that ended (finished runs first kept, in plan order). */
   readonly records: readonly RunRecord[];
-  /** Why runs were left unstarted, when they were. */
+  /** Why runs were cut or left unstarted, when the runner stopped them (the user, the budget, the provider's settings). */
   readonly stopped?: CutKind;
 }
 
@@ -125,7 +125,9 @@ export async function runExperiment(plan: ExperimentPlan, options: RunnerOptions
   const records = schedule(plan)
     .map(({ variant, run }) => ended.get(runKey(variant.name, run)))
     .filter((r): r is RunRecord => r !== undefined);
-  return { records, ...(stopped !== undefined && queue.length > 0 ? { stopped } : {}) };
+  // Said when it left work undone: runs never started, or runs it cut in flight (even the last ones).
+  const undone = queue.length > 0 || records.some((r) => !isFinished(r));
+  return { records, ...(stopped !== undefined && undone ? { stopped } : {}) };
 }
 
 /** A run as an ordinary session: the variant's settings, its turns, and what the experiment made of it. */

@@ -180,3 +180,23 @@ describe('runExperiment', () => {
     expect(most).toBe(3);
   });
 });
+
+describe('stopping the last runs', () => {
+  it('says it stopped when it cut runs in flight, even with none left to start', async () => {
+    const s = session();
+    const controller = new AbortController();
+    const hang = (): RunLlm => ({
+      llm: {
+        label: 'hang',
+        complete: (req) =>
+          new Promise((_, reject) => {
+            req.signal?.addEventListener('abort', () => reject(new LlmError('stopped', 'aborted')));
+            setTimeout(() => controller.abort(), 5);
+          }),
+      },
+    });
+    const result = await runExperiment(plan(undefined, 2, s), { llmFor: hang, signal: controller.signal, concurrency: 2 });
+    expect(result.records.map((r) => r.outcome)).toEqual(['cut', 'cut']);
+    expect(result.stopped).toBe('stopped');
+  });
+});
