@@ -99,9 +99,10 @@ function readSimulated(raw: Json, where: string, errors: string[]): Partial<Simu
   return { ...(slip !== undefined ? { slip } : {}), ...(guess !== undefined ? { guess } : {}) };
 }
 
-/** The session's JSON object without its turns: the starting point every variant changes. */
+/** The session's JSON object without its turns or other branches: the starting point every variant changes. */
 function baseJson(session: Session): Json {
-  return JSON.parse(serializeSession({ ...session, turns: [] })) as Json;
+  const { branch: _branch, branches: _branches, ...open } = session;
+  return JSON.parse(serializeSession({ ...open, turns: [] })) as Json;
 }
 
 function buildVariant(name: string, base: Session, json: Json, changes: LlmChanges, raw: Json, where: string, errors: string[]): Variant | null {

@@ -138,3 +138,15 @@ describe('planExperiment', () => {
     ]);
   });
 });
+
+describe('a session with branches', () => {
+  it('runs its open branch alone: the variants carry no tree', async () => {
+    const { fork } = await import('../../src/session/branches.ts');
+    const forked = fork(session(), 1, 'other', { compression: 'trim' });
+    if (!forked.ok) throw new Error(forked.error);
+    const plan = ok(planExperiment(forked.session, undefined, 1));
+    expect(plan.variants[0].session.compression).toBe('trim');
+    expect(plan.variants[0].session.branches).toBeUndefined();
+    expect(plan.variants[0].session.branch).toBeUndefined();
+  });
+});
