@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIMULATED } from '../../src/agent/simulated-model.ts';
 import { MAX_RUNS, planExperiment, scriptOf, type PlanResult } from '../../src/experiment/plan.ts';
 import { printValue } from '../../src/lisp/printer.ts';
+import { fork } from '../../src/session/branches.ts';
 import { session } from './fixtures.ts';
 
 function ok(r: PlanResult) {
@@ -140,8 +141,7 @@ describe('planExperiment', () => {
 });
 
 describe('a session with branches', () => {
-  it('runs its open branch alone: the variants carry no tree', async () => {
-    const { fork } = await import('../../src/session/branches.ts');
+  it('runs its open branch alone: the variants carry no tree', () => {
     const forked = fork(session(), 1, 'other', { compression: 'trim' });
     if (!forked.ok) throw new Error(forked.error);
     const plan = ok(planExperiment(forked.session, undefined, 1));
