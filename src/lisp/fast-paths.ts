@@ -115,14 +115,30 @@ export function negNum<T>(x: Value, slow: Slow1<T>): boolean | T {
 /** Statements setting local `t` to the fast path's result on atoms `xs`, or to `slow` (JS calling the builtin). */
 export type FastSource = (xs: readonly string[], t: string, slow: string) => string;
 
-const INT2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number" && Number.isInteger(${x}) && Number.isInteger(${y})`;
-const NUM2 = (x: string, y: string): string => `typeof ${x} === "number" && typeof ${y} === "number"`;
+// Checks are written for V8's interpreter as much as for its optimizing compiler: fresh code runs
+// there for its first thousands of iterations. So a safe-integer literal operand (the emitter writes
+// those as `(n)`) is not checked at all, and an integer check tries `(x | 0) === x` before calling
+// Number.isInteger, which only integers beyond 32 bits reach.
+
+/** The value of an atom that is a safe-integer literal, else undefined. */
+function literalInt(a: string): number | undefined {
+  return /^\(-?\d+\)$/.test(a) ? Number(a.slice(1, -1)) : undefined;
+}
+
+const isNum = (x: string): string => (literalInt(x) !== undefined ? '' : `typeof ${x} === "number"`);
+const isInt = (x: string): string => (literalInt(x) !== undefined ? '' : `typeof ${x} === "number" && ((${x} | 0) === ${x} || Number.isInteger(${x}))`);
+/** Conditions joined by &&, the empty ones (always true) left out. */
+const all = (...cs: string[]): string => cs.filter((c) => c !== '' && c !== 'true').join(' && ') || 'true';
+const INT2 = (x: string, y: string): string => all(isInt(x), isInt(y));
+const NUM2 = (x: string, y: string): string => all(isNum(x), isNum(y));
+/** Number.isSafeInteger of a sum or product of two integers (an integer, or ±Infinity). */
+const safe = (t: string): string => `${t} <= ${MAX_SAFE} && ${t} >= -${MAX_SAFE}`;
 
 /** addInt, subInt, mulInt: `normalize` is the `+ 0` the function adds, if any. */
 function intArithSource(op: string, normalize: string): FastSource {
   return ([x, y], t, slow) => {
     const exact = normalize === '' ? '' : ` else ${t} = ${t}${normalize};`;
-    return `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (!Number.isSafeInteger(${t})) ${t} = ${slow};${exact} } else ${t} = ${slow};`;
+    return `if (${INT2(x, y)}) { ${t} = ${x} ${op} ${y}; if (!(${safe(t)})) ${t} = ${slow};${exact} } else ${t} = ${slow};`;
   };
 }
 
@@ -130,31 +146,38 @@ function compareSource(op: string): FastSource {
   return ([x, y], t, slow) => `${t} = ${NUM2(x, y)} ? ${x} ${op} ${y} : ${slow};`;
 }
 
+/** modInt: with a literal divisor, its sign test is settled here. */
+const modSource: FastSource = ([x, y], t, slow) => {
+  const d = literalInt(y);
+  if (d === 0) return `${t} = ${slow};`;
+  const fix = d === undefined ? `${t} !== 0 && ${t} < 0 !== ${y} < 0` : d > 0 ? `${t} < 0` : `${t} > 0`;
+  return `if (${all(INT2(x, y), d === undefined ? `${y} !== 0` : '')}) { ${t} = ${x} % ${y}; ${t} = ${fix} ? ${t} + ${y} : ${t} + 0; } else ${t} = ${slow};`;
+};
+
 type FastPath = (...args: never[]) => unknown;
 
 const SOURCES = new Map<FastPath, FastSource>([
   [addInt, intArithSource('+', '')],
   [subInt, intArithSource('-', ' + 0')],
   [mulInt, intArithSource('*', ' + 0')],
-  [
-    modInt,
-    ([x, y], t, slow) =>
-      `if (${INT2(x, y)} && ${y} !== 0) { ${t} = ${x} % ${y}; ${t} = ${t} !== 0 && ${t} < 0 !== ${y} < 0 ? ${t} + ${y} : ${t} + 0; } else ${t} = ${slow};`,
-  ],
+  [modInt, modSource],
   [minInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} <= ${y} ? ${x} : ${y}) : ${slow};`],
   [maxInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} >= ${y} ? ${x} : ${y}) : ${slow};`],
-  [incInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} < ${MAX_SAFE} ? ${x} + 1 : ${slow};`],
-  [decInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) && ${x} > -${MAX_SAFE} ? ${x} - 1 : ${slow};`],
-  [negInt, ([x], t, slow) => `${t} = typeof ${x} === "number" && Number.isInteger(${x}) ? 0 - ${x} + 0 : ${slow};`],
+  [incInt, ([x], t, slow) => `${t} = ${all(isInt(x), `${x} < ${MAX_SAFE}`)} ? ${x} + 1 : ${slow};`],
+  [decInt, ([x], t, slow) => `${t} = ${all(isInt(x), `${x} > -${MAX_SAFE}`)} ? ${x} - 1 : ${slow};`],
+  [negInt, ([x], t, slow) => `${t} = ${all(isInt(x))} ? 0 - ${x} + 0 : ${slow};`],
   [lessNum, compareSource('<')],
   [greaterNum, compareSource('>')],
   [lessEqNum, compareSource('<=')],
   [greaterEqNum, compareSource('>=')],
   [eqNum, compareSource('===')],
-  [zeroNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} === 0 : ${slow};`],
-  [posNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} > 0 : ${slow};`],
-  [negNum, ([x], t, slow) => `${t} = typeof ${x} === "number" ? ${x} < 0 : ${slow};`],
+  [zeroNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} === 0 : ${slow};`],
+  [posNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} > 0 : ${slow};`],
+  [negNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} < 0 : ${slow};`],
 ]);
+
+/** For templates: `x` is an integer (true for a literal), checked as the fast paths check it. */
+export const intCheckSource = (x: string): string => all(isInt(x));
 
 /** The JavaScript source of fast path `f` (one of this module's functions). */
 export function fastPathSource(f: FastPath): FastSource {

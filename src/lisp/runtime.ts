@@ -68,7 +68,8 @@ export class FailSignal {
 /** Returned (not thrown) by a `recur` node; the enclosing loop or fn reads `rt().recurArgs`. */
 export const RECUR: unique symbol = Symbol('recur');
 
-const CLOCK_EVERY = 256;
+/** Ticks between two readings of the clock (compiled loops count them inline, see jit/emitter.ts). */
+export const CLOCK_EVERY = 256;
 /**
  * Elements a builtin may walk between two readings of the clock. Builtins charge their work once
  * per collection, and long loops every 4,096 elements (see coerce.ts), so a timeout comes within
@@ -78,7 +79,8 @@ const WORK_EVERY = 16_384;
 
 export class Runtime {
   depth = 0;
-  private ticks = 0;
+  /** Ticks since the clock was last read: public for compiled loops, which tick inline. */
+  ticks = 0;
   private work = 0;
   private readonly deadline: number;
   readonly prints: string[] = [];

@@ -7,6 +7,7 @@ import { CAP, CONST, NODE, SLOT, type Arg } from '../args.ts';
 import { irOf, type Ir } from '../node-facts.ts';
 import type { Node } from '../scope.ts';
 import type { Value } from '../values.ts';
+import { CLOCK_EVERY } from '../runtime.ts';
 import { templateFor } from './templates.ts';
 
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
@@ -228,7 +229,8 @@ export class Unit {
   }
 
   private next(target: LoopTarget): string {
-    return `if (++${target.it} > max) throw lle("loop", ${target.loc}); r.tick(); continue ${target.label};`;
+    // r.tick() written out: fresh code runs in V8's interpreter at first, where a call costs much.
+    return `if (++${target.it} > max) throw lle("loop", ${target.loc}); if (++r.ticks >= ${CLOCK_EVERY}) { r.ticks = 0; r.checkClock(); } continue ${target.label};`;
   }
 
   private loop(ir: Extract<Ir, { k: 'loop' }>, k: Cont): void {

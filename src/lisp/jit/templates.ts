@@ -9,6 +9,7 @@ import {
   addInt,
   decInt,
   fastPathSource,
+  intCheckSource,
   greaterEqNum,
   greaterNum,
   incInt,
@@ -57,8 +58,7 @@ const BINARY: ReadonlyMap<string, Template> = new Map<string, Template>([
   ['max', fast(maxInt)],
   [
     'nth',
-    ([x, y], t, slow) =>
-      `if (Array.isArray(${x}) && typeof ${y} === "number" && Number.isInteger(${y})) ${t} = ${y} >= 0 && ${y} < ${x}.length ? ${x}[${y}] : null; else ${t} = ${slow};`,
+    ([x, y], t, slow) => `if (Array.isArray(${x}) && ${intCheckSource(y)}) ${t} = ${y} >= 0 && ${y} < ${x}.length ? ${x}[${y}] : null; else ${t} = ${slow};`,
   ],
   ['get', ([x, y], t, slow) => `if (${x} instanceof PMap) { ${t} = getFlex(${x}, ${y}); if (${t} === undefined) ${t} = null; } else ${t} = ${slow};`],
 ]);
