@@ -9,7 +9,8 @@
 export interface MapBacking<K, V> {
   /** Hash key → position; null while the map is small enough to scan `hashes` directly. */
   index: Map<unknown, number> | null;
-  keys: K[];
+  /** (Not `keys`: PMap carries these fields and has a keys() method.) */
+  keyList: K[];
   hashes: unknown[];
   readonly vals: V[];
   /** keys/hashes belong to a map literal's template and are copied before the first append. */
@@ -39,12 +40,12 @@ export function indexOf<K, V>(b: MapBacking<K, V>, h: unknown, size: number): nu
 
 export function appendEntry<K, V>(b: MapBacking<K, V>, key: K, h: unknown, value: V): void {
   if (b.sharedKeys) {
-    b.keys = b.keys.slice();
+    b.keyList = b.keyList.slice();
     b.hashes = b.hashes.slice();
     b.sharedKeys = false;
   }
-  const pos = b.keys.length;
-  b.keys.push(key);
+  const pos = b.keyList.length;
+  b.keyList.push(key);
   b.hashes.push(h);
   b.vals.push(value);
   if (b.index !== null) b.index.set(h, pos);
@@ -53,5 +54,5 @@ export function appendEntry<K, V>(b: MapBacking<K, V>, key: K, h: unknown, value
 
 export function copyBacking<K, V>(b: MapBacking<K, V>, size: number): MapBacking<K, V> {
   const index = size > SCAN_LIMIT ? indexHashes(b.hashes, size) : null;
-  return { index, keys: b.keys.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size), sharedKeys: false };
+  return { index, keyList: b.keyList.slice(0, size), hashes: b.hashes.slice(0, size), vals: b.vals.slice(0, size), sharedKeys: false };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equals } from '../../src/lisp/equality.ts';
 import { printValue } from '../../src/lisp/printer.ts';
-import { Keyword, PMap, PSet, type Value } from '../../src/lisp/values.ts';
+import { hashKey as hashKeyOf, Keyword, PMap, PSet, type Value } from '../../src/lisp/values.ts';
 import { float } from '../../src/lisp/numbers.ts';
 import { scalar } from './arbitraries.ts';
 
@@ -44,6 +44,34 @@ describe('PMap', () => {
             expect(got !== undefined && equals(got, v)).toBe(true);
           }
           expect(m.keys().map(printValue)).toEqual([...model.keys()]);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every version intact from records sharing key arrays, past the scanning size', () => {
+    // Records from one map literal share its key arrays, and so do merges of the same shapes: each
+    // version copies them before it appends, while older versions keep reading the shared ones.
+    const keys: Value[] = [Keyword.of('a'), Keyword.of('b'), Keyword.of('c')];
+    const hashes = keys.map((k) => hashKeyOf(k));
+    const op = fc.tuple(fc.nat(40), fc.integer({ min: 0, max: 14 }), fc.integer());
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const r1 = PMap.fromDistinct(keys, hashes, [1, 2, 3]);
+        const r2 = PMap.fromDistinct(keys, hashes, [4, 5, 6]);
+        const extra = PMap.EMPTY.assoc(Keyword.of('d'), 7).assoc(Keyword.of('a'), 8);
+        const versions: PMap[] = [r1, r2, r1.mergeSmall(extra, null)!, r2.mergeSmall(extra, null)!];
+        const models: Map<string, Value>[] = versions.map((m) => new Map(m.entries().map(([k, v]) => [printValue(k), v])));
+        for (const [pick, k, v] of ops) {
+          const i = pick % versions.length;
+          versions.push(versions[i].assoc(k, v));
+          models.push(new Map(models[i]).set(printValue(k), v));
+        }
+        versions.forEach((m, i) => {
+          expect(m.size).toBe(models[i].size);
+          expect(m.entries().map(([k, v]) => [printValue(k), v])).toEqual([...models[i]]);
+          for (const [k, v] of m.entries()) expect(m.lookup(k)).toBe(v);
         });
       }),
       { numRuns: 300 },

@@ -4,6 +4,7 @@
 // actually present so no duplicate keyword/string twins appear.
 import { arityError, execError, typeError } from '../errors.ts';
 import { equals } from '../equality.ts';
+import { SCAN_LIMIT } from '../map-backing.ts';
 import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { fn1, fn2, fnN, presentKey } from './callers.ts';
@@ -262,7 +263,25 @@ function mergeWith(fn: string, f: ((a: Value, b: Value) => Value) | null, maps: 
   return out === null ? null : sizedMap(out);
 }
 
+/**
+ * (merge a b) of two small maps, the common case (a record and a few fields), without the argument
+ * array and the general loop; the same charges and result as mergeWith.
+ */
+function merge2(a: Value, b: Value): Value {
+  if (a instanceof PMap && b instanceof PMap && a.size <= SCAN_LIMIT && b.size <= SCAN_LIMIT) {
+    const small = a.mergeSmall(b, null);
+    if (small !== null) {
+      const r = rt();
+      r.charge(a.size);
+      r.charge(b.size);
+      return sizedMap(small);
+    }
+  }
+  return mergeWith('merge', null, [a, b]);
+}
+
 builtin('merge', [0, Infinity], 'One map with the entries of all maps; later maps win. nil arguments are ignored.', (...ms) => mergeWith('merge', null, ms), {
+  binary: merge2,
   spread: 'fold',
   params: ['[& maps]'],
   examples: [['(merge {:a 1} {:b 2} {:a 3})', '{:a 3 :b 2}']],
