@@ -94,6 +94,13 @@ describe('compiled builtins agree with the interpreter', () => {
     }
   });
 
+  // Whether a local read from the frame or a captured value is a vector is asked once per loop.
+  it.each(['[10 20 30]', '[]', '"abc"', 'nil', '{:k 1}', '(list 1 2)'])('count and nth of %s held outside a loop', (v) => {
+    same(`(let [xs ${v}] (loop [i 0 acc []] (if (< i (count xs)) (recur (inc i) (conj acc (nth xs i))) acc)))`);
+    same(`(let [xs ${v} f (fn [n] (loop [i 0 acc 0] (if (< i n) (recur (inc i) (+ acc (count xs))) acc)))] (f 3))`);
+    same(`((fn [xs] (loop [i 0 acc []] (if (< i 2) (recur (inc i) (conj acc (nth xs i 0))) acc))) ${v})`);
+  });
+
   it('keeps exact integers, boxed floats and the spill to BigInt', () => {
     expect(same('((fn [x] (+ x 1)) 9007199254740991)')).toBe('ok 9007199254740992');
     expect(same('((fn [x] (* x x)) 4294967296)')).toBe('ok 18446744073709551616');
@@ -314,7 +321,7 @@ describe('the generated JavaScript', () => {
 });
 
 const ALLOWED_WORD =
-  /^(?:[stvklgn]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|rec|RECUR|lle|rt|tick|ticks|checkClock|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+  /^(?:[stvklgn]\d+|a[ksv]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|cn|kws|eq|getFlex|PMap|rec|RECUR|lle|rt|tick|ticks|checkClock|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
 
 /** The JavaScript of every loop at the top of the program (let bodies included). */
 function generatedSources(program: string): string[] {
