@@ -8,8 +8,11 @@ import { items, kindOf, show } from './coerce.ts';
 import { builtin } from './registry.ts';
 
 /** A function value made by a combinator; variadic unless told otherwise. */
+/** The parameter list shown for the functions made here (shared: they are made in loops). */
+const NO_PARAMS: readonly string[] = [];
+
 function fnValue(impl: (...args: Value[]) => Value, minArity = 0, maxArity = Infinity): PtcFn {
-  return makeFn(impl, { name: null, kind: 'builtin', minArity, maxArity, params: [] });
+  return makeFn(impl, { name: null, kind: 'builtin', minArity, maxArity, params: NO_PARAMS });
 }
 
 function isCallable(v: Value): boolean {
@@ -91,27 +94,31 @@ builtin(
   },
 );
 
+function fnil(f: Value, defaults: readonly Value[]): PtcFn {
+  callable('fnil', f);
+  const impl = (...args: Value[]): Value => {
+    const patched = args.slice();
+    for (let i = 0; i < defaults.length && i < patched.length; i++) if (patched[i] === null) patched[i] = defaults[i];
+    return invoke(f, patched);
+  };
+  if (typeof f !== 'function' || f.ptc.minArity > 2 || f.ptc.maxArity < 2) return fnValue(impl);
+  // (update m k (fnil + 0) x) calls it with two arguments: patch them without arrays.
+  const h = f.ptc.binary ?? f;
+  const d0 = defaults[0];
+  const d1 = defaults.length > 1 ? defaults[1] : null;
+  const patch1 = defaults.length > 1;
+  const binary = (x: Value, y: Value): Value => h(x === null ? d0 : x, patch1 && y === null ? d1 : y);
+  return makeFn(impl, { name: null, kind: 'builtin', minArity: 0, maxArity: Infinity, params: NO_PARAMS, binary });
+}
+
 builtin(
   'fnil',
   [2, 4],
   'A function like f, but nil arguments in the first positions are replaced by the given defaults',
-  (f, ...defaults) => {
-    callable('fnil', f);
-    const impl = (...args: Value[]): Value => {
-      const patched = args.slice();
-      for (let i = 0; i < defaults.length && i < patched.length; i++) if (patched[i] === null) patched[i] = defaults[i];
-      return invoke(f, patched);
-    };
-    if (typeof f !== 'function' || f.ptc.minArity > 2 || f.ptc.maxArity < 2) return fnValue(impl);
-    // (update m k (fnil + 0) x) calls it with two arguments: patch them without arrays.
-    const h = f.ptc.binary ?? f;
-    const d0 = defaults[0];
-    const d1 = defaults.length > 1 ? defaults[1] : null;
-    const patch1 = defaults.length > 1;
-    const binary = (x: Value, y: Value): Value => h(x === null ? d0 : x, patch1 && y === null ? d1 : y);
-    return makeFn(impl, { name: null, kind: 'builtin', minArity: 0, maxArity: Infinity, params: [], binary });
-  },
+  (f, ...defaults) => fnil(f, defaults),
   {
+    // (fnil f x), the common form, often written inside the function a loop calls: no argument array.
+    binary: (f, d0) => fnil(f, [d0]),
     params: ['[f x]', '[f x y]', '[f x y z]'],
     examples: [
       ['((fnil inc 0) nil)', '1'],

@@ -130,9 +130,18 @@ builtin(
 const writeKey = (coll: Value, k: Value): Value => (coll instanceof PMap ? presentKey(coll, k) : k);
 
 function updateIn(fn: string, coll: Value, p: readonly Value[], i: number, f: (old: Value) => Value): Value {
-  const k = writeKey(coll, p[i]);
-  const old = lookup(coll, k) ?? null;
-  const v = i === p.length - 1 ? f(old) : updateIn(fn, old, p, i + 1, f);
+  const key = p[i];
+  let k = key;
+  let old: Value | undefined;
+  if (coll instanceof PMap) {
+    // writeKey and lookup in one search when the key is present as written (the common case).
+    old = coll.lookup(key);
+    if (old === undefined) {
+      k = presentKey(coll, key);
+      if (k !== key) old = coll.lookup(k);
+    }
+  } else old = lookup(coll, key);
+  const v = i === p.length - 1 ? f(old ?? null) : updateIn(fn, old ?? null, p, i + 1, f);
   return assoc1(fn, coll, k, v);
 }
 
