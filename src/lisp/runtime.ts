@@ -79,7 +79,7 @@ const WORK_EVERY = 16_384;
 
 export class Runtime {
   depth = 0;
-  /** Ticks since the clock was last read: public for compiled loops, which tick inline. */
+  /** Ticks since the clock was last read: public for the loops that tick inline (jit/emitter.ts, forms/fn-closure.ts). */
   ticks = 0;
   private work = 0;
   private readonly deadline: number;
@@ -107,6 +107,12 @@ export class Runtime {
       this.ticks = 0;
       this.checkClock();
     }
+  }
+
+  /** The rest of tick() once `ticks` has reached CLOCK_EVERY (for loops that count inline). */
+  clockTick(): void {
+    this.ticks = 0;
+    this.checkClock();
   }
 
   /** Account for `n` elements walked or built by a builtin: time inside builtins counts too. */

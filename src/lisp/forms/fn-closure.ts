@@ -5,7 +5,7 @@
 import type { SpreadFn } from '../builtins/registry.ts';
 import type { Binder } from '../destructure.ts';
 import { arityError, type Loc } from '../errors.ts';
-import { loopLimitError, rt, type Runtime } from '../runtime.ts';
+import { CLOCK_EVERY, loopLimitError, rt, type Runtime } from '../runtime.ts';
 import type { Frame, Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, type Each1, type FnMeta, type Fold2, type PtcFn, type Value } from '../values.ts';
 import { recurArgsNow, RECUR_VALUE } from './loops.ts';
@@ -118,7 +118,9 @@ interface Entries {
 }
 
 // The one- and two-parameter entries are written out (no shared helper returning a tuple): they
-// run once per item in map, filter, reduce and sort-by.
+// run once per item in map, filter, reduce and sort-by. Their per-item tick is written out too
+// (r.tick() inline): in a fresh process these loops run in V8's interpreter, where the call cost
+// about half as much as the call of the function's body.
 
 function oneParam(shape: FnShape, a: Arity, s0: number, frames: Frames): Entries {
   const { loc, defName } = shape;
@@ -149,7 +151,7 @@ function oneParam(shape: FnShape, a: Arity, s0: number, frames: Frames): Entries
     try {
       if (mode === EACH_MAP) {
         for (let i = 0; i < n; i++) {
-          if (i !== 0) r.tick();
+          if (i !== 0 && ++r.ticks >= CLOCK_EVERY) r.clockTick();
           frame[s0] = xs[i];
           let v = a.body(frame);
           if (v === RECUR_VALUE) v = runBody(shape, a, frame, r, v);
@@ -159,7 +161,7 @@ function oneParam(shape: FnShape, a: Arity, s0: number, frames: Frames): Entries
       } else {
         const keep = mode === EACH_FILTER;
         for (let i = 0; i < n; i++) {
-          if (i !== 0) r.tick();
+          if (i !== 0 && ++r.ticks >= CLOCK_EVERY) r.clockTick();
           const x = xs[i];
           frame[s0] = x;
           let v = a.body(frame);
@@ -203,7 +205,7 @@ function twoParams(shape: FnShape, a: Arity, s0: number, s1: number, frames: Fra
     const frame = frames.take();
     try {
       for (let i = from; i < n; i++) {
-        if (i !== from) r.tick();
+        if (i !== from && ++r.ticks >= CLOCK_EVERY) r.clockTick();
         frame[s0] = acc;
         frame[s1] = xs[i];
         let v = a.body(frame);

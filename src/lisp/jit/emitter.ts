@@ -230,7 +230,7 @@ export class Unit {
 
   private next(target: LoopTarget): string {
     // r.tick() written out: fresh code runs in V8's interpreter at first, where a call costs much.
-    return `if (++${target.it} > max) throw lle("loop", ${target.loc}); if (++r.ticks >= ${CLOCK_EVERY}) { r.ticks = 0; r.checkClock(); } continue ${target.label};`;
+    return `if (++${target.it} > max) throw lle("loop", ${target.loc}); if (++r.ticks >= ${CLOCK_EVERY}) r.clockTick(); continue ${target.label};`;
   }
 
   private loop(ir: Extract<Ir, { k: 'loop' }>, k: Cont): void {
