@@ -126,15 +126,13 @@ builtin(
   },
 );
 
-/** The key to write in coll for k: the present keyword/string twin for maps. */
-const writeKey = (coll: Value, k: Value): Value => (coll instanceof PMap ? presentKey(coll, k) : k);
-
 function updateIn(fn: string, coll: Value, p: readonly Value[], i: number, f: (old: Value) => Value): Value {
   const key = p[i];
   let k = key;
   let old: Value | undefined;
   if (coll instanceof PMap) {
-    // writeKey and lookup in one search when the key is present as written (the common case).
+    // The key to write is the one present (k, or its keyword/string twin): found with the old value
+    // in one search when k is present as written (the common case).
     old = coll.lookup(key);
     if (old === undefined) {
       k = presentKey(coll, key);
@@ -187,8 +185,17 @@ builtin(
   'The map with the value at k replaced by (f old & args).',
   (m, k, f, ...extra) => {
     const u = updater('update', f, extra);
-    const key = writeKey(m, k);
-    return assoc1('update', m, key, u(lookup(m, key) ?? null));
+    if (m instanceof PMap) {
+      // The key present and its value in one search, as in updateIn.
+      let key = k;
+      let old = m.lookup(k);
+      if (old === undefined) {
+        key = presentKey(m, k);
+        if (key !== k) old = m.lookup(key);
+      }
+      return assoc1('update', m, key, u(old ?? null));
+    }
+    return assoc1('update', m, k, u(lookup(m, k) ?? null));
   },
   {
     params: ['[m k f & args]'],
