@@ -198,7 +198,7 @@ export function callNode(fa: Arg, args: Arg[], loc: Loc): Node {
         return withIr(
           (frame) => {
             const x = read(frame, a0);
-            if (x instanceof PMap) return getFlex(x, k) ?? null;
+            if (x instanceof PMap) return x.getKeyword(k) ?? null;
             try {
               return invokeData(k, [x]);
             } catch (e) {

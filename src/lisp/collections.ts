@@ -193,6 +193,30 @@ export class PMap implements MapBacking {
     return this.vals[i];
   }
 
+  /**
+   * The value for keyword `k`, else for its name as a string key (getFlex's rule), else undefined:
+   * the commonest lookup of a pipeline, in one call (a keyword is its own hash key). In a fresh
+   * process this runs in V8's interpreter, where lookup's chain of small calls cost most.
+   */
+  getKeyword(k: Keyword): Value | undefined {
+    let i = -1;
+    if (this.index === null) {
+      const hs = this.hashes;
+      for (let j = 0; j < this.size; j++) {
+        if (hs[j] === k) {
+          i = j;
+          break;
+        }
+      }
+    } else {
+      const p = this.index.get(k);
+      if (p !== undefined && p < this.size) i = p;
+    }
+    if (i < 0) return this.lookup(k.name);
+    if (this.diff !== null) this.reroot();
+    return this.vals[i];
+  }
+
   get(key: Value, notFound: Value = null): Value {
     const v = this.lookup(key);
     return v === undefined ? notFound : v;

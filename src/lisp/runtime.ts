@@ -242,9 +242,9 @@ export function withRuntime<T>(r: Runtime, body: () => T): T {
 
 /** Lookup in a map by key, accepting a keyword for a string key and vice versa. */
 export function getFlex(m: PMap, key: Value): Value | undefined {
+  if (key instanceof Keyword) return m.getKeyword(key);
   const v = m.lookup(key);
   if (v !== undefined) return v;
-  if (key instanceof Keyword) return m.lookup(key.name);
   if (typeof key === 'string') return m.lookup(Keyword.of(key));
   return undefined;
 }

@@ -21,7 +21,7 @@ function notCallable(fn: string, f: Value, coll?: Value): never {
 /** A keyword or string key used as a function of a map (keyword↔string lookup both ways). */
 function keyGetter(k: Keyword | string): Fn1 {
   if (k instanceof Keyword) {
-    return (x) => (x instanceof PMap ? (getFlex(x, k) ?? null) : x instanceof PSet ? (x.has(k) ? k : null) : null);
+    return (x) => (x instanceof PMap ? (x.getKeyword(k) ?? null) : x instanceof PSet ? (x.has(k) ? k : null) : null);
   }
   return (x) => (x instanceof PMap ? (getFlex(x, k) ?? null) : null);
 }

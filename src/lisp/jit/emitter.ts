@@ -127,7 +127,7 @@ export class Unit {
         const t = this.tmp();
         const key = this.table(this.consts, ir.key, 'k');
         this.push(
-          `if (${x} instanceof PMap) { ${t} = getFlex(${x}, ${key}); if (${t} === undefined) ${t} = null; } else ${t} = kws(${key}, ${x}, ${this.loc(ir.loc)});`,
+          `if (${x} instanceof PMap) { ${t} = ${x}.getKeyword(${key}); if (${t} === undefined) ${t} = null; } else ${t} = kws(${key}, ${x}, ${this.loc(ir.loc)});`,
         );
         this.push(k.done(t));
         return;
