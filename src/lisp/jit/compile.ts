@@ -114,6 +114,20 @@ function evalAllowed(): boolean {
 const HELPERS = {
   c1: call1,
   c2: call2,
+  c3: (f: (x: Value, y: Value, z: Value) => Value, x: Value, y: Value, z: Value, loc: Loc): Value => {
+    try {
+      return f(x, y, z);
+    } catch (e) {
+      throw locate(e, loc, f);
+    }
+  },
+  c4: (f: (x: Value, y: Value, z: Value, w: Value) => Value, x: Value, y: Value, z: Value, w: Value, loc: Loc): Value => {
+    try {
+      return f(x, y, z, w);
+    } catch (e) {
+      throw locate(e, loc, f);
+    }
+  },
   cn: (f: (...xs: Value[]) => Value, xs: Value[], loc: Loc): Value => {
     try {
       return f(...xs);

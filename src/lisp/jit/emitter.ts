@@ -194,7 +194,8 @@ export class Unit {
     const t = this.tmp();
     const g = this.table(this.fns, ir.f, 'g');
     const l = this.loc(ir.loc);
-    const slow = xs.length === 1 ? `c1(${g}, ${xs[0]}, ${l})` : xs.length === 2 ? `c2(${g}, ${xs[0]}, ${xs[1]}, ${l})` : `cn(${g}, [${xs.join(', ')}], ${l})`;
+    // Up to four arguments are passed as they are (no array to allocate and spread).
+    const slow = xs.length >= 1 && xs.length <= 4 ? `c${xs.length}(${g}, ${xs.join(', ')}, ${l})` : `cn(${g}, [${xs.join(', ')}], ${l})`;
     const template = templateFor(ir.name, xs.length);
     this.push(template === undefined ? `${t} = ${slow};` : template(xs, t, slow));
     this.push(k.done(t));
@@ -314,7 +315,7 @@ export class Unit {
     );
     return [
       '"use strict";',
-      'const { c1, c2, cn, kws, eq, getFlex, PMap, rec, RECUR, lle, rt } = H;',
+      'const { c1, c2, c3, c4, cn, kws, eq, getFlex, PMap, rec, RECUR, lle, rt } = H;',
       ...(tables.length > 0 ? [`const ${tables.join(', ')};`] : []),
       'return function unit(f, it0) {',
       ...prologue,
