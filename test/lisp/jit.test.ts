@@ -331,7 +331,7 @@ describe('the generated JavaScript', () => {
 });
 
 const ALLOWED_WORD =
-  /^(?:[stvklgn]\d+|a[ksv]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|c3|c4|cn|kws|eq|getFlex|getKeyword|PMap|rec|RECUR|lle|rt|tick|ticks|clockTick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
+  /^(?:[stvklgn]\d+|a[ksv]\d+|L\d+|cs|f|r|max|K|G|L|N|H|c1|c2|c3|c4|cn|kws|eq|getFlex|getKeyword|PMap|rec|RECUR|lle|rt|tick|ticks|clockTick|limits|loop|maxLoopIterations|unit|it0|use|strict|const|let|var|return|function|if|else|for|break|continue|throw|typeof|instanceof|null|true|false|undefined|number|Number|isInteger|isSafeInteger|Array|isArray|length)$/;
 
 /** The JavaScript of every loop at the top of the program (let bodies included). */
 function generatedSources(program: string): string[] {
