@@ -78,6 +78,8 @@ describe('compiled builtins agree with the interpreter', () => {
     for (const a of VALUES) {
       for (const b of VALUES) {
         same(`((fn [x y] (${op} x y)) ${a} ${b})`);
+        // An if on a comparison tests it as a boolean (see BOOLEAN_RESULTS in jit/emitter.ts).
+        same(`((fn [x y] (if (${op} x y) :yes :no)) ${a} ${b})`);
         same(`(loop [i 0 acc nil] (if (< i 1) (recur (inc i) (${op} ${a} ${b})) acc))`);
       }
     }

@@ -10,6 +10,13 @@ import type { Value } from '../values.ts';
 import { CLOCK_EVERY } from '../runtime.ts';
 import { templateFor } from './templates.ts';
 
+/**
+ * Builtins with a template whose result is a boolean on the fast path and from the builtin itself
+ * (typed so in builtins/compare.ts and predicates.ts), so an `if` on it needs no nil/false test:
+ * two instructions fewer for V8's interpreter in a loop's every test.
+ */
+const BOOLEAN_RESULTS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=', 'not=', 'zero?', 'pos?', 'neg?', 'not', 'nil?', 'some?']);
+
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
 export class Unsupported extends Error {}
 
@@ -42,6 +49,8 @@ export class Unit {
   private readonly outer = new Set<number>();
   private readonly caps = new Set<number>();
   private readonly loops: LoopTarget[] = [];
+  /** Temps holding a boolean whatever the path taken (see BOOLEAN_RESULTS): tested as they are. */
+  private readonly booleans = new Set<string>();
   private labels = 0;
   private usesRuntime = false;
   ops = 0;
@@ -134,7 +143,7 @@ export class Unit {
       }
       case 'if': {
         const c = this.atom(ir.test);
-        this.push(`if (${c} !== null && ${c} !== false) {`);
+        this.push(this.booleans.has(c) ? `if (${c}) {` : `if (${c} !== null && ${c} !== false) {`);
         this.emit(ir.then, k);
         this.push('} else {');
         this.emit(ir.else, k);
@@ -198,6 +207,7 @@ export class Unit {
     const slow = xs.length >= 1 && xs.length <= 4 ? `c${xs.length}(${g}, ${xs.join(', ')}, ${l})` : `cn(${g}, [${xs.join(', ')}], ${l})`;
     const template = templateFor(ir.name, xs.length);
     this.push(template === undefined ? `${t} = ${slow};` : template(xs, t, slow));
+    if (template !== undefined && BOOLEAN_RESULTS.has(ir.name)) this.booleans.add(t);
     this.push(k.done(t));
   }
 
