@@ -10,7 +10,7 @@ describe('warmUp', () => {
     const examples = allBuiltins().reduce((n, b) => n + b.examples.length, 0);
     expect(examples).toBeGreaterThan(300);
     const before = run({ program: '(def x 1) [x (* x 2) (str :k)]' });
-    expect(warmUp()).toBe(examples + 3);
+    expect(warmUp()).toBe(examples + 4);
     const after = run({ program: '(def x 1) [x (* x 2) (str :k)]' });
     expect(after.ok && before.ok).toBe(true);
     if (after.ok && before.ok) expect(after.value).toEqual(before.value);
