@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeFindings, seriousViolations } from './axe.ts';
 import { launchChromium } from './browser.ts';
-import { closeClean, openPlayground, tid, waitForReady } from './page.ts';
+import { closeClean, openPlayground, savedSessionHolds, tid, waitForReady } from './page.ts';
 
 const BRANCH = 'trim from turn 3';
 
@@ -18,27 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** True once a saved session in IndexedDB holds `marker` (autosave has written it). */
-function savedHolds(page: Page, marker: string): Promise<boolean> {
-  return page.evaluate(
-    (m) =>
-      new Promise<boolean>((resolve) => {
-        const req = indexedDB.open('ptc-playground');
-        req.onerror = () => resolve(false);
-        req.onsuccess = () => {
-          const db = req.result;
-          const all = db.transaction('sessions', 'readonly').objectStore('sessions').getAll();
-          all.onerror = () => resolve(false);
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as unknown[]).some((v) => typeof v === 'string' && v.includes(m)));
-          };
-        };
-      }),
-    marker,
-  );
-}
 
 async function step(page: Page, n: number): Promise<void> {
   await page.locator(`${tid('step')}:enabled`).click();
@@ -89,7 +68,7 @@ describe('branches', () => {
       await page.locator(tid('branch-compare-dialog')).waitFor({ state: 'detached' });
 
       // Autosave keeps the whole tree: the branch comes back, open, with its turns.
-      await expect.poll(() => savedHolds(page, BRANCH), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => savedSessionHolds(page, BRANCH), { timeout: 30_000 }).toBe(true);
       await page.reload();
       // The run has returned: Step stays disabled, so the ready page is the one showing the branch.
       await page.locator(tid('compressed-user')).waitFor({ timeout: 20_000 });

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchChromium } from './browser.ts';
 import { engineWith, lastUserContent, stepEngine } from './expected.ts';
 import { longSessionText } from './long-session.ts';
-import { closeClean, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+import { closeClean, openPlayground, savedSessionHolds, tid, waitForReady, type WatchedPage } from './page.ts';
 
 const TURNS = 1000;
 
@@ -119,27 +119,6 @@ describe('a session with megabytes of data', () => {
   });
 });
 
-/** Whether a session text saved in this browser (IndexedDB) holds `marker`. */
-function savedHolds(p: Page, marker: string): Promise<boolean> {
-  return p.evaluate(
-    (m) =>
-      new Promise<boolean>((resolve) => {
-        const req = indexedDB.open('ptc-playground');
-        req.onerror = () => resolve(false);
-        req.onsuccess = () => {
-          const db = req.result;
-          const all = db.transaction('sessions', 'readonly').objectStore('sessions').getAll();
-          all.onerror = () => resolve(false);
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as unknown[]).some((v) => typeof v === 'string' && v.startsWith('{') && v.includes(m)));
-          };
-        };
-      }),
-    marker,
-  );
-}
-
 /** The data editor's whole text, through its read event (it is too long for an attribute). */
 function dataEditorText(p: Page): Promise<string> {
   return p.locator(tid('data-editor')).evaluate((el) => {
@@ -195,7 +174,7 @@ describe('a session with 10 MB of data', () => {
         console.log('DUMP', JSON.stringify(head), dump, w.errors);
         throw e;
       });
-    await expect.poll(() => savedHolds(page, marker), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => savedSessionHolds(page, marker), { timeout: 30_000 }).toBe(true);
 
     // Reloaded: the session comes back from this browser's storage with the edit and every row.
     await page.reload();

@@ -99,3 +99,24 @@ export async function closeClean(w: WatchedPage): Promise<void> {
     throw new Error(`the page was not clean:\n${[...errors, ...foreign.map((u) => `request left 127.0.0.1: ${u}`)].join('\n')}`);
   }
 }
+
+/** Whether a session text saved in this browser (IndexedDB, the app's store) holds `marker`. */
+export function savedSessionHolds(page: Page, marker: string): Promise<boolean> {
+  return page.evaluate(
+    (m) =>
+      new Promise<boolean>((resolve) => {
+        const req = indexedDB.open('ptc-playground');
+        req.onerror = () => resolve(false);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction('sessions', 'readonly').objectStore('sessions').getAll();
+          all.onerror = () => resolve(false);
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as unknown[]).some((v) => typeof v === 'string' && v.startsWith('{') && v.includes(m)));
+          };
+        };
+      }),
+    marker,
+  );
+}

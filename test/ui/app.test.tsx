@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { clearEditor, pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
-import { exampleText, renderWithPlayground, textOf } from './harness.tsx';
+import { captureDownloads, exampleText, renderWithPlayground, textOf } from './harness.tsx';
 
 afterEach(cleanup);
 
@@ -310,19 +310,7 @@ describe('App', () => {
     await waitForDefaultExample();
     await user.click(button('step'));
     await screen.findByTestId('turn-1');
-    const blobs: Blob[] = [];
-    const downloads: string[] = [];
-    const originalCreate = URL.createObjectURL;
-    const originalRevoke = URL.revokeObjectURL;
-    const originalClick = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = (b: Blob | MediaSource) => {
-      blobs.push(b as Blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    };
+    const { blobs, names: downloads, restore } = captureDownloads();
     try {
       fireEvent.click(button('export'));
       // The engine writes the text when Export asks for it.
@@ -337,9 +325,7 @@ describe('App', () => {
       expect(reopened.open(text).ok).toBe(true);
       expect(await blobs[0].text()).toBe(reopened.exportSession());
     } finally {
-      URL.createObjectURL = originalCreate;
-      URL.revokeObjectURL = originalRevoke;
-      HTMLAnchorElement.prototype.click = originalClick;
+      restore();
     }
   });
 });

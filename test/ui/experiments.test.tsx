@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ExperimentsPanel } from '../../src/ui/features/experiments/ExperimentsPanel.tsx';
 import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
 import { freshExperiments } from './experiment-helpers.ts';
+import { captureDownloads } from './harness.tsx';
 import { renderPanel, type PanelHarness } from './panel-helpers.tsx';
 
 const GOOD = JSON.stringify({
@@ -144,26 +145,12 @@ describe('the experiments panel', () => {
     fireEvent.click(within(tid('experiment-saved')).getByText('Show'));
     await screen.findByTestId('experiment-results');
 
-    const blobs: Blob[] = [];
-    const names: string[] = [];
-    const originalCreate = URL.createObjectURL;
-    const originalRevoke = URL.revokeObjectURL;
-    const originalClick = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = (b: Blob | MediaSource) => {
-      blobs.push(b as Blob);
-      return 'blob:test';
-    };
-    URL.revokeObjectURL = () => undefined;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    };
+    const { blobs, names, restore } = captureDownloads();
     try {
       fireEvent.click(tid('experiment-export-csv'));
       fireEvent.click(tid('experiment-export-json'));
     } finally {
-      URL.createObjectURL = originalCreate;
-      URL.revokeObjectURL = originalRevoke;
-      HTMLAnchorElement.prototype.click = originalClick;
+      restore();
     }
     expect(names[0]).toMatch(/^Reviews-and-inventory-experiment-.*\.csv$/);
     const csv = (await blobs[0].text()).split('\r\n');

@@ -64,3 +64,32 @@ export function setHash(fragment: string | null): void {
 export function textOf(view: View | null): string | null {
   return view ? sessionTextOf(view) : null;
 }
+
+/**
+ * Catches the downloads the page starts (a Blob URL clicked on an `<a download>`) instead of letting
+ * jsdom try them: the blobs and file names in order; `restore` puts the browser's functions back.
+ */
+export function captureDownloads(): { blobs: Blob[]; names: string[]; restore: () => void } {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  const originalCreate = URL.createObjectURL;
+  const originalRevoke = URL.revokeObjectURL;
+  const originalClick = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (b: Blob | MediaSource) => {
+    blobs.push(b as Blob);
+    return 'blob:test';
+  };
+  URL.revokeObjectURL = () => undefined;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  };
+  return {
+    blobs,
+    names,
+    restore: () => {
+      URL.createObjectURL = originalCreate;
+      URL.revokeObjectURL = originalRevoke;
+      HTMLAnchorElement.prototype.click = originalClick;
+    },
+  };
+}
