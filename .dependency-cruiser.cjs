@@ -22,7 +22,7 @@ const NPM = {
   compression: ['gpt-tokenizer'],
   agent: ['openai', '@anthropic-ai/sdk'],
   session: ['zod', 'fflate'],
-  experiment: ['zod'],
+  experiment: [],
   worker: ['comlink', 'gpt-tokenizer'],
 };
 
