@@ -12,6 +12,7 @@ import { ExperimentResults } from './ExperimentResults.tsx';
 import { useExperimentsStore } from './experiments-store.ts';
 import { finishedCount } from './figures.ts';
 import { SetupForm } from './SetupForm.tsx';
+import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
   const store = useExperimentsStore();
@@ -98,15 +99,8 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
   const shown = saved.find((r) => r.id === openId) ?? null;
 
   return (
-    <div
-      ref={sheet}
-      tabIndex={-1}
-      role="dialog"
-      aria-labelledby="experiments-title"
-      data-testid="experiments-panel"
-      className="fixed inset-y-0 right-0 z-40 flex w-[60rem] max-w-[95vw] flex-col border-l border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-    >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="experiments-title" data-testid="experiments-panel" className={`${SIDE_SHEET} w-[60rem]`}>
+      <div className={`flex flex-wrap items-center gap-2 ${SIDE_SHEET_HEAD}`}>
         <h2 id="experiments-title" className="font-semibold">
           Experiments
         </h2>

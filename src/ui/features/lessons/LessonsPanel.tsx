@@ -9,6 +9,7 @@ import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { LessonView, SMALL_BUTTON } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
+import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',
@@ -93,15 +94,8 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
   const done = lessons === null ? 0 : lessons.filter((l) => passed.includes(l.id)).length;
 
   return (
-    <div
-      ref={sheet}
-      tabIndex={-1}
-      role="dialog"
-      aria-labelledby="lessons-title"
-      data-testid="lessons-panel"
-      className="fixed inset-y-0 right-0 z-40 flex w-[56rem] max-w-[95vw] flex-col border-l border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-    >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="lessons-title" data-testid="lessons-panel" className={`${SIDE_SHEET} w-[56rem]`}>
+      <div className={`flex flex-wrap items-center gap-2 ${SIDE_SHEET_HEAD}`}>
         <h2 id="lessons-title" className="font-semibold">
           PTC-Lisp lessons
         </h2>

@@ -12,6 +12,7 @@ import { replDraftFor } from '../repl/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
+import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 
 const SMALL_BUTTON =
   'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
@@ -50,15 +51,8 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
   );
 
   return (
-    <div
-      ref={sheet}
-      tabIndex={-1}
-      role="dialog"
-      aria-labelledby="reference-title"
-      data-testid="reference-panel"
-      className="fixed inset-y-0 right-0 z-40 flex w-[36rem] max-w-[95vw] flex-col border-l border-slate-300 bg-white text-slate-900 shadow-xl dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-    >
-      <div className="flex flex-col gap-1.5 border-b border-slate-200 p-3 dark:border-slate-800">
+    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="reference-title" data-testid="reference-panel" className={`${SIDE_SHEET} w-[36rem]`}>
+      <div className={`flex flex-col gap-1.5 ${SIDE_SHEET_HEAD}`}>
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="reference-title" className="font-semibold">
             PTC-Lisp reference
