@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { launchChromium } from './browser.ts';
 import { readEditor, setEditor } from './editor.ts';
 import { engineWith, exampleJson, exampleText, stepEngine } from './expected.ts';
-import { closeClean, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+import { closeClean, openExample, openPlayground, parseCount, tid, waitForReady, type WatchedPage } from './page.ts';
 
 const RUNAWAY = '```clojure\n(loop [x 0] (recur x))\n```';
 /** Seconds of work inside builtins: ends only at the time limit, or when stopped. */
@@ -198,6 +198,11 @@ describe('the watchdog', () => {
     await setEditor(page, 'next-reply', '```clojure\n(+ 1 2)\n```');
     const step = page.locator(`${tid('step')}:enabled`);
     await step.waitFor();
+    // The token counts answered first: a call loading the tokenizer holds other calls' watchdogs (it
+    // may take up to 30 s), so blocking the worker under it would test that allowance, not this one.
+    for (const id of ['compressed-tokens', 'full-tokens']) {
+      await expect.poll(async () => parseCount(await page.locator(tid(id)).textContent()), { timeout: 20_000 }).not.toBeNaN();
+    }
     void engine
       .evaluate(() => {
         const end = Date.now() + 60_000;
