@@ -27,7 +27,7 @@ import { branchList } from '../session/branches.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
-import { headText, turnText, type SavedText } from './saved-text.ts';
+import { headText, SavedPieces, type SavedText } from './saved-text.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
 import type {
   DefinitionPart,
@@ -70,6 +70,7 @@ export class Engine {
   private agent: PreparedAgent | null = null;
   private problems: Problem[] = [];
   private step: Step = initialStep();
+  private readonly pieces = new SavedPieces();
   private replMemory: Map<string, Definition> = new Map();
   private replHistory: Value[] = [];
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
@@ -325,10 +326,9 @@ export class Engine {
     return part;
   }
 
-  /** The session's text in pieces, each made once (messages kept whole, so a turn's piece never changes). */
+  /** The session's text in pieces, each made once per turn and definition (saved-text.ts). */
   savedText(): SavedText {
-    const session = this.requireSession();
-    return { head: headText(session), turns: this.step.turns.map(turnText) };
+    return this.pieces.text(this.requireSession(), this.step.turns);
   }
 
   private systemPromptView(): SystemPromptView {

@@ -1,27 +1,18 @@
 // The session file's text in pieces: the head (everything but the turns, with `"turns": []`) and one
-// string per recorded turn, each made once (a recorded turn never changes; the head only when the
-// session's definition does). The page keeps the pieces it was sent and joins them only when it
-// needs the text (autosave, a restart), so a Step costs the new turn's piece, not the session.
-// Each turn keeps its messages whole (serializeSession's `keepMessages`): leaving out the messages the
-// definition re-renders would make every piece depend on the definition and on the turns before it.
+// string per recorded turn, each made once. The page keeps the pieces it was sent and joins them only
+// when it needs the text (autosave, a restart), so a Step costs the new turn's piece, not the session.
+// A piece is written as a session file writes its turn: without its messages when the session's
+// definition renders them identically from the turns before it. A piece therefore depends on the
+// definition (and on the turns before it, which never change under it): a definition that renders
+// differently starts a new generation of pieces (`rev`), and the page is sent them all again.
 import type { Turn } from '../agent/turn.ts';
+import { MessageWriter } from '../session/derived-messages.ts';
 import { serializeSession, turnToJson, type Session } from '../session/session-file.ts';
+import type { SavedText } from './view-parts.ts';
 
 export { assembleSessionText, type SavedText } from './view-patch.ts';
 
-const turnTexts = new WeakMap<Turn, string>();
 const headTexts = new WeakMap<Session, string>();
-
-/** A turn's piece: pretty JSON indented to sit inside the session's `turns` array (made once per turn). */
-export function turnText(turn: Turn): string {
-  let text = turnTexts.get(turn);
-  if (text === undefined) {
-    // JSON strings hold no raw newline, so every newline is a line break to indent.
-    text = `    ${JSON.stringify(turnToJson(turn), null, 2).replace(/\n/g, '\n    ')}`;
-    turnTexts.set(turn, text);
-  }
-  return text;
-}
 
 /** The session's head (made once per session object: every change of the definition is a new one). */
 export function headText(session: Session): string {
@@ -29,6 +20,82 @@ export function headText(session: Session): string {
   if (text === undefined) {
     text = serializeSession(session.turns.length === 0 ? session : { ...session, turns: [] });
     headTexts.set(session, text);
+  }
+  return text;
+}
+
+/** The top-level fields of a session's text that its rendering reads (MessageWriter.for). */
+const RENDERING_FIELDS = new Set(['mission', 'maxTurns', 'compression', 'data', 'tools', 'limits', 'systemPrompt']);
+
+/**
+ * What a turn's rendering depends on, read off the session's head: the text of each field the
+ * rendering reads (the same text, the same rendering: an edit of the title or the LLM's settings
+ * keeps every piece). Top-level keys are the only lines indented by two spaces that start with a
+ * quote (JSON strings hold no raw newline), so the fields are found without parsing.
+ */
+function renderingFields(head: string): readonly string[] {
+  const key: string[] = [];
+  const mark = '\n  "';
+  for (let at = head.indexOf(mark); at >= 0;) {
+    const next = head.indexOf(mark, at + mark.length);
+    const name = head.slice(at + mark.length, head.indexOf('"', at + mark.length));
+    if (RENDERING_FIELDS.has(name)) key.push(name, head.slice(at, next < 0 ? head.length : next));
+    at = next;
+  }
+  return key;
+}
+
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** One generation of pieces: the writer of a definition and the pieces it has written. */
+interface Generation {
+  readonly key: readonly unknown[];
+  readonly rev: number;
+  /** Null when the definition cannot render: every message is kept. */
+  readonly writer: MessageWriter | null;
+  readonly pieces: WeakMap<Turn, string>;
+}
+
+/** The pieces of one engine's open session, made as turns are recorded and again when the definition changes. */
+export class SavedPieces {
+  private generation: Generation | null = null;
+  private revs = 0;
+  /** The session whose fields were read last (a Step or a turn switch keeps the session object). */
+  private keyed: { session: Session; fields: readonly string[] } | null = null;
+
+  private keyOf(session: Session, head: string, turnCount: number): readonly unknown[] {
+    let k = this.keyed;
+    if (k === null || k.session !== session) {
+      k = { session, fields: renderingFields(head) };
+      this.keyed = k;
+    }
+    // The reader raises maxTurns to hold the turns, and renders with the raised one.
+    return [Math.max(session.maxTurns, turnCount), ...k.fields];
+  }
+
+  text(session: Session, turns: readonly Turn[]): SavedText {
+    const head = headText(session);
+    const key = this.keyOf(session, head, turns.length);
+    let g = this.generation;
+    if (g === null || !sameKey(g.key, key)) {
+      g = { key, rev: ++this.revs, writer: MessageWriter.for(session, turns.length), pieces: new WeakMap() };
+      this.generation = g;
+    }
+    const gen = g;
+    return { head, turns: turns.map((t, i) => piece(gen, turns, i)), rev: gen.rev };
+  }
+}
+
+function piece(g: Generation, turns: readonly Turn[], i: number): string {
+  const turn = turns[i];
+  let text = g.pieces.get(turn);
+  if (text === undefined) {
+    const stored = g.writer ? g.writer.store(turns, i) : undefined;
+    // JSON strings hold no raw newline, so every newline is a line break to indent.
+    text = `    ${JSON.stringify(turnToJson(turn, stored), null, 2).replace(/\n/g, '\n    ')}`;
+    g.pieces.set(turn, text);
   }
   return text;
 }

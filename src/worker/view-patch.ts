@@ -38,8 +38,8 @@ function cutData(head: string): { head: string; dataAt?: number } {
 const TURNS_MARK = '\n  "turns": []';
 
 /**
- * The session file's text from its pieces: the same characters serializeSession writes with
- * `keepMessages` (a valid file of the current version, every message kept). The top-level
+ * The session file's text from its pieces: the same characters serializeSession writes (messages the
+ * definition renders again left out). The top-level
  * `"turns": []` line is found from the end (top-level keys are the only lines indented by two spaces
  * that start a key, and nothing after `turns` but unknown fields can follow).
  */
@@ -66,8 +66,9 @@ export interface Known {
   epoch: string;
   turns: number;
   definitionRev: number;
-  /** Turn pieces of the saved text the page holds (the head follows definitionRev). */
+  /** Turn pieces of the saved text the page holds (the head follows definitionRev), and their generation. */
   savedTurns: number;
+  savedRev?: number;
 }
 
 type Rest = Omit<View, 'turns' | 'saved' | (typeof DEFINITION_KEYS)[number]>;
@@ -79,19 +80,25 @@ export interface ViewPatch extends Rest {
   turns: TurnView[];
   /** The definition's part, when the page's is not the current one. */
   definitionPart?: DefinitionPart;
-  saved: { head?: string; dataAt?: number; turnsFrom: number; turns: string[] };
+  saved: { head?: string; dataAt?: number; turnsFrom: number; turns: string[]; rev?: number };
 }
 
 export function knownOf(view: View | null): Known | undefined {
   if (view === null || view.saved === undefined) return undefined;
-  return { epoch: view.epoch, turns: view.turns.length, definitionRev: view.definitionRev, savedTurns: view.saved.turns.length };
+  return {
+    epoch: view.epoch,
+    turns: view.turns.length,
+    definitionRev: view.definitionRev,
+    savedTurns: view.saved.turns.length,
+    ...(view.saved.rev !== undefined ? { savedRev: view.saved.rev } : {}),
+  };
 }
 
 /** Worker side: the patch that turns the page's `known` view into `view` (with its saved text). */
 export function makePatch(view: View, saved: SavedText, known: Known | undefined): ViewPatch {
   const same = known !== undefined && known.epoch === view.epoch;
   const turnsFrom = same ? Math.min(known.turns, view.turns.length) : 0;
-  const savedFrom = same ? Math.min(known.savedTurns, saved.turns.length) : 0;
+  const savedFrom = same && known.savedRev === saved.rev ? Math.min(known.savedTurns, saved.turns.length) : 0;
   const definitionKnown = same && known.definitionRev === view.definitionRev;
   const rest: Record<string, unknown> = {};
   const part: Record<string, unknown> = {};
@@ -106,7 +113,12 @@ export function makePatch(view: View, saved: SavedText, known: Known | undefined
     turnsFrom,
     turns: view.turns.slice(turnsFrom),
     ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
-    saved: { ...(definitionKnown ? {} : cutData(saved.head)), turnsFrom: savedFrom, turns: saved.turns.slice(savedFrom) },
+    saved: {
+      ...(definitionKnown ? {} : cutData(saved.head)),
+      turnsFrom: savedFrom,
+      turns: saved.turns.slice(savedFrom),
+      ...(saved.rev !== undefined ? { rev: saved.rev } : {}),
+    },
   };
 }
 
@@ -138,6 +150,7 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
       // The definition's own data object: the page's one copy, written into the text only to save it.
       ...(dataAt !== undefined ? { dataAt, data: part.definition.data } : {}),
       turns: saved.turnsFrom === baseSaved.length && saved.turns.length === 0 ? baseSaved : [...baseSaved.slice(0, saved.turnsFrom), ...saved.turns],
+      ...(saved.rev !== undefined ? { rev: saved.rev } : {}),
     },
   };
 }

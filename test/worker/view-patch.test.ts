@@ -1,9 +1,9 @@
 // The delta protocol between the worker and the page: the saved text in pieces (the same characters
-// serializeSession writes), and patches that carry only what changed, rebuilt into the whole view.
+// serializeSession writes, messages the definition renders again left out), and patches that carry only what changed, rebuilt into the whole view.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { samePieces } from '../../src/ui/engine/session-text.ts';
+import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
 import { SyncedApi, type EngineRemote } from '../../src/ui/engine/synced-api.ts';
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine-api.ts';
@@ -28,13 +28,14 @@ function withSaved(engine: Engine, view: View): View {
 }
 
 describe('the saved text in pieces', () => {
-  it.each(exampleNames)('%s: joined, it is what serializeSession writes keeping messages, at every turn', (name) => {
+  it.each(exampleNames)('%s: joined, it is the exported file, at every turn', (name) => {
     const engine = opened(example(name));
     for (;;) {
       const text = assembleSessionText(engine.savedText());
       const parsed = parseSession(text);
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-      expect(text).toBe(serializeSession(parsed.session, { keepMessages: true }));
+      expect(text).toBe(engine.exportSession());
+      expect(text).toBe(serializeSession(parsed.session));
       expect(opened(text).exportSession()).toBe(engine.exportSession());
       const r = engine.stepTurn();
       if (!r.ok || r.view.status !== 'running') break;
@@ -49,7 +50,7 @@ describe('the saved text in pieces', () => {
     const text = assembleSessionText(engine.savedText());
     const parsed = parseSession(text);
     if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-    expect(text).toBe(serializeSession(parsed.session, { keepMessages: true }));
+    expect(text).toBe(serializeSession(parsed.session));
     expect(text).toMatch(/"turns": \[\n[\s\S]*\n {2}\],\n {2}"zzExtra"/);
   });
 
@@ -102,20 +103,47 @@ describe('view patches', () => {
     expect(switched.saved?.turns).toBe(page.saved?.turns);
   });
 
-  it('an edit sends the definition and the head again, not the turns', () => {
+  it('an edit that renders the same sends the definition and the head again, not the turns', () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     let page = applyPatch(null, r.view);
     const s = h.stepTurn(undefined, {}, knownOf(page));
     page = applyPatch(page, s.view);
-    const e = h.setDefinition({ ...page.definition, mission: 'Edited.' }, knownOf(page));
+    const e = h.setDefinition({ ...page.definition, title: 'Edited' }, knownOf(page));
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
-    expect(e.view.definitionPart?.definition.mission).toBe('Edited.');
-    expect(e.view.saved.head).toContain('"mission": "Edited."');
+    expect(e.view.definitionPart?.definition.title).toBe('Edited');
+    expect(e.view.saved.head).toContain('"title": "Edited"');
     expect([e.view.turns, e.view.saved.turns]).toEqual([[], []]);
     page = applyPatch(page, e.view);
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
+    expect(sessionTextOf(page)).toBe(h.engine.exportSession());
+  });
+
+  it('an edit that renders differently sends every piece again: earlier turns keep their messages', () => {
+    const h = host();
+    const r = h.open(example('long-run-overflow.json'));
+    if (!r.ok) throw new Error('not opened');
+    let page = applyPatch(null, r.view);
+    for (let n = 0; n < 2; n++) page = applyPatch(page, h.stepTurn(undefined, {}, knownOf(page)).view);
+    // Recorded under the first mission, a turn's messages are rendered again and left out.
+    expect(page.saved?.turns.every((t) => !t.includes('"messages"') && t.includes('"messagesHash"'))).toBe(true);
+    const rev = page.saved?.rev;
+    const e = h.setDefinition({ ...page.definition, mission: 'Edited.' }, knownOf(page));
+    if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
+    expect([e.view.turns, e.view.saved.turnsFrom, e.view.saved.turns.length]).toEqual([[], 0, 2]);
+    expect(e.view.saved.rev).not.toBe(rev);
+    page = applyPatch(page, e.view);
+    expect(page).toEqual(withSaved(h.engine, h.engine.view()));
+    // The new mission renders them differently: what was sent is kept whole.
+    expect(page.saved?.turns.every((t) => t.includes('"messages"'))).toBe(true);
+    expect(sessionTextOf(page)).toBe(h.engine.exportSession());
+    // The next Step sends its own piece only, left out again (it was rendered under the new mission).
+    const s = h.stepTurn(undefined, {}, knownOf(page));
+    expect([s.view.saved.turnsFrom, s.view.saved.turns.length]).toEqual([2, 1]);
+    expect(s.view.saved.turns[0]).toContain('"messagesHash"');
+    page = applyPatch(page, s.view);
+    expect(sessionTextOf(page)).toBe(h.engine.exportSession());
   });
 
   it('a reset or another session is a new epoch: everything is sent again', () => {
