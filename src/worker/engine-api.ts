@@ -28,6 +28,7 @@ import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
 import { headText, SavedPieces, type SavedText } from './saved-text.ts';
+import { readDefinition } from './definition-input.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
 import type {
   DefinitionPart,
@@ -158,7 +159,7 @@ export class Engine {
    * The view shows the turn and strategy the last view showed, unless `options` say otherwise.
    */
   setDefinition(def: SessionDefinition, options: ViewOptions = this.shown): OpenResult {
-    const parsed = parseSession({ version: 1, ...def, turns: [] });
+    const parsed = readDefinition(def, this.session);
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
     this.install({ ...parsed.session, turns });

@@ -29,9 +29,40 @@ export interface SavedText {
   rev?: number;
   /**
    * On the page, for large data: the head crossed without its data's value (the page holds the data
-   * once, parsed, in the view's definition); `dataAt` is where the value goes back, written from
-   * `data` (that definition's own object) when the text is needed.
+   * once, as the text its editor shows: the view's `definition.dataText`); `dataAt` is where the value
+   * goes back, indented one level, when the text is needed.
    */
   dataAt?: number;
-  data?: unknown;
+  dataText?: string;
+}
+
+/** Data whose text is at least this long leaves the head sent to the page, and the definition holds it as text. */
+export const HEAD_DATA_CUT = 64 * 1024;
+
+/** Where the top-level `data` value is in a head written by serializeSession, or null. */
+export function dataRange(head: string): { start: number; end: number } | null {
+  const key = '\n  "data": ';
+  const at = head.indexOf(key);
+  if (at < 0) return null;
+  const start = at + key.length;
+  // The next top-level key (lines inside the data are indented further), or the file's end.
+  let end = head.indexOf('\n  "', start);
+  if (end < 0) end = head.lastIndexOf('\n}');
+  else end -= 1; // the comma after the value
+  return end > start ? { start, end } : null;
+}
+
+/** The range of the head's data value when it is large (at least HEAD_DATA_CUT characters), else null. */
+export function largeDataRange(head: string): { start: number; end: number } | null {
+  const r = dataRange(head);
+  return r !== null && r.end - r.start >= HEAD_DATA_CUT ? r : null;
+}
+
+/**
+ * The data value of the head as its editor shows it (JSON.stringify with two spaces): the head's own
+ * characters, one level of indent taken off (JSON strings hold no raw newline, so every newline in
+ * the value is a line break the head indented).
+ */
+export function dataTextIn(head: string, r: { start: number; end: number }): string {
+  return head.slice(r.start, r.end).replace(/\n {2}/g, '\n');
 }

@@ -7,31 +7,15 @@
 // This module (with the leaf ./view-parts.ts) is the page's only runtime import from src/worker: it
 // imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
 // compiles with `new Function`, which the page's Content-Security-Policy refuses).
-import { DEFINITION_KEYS, type SavedText } from './view-parts.ts';
+import { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, largeDataRange, type SavedText } from './view-parts.ts';
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
-export { DEFINITION_KEYS, type SavedText };
-
-/** Data whose text is at least this long leaves the head sent to the page. */
-export const HEAD_DATA_CUT = 64 * 1024;
-
-/** Where the top-level `data` value is in a head written by serializeSession, or null. */
-export function dataRange(head: string): { start: number; end: number } | null {
-  const key = '\n  "data": ';
-  const at = head.indexOf(key);
-  if (at < 0) return null;
-  const start = at + key.length;
-  // The next top-level key (lines inside the data are indented further), or the file's end.
-  let end = head.indexOf('\n  "', start);
-  if (end < 0) end = head.lastIndexOf('\n}');
-  else end -= 1; // the comma after the value
-  return end > start ? { start, end } : null;
-}
+export { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, type SavedText };
 
 /** The head without a large data value (and where it was); small data stays in place. */
 function cutData(head: string): { head: string; dataAt?: number } {
-  const r = dataRange(head);
-  if (r === null || r.end - r.start < HEAD_DATA_CUT) return { head };
+  const r = largeDataRange(head);
+  if (r === null) return { head };
   return { head: head.slice(0, r.start) + head.slice(r.end), dataAt: r.start };
 }
 
@@ -44,7 +28,7 @@ const TURNS_MARK = '\n  "turns": []';
  * that start a key, and nothing after `turns` but unknown fields can follow).
  */
 export function assembleSessionText(saved: SavedText): string {
-  const head = saved.dataAt === undefined ? saved.head : withData(saved.head, saved.dataAt, saved.data);
+  const head = saved.dataAt === undefined ? saved.head : withData(saved.head, saved.dataAt, saved.dataText);
   if (saved.turns.length === 0) return head;
   const at = head.lastIndexOf(TURNS_MARK);
   if (at < 0) throw new Error('the session head has no turns');
@@ -52,13 +36,12 @@ export function assembleSessionText(saved: SavedText): string {
 }
 
 /**
- * The head with its data's value written back: the same characters serializeSession wrote, since the
- * data is that text parsed (JSON.stringify of JSON.parse of its own output gives it again), indented
- * one level (JSON strings hold no raw newline, so every newline is a line break to indent).
+ * The head with its data's value written back: the same characters serializeSession wrote (the text
+ * is the head's own, with one level of indent taken off: dataTextIn), indented one level again.
  */
-function withData(head: string, at: number, data: unknown): string {
-  if (data === undefined) throw new Error('the session head needs its data');
-  return head.slice(0, at) + JSON.stringify(data, null, 2).replace(/\n/g, '\n  ') + head.slice(at);
+function withData(head: string, at: number, dataText: string | undefined): string {
+  if (dataText === undefined) throw new Error('the session head needs its data');
+  return head.slice(0, at) + dataText.replace(/\n/g, '\n  ') + head.slice(at);
 }
 
 /** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
@@ -147,8 +130,8 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
     turns: turnsFrom === baseTurns.length && turns.length === 0 ? baseTurns : [...baseTurns.slice(0, turnsFrom), ...turns],
     saved: {
       head,
-      // The definition's own data object: the page's one copy, written into the text only to save it.
-      ...(dataAt !== undefined ? { dataAt, data: part.definition.data } : {}),
+      // The definition's own data text: the page's one copy, written into the file's text only to save it.
+      ...(dataAt !== undefined ? { dataAt, dataText: part.definition.dataText } : {}),
       turns: saved.turnsFrom === baseSaved.length && saved.turns.length === 0 ? baseSaved : [...baseSaved.slice(0, saved.turnsFrom), ...saved.turns],
       ...(saved.rev !== undefined ? { rev: saved.rev } : {}),
     },

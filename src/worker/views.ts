@@ -13,7 +13,7 @@ import { problemOfError, type Problem } from '../lisp/problem.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
-import type { DEFINITION_KEYS, SavedText } from './view-parts.ts';
+import { dataTextIn, largeDataRange, type DEFINITION_KEYS, type SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
@@ -24,7 +24,16 @@ export interface SessionDefinition {
   mission: string;
   maxTurns: number;
   compression: JsonValue;
-  data: { [name: string]: JsonValue };
+  /**
+   * The data, parsed; a view's definition has it or `dataText`. Sent to the engine: `data`, or
+   * `dataText` (read as a file's data is), or neither to keep the session's data as it is.
+   */
+  data?: { [name: string]: JsonValue };
+  /**
+   * Large data (HEAD_DATA_CUT) as the text its editor shows (JSON with two spaces), in place of `data`:
+   * the page holds it once, as text, and never parses what it only shows and saves.
+   */
+  dataText?: string;
   tools: { name: string; signature: string; description?: string; impl: string }[];
   limits?: { [key: string]: number };
   llm: LlmDefinition;
@@ -346,10 +355,12 @@ export function userView(memory: Memory): UserEntryView[] {
 }
 
 /** The session file's JSON without `version` and `turns` (and other bookkeeping): what the editors change. */
-export function definitionOf(session: Session, head?: string): SessionDefinition {
+export function definitionOf(session: Session, head: string = serializeSession({ ...session, turns: [] })): SessionDefinition {
   // `head`: the session's text without turns, when it is already made (a session with megabytes of
-  // data is written once, not once for the text and once for the definition).
-  const json = JSON.parse(head ?? serializeSession({ ...session, turns: [] })) as Record<string, JsonValue>;
+  // data is written once, not once for the text and once for the definition). Large data is cut out
+  // of it as text, not parsed.
+  const large = largeDataRange(head);
+  const json = JSON.parse(large ? `${head.slice(0, large.start)}null${head.slice(large.end)}` : head) as Record<string, JsonValue>;
   const llm = json.llm as Omit<LlmDefinition, 'replies'> & { replies?: string[] };
   return {
     title: json.title as string,
@@ -358,7 +369,7 @@ export function definitionOf(session: Session, head?: string): SessionDefinition
     mission: json.mission as string,
     maxTurns: json.maxTurns as number,
     compression: json.compression,
-    data: json.data as { [name: string]: JsonValue },
+    ...(large ? { dataText: dataTextIn(head, large) } : { data: json.data as { [name: string]: JsonValue } }),
     tools: json.tools as SessionDefinition['tools'],
     ...(json.limits !== undefined ? { limits: json.limits as { [key: string]: number } } : {}),
     llm: { ...llm, replies: llm.replies ?? [] },

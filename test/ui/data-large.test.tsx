@@ -5,7 +5,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataPanel, LATER_DATA_CHARS, formatData } from '../../src/ui/features/data/DataPanel.tsx';
+import { DataPanel, LATER_DATA_CHARS, dataTextOf } from '../../src/ui/features/data/DataPanel.tsx';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { exampleText } from './harness.tsx';
 import { renderPanel, waitForView, type PanelHarness } from './panel-helpers.tsx';
@@ -48,7 +48,9 @@ describe('DataPanel with large data', () => {
     expect(editor().closest('[hidden]')).toBeNull();
     const text = editor().value;
     expect(text).not.toBe(small);
-    expect(text).toBe(formatData(h.view().definition.data));
+    expect(text).toBe(dataTextOf(h.view().definition));
+    // Held once: the page has the text, not a parsed copy of it.
+    expect(h.view().definition.data).toBeUndefined();
     expect(h.view().dataChars).toBe(text.length);
 
     // An edit of the filled editor goes to the engine and stays as typed.
@@ -71,7 +73,7 @@ describe('DataPanel with large data', () => {
     expect(screen.getByTestId('data-loading')).toBeTruthy();
     expect(screen.queryByTestId('data-editor')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('data-loading')).toBeNull());
-    expect(JSON.parse(editor().value)).toEqual(h.view().definition.data);
+    expect(editor().value).toBe(h.view().definition.dataText);
   });
 
   it('invalid text typed in the filled editor is kept when another panel changes the definition', async () => {
@@ -90,6 +92,6 @@ describe('DataPanel with large data', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('data-loading')).toBeNull());
     expect(editor().value).toBe('{"broken": ');
-    expect(h.view().definition.data).toHaveProperty('big');
+    expect(JSON.parse(dataTextOf(h.view().definition))).toHaveProperty('big');
   });
 });

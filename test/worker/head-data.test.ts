@@ -1,6 +1,6 @@
-// Large data leaves the session head the page holds: the page keeps the data once (parsed, in the
-// view's definition) and writes it back into the text only when it saves or restarts; the text is
-// then the same characters the engine writes.
+// Large data leaves the session head the page holds: the page keeps the data once (as the text its
+// editor shows, the view definition's `dataText`, never parsed) and writes it back into the file's
+// text only when it saves or restarts; the text is then the same characters the engine writes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,9 @@ describe('the head the page holds', () => {
     if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
     const first = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
     expect(first.saved?.dataAt).toBeGreaterThan(0);
-    expect(first.saved?.data).toBe(first.definition.data);
+    expect(first.definition.data).toBeUndefined();
+    expect(first.saved?.dataText).toBe(first.definition.dataText);
+    expect(first.definition.dataText?.length).toBe(first.dataChars);
     expect(first.saved!.head.length).toBeLessThan(engine.savedText().head.length - HEAD_DATA_CUT);
     expect(sessionTextOf(first)).toBe(assembleSessionText(engine.savedText()));
 
@@ -32,16 +34,46 @@ describe('the head the page holds', () => {
     const s = engine.stepTurn();
     const stepped = applyPatch(first, makePatch(s.view, engine.savedText(), knownOf(first)));
     expect(stepped.saved?.head).toBe(first.saved?.head);
-    expect(stepped.saved?.data).toBe(first.saved?.data);
+    expect(stepped.saved?.dataText).toBe(first.saved?.dataText);
     expect(sessionTextOf(stepped)).toBe(assembleSessionText(engine.savedText()));
     expect(samePieces(stepped.saved!, first.saved!)).toBe(false);
 
     // A data edit: the same head without its data, other data, so other pieces.
-    const e = engine.setDefinition({ ...stepped.definition, data: { ...stepped.definition.data, added: 1 } });
+    const data = JSON.parse(stepped.definition.dataText ?? '') as Record<string, unknown>;
+    const { dataText: _text, ...rest } = stepped.definition;
+    const e = engine.setDefinition({ ...rest, data: { ...(data as typeof rest.data), added: 1 } });
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     const edited = applyPatch(stepped, makePatch(e.view, engine.savedText(), knownOf(stepped)));
     expect(samePieces(edited.saved!, { ...stepped.saved!, turns: edited.saved!.turns })).toBe(false);
     expect(sessionTextOf(edited)).toBe(assembleSessionText(engine.savedText()));
+  });
+
+  it("a definition sent back without its data keeps the data; as text, the text is read as a file's", () => {
+    const engine = new Engine();
+    const r = engine.open(largeSession());
+    if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
+    const exported = engine.exportSession();
+    const { dataText, ...withoutData } = r.view.definition;
+    expect(dataText).toBeDefined();
+
+    const kept = engine.setDefinition({ ...withoutData, title: 'Renamed' });
+    if (!kept.ok) throw new Error(kept.problems.map((p) => p.text).join('; '));
+    expect(kept.view.definition.dataText).toBe(dataText);
+    expect(engine.exportSession()).toBe(exported.replace(/"title": "[^"]*"/, '"title": "Renamed"'));
+
+    // Integers past 2^53 and floats written as 1.0 stay as written (the lossless reader).
+    const edited = `${dataText!.slice(0, -2)},\n  "exact": [9007199254740993, 1.0]\n}`;
+    const e = engine.setDefinition({ ...withoutData, dataText: edited });
+    if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
+    expect(e.view.definition.dataText).toContain('9007199254740993');
+    expect(e.view.data.map((d) => d.name)).toContain('exact');
+
+    const bad = engine.setDefinition({ ...withoutData, dataText: '{"a": [1, }' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.problems[0]).toMatchObject({ path: 'data', code: 'invalid_json', range: { line: 1, column: 11 } });
+    // Nothing changed.
+    expect(engine.view().definition.dataText).toBe(e.view.definition.dataText);
   });
 
   it('keeps small data in the head', () => {

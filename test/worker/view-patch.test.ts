@@ -216,4 +216,35 @@ describe('SyncedApi (the page side)', () => {
     expect((sent[sent.length - 1] as ViewPatch).turns).toEqual([]);
     expect(await api.reset()).toEqual(withSaved(engine, engine.view()));
   });
+
+  it('does not send large data back as text when nobody edited it; an edited text goes', async () => {
+    const engine = new Engine();
+    const host = new EngineHost(engine);
+    const args: unknown[][] = [];
+    const remote = new Proxy(
+      {},
+      {
+        get:
+          (_t, name: string) =>
+          (...a: unknown[]) => {
+            if (name === 'setDefinition') args.push(a);
+            return Promise.resolve((host as unknown as Record<string, (...x: unknown[]) => unknown>)[name](...a));
+          },
+      },
+    ) as unknown as EngineRemote;
+    const api = new SyncedApi(remote);
+    const file = JSON.parse(example('reviews-and-inventory.json')) as { data: Record<string, unknown> };
+    file.data.rows = Array.from({ length: 5000 }, (_, i) => ({ i, text: `row ${i}` }));
+    const r = await api.open(JSON.stringify(file));
+    if (!r.ok) throw new Error('not opened');
+    const def = r.view.definition;
+    expect(def.dataText).toBeDefined();
+    const renamed = await api.setDefinition({ ...def, title: 'Renamed' });
+    expect(renamed.ok && renamed.view.definition.dataText).toBe(def.dataText);
+    expect(args[0][0]).not.toHaveProperty('dataText');
+    const edited = def.dataText!.replace('"row 0"', '"row zero"');
+    const e = await api.setDefinition({ ...def, dataText: edited });
+    expect((args[1][0] as { dataText?: string }).dataText).toBe(edited);
+    expect(e.ok && e.view.definition.dataText).toBe(edited);
+  });
 });

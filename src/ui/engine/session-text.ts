@@ -12,8 +12,8 @@ export function sessionTextOf(view: View): string | null {
 export function samePieces(a: SavedText, b: SavedText | null): boolean {
   if (b === null) return false;
   if (a === b) return true;
-  // A head without its data: the same data object is the same text.
-  if (a.head !== b.head || a.data !== b.data) return false;
+  // A head without its data: the same data text (one string, shared) is the same text.
+  if (a.head !== b.head || a.dataText !== b.dataText) return false;
   if (a.turns === b.turns) return true;
   return a.turns.length === b.turns.length && a.turns.every((t, i) => t === b.turns[i]);
 }
@@ -22,5 +22,5 @@ export function samePieces(a: SavedText, b: SavedText | null): boolean {
 export function sameSavedContent(a: View, b: View | null): boolean {
   if (b === null) return false;
   if (a.saved === undefined || b.saved === undefined) return a.epoch === b.epoch && a.definitionRev === b.definitionRev && a.turns.length === b.turns.length;
-  return a.saved.turns === b.saved.turns && a.saved.head === b.saved.head && a.saved.data === b.saved.data;
+  return a.saved.turns === b.saved.turns && a.saved.head === b.saved.head && a.saved.dataText === b.saved.dataText;
 }

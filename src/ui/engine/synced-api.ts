@@ -106,7 +106,10 @@ export class SyncedApi implements EngineApi {
   }
 
   setDefinition(def: SessionDefinition): Promise<OpenResult> {
-    return this.withView<OpenResult>((known) => this.remote.setDefinition(def, known));
+    // Large data the engine sent as text and nobody edited does not cross back: the engine keeps its own.
+    const { dataText, ...rest } = def;
+    const sent = dataText !== undefined && dataText === this.last?.definition.dataText ? rest : def;
+    return this.withView<OpenResult>((known) => this.remote.setDefinition(sent, known));
   }
 
   stepTurn(reply?: string, options?: ViewOptions): Promise<StepResult> {

@@ -9,6 +9,9 @@ import { mergeProblems, problemsUnder, type Problem } from '../definition/proble
 import { BUTTON, HINT, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 import { jsonPlaces, parseJson, placeOf } from './json-scan.ts';
+import { HEAD_DATA_CUT } from '../../../worker/view-patch.ts';
+
+type SessionData = NonNullable<SessionDefinition['data']>;
 
 export function formatData(data: unknown): string {
   return JSON.stringify(data, null, 2);
@@ -22,13 +25,15 @@ export const LATER_DATA_CHARS = 1_000_000;
 
 /**
  * The data's text, made once per definition object: the draft, its key and the check that the draft
- * is the engine's own text share this one string (megabytes of data are not held twice).
+ * is the engine's own text share this one string. Large data comes as that text already (the page
+ * holds it once, never parsed); smaller data is formatted from its value.
  */
 const dataTexts = new WeakMap<SessionDefinition, string>();
-function dataTextOf(d: SessionDefinition): string {
+export function dataTextOf(d: SessionDefinition): string {
+  if (d.dataText !== undefined) return d.dataText;
   let text = dataTexts.get(d);
   if (text === undefined) {
-    text = formatData(d.data);
+    text = formatData(d.data ?? {});
     dataTexts.set(d, text);
   }
   return text;
@@ -55,7 +60,9 @@ const dataSpec: DraftSpec<string> = {
     const parsed = parseJson(text);
     // A syntax error is shown from the draft itself; nothing is sent.
     if (!parsed.ok) return { ok: false, problems: [] };
-    return { ok: true, definition: { ...d, data: parsed.value as typeof d.data } };
+    const { dataText: _asText, data: _asValue, ...rest } = d;
+    // Large data goes as its text (the engine reads it as a file's data), not as a parsed copy.
+    return { ok: true, definition: text.length >= HEAD_DATA_CUT ? { ...rest, dataText: text } : { ...rest, data: parsed.value as SessionData } };
   },
 };
 
