@@ -103,6 +103,20 @@ class AsSaved {
 }
 
 /**
+ * A data value as a reader gets it back. Data is read from JSON, and its saved encoding reads back as
+ * the same value, unless it is too large to save (it then reads back as nil): the value itself is kept
+ * rather than a copy (megabytes of data would be held twice).
+ */
+function dataAsSaved(v: Value): Value {
+  const encoded = encodeRecorded(v);
+  return isUnsaved(encoded) ? decodeValue(encoded) : v;
+}
+
+function isUnsaved(j: unknown): boolean {
+  return j !== null && typeof j === 'object' && !Array.isArray(j) && Object.prototype.hasOwnProperty.call(j, '$unsaved');
+}
+
+/**
  * Stores turns one at a time for a session definition: `store(turns, i)` says how turn `i` (0-based)
  * is written, given the turns before it. A writer is made once per definition (a changed definition
  * renders differently), and may be asked turn by turn as a run grows.
@@ -115,9 +129,8 @@ export class MessageWriter {
 
   /** The writer for a session's definition as it will be read back; null when it cannot render (every message is kept). */
   static for(session: Session, turnCount: number): MessageWriter | null {
-    const saved = new AsSaved();
     const data = new Map<string, Value>();
-    for (const [name, v] of session.data) data.set(name, saved.value(v));
+    for (const [name, v] of session.data) data.set(name, dataAsSaved(v));
     const prepared = prepareAgent({
       mission: session.mission,
       tools: session.tools,
