@@ -27,7 +27,7 @@ import { branchList } from '../session/branches.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
-import { headText, SavedPieces, type SavedText } from './saved-text.ts';
+import { headOf, SavedPieces, type SavedText } from './saved-text.ts';
 import { readDefinition } from './definition-input.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
 import type {
@@ -295,10 +295,10 @@ export class Engine {
     const agent = this.agent;
     const cached = this.partCache;
     if (cached && cached.session === session && cached.agent === agent) return cached.part;
-    const head = headText(session);
+    const head = headOf(session);
     const part: DefinitionPart = {
       definition: definitionOf(session, head),
-      dataChars: dataCharsOf(head),
+      dataChars: head.dataText?.length ?? dataCharsOf(head.text),
       problems: [...this.problems],
       warnings: agent ? [...agent.warnings] : [],
       missionExpanded: agent ? agent.mission.text : session.mission,

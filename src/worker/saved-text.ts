@@ -8,20 +8,20 @@
 import type { Turn } from '../agent/turn.ts';
 import { MessageWriter } from '../session/derived-messages.ts';
 import { serializeSession, turnToJson, type Session } from '../session/session-file.ts';
-import type { SavedText } from './view-parts.ts';
+import { cutHead, type SavedText, type SessionHead } from './view-parts.ts';
 
 export { assembleSessionText, type SavedText } from './view-patch.ts';
 
-const headTexts = new WeakMap<Session, string>();
+const heads = new WeakMap<Session, SessionHead>();
 
-/** The session's head (made once per session object: every change of the definition is a new one). */
-export function headText(session: Session): string {
-  let text = headTexts.get(session);
-  if (text === undefined) {
-    text = serializeSession(session.turns.length === 0 ? session : { ...session, turns: [] });
-    headTexts.set(session, text);
+/** The session's head, large data cut out (made once per session object: every change of the definition is a new one). */
+export function headOf(session: Session): SessionHead {
+  let head = heads.get(session);
+  if (head === undefined) {
+    head = cutHead(serializeSession(session.turns.length === 0 ? session : { ...session, turns: [] }));
+    heads.set(session, head);
   }
-  return text;
+  return head;
 }
 
 /** The top-level fields of a session's text that its rendering reads (MessageWriter.for). */
@@ -33,13 +33,15 @@ const RENDERING_FIELDS = new Set(['mission', 'maxTurns', 'compression', 'data', 
  * keeps every piece). Top-level keys are the only lines indented by two spaces that start with a
  * quote (JSON strings hold no raw newline), so the fields are found without parsing.
  */
-function renderingFields(head: string): readonly string[] {
-  const key: string[] = [];
+function renderingFields(head: SessionHead): readonly string[] {
+  // Cut out of the text, large data is its own field.
+  const key: string[] = [head.dataText ?? ''];
+  const text = head.text;
   const mark = '\n  "';
-  for (let at = head.indexOf(mark); at >= 0;) {
-    const next = head.indexOf(mark, at + mark.length);
-    const name = head.slice(at + mark.length, head.indexOf('"', at + mark.length));
-    if (RENDERING_FIELDS.has(name)) key.push(name, head.slice(at, next < 0 ? head.length : next));
+  for (let at = text.indexOf(mark); at >= 0;) {
+    const next = text.indexOf(mark, at + mark.length);
+    const name = text.slice(at + mark.length, text.indexOf('"', at + mark.length));
+    if (RENDERING_FIELDS.has(name)) key.push(name, text.slice(at, next < 0 ? text.length : next));
     at = next;
   }
   return key;
@@ -65,7 +67,7 @@ export class SavedPieces {
   /** The session whose fields were read last (a Step or a turn switch keeps the session object). */
   private keyed: { session: Session; fields: readonly string[] } | null = null;
 
-  private keyOf(session: Session, head: string, turnCount: number): readonly unknown[] {
+  private keyOf(session: Session, head: SessionHead, turnCount: number): readonly unknown[] {
     let k = this.keyed;
     if (k === null || k.session !== session) {
       k = { session, fields: renderingFields(head) };
@@ -76,7 +78,7 @@ export class SavedPieces {
   }
 
   text(session: Session, turns: readonly Turn[]): SavedText {
-    const head = headText(session);
+    const head = headOf(session);
     const key = this.keyOf(session, head, turns.length);
     let g = this.generation;
     if (g === null || !sameKey(g.key, key)) {
@@ -84,7 +86,8 @@ export class SavedPieces {
       this.generation = g;
     }
     const gen = g;
-    return { head, turns: turns.map((t, i) => piece(gen, turns, i)), rev: gen.rev };
+    const data = head.dataAt !== undefined ? { dataAt: head.dataAt, dataText: head.dataText } : {};
+    return { head: head.text, ...data, turns: turns.map((t, i) => piece(gen, turns, i)), rev: gen.rev };
   }
 }
 

@@ -64,5 +64,23 @@ export function largeDataRange(head: string): { start: number; end: number } | n
  * the value is a line break the head indented).
  */
 export function dataTextIn(head: string, r: { start: number; end: number }): string {
-  return head.slice(r.start, r.end).replace(/\n {2}/g, '\n');
+  // split/join makes a one-byte string of Latin-1 text; replace() made a two-byte one, twice the memory.
+  return head.slice(r.start, r.end).split('\n  ').join('\n');
+}
+
+/**
+ * A session's head as the engine keeps it: large data is cut out of the text and held as its editor's
+ * text, once (the text and that copy of it would be two copies of megabytes, two bytes per character
+ * when anything in the session is not Latin-1). `dataAt` is where the value goes back in `text`.
+ */
+export interface SessionHead {
+  text: string;
+  dataAt?: number;
+  dataText?: string;
+}
+
+export function cutHead(full: string): SessionHead {
+  const r = largeDataRange(full);
+  if (r === null) return { text: full };
+  return { text: full.slice(0, r.start) + full.slice(r.end), dataAt: r.start, dataText: dataTextIn(full, r) };
 }

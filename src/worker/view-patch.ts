@@ -41,7 +41,7 @@ export function assembleSessionText(saved: SavedText): string {
  */
 function withData(head: string, at: number, dataText: string | undefined): string {
   if (dataText === undefined) throw new Error('the session head needs its data');
-  return head.slice(0, at) + dataText.replace(/\n/g, '\n  ') + head.slice(at);
+  return head.slice(0, at) + dataText.split('\n').join('\n  ') + head.slice(at);
 }
 
 /** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
@@ -97,7 +97,7 @@ export function makePatch(view: View, saved: SavedText, known: Known | undefined
     turns: view.turns.slice(turnsFrom),
     ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
     saved: {
-      ...(definitionKnown ? {} : cutData(saved.head)),
+      ...(definitionKnown ? {} : saved.dataAt !== undefined ? { head: saved.head, dataAt: saved.dataAt } : cutData(saved.head)),
       turnsFrom: savedFrom,
       turns: saved.turns.slice(savedFrom),
       ...(saved.rev !== undefined ? { rev: saved.rev } : {}),

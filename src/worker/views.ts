@@ -13,7 +13,7 @@ import { problemOfError, type Problem } from '../lisp/problem.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
 import { serializeSession, type Session } from '../session/session-file.ts';
-import { dataTextIn, largeDataRange, type DEFINITION_KEYS, type SavedText } from './view-parts.ts';
+import { cutHead, type DEFINITION_KEYS, type SavedText, type SessionHead } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
@@ -355,12 +355,12 @@ export function userView(memory: Memory): UserEntryView[] {
 }
 
 /** The session file's JSON without `version` and `turns` (and other bookkeeping): what the editors change. */
-export function definitionOf(session: Session, head: string = serializeSession({ ...session, turns: [] })): SessionDefinition {
+export function definitionOf(session: Session, head: SessionHead = cutHead(serializeSession({ ...session, turns: [] }))): SessionDefinition {
   // `head`: the session's text without turns, when it is already made (a session with megabytes of
-  // data is written once, not once for the text and once for the definition). Large data is cut out
-  // of it as text, not parsed.
-  const large = largeDataRange(head);
-  const json = JSON.parse(large ? `${head.slice(0, large.start)}null${head.slice(large.end)}` : head) as Record<string, JsonValue>;
+  // data is written once, not once for the text and once for the definition). Large data is in it as
+  // text already, cut out, and is not parsed.
+  const at = head.dataAt;
+  const json = JSON.parse(at === undefined ? head.text : `${head.text.slice(0, at)}null${head.text.slice(at)}`) as Record<string, JsonValue>;
   const llm = json.llm as Omit<LlmDefinition, 'replies'> & { replies?: string[] };
   return {
     title: json.title as string,
@@ -369,7 +369,7 @@ export function definitionOf(session: Session, head: string = serializeSession({
     mission: json.mission as string,
     maxTurns: json.maxTurns as number,
     compression: json.compression,
-    ...(large ? { dataText: dataTextIn(head, large) } : { data: json.data as { [name: string]: JsonValue } }),
+    ...(head.dataText !== undefined ? { dataText: head.dataText } : { data: json.data as { [name: string]: JsonValue } }),
     tools: json.tools as SessionDefinition['tools'],
     ...(json.limits !== undefined ? { limits: json.limits as { [key: string]: number } } : {}),
     llm: { ...llm, replies: llm.replies ?? [] },

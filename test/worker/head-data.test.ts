@@ -27,7 +27,9 @@ describe('the head the page holds', () => {
     expect(first.definition.data).toBeUndefined();
     expect(first.saved?.dataText).toBe(first.definition.dataText);
     expect(first.definition.dataText?.length).toBe(first.dataChars);
-    expect(first.saved!.head.length).toBeLessThan(engine.savedText().head.length - HEAD_DATA_CUT);
+    expect(first.saved!.head.length).toBeLessThan(assembleSessionText(engine.savedText()).length - HEAD_DATA_CUT);
+    // The engine keeps the head cut too: the data once, as text.
+    expect(engine.savedText().dataText).toBe(first.definition.dataText);
     expect(sessionTextOf(first)).toBe(assembleSessionText(engine.savedText()));
 
     // A Step: the head is not sent again; the page's text follows the engine's.
