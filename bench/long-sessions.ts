@@ -59,8 +59,8 @@ function waitInPage(done: string, what: string, click?: string): string {
 const MB = 1024 * 1024;
 
 /**
- * The engine worker's JS heap, through the browser's CDP session (attached to each engine worker
- * target): the largest, since a spare worker (loaded ahead of a restart) holds only a copy opened
+ * The engine worker's JS heap after a garbage collection, through the browser's CDP session (attached
+ * to each engine worker target): the largest, since a spare worker (loaded ahead of a restart) holds only a copy opened
  * from the checkpoint, or nothing.
  */
 async function workerHeap(cdp: CDPSession): Promise<number | null> {
@@ -84,6 +84,8 @@ async function targetHeap(cdp: CDPSession, targetId: string): Promise<number | n
       cdp.on('Target.receivedMessageFromTarget', listener);
       setTimeout(() => resolve(null), 5000);
     });
+    // Collected first, as the page's heap is: what stays alive, not what garbage happens to be left.
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 0, method: 'HeapProfiler.collectGarbage' }) });
     await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
     return await answer;
   } finally {

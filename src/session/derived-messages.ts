@@ -118,17 +118,28 @@ function isUnsaved(j: unknown): boolean {
 
 /**
  * Stores turns one at a time for a session definition: `store(turns, i)` says how turn `i` (0-based)
- * is written, given the turns before it. A writer is made once per definition (a changed definition
+ * is written, given the turns before it (asked once per turn, in order). A writer is made once per definition (a changed definition
  * renders differently), and may be asked turn by turn as a run grows.
  */
 export class MessageWriter {
   private readonly saved = new AsSaved();
   private readonly texts = new Map<string, number>();
+  /** What the turns left out so far render to, and how many they are (the reader's budget, below). */
+  private derived = 0;
+  private messages = 0;
+  private chars = 0;
 
-  private constructor(private readonly agent: PreparedAgent) {}
+  private constructor(
+    private readonly agent: PreparedAgent,
+    private readonly budget: RenderBudget,
+  ) {}
 
-  /** The writer for a session's definition as it will be read back; null when it cannot render (every message is kept). */
-  static for(session: Session, turnCount: number): MessageWriter | null {
+  /**
+   * The writer for a session's definition as it will be read back; null when it cannot render (every
+   * message is kept). `budget`: what a reader renders again at most (a longer run keeps the messages
+   * of its later turns, so its file still opens).
+   */
+  static for(session: Session, turnCount: number, budget: RenderBudget = RESTORE_BUDGET): MessageWriter | null {
     const data = new Map<string, Value>();
     for (const [name, v] of session.data) data.set(name, dataAsSaved(v));
     const prepared = prepareAgent({
@@ -141,7 +152,24 @@ export class MessageWriter {
       ...(session.limits !== undefined ? { limits: session.limits } : {}),
       ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
     });
-    return prepared.ok ? new MessageWriter(prepared.agent) : null;
+    return prepared.ok ? new MessageWriter(prepared.agent, budget) : null;
+  }
+
+  /**
+   * Whether one more turn rendering to `rendered` may be left out: the reader refuses a file whose
+   * left-out turns render past its budget, or whose last left-out turn, times their number, halved,
+   * would (it checks that first, to refuse after one rendering). Counted once per turn, in order.
+   */
+  private fits(rendered: readonly Message[]): boolean {
+    const chars = rendered.reduce((n, m) => n + m.content.length, 0);
+    const n = this.derived + 1;
+    const b = this.budget;
+    if ((n * rendered.length) / 2 > b.messages || (n * chars) / 2 > b.chars) return false;
+    if (this.messages + rendered.length > b.messages || this.chars + chars > b.chars) return false;
+    this.derived = n;
+    this.messages += rendered.length;
+    this.chars += chars;
+    return true;
   }
 
   store(turns: readonly Turn[], i: number): StoredMessages {
@@ -149,7 +177,7 @@ export class MessageWriter {
     if (sent.length > 0) {
       const before = turns.slice(0, i).map((t) => this.saved.turn(t));
       const rendered = renderedMessages(this.agent, before, i + 1);
-      if (sameMessages(sent, rendered)) return { derived: true, hash: messagesHash(rendered, this.texts) };
+      if (sameMessages(sent, rendered) && this.fits(rendered)) return { derived: true, hash: messagesHash(rendered, this.texts) };
     }
     const system = this.agent.systemPrompt;
     return {
@@ -160,8 +188,8 @@ export class MessageWriter {
 }
 
 /** How every turn of a session is stored (all kept, SYSTEM text included, when the session cannot render). */
-export function storedMessages(session: Session): StoredMessages[] {
-  const writer = MessageWriter.for(session, session.turns.length);
+export function storedMessages(session: Session, budget: RenderBudget = RESTORE_BUDGET): StoredMessages[] {
+  const writer = MessageWriter.for(session, session.turns.length, budget);
   return session.turns.map((t, i) => (writer ? writer.store(session.turns, i) : { derived: false, messages: t.messages }));
 }
 

@@ -10,7 +10,7 @@ import { mockLlm } from '../../src/agent/llm.ts';
 import { initialStep, messagesForTurn, prepareAgent, runTurn } from '../../src/agent/loop.ts';
 import { runRecord } from '../../src/agent/run-record.ts';
 import type { Message, Step, Turn } from '../../src/agent/turn.ts';
-import { findLeftOut, restoreMessages } from '../../src/session/derived-messages.ts';
+import { findLeftOut, restoreMessages, storedMessages } from '../../src/session/derived-messages.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../../src/session/session-file.ts';
 
 const EXAMPLES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples');
@@ -229,6 +229,32 @@ describe('reading', () => {
     // Far over: refused after rendering the last turn alone (40 × 80 / 2 = 1,600 estimated).
     const far = restoreMessages(ran, leftOut, { messages: 1_599, chars });
     expect(far.ok ? [] : far.errors).toEqual([expect.stringMatching(/^turns: rendering the messages left out would make more than 1,599 messages/)]);
+  });
+});
+
+describe('a run longer than a reader renders again', () => {
+  it('keeps the messages of its later turns, so its file still opens within the same budget', async () => {
+    const s = opened({
+      version: 2,
+      mission: 'm',
+      maxTurns: 40,
+      llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) },
+    }).session;
+    const ran = await ranToEnd(s);
+    const budget = { messages: 1_000, chars: 10_000_000 };
+    const stored = storedMessages(ran, budget);
+    // Turn k of a full history renders 2k messages: 2 + 4 + … + 62 = 992 for the first 31.
+    expect(stored.map((m) => m.derived)).toEqual(Array.from({ length: 40 }, (_, i) => i < 31));
+    const leftOut = { derived: new Map(stored.flatMap((m, i) => (m.derived ? [[i, m.hash] as const] : []))), systemText: new Map() };
+    const kept = { ...ran, turns: ran.turns.map((t, i) => (stored[i].derived ? { ...t, messages: [] } : t)) };
+    const restored = restoreMessages(kept, leftOut, budget);
+    if (!restored.ok) throw new Error(restored.errors.join('; '));
+    expect(restored.turns.map((t) => plain(t.messages))).toEqual(messagesOf(ran));
+    expect(restored.warnings).toEqual([]);
+    // The reader's first check (the last left-out turn × their number / 2 = 31 × 62 / 2 = 961) is what
+    // the writer kept under: one message less of budget and the reader refuses.
+    expect(restoreMessages(kept, leftOut, { messages: 960, chars: 10_000_000 }).ok).toBe(false);
+    expect(restoreMessages(kept, leftOut, { messages: 992, chars: 10_000_000 }).ok).toBe(true);
   });
 });
 
