@@ -163,8 +163,9 @@ describe('the gallery dialog', () => {
     // The definition carries the gallery fields (so an edit keeps them).
     expect(h.store.getState().view?.definition.tags).toEqual(bench.tags);
     await waitFor(async () => expect((await sessions.list()).map((s) => s.title).sort()).toEqual([bench.title, 'Reviews and inventory'].sort()));
+    // The record is listed once written; the page learns its id when the write answers.
+    await waitFor(() => expect(h.store.getState().persistence?.id).toBeDefined());
     const saved = h.store.getState().persistence?.id;
-    expect(saved).toBeDefined();
 
     // Another one, then the benchmark session again: no new copy.
     await openGallery(user);
