@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The playground App end to end in jsdom, with the real engine in-process: opening, stepping,
 // running, resetting, selecting turns, strategies, the reply a person types, tokens.
 import { strategyNames } from '../../src/compression/strategies/index.ts';

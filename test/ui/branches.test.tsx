@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Branches in the App: fork the default example at turn 3 with trim (the turn list keeps turns 1–2
 // and the bar names the new branch), Step it, open main again, compare the two (turns 1–2 shared),
 // a refused fork shows the engine's error, a branch is removed after a confirmation.

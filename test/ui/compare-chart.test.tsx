@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The chart: one line per strategy with its legend, cumulative or per turn, with or without SYSTEM,
 // and an aria-label that gives where each line ends (the engine's figures).
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Prompt caching and cost: the pure cost arithmetic, and the section's figures per strategy (cacheable
 // share, cache breaks, prompt cost without and with caching) at the price of a chosen model.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The diff of two requests: two strategies at one turn, and one strategy's request against its previous
 // turn's, each the engine's own requestMessages, line by line with role headers.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // What a strategy hides: its distinct hidden items by kind, as the engine counts them, each listed with
 // the turn it comes from; clicking that turn selects it in the app, as the turn list does.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

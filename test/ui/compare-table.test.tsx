@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The run table: one row per strategy (full history first), the prompt tokens of every turn, totals
 // and savings equal to the engine's own compare() figures, costlier cells marked with their reason.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Prices dialog and its storage: defaults with their dates, edits saved in localStorage (and read
 // back), invalid numbers refused inline and not saved, add/remove/reset, the session's own prices
 // shown as winning, and a corrupt stored value ignored with a notice.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Per-turn and run figures: tokens with cache reads and writes, each turn priced at its own model,
 // discarded requests counted and priced, and "cost unknown" (never $0) without a price.
 import { act, cleanup, screen, within } from '@testing-library/react';

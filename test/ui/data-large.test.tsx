@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // A session with megabytes of data shows first and fills its data editor after the first paint: until
 // then the panel says how large the data is, and no editor (holding nothing, or another session's
 // data) can be edited and saved over it.

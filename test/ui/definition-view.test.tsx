@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Panels that show the definition alone do not render again at a Step or a turn switch: their view
 // changes only when the definition's part does.
 import { act, cleanup } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The experiments panel when things go wrong: the engine restarted under a run (a notice; the runs that
 // ended stay saved and can be resumed), a saved experiment whose session no longer reads (the worker's
 // errors shown), IndexedDB refused (kept in memory), and the figures' honest forms (no $0 for unknown).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The experiments panel with the real engine in-process (fake-indexeddb for the saved experiments):
 // problems of a bad variants file, the plan of a good one, a run to the end with its results, Stop
 // then Resume, the experiment listed again after a remount, a run opened as the session, CSV export.

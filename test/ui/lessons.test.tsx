@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The lessons panel with the real engine in-process: opened from the top bar, the lessons listed by
 // area with the progress; a wrong answer shows the checker's message, then the hints one at a time
 // and the solution; a right answer marks the lesson done; progress and drafts survive a remount

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: this file talks to a local fake LLM server through fetch, and jsdom keeps
+// Node's own fetch (a dropped connection fails as in a browser; happy-dom's fetch reports it otherwise).
 // A base URL that came with a share link, an opened file or a saved session this browser never
 // vouched for is shown and confirmed before the first request goes there; once confirmed, later
 // requests go without asking. Examples and URLs typed in the panel are not asked about.

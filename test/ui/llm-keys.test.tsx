@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: this file talks to a local fake LLM server through fetch, and jsdom keeps
+// Node's own fetch (a dropped connection fails as in a browser; happy-dom's fetch reports it otherwise).
 // API keys: one per provider and base URL, kept for this page only (the default) or remembered in the
 // browser, forgotten on request, and never found in the session, its export, a share link, the store
 // or a notice, while the server did receive it.

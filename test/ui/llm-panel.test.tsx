@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The LLM panel: the provider, presets filling the base URL (and a model), the settings saved into
 // the session, and problems shown by path.
 import { cleanup, screen, waitFor } from '@testing-library/react';

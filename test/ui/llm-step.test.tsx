@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: this file talks to a local fake LLM server through fetch, and jsdom keeps
+// Node's own fetch (a dropped connection fails as in a browser; happy-dom's fetch reports it otherwise).
 // Step, Run and Stop with a real LLM (the fake OpenAI-compatible server): the reply streams into the
 // reply editor, a failure keeps what arrived and offers Retry, Stop aborts the request without
 // restarting the engine, requests run without the program watchdog; and Run stops where the mock's

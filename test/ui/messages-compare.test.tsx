@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The messages pane (compressed beside full history) after edits: a definition the engine cannot
 // prepare, compression turned off, an option changed on a recorded turn. The real engine in-process.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';

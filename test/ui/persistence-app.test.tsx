@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Local persistence in the App (fake-indexeddb): autosave after a change, restoring the last session
 // on a fresh mount (a reload), a broken record falling back to the default example, the sessions
 // menu, imported files and examples as new records, and a browser without IndexedDB.

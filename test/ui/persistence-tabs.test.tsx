@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Two tabs with the same saved session (two Apps in one page, each with its own engine, store and
 // channel, over one fake IndexedDB): a save in one tells the other, which stops autosaving that
 // session until the person loads the other tab's version or keeps theirs (saved over it).

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The SYSTEM prompt panel: default / prefix & suffix / replace saved through setDefinition, the prompt
 // the LLM gets with its tokens and fingerprint, the diff against the default, and the turn list
 // marking the turn whose prompt changed.

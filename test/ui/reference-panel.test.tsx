@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The reference panel with the real engine in-process: opening it from the top bar (the entries are
 // asked of the worker once), searching by name, by alias and by the words of the doc, the grouping by
 // area, "try it" filling the REPL's input, and Escape giving the focus back.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The Request tab: method, URL, headers with the key never shown, the JSON body exactly as sent with
 // its cache_control breakpoints marked and listed, a copy button; and for the mock, no request.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

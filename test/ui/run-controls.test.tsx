@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+// jsdom, not happy-dom: this file talks to a local fake LLM server through fetch, and jsdom keeps
+// Node's own fetch (a dropped connection fails as in a browser; happy-dom's fetch reports it otherwise).
 // Step, Run, Stop and edits overlapping, in the App (the run machine, src/ui/state/run-machine.ts):
 // an edit during Run is applied between turns; Step pressed while an edit is being applied waits for
 // it; Stop during a tool call restarts the worker; Stop during an LLM request aborts it; Stop while a

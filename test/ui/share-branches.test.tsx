@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Sharing a session with branches: the link carries the tree; a tree too large for a link says how
 // much the other branches take and offers a link of the open branch alone.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Share links in the page: the Share dialog, opening a link on load (before the saved session), a
 // link that is too large, and damaged or hostile links that leave the last good session in place.
 import 'fake-indexeddb/auto';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The turn list keeps only the cards in sight in the DOM: a run of 1,000 turns shows a handful, the
 // ones scrolled to replace them, and a card shown is selected by a click as before.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
