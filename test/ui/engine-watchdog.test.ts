@@ -11,6 +11,8 @@ interface FakeTimes {
   bootMs?: number;
   viewMs?: number;
   countTokensMs?: number;
+  /** Answer one call at a time, in the order made, as a worker does. */
+  inOrder?: boolean;
 }
 
 function fakeClient(times: FakeTimes, watchdogMs: number, spare = false) {
@@ -22,7 +24,13 @@ function fakeClient(times: FakeTimes, watchdogMs: number, spare = false) {
       const state = { terminated: false };
       made.push(state);
       const booted = wait(times.bootMs ?? 0);
-      const after = (ms: number, value: string) => booted.then(() => wait(ms)).then(() => value);
+      let queue: Promise<unknown> = booted;
+      const after = (ms: number, value: string): Promise<string> => {
+        if (!times.inOrder) return booted.then(() => wait(ms)).then(() => value);
+        const answer = queue.then(() => wait(ms)).then(() => value);
+        queue = answer;
+        return answer;
+      };
       const api = {
         abortRequest: () => booted.then(() => false),
         view: () => after(times.viewMs ?? 0, 'view'),
@@ -59,6 +67,19 @@ describe('EngineClient watchdog', () => {
     await expect(tokens).resolves.toBe('tokens');
     await expect(view).resolves.toBe('view');
     expect(made).toHaveLength(1);
+  });
+
+  it('a call made before a loading call is not held by it: the worker answers in order', async () => {
+    // The view runs away (2 s); the token count made after it cannot answer before it does.
+    const { client, made } = fakeClient({ viewMs: 2000, countTokensMs: 10, inOrder: true }, 60);
+    const view = client.call((api) => api.view());
+    const tokens = client.call((api) => api.countTokens([]));
+    const [rv, rt] = await Promise.allSettled([view, tokens]);
+    // Restarted by its own watchdog, not after the view answered (which held it before).
+    expect(rv.status === 'rejected' && rv.reason instanceof EngineRestarted && rv.reason.afterMs === 60).toBe(true);
+    expect(rt.status).toBe('rejected');
+    expect(made[0].terminated).toBe(true);
+    client.dispose();
   });
 
   it('restarts a call past its time on a spare loaded while it ran; the others in flight learn it was the watchdog', async () => {

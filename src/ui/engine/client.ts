@@ -164,10 +164,14 @@ export class EngineClient {
     this.checkpoint = checkpoint;
   }
 
-  /** When the watchdog of a call made now starts counting: the worker loaded, loading calls answered. */
-  private async quiet(slot: Slot): Promise<void> {
+  /**
+   * When the watchdog of a call starts counting: the worker loaded, and the loading calls made before
+   * it answered. The worker answers in order, so a loading call made after it cannot answer first:
+   * waiting for one would hold a runaway call's watchdog for the loading call's own allowance.
+   */
+  private async quiet(slot: Slot, ahead: readonly Promise<unknown>[]): Promise<void> {
     await slot.ready;
-    while (this.loading.size > 0 && this.current === slot) await Promise.allSettled([...this.loading]);
+    if (ahead.length > 0 && this.current === slot) await Promise.allSettled(ahead);
   }
 
   /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
@@ -181,6 +185,7 @@ export class EngineClient {
     const { name, result } = methodOf(fn, slot.api);
     const answer = Promise.resolve(result) as Promise<Awaited<R>>;
     const isLoading = LOADING_CALLS.has(name);
+    const ahead = isLoading ? [] : [...this.loading];
     if (isLoading) {
       this.loading.add(answer);
       void answer.then(
@@ -202,7 +207,7 @@ export class EngineClient {
           reject(restarted);
         }, ms);
       };
-      void (isLoading ? slot.ready : this.quiet(slot)).then(arm);
+      void (isLoading ? slot.ready : this.quiet(slot, ahead)).then(arm);
     });
     try {
       return await Promise.race([answer, watchdog]);
