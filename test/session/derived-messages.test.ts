@@ -53,6 +53,17 @@ interface TurnJson {
 }
 const turnsOf = (text: string): TurnJson[] => (JSON.parse(text) as { turns: TurnJson[] }).turns;
 
+/** Forty turns of full history, each a number: turn k is sent 2k messages. */
+async function fortyTurns(): Promise<Session> {
+  const s = opened({
+    version: 2,
+    mission: 'm',
+    maxTurns: 40,
+    llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) },
+  }).session;
+  return ranToEnd(s);
+}
+
 describe('every example, run by the real loop, saved and opened again', () => {
   const variants: [string, (s: Session) => Session][] = [
     ['as shipped', (s) => s],
@@ -208,13 +219,7 @@ describe('reading', () => {
   });
 
   it('stops rendering past its budget of messages (a small file can stand for millions)', async () => {
-    const s = opened({
-      version: 2,
-      mission: 'm',
-      maxTurns: 40,
-      llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) },
-    }).session;
-    const ran = await ranToEnd(s);
+    const ran = await fortyTurns();
     const leftOut = findLeftOut(turnsOf(serializeSession(ran)));
     expect(leftOut.derived.size).toBe(40);
     // Forty turns of full history render 2 + 4 + … + 80 = 1,640 messages; the last one 80.
@@ -234,13 +239,7 @@ describe('reading', () => {
 
 describe('a run longer than a reader renders again', () => {
   it('keeps the messages of its later turns, so its file still opens within the same budget', async () => {
-    const s = opened({
-      version: 2,
-      mission: 'm',
-      maxTurns: 40,
-      llm: { provider: 'mock', replies: Array.from({ length: 40 }, (_, i) => `\`\`\`clojure\n${i}\n\`\`\``) },
-    }).session;
-    const ran = await ranToEnd(s);
+    const ran = await fortyTurns();
     const budget = { messages: 1_000, chars: 10_000_000 };
     const stored = storedMessages(ran, budget);
     // Turn k of a full history renders 2k messages: 2 + 4 + … + 62 = 992 for the first 31.
