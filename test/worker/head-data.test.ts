@@ -3,11 +3,14 @@
 // text only when it saves or restarts; the text is then the same characters the engine writes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
 import { assembleSessionText } from '../../src/worker/saved-text.ts';
-import { applyPatch, HEAD_DATA_CUT, knownOf, makePatch } from '../../src/worker/view-patch.ts';
+import { dataTextIn } from '../../src/worker/view-parts.ts';
+import { applyPatch, dataRange, HEAD_DATA_CUT, knownOf, makePatch } from '../../src/worker/view-patch.ts';
 
 function largeSession(): string {
   const file = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8')) as { data: Record<string, unknown> };
@@ -85,5 +88,31 @@ describe('the head the page holds', () => {
     const view = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
     expect(view.saved?.dataAt).toBeUndefined();
     expect(view.saved?.head).toBe(engine.savedText().head);
+  });
+});
+
+describe('the data cut out of a head as text (property)', () => {
+  it('is what its editor shows (JSON with two spaces), and goes back into the head exactly', () => {
+    const dataArb = fc.dictionary(
+      fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/),
+      fc.jsonValue({ maxDepth: 3 }).filter((v) => v !== null),
+      { minKeys: 1, maxKeys: 4 },
+    );
+    fc.assert(
+      fc.property(dataArb, fc.string(), (data, mission) => {
+        const parsed = parseSession({ version: 2, mission: mission || 'm', llm: { provider: 'mock', replies: [] }, data });
+        fc.pre(parsed.ok);
+        if (!parsed.ok) return;
+        const head = serializeSession(parsed.session);
+        const r = dataRange(head);
+        expect(r).not.toBeNull();
+        if (r === null) return;
+        const text = dataTextIn(head, r);
+        expect(text).toBe(JSON.stringify((JSON.parse(head) as { data: unknown }).data, null, 2));
+        const cut = { head: head.slice(0, r.start) + head.slice(r.end), dataAt: r.start, dataText: text, turns: [] };
+        expect(assembleSessionText(cut)).toBe(head);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
