@@ -7,17 +7,10 @@
 // This module (with the leaf ./view-parts.ts) is the page's only runtime import from src/worker: it
 // imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
 // compiles with `new Function`, which the page's Content-Security-Policy refuses).
-import { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, largeDataRange, type SavedText } from './view-parts.ts';
+import { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, type SavedText } from './view-parts.ts';
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
 export { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, type SavedText };
-
-/** The head without a large data value (and where it was); small data stays in place. */
-function cutData(head: string): { head: string; dataAt?: number } {
-  const r = largeDataRange(head);
-  if (r === null) return { head };
-  return { head: head.slice(0, r.start) + head.slice(r.end), dataAt: r.start };
-}
 
 const TURNS_MARK = '\n  "turns": []';
 
@@ -97,7 +90,8 @@ export function makePatch(view: View, saved: SavedText, known: Known | undefined
     turns: view.turns.slice(turnsFrom),
     ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
     saved: {
-      ...(definitionKnown ? {} : saved.dataAt !== undefined ? { head: saved.head, dataAt: saved.dataAt } : cutData(saved.head)),
+      // The engine's head has large data cut out already (saved-text.ts): the page gets it as the definition's text.
+      ...(definitionKnown ? {} : { head: saved.head, ...(saved.dataAt !== undefined ? { dataAt: saved.dataAt } : {}) }),
       turnsFrom: savedFrom,
       turns: saved.turns.slice(savedFrom),
       ...(saved.rev !== undefined ? { rev: saved.rev } : {}),
