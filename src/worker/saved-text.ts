@@ -3,8 +3,9 @@
 // when it needs the text (autosave, a restart), so a Step costs the new turn's piece, not the session.
 // A piece is written as a session file writes its turn: without its messages when the session's
 // definition renders them identically from the turns before it. A piece therefore depends on the
-// definition (and on the turns before it, which never change under it): a definition that renders
-// differently starts a new generation of pieces (`rev`), and the page is sent them all again.
+// definition (and on the turns before it): a definition that renders differently, or turns that are
+// not the last ones with more added (a reset, another branch), start a new generation of pieces
+// (`rev`), and the page is sent them all again.
 import type { Turn } from '../agent/turn.ts';
 import { MessageWriter } from '../session/derived-messages.ts';
 import { serializeSession, turnToJson, type Session } from '../session/session-file.ts';
@@ -58,6 +59,14 @@ interface Generation {
   /** Null when the definition cannot render: every message is kept. */
   readonly writer: MessageWriter | null;
   readonly pieces: WeakMap<Turn, string>;
+  /** The turns it last wrote: a writer counts what it left out against the reader's budget, run by run. */
+  turns: readonly Turn[];
+}
+
+/** True when `turns` are `before` with turns added (the same run, not a reset or another branch). */
+function extendsRun(before: readonly Turn[], turns: readonly Turn[]): boolean {
+  const n = before.length;
+  return n <= turns.length && (n === 0 || turns[n - 1] === before[n - 1]);
 }
 
 /** The pieces of one engine's open session, made as turns are recorded and again when the definition changes. */
@@ -81,10 +90,11 @@ export class SavedPieces {
     const head = headOf(session);
     const key = this.keyOf(session, head, turns.length);
     let g = this.generation;
-    if (g === null || !sameKey(g.key, key)) {
-      g = { key, rev: ++this.revs, writer: MessageWriter.for(session, turns.length), pieces: new WeakMap() };
+    if (g === null || !sameKey(g.key, key) || !extendsRun(g.turns, turns)) {
+      g = { key, rev: ++this.revs, writer: MessageWriter.for(session, turns.length), pieces: new WeakMap(), turns };
       this.generation = g;
     }
+    g.turns = turns;
     const gen = g;
     const data = head.dataAt !== undefined ? { dataAt: head.dataAt, dataText: head.dataText } : {};
     return { head: head.text, ...data, turns: turns.map((t, i) => piece(gen, turns, i)), rev: gen.rev };

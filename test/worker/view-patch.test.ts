@@ -155,6 +155,8 @@ describe('view patches', () => {
     const reset = h.reset({}, knownOf(page));
     expect(reset.epoch).not.toBe(page.epoch);
     expect(reset.turnsFrom).toBe(0);
+    // A new run writes its pieces afresh (its writer counts what it leaves out from zero).
+    expect(reset.saved.rev).not.toBe(page.saved?.rev);
     page = applyPatch(page, reset);
     expect(page.turns).toEqual([]);
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
