@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { setEditor } from './editor.ts';
 import { openExample, openPlayground, parseCount, tid, waitForReady } from './page.ts';
+import { otherScheme, switchScheme, type Scheme } from './scheme.ts';
 import { ROOT } from './server.ts';
 
 const OUT = join(ROOT, 'e2e', 'screenshots');
@@ -48,32 +49,40 @@ async function stepTo(page: Page, n: number): Promise<void> {
 }
 
 describe('screenshots', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`of the main views, ${scheme}`, async () => {
-      const w = await openPlayground(browser, inject('baseUrl'), { colorScheme: scheme });
-      const { page } = w;
-      try {
-        await waitForReady(page);
-        await tokensShown(page);
-        await shoot(page, `${scheme}-1-loaded`);
-
-        await openExample(page, 'products-exploration');
-        await stepTo(page, 3);
-        await tokensShown(page);
-        await shoot(page, `${scheme}-2-stepped`);
-
-        await page.locator(tid('strategy-select')).selectOption('full-history');
-        await expect.poll(async () => (await page.locator(tid('saving')).textContent())?.trim()).toBe('0.0 %');
-        await shoot(page, `${scheme}-3-full-history`);
-
-        await page.locator(tid('strategy-select')).selectOption('single-user-coalesced');
-        await setEditor(page, 'repl-input', '(->> data/products (group-by :category) (update-vals count))');
-        await page.locator(`${tid('repl-eval')}:enabled`).click();
-        await page.locator(tid('repl-output')).waitFor();
-        await shoot(page, `${scheme}-4-repl`);
-      } finally {
-        await w.close();
+  // One page, both schemes: each view is shot in the scheme the page shows, then in the other.
+  it('of the main views, light and dark', async () => {
+    const w = await openPlayground(browser, inject('baseUrl'));
+    const { page } = w;
+    let scheme: Scheme = 'light';
+    /** Shoots the view in both schemes; the page is left in the second. */
+    const shootBoth = async (name: string): Promise<void> => {
+      for (const s of [scheme, otherScheme(scheme)]) {
+        await switchScheme(page, s);
+        await shoot(page, `${s}-${name}`);
       }
-    });
-  }
+      scheme = otherScheme(scheme);
+    };
+    try {
+      await waitForReady(page);
+      await tokensShown(page);
+      await shootBoth('1-loaded');
+
+      await openExample(page, 'products-exploration');
+      await stepTo(page, 3);
+      await tokensShown(page);
+      await shootBoth('2-stepped');
+
+      await page.locator(tid('strategy-select')).selectOption('full-history');
+      await expect.poll(async () => (await page.locator(tid('saving')).textContent())?.trim()).toBe('0.0 %');
+      await shootBoth('3-full-history');
+
+      await page.locator(tid('strategy-select')).selectOption('single-user-coalesced');
+      await setEditor(page, 'repl-input', '(->> data/products (group-by :category) (update-vals count))');
+      await page.locator(`${tid('repl-eval')}:enabled`).click();
+      await page.locator(tid('repl-output')).waitFor();
+      await shootBoth('4-repl');
+    } finally {
+      await w.close();
+    }
+  });
 });
