@@ -71,7 +71,7 @@ const TurnCard = memo(function TurnCard({
       aria-current={selected ? 'true' : undefined}
       className={`flex flex-col gap-1.5 rounded-md border p-2 text-sm ${
         selected
-          ? 'border-sky-500 bg-sky-50 ring-1 ring-sky-500 dark:border-sky-400 dark:bg-sky-950/40 dark:ring-sky-400'
+          ? 'border-sky-500 bg-white ring-1 ring-sky-500 dark:border-sky-400 dark:bg-sky-950/40 dark:ring-sky-400'
           : 'border-slate-200 bg-white hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-slate-500'
       }`}
       onClick={() => onSelect(turn.number)}
