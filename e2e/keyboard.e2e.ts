@@ -23,12 +23,15 @@ afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  w = await openPlayground(browser, inject('baseUrl'));
-  page = w.page;
-  await waitForReady(page);
-});
-afterEach(() => closeClean(w));
+/** Each test opens its own page: the playground, or with `query` appended to its address. */
+function freshPageEachTest(query = ''): void {
+  beforeEach(async () => {
+    w = await openPlayground(browser, `${inject('baseUrl')}${query}`);
+    page = w.page;
+    await waitForReady(page);
+  });
+  afterEach(() => closeClean(w));
+}
 
 /** The data-testid of the nearest element around the focus that has one ('' for none). */
 const focusedIn = () => page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? '');
@@ -42,6 +45,7 @@ async function focusMonacoEnd(testId: string): Promise<void> {
 }
 
 describe('Tab in a code editor', () => {
+  freshPageEachTest();
   it('moves the focus on from a tool implementation and inserts nothing; Shift+Tab comes back', async () => {
     await focusMonacoEnd('tool-0-impl');
     const before = await readEditor(page, 'tool-0-impl');
@@ -94,9 +98,8 @@ describe('Tab in a code editor', () => {
 });
 
 describe('Tab in the plain editors (?editor=plain, or where Monaco cannot run)', () => {
+  freshPageEachTest('?editor=plain');
   it('moves the focus on from a tool implementation and inserts nothing', async () => {
-    await page.goto(`${inject('baseUrl')}?editor=plain`);
-    await waitForReady(page);
     const impl = page.locator(`${tid('tool-0-impl')}[data-editor="textarea"]`);
     await impl.focus();
     await page.keyboard.press('Control+End');
@@ -110,6 +113,7 @@ describe('Tab in the plain editors (?editor=plain, or where Monaco cannot run)',
 });
 
 describe('dialogs', () => {
+  freshPageEachTest();
   it('Share takes the focus, closes with Escape and gives the focus back', async () => {
     await page.locator(`${tid('share')}:enabled`).focus();
     await page.keyboard.press('Enter');
