@@ -33,12 +33,16 @@ afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  w = await openPlayground(browser, inject('baseUrl'));
-  page = w.page;
-  await waitForReady(page);
-});
 afterEach(() => closeClean(w));
+
+/** Each test of the describe starts on a freshly loaded playground. */
+function loadedPageEachTest(): void {
+  beforeEach(async () => {
+    w = await openPlayground(browser, inject('baseUrl'));
+    page = w.page;
+    await waitForReady(page);
+  });
+}
 
 const text = (id: string) => page.locator(tid(id)).first().textContent();
 
@@ -67,6 +71,7 @@ async function openFile(name: string, session: object): Promise<void> {
 }
 
 describe('a program that does not finish', () => {
+  loadedPageEachTest();
   it('hits the loop limit quickly: the turn shows loop_limit_exceeded and the page stays responsive', async () => {
     await openExample(page, 'products-exploration');
     const engine = engineWith(exampleText('products-exploration'));
@@ -185,6 +190,7 @@ describe('a program that does not finish', () => {
 });
 
 describe('the watchdog', () => {
+  loadedPageEachTest();
   it('restarts a worker blocked past a 3 s limit: a new worker answers within 6 s of the click', async () => {
     const LIMIT = 3000;
     await openFile('watchdog.json', { ...exampleJson('products-exploration'), title: 'Watchdog (e2e)', limits: { timeoutMs: LIMIT } });
@@ -243,7 +249,7 @@ describe('the watchdog', () => {
 
 describe('a cold page load', () => {
   it('reports no stop and restarts no worker, even on a CPU slowed 4×', async () => {
-    await w.close();
+    // Blank first, so the throttling is on before the page loads.
     w = await openPlayground(browser, 'about:blank');
     page = w.page;
     const cdp = await w.context.newCDPSession(page);
