@@ -1,13 +1,17 @@
 // Vitest global setup for the end-to-end tests: finds Chromium first (so a missing browser fails
 // with instructions before anything is built), then builds the app once and serves it for every test
 // file; the server stops and the build is removed when the run ends.
+//
+// The end-to-end config has two projects (files two at a time, then the timed files alone), and
+// Vitest runs a global setup once per project, in its one main process: the first call builds and
+// serves, the others share that server, and the last teardown stops it.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './browser.ts';
-import { ROOT, serveApp } from './server.ts';
+import { ROOT, serveApp, type RunningApp } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,12 +36,30 @@ async function buildForTests(): Promise<string> {
   return outDir;
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+async function startApp(): Promise<RunningApp> {
   const browser = await findChromium();
   console.log(`end-to-end tests: Chromium from ${browser.source} (${browser.path})`);
   // PTC_E2E_DIST=folder serves an existing build instead of building one (to debug a build).
   const dist = process.env.PTC_E2E_DIST;
-  const app = dist ? await serveApp(dist) : await serveApp(await buildForTests(), { removeOnClose: true });
+  return dist ? serveApp(dist) : serveApp(await buildForTests(), { removeOnClose: true });
+}
+
+/** The one app of the run, shared by the projects' setups (kept on globalThis: each project may load this module anew). */
+interface Shared {
+  app: Promise<RunningApp>;
+  users: number;
+}
+const KEY = Symbol.for('ptc.e2e.app');
+const store = globalThis as unknown as Record<symbol, Shared | undefined>;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (store[KEY] ??= { app: startApp(), users: 0 });
+  shared.users++;
+  const app = await shared.app;
   project.provide('baseUrl', app.url);
-  return () => app.close();
+  return async () => {
+    if (--shared.users > 0) return;
+    store[KEY] = undefined;
+    await app.close();
+  };
 }
