@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEPCRUISE = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+// The type check of `npm run typecheck`: TypeScript 7 (the native compiler; see package.json).
+const TSC = join(ROOT, 'node_modules/typescript-7/bin/tsc');
 // Each check takes a few seconds alone; the margin is for a machine busy with other test files.
 const TIMEOUT = 120_000;
 
@@ -167,6 +168,7 @@ describe.concurrent('layers', () => {
     );
     // Nothing else went wrong (the host globals and each layer's own globals are there).
     expect(results.flatMap((r) => r.stdout.split('\n').filter((line) => line.includes('error TS'))).length).toBe(errors.length);
-    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+    // Each check fails (TypeScript 7 exits with 1 on errors, TypeScript 5 with 2).
+    expect(results.map((r) => r.code !== 0)).toEqual([true, true, true, true]);
   });
 });
