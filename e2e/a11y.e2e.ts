@@ -30,6 +30,14 @@ const VIEWS: View[] = [
     },
   ],
   [
+    // A selected turn has its own colours (while a run goes on, none is selected).
+    'a turn selected',
+    async (page) => {
+      await page.locator(tid('turn-1')).click();
+      await page.locator(`${tid('turn-1')}[data-selected="true"]`).waitFor();
+    },
+  ],
+  [
     'full history',
     async (page) =>
       page
