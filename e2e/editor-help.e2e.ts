@@ -33,28 +33,35 @@ async function replyEditor(): Promise<Locator> {
   return root;
 }
 
-/** The screen point in the middle of the first `text` drawn on the editor's line `line` (1-based). */
+/**
+ * The screen point in the middle of the first `text` drawn on the editor's line `line` (1-based).
+ * Waits until Monaco draws it there: just after a new text is set, the lines may still show the old one.
+ */
 async function pointOf(root: Locator, line: number, text: string): Promise<{ x: number; y: number }> {
-  await expect.poll(() => root.locator('.view-line').count()).toBeGreaterThanOrEqual(line);
-  return root.evaluate(
-    (el, [lineNumber, needle]) => {
-      // Monaco draws the lines in any order, placed by their `top`: sort them by it.
-      const lines = [...el.querySelectorAll<HTMLElement>('.view-line')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
-      const target = lines[lineNumber - 1];
-      const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(needle);
-        if (at < 0) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + needle.length);
-        const r = range.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-      }
-      throw new Error(`"${needle}" is not on line ${lineNumber}`);
-    },
-    [line, text] as const,
-  );
+  const find = () =>
+    root.evaluate(
+      (el, [lineNumber, needle]) => {
+        // Monaco draws the lines in any order, placed by their `top`: sort them by it.
+        const lines = [...el.querySelectorAll<HTMLElement>('.view-line')].sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+        const target = lines[lineNumber - 1];
+        if (target === undefined) return null;
+        const walker = document.createTreeWalker(target, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(needle);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + needle.length);
+          const r = range.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }
+        return null;
+      },
+      [line, text] as const,
+    );
+  let point: { x: number; y: number } | null = null;
+  await expect.poll(async () => (point = await find()) !== null, { message: `"${text}" drawn on line ${line}`, timeout: 10_000 }).toBe(true);
+  return point!;
 }
 
 const REPLY = ['Counting first.', '', '```clojure', '(count data/products)', '(fiter odd? [1 2])', '', '```'].join('\n');
