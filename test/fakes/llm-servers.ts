@@ -405,8 +405,11 @@ function startFake(dialect: Dialect, options: FakeServerOptions): Promise<FakeLl
       res.write(plan.pieces[i]);
     }
     if (dropMidway) {
-      // Let the written pieces reach the client before the connection breaks.
-      await sleep(20);
+      // Let the written pieces reach the client and be read before the connection breaks: a reset
+      // discards what the client received but had not read yet (20 ms was too short on a loaded
+      // machine). A clean close (FIN) is no way out: Chromium then failed the stream without giving
+      // the pieces that came with it.
+      await sleep(250);
       res.socket?.destroy();
       return;
     }
