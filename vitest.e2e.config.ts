@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: the production build in real Chromium (see e2e/). Files share their fork's modules
 // (isolate: false: playwright-core is loaded once; each file launches and closes its own browser).
-// Two files run at a time: a page mostly waits on one core (its main thread), so two browsers keep
+// Two files run at a time: a page keeps about one core busy (its main thread), so two browsers keep
 // both cores busy (all files one at a time: about 245 s). The files that time the page (the watchdog
 // and Stop within seconds, responses under a second) run after them, alone, as before.
 const TIMED = ['e2e/runaway.e2e.ts'];

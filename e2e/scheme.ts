@@ -8,8 +8,6 @@ import { describeFindings, seriousViolations } from './axe.ts';
 
 export type Scheme = 'light' | 'dark';
 
-export const SCHEMES: readonly Scheme[] = ['light', 'dark'];
-
 /** The other scheme. */
 export function otherScheme(scheme: Scheme): Scheme {
   return scheme === 'light' ? 'dark' : 'light';
