@@ -5,13 +5,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // line, fuzzing) share their worker threads' modules from file to file (isolate: false): they hold no
 // state between files but the compiler's (how warm the engine is, which programs it has seen), which
 // changes when code is compiled, never what a program does (test:compiled runs them all compiled).
-// jit.test.ts sets that state itself and checks the default policy from a fresh engine, so it runs
-// isolated, with the component tests (jsdom, module mocks, stores): each file in a fresh context.
+// The component tests (happy-dom or jsdom, stores, IndexedDB) and jit.test.ts (which sets the
+// compiler's state itself and checks the default policy from a fresh engine) each start fresh: their
+// project loads the libraries once per worker, but every file gets the app's modules afresh and its
+// globals put back as it found them (test/setup/fresh-file.ts). A fresh context per file instead
+// cost that project 125 s rather than 84 s, alone on this machine.
 // Both projects share one pool of workers, interleaved: a project limited to one worker would run as
 // a group of its own after the others (Vitest's rule for isolated single-worker projects), leaving a
 // core idle for minutes (the component tests took 221 s alone after the engine's; together, the whole
 // run went from 289 s to 190 s).
-const ISOLATED = ['test/ui/**', 'test/lisp/jit.test.ts'];
+const FRESH = ['test/ui/**', 'test/lisp/jit.test.ts'];
 
 export default defineConfig({
   test: {
@@ -26,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'engine',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, ...ISOLATED],
+          exclude: [...configDefaults.exclude, ...FRESH],
           isolate: false,
           globalSetup: ['test/setup/build-cli.ts'],
         },
@@ -34,9 +37,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'isolated',
-          include: ISOLATED.map((p) => (p.endsWith('/**') ? `${p}/*.test.{ts,tsx}` : p)),
-          setupFiles: ['test/setup/dom-waits.ts'],
+          name: 'fresh',
+          include: FRESH.map((p) => (p.endsWith('/**') ? `${p}/*.test.{ts,tsx}` : p)),
+          isolate: false,
+          // PTC_TEST_SHARED_AS_IS leaves the files sharing a worker as they are, to show that the checks
+          // of test/ui/fresh-file-*.test.ts notice it (test/architecture/fresh-files.test.ts).
+          setupFiles: [...(process.env.PTC_TEST_SHARED_AS_IS ? [] : ['test/setup/fresh-file.ts']), 'test/setup/dom-waits.ts'],
+          // Loaded with the app's modules, so each file that imports it gets its own empty databases.
+          server: { deps: { inline: ['fake-indexeddb'] } },
         },
       },
     ],

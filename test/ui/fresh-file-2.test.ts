@@ -1,0 +1,5 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { checkStartsFresh } from './fresh-file/checks.ts';
+
+checkStartsFresh('fresh-file-2', { indexedDB: true });
