@@ -41,7 +41,7 @@ async function startApp(): Promise<RunningApp> {
   console.log(`end-to-end tests: Chromium from ${browser.source} (${browser.path})`);
   // PTC_E2E_DIST=folder serves an existing build instead of building one (to debug a build).
   const dist = process.env.PTC_E2E_DIST;
-  return dist ? serveApp(dist) : serveApp(await buildForTests(), { removeOnClose: true });
+  return dist ? serveApp(dist, { uncompressed: true }) : serveApp(await buildForTests(), { removeOnClose: true, uncompressed: true });
 }
 
 /** The one app of the run, shared by the projects' setups (kept on globalThis: each project may load this module anew). */
