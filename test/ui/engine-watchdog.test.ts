@@ -1,7 +1,7 @@
 // The engine client's watchdog: 1.25× the time limit (at least 1.25 s), counted only once the worker has
 // loaded and first-use tables are in; a restart continues on the spare worker, and calls it cuts
 // short are told why (the watchdog), never "Stopped".
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineClient, EngineRestarted, watchdogFor, type EngineRemote } from '../../src/ui/engine/client.ts';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -49,6 +49,21 @@ describe('watchdogFor', () => {
     expect(watchdogFor(200)).toBe(1250);
     expect(watchdogFor(4000)).toBe(5000);
     for (const limit of [1000, 2500, 10_000]) expect(watchdogFor(limit)).toBeLessThanOrEqual(2 * limit);
+  });
+});
+
+describe('EngineClient start', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('leaves no timer behind once the worker has answered (the allowance for loading its code goes)', async () => {
+    vi.useFakeTimers();
+    const { client } = fakeClient({ bootMs: 5 }, 60);
+    const answer = client.call((api) => api.view());
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(answer).resolves.toBe('view');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -83,8 +83,16 @@ interface Slot {
 /** The session text to reopen after a restart, made only when it is needed (joined from pieces). */
 export type Checkpoint = () => string;
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves when `promise` settles or `ms` have passed, whichever is first; the timer goes with it. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
 }
 
 /** The name of the first method `fn` calls on the worker. */
@@ -132,7 +140,7 @@ export class EngineClient {
     } catch {
       ping = Promise.resolve();
     }
-    const ready = Promise.race([ping.then(noop, noop), delay(BOOT_ALLOWANCE_MS)]);
+    const ready = settledWithin(ping, BOOT_ALLOWANCE_MS);
     return { ...made, ready };
   }
 
