@@ -1,6 +1,7 @@
-// Lint rules for the whole repository: typescript-eslint's recommended type-aware rules, React's
-// hook rules for the app, and Prettier left in charge of layout (eslint-config-prettier turns off
-// the rules it would fight with). `npm run lint` fails on any warning.
+// Lint rules for the whole repository: typescript-eslint's recommended rules (read from the syntax
+// alone, so linting needs no type information), React's hook rules for the app, and Prettier left in
+// charge of layout (eslint-config-prettier turns off the rules it would fight with). `npm run lint`
+// fails on any warning.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
