@@ -15,8 +15,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * in its text, with its `-options` line, else its project's (read as Vitest reads it, so the groups
  * are the ones its pool compares).
  */
-export function environmentOf(spec: Pick<TestSpecification, 'moduleId' | 'project'>, read = (path: string) => readFileSync(path, 'utf8')): string {
-  const text = read(spec.moduleId);
+export function environmentOf(spec: Pick<TestSpecification, 'moduleId' | 'project'>): string {
+  const text = readFileSync(spec.moduleId, 'utf8');
   const name = /@(?:vitest|jest)-environment\s+([\w-]+)\b/.exec(text)?.[1] ?? (spec.project.config.environment || 'node');
   const options = /@(?:vitest|jest)-environment-options\s+(.+)/.exec(text)?.[1] ?? '';
   return options === '' ? name : `${name} ${options}`;
@@ -40,7 +40,8 @@ export function groupInOrder<T>(sorted: readonly T[], key: (item: T) => string):
 export default class GroupedByEnvironment extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    // The group order first: Vitest runs a group's files only after the group before it.
+    // The sequence group in the key: a file never moves out of its group (Vitest runs the groups one
+    // after the other).
     return groupInOrder(sorted, (spec) => `${spec.project.config.sequence.groupOrder}\0${spec.project.name}\0${environmentOf(spec)}`);
   }
 }
