@@ -1,5 +1,6 @@
 // Runs every example of the PTC-Lisp specification (../shared/conformance/spec-examples.jsonl) and
-// compares results as values (DECISIONS L3). Skipped with a notice when the file is absent.
+// compares results as values, not as text (the order of a map's or a set's entries does not matter).
+// Skipped with a notice when the file is absent.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
