@@ -8,12 +8,11 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LIMIT = 500;
 
+/** The TypeScript modules under a folder, at any depth. */
 function modules(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return modules(path);
-    return /\.(?:ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(?:ts|tsx)$/.test(name))
+    .map((name) => join(folder, name));
 }
 
 /** Lines of a text, the way an editor counts them (a final newline ends the last line, it starts none). */

@@ -12,17 +12,11 @@ const FOLDERS = ['src', 'test', 'e2e', 'bench', 'scripts'];
 const RULE = /\b[LCRS]\d{1,2}\b/g;
 const REQUIREMENT = /\b(?:PRE|API|ARC|NS|FMT|TYP|TRN|SAM|DEF|TC|MSG|CMP|ERR|SS|DBG|AMB)-\d{3}\b/g;
 
+/** The source files under a folder, at any depth. */
 function sourceFiles(folder: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') out.push(...sourceFiles(path));
-    } else if (/\.(?:ts|tsx|mts|mjs|js)$/.test(entry.name)) {
-      out.push(path);
-    }
-  }
-  return out;
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(?:ts|tsx|mts|mjs|js)$/.test(name))
+    .map((name) => join(folder, name));
 }
 
 /** The prose of a source text: its comments and the titles of its tests (not its code or data). */
