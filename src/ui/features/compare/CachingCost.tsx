@@ -61,7 +61,7 @@ export function CachingCost({ view }: { view: CompareView }) {
         </span>
       </div>
       <div
-        className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
+        className="relative overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
         tabIndex={0}
         role="region"
         aria-label="Caching and cost, scrollable"

@@ -77,7 +77,7 @@ function PerRequest({ s }: { s: CompareStrategyView }) {
   const kinds = KINDS.filter((k) => s.requests.some((r) => r.hidden[k] > 0));
   if (kinds.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table data-testid="hidden-per-request" className="text-[11px]">
         <caption className="text-left text-slate-600 dark:text-slate-400">Hidden in each request (turn k&apos;s request shows turns before k)</caption>
         <thead>

@@ -37,7 +37,7 @@ function DiffBody({ diff }: { diff: DiffResult }) {
         tabIndex={0}
         role="region"
         aria-label={`Line diff from ${before} to ${after}`}
-        className="max-h-96 overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700"
+        className="max-h-96 relative overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700"
       >
         <DiffLines rows={rows.rows} />
       </div>

@@ -80,7 +80,12 @@ export function RunTable({ view }: { view: CompareView }) {
   return (
     <div className="flex flex-col gap-1">
       {/* Focusable: the keyboard scrolls a long run's columns. */}
-      <div className="overflow-x-auto rounded border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Run table, scrollable">
+      <div
+        className="relative overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
+        tabIndex={0}
+        role="region"
+        aria-label="Run table, scrollable"
+      >
         <table data-testid="run-table" className="min-w-full border-collapse text-xs">
           <caption className="sr-only">Prompt tokens per turn for every strategy, with totals and savings against full history</caption>
           <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">

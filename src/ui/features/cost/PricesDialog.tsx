@@ -94,7 +94,7 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
       onClick={onClose}
     >
       <div
-        className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+        className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 relative overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
         onClick={(e) => e.stopPropagation()}
       >
         <div className="flex items-baseline justify-between gap-2">

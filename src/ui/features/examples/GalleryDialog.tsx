@@ -178,7 +178,7 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
             <p role="status" data-testid="gallery-count" className="text-xs text-slate-500 dark:text-slate-400">
               {selected.size === 0 ? `${all.length} sessions` : `${shown.length} of ${all.length} sessions tagged ${[...selected].join(' and ')}`}
             </p>
-            <div className="flex min-h-0 flex-col gap-3 overflow-auto" data-testid="gallery-list">
+            <div className="flex min-h-0 flex-col gap-3 relative overflow-auto" data-testid="gallery-list">
               {SECTIONS.map(({ source, heading }) => {
                 const items = shown.filter((s) => s.entry.source === source);
                 if (items.length === 0) return null;

@@ -107,7 +107,7 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
           </button>
         </span>
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table data-testid="experiment-summary" className="w-full border-collapse text-sm">
           <caption className="sr-only">Results per variant</caption>
           <thead>
@@ -168,7 +168,7 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
       )}
       <details data-testid="experiment-runs" open={listOpen} onToggle={(e) => setListOpen(e.currentTarget.open)}>
         <summary className="cursor-pointer text-sm font-medium">Runs ({runs.length})</summary>
-        <div className="max-h-80 overflow-auto">
+        <div className="max-h-80 relative overflow-auto">
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">Every run</caption>
             <thead>

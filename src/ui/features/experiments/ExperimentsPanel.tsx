@@ -109,7 +109,7 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
           Close
         </button>
       </div>
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto p-3" role="region" aria-label="Experiment" tabIndex={0}>
+      <div className="flex min-h-0 flex-1 flex-col gap-4 relative overflow-auto p-3" role="region" aria-label="Experiment" tabIndex={0}>
         <SetupForm />
         {(errors.length > 0 || notice !== null) && (
           <div role="alert" data-testid="experiment-errors" className="text-sm text-rose-700 dark:text-rose-400">

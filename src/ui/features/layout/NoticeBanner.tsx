@@ -21,7 +21,7 @@ function NoticeText({ text }: { text: string }) {
         data-testid="notice-text"
         data-expanded={long ? expanded : undefined}
         tabIndex={long ? 0 : undefined}
-        className={`w-full overflow-auto whitespace-pre-wrap break-words ${expanded ? 'max-h-[60vh]' : 'max-h-32'}`}
+        className={`w-full relative overflow-auto whitespace-pre-wrap break-words ${expanded ? 'max-h-[60vh]' : 'max-h-32'}`}
       >
         {text}
       </p>

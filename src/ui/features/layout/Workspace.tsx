@@ -28,7 +28,7 @@ function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | '
 function Scroll({ children, label }: { children: ReactNode; label: string }) {
   // Focusable, so the keyboard can scroll a panel that holds nothing focusable.
   return (
-    <div className="h-full overflow-auto" aria-label={label} role="region" tabIndex={0}>
+    <div className="h-full relative overflow-auto" aria-label={label} role="region" tabIndex={0}>
       {children}
     </div>
   );

@@ -12,7 +12,7 @@ export const SMALL_BUTTON =
   'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 const PRIMARY =
   'rounded bg-slate-700 px-3 py-1 text-sm text-white hover:bg-slate-800 disabled:opacity-40 dark:bg-slate-300 dark:text-slate-900 dark:hover:bg-slate-200';
-const CODE_BLOCK = 'overflow-x-auto rounded border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900';
+const CODE_BLOCK = 'relative overflow-x-auto rounded border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900';
 
 function Paragraph({ text }: { text: string }) {
   return (

@@ -121,7 +121,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
         <nav
           aria-label="Lessons"
           data-testid="lessons-list"
-          className="max-h-48 shrink-0 overflow-auto border-b border-slate-200 p-2 sm:max-h-none sm:w-56 sm:border-b-0 sm:border-r dark:border-slate-800"
+          className="max-h-48 shrink-0 relative overflow-auto border-b border-slate-200 p-2 sm:max-h-none sm:w-56 sm:border-b-0 sm:border-r dark:border-slate-800"
         >
           {groups.map((g) => (
             <section key={g.area} aria-labelledby={`lessons-area-${g.area}`} data-testid={`lessons-area-${g.area}`}>
@@ -156,7 +156,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
             </section>
           ))}
         </nav>
-        <div ref={pane} className="min-h-0 flex-1 overflow-auto p-3" data-testid="lesson-pane" role="region" aria-label="Lesson" tabIndex={0}>
+        <div ref={pane} className="min-h-0 flex-1 relative overflow-auto p-3" data-testid="lesson-pane" role="region" aria-label="Lesson" tabIndex={0}>
           {lesson !== null ? (
             <LessonView lesson={lesson} />
           ) : (

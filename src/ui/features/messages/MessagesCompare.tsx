@@ -60,7 +60,7 @@ function MessageBlock({ message, testId, wrap, label }: { message: Message; test
         data-testid={testId}
         tabIndex={0}
         aria-label={label}
-        className={`overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
+        className={`relative overflow-x-auto py-1 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
       >
         {message.content}
       </pre>

@@ -153,7 +153,7 @@ function MissionFields({ view }: { view: View }) {
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">As the LLM reads it</summary>
           <div
             data-testid="mission-expanded"
-            className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+            className="mt-1 max-h-40 relative overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
           >
             {view.missionExpanded}
           </div>

@@ -19,7 +19,10 @@ export function PromptDiff({ before, after }: { before: string; after: string })
       <p data-testid="prompt-diff-summary" className="text-[11px] text-slate-600 dark:text-slate-300">
         {formatCount(diff.added)} line{diff.added === 1 ? '' : 's'} added, {formatCount(diff.removed)} removed
       </p>
-      <div data-testid="prompt-diff" className="max-h-64 overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700">
+      <div
+        data-testid="prompt-diff"
+        className="max-h-64 relative overflow-auto rounded border border-slate-200 font-mono text-[11px] leading-4 dark:border-slate-700"
+      >
         <DiffLines rows={diff.rows} />
       </div>
     </div>

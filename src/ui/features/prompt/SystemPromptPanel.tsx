@@ -134,7 +134,7 @@ function PromptFields({ view }: { view: View }) {
         <summary className="cursor-pointer text-slate-600 dark:text-slate-300">The prompt the LLM gets</summary>
         <pre
           data-testid="prompt-effective"
-          className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+          className="mt-1 max-h-64 relative overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
         >
           {sp.text}
         </pre>

@@ -78,7 +78,7 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
         </div>
         <p className="text-[11px] text-slate-500 dark:text-slate-400">"Try it" puts an example in the REPL; Ctrl/Cmd+Enter there runs it.</p>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto px-3" data-testid="reference-results" role="region" aria-label="Reference entries" tabIndex={0}>
+      <div className="min-h-0 flex-1 relative overflow-auto px-3" data-testid="reference-results" role="region" aria-label="Reference entries" tabIndex={0}>
         {error !== null && (
           <p role="alert" data-testid="reference-error" className="my-2 text-sm text-rose-700 dark:text-rose-400">
             The reference could not be loaded: {error}{' '}

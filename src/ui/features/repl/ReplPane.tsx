@@ -121,7 +121,7 @@ export function ReplPane() {
       <div className="flex min-h-0 flex-1 gap-2">
         <ol
           data-testid="repl-history"
-          className="min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          className="min-h-0 flex-1 relative overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
           aria-label="REPL history"
           tabIndex={0}
         >

@@ -65,7 +65,7 @@ function Body({ request }: { request: DescribedRequest }) {
       </p>
       <pre
         data-testid="request-body"
-        className={`overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-xs leading-5 dark:bg-slate-900 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
+        className={`relative overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-xs leading-5 dark:bg-slate-900 ${wrap ? 'whitespace-pre-wrap break-words' : 'whitespace-pre'}`}
       >
         {lines.map((l, i) =>
           l.marked ? (

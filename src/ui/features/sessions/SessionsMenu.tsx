@@ -227,7 +227,7 @@ export function SessionsMenu() {
             </button>
           </div>
           {loadError !== null && <p className="px-2 py-1 text-xs text-rose-700 dark:text-rose-400">Could not read the saved sessions: {loadError}</p>}
-          <ul data-testid="sessions-list" className="flex flex-col gap-1 overflow-auto p-1">
+          <ul data-testid="sessions-list" className="flex flex-col gap-1 relative overflow-auto p-1">
             {sessions === null ? (
               <li className="px-2 py-1 text-xs text-slate-500">Loading…</li>
             ) : sessions.length === 0 ? (

@@ -158,7 +158,7 @@ export const ClojureCode = memo(function ClojureCode({
     body = highlight(code);
   }
   return (
-    <pre data-testid={testId} className={`overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 ${className}`}>
+    <pre data-testid={testId} className={`relative overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 ${className}`}>
       <code>{body}</code>
     </pre>
   );

@@ -116,7 +116,7 @@ const TurnCard = memo(function TurnCard({
           <h4 className={sectionTitle}>Output</h4>
           <pre
             data-testid="turn-prints"
-            className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
+            className="max-h-48 relative overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
           >
             {turn.prints.join('\n')}
           </pre>
@@ -145,7 +145,7 @@ const TurnCard = memo(function TurnCard({
         turn.result !== null && (
           <div data-testid="turn-result">
             <h4 className={sectionTitle}>{turn.signal === 'return' ? 'Returned' : turn.signal === 'fail' ? 'Failed with' : 'Result'}</h4>
-            <ClojureCode code={turn.result} className="max-h-48 overflow-auto" />
+            <ClojureCode code={turn.result} className="max-h-48 relative overflow-auto" />
           </div>
         )
       )}
@@ -153,7 +153,7 @@ const TurnCard = memo(function TurnCard({
         <summary className="cursor-pointer text-xs text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200">LLM reply</summary>
         <pre
           data-testid="turn-raw"
-          className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
+          className="mt-1 max-h-64 relative overflow-auto whitespace-pre-wrap break-words rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800"
         >
           {turn.rawResponse}
         </pre>
