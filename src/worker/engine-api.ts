@@ -148,6 +148,9 @@ export class Engine {
 
   private openSession(session: Session): OpenResult {
     this.install(session);
+    // Another session (or branch): the REPL's scratch definitions belonged to the one before.
+    this.replMemory = new Map();
+    this.replHistory = [];
     this.lastRendered = null;
     this.pending = null;
     this.step = this.agent ? resumeStep(this.agent, session.turns) : { ...initialStep(), turns: session.turns };
@@ -169,8 +172,6 @@ export class Engine {
 
   private install(session: Session): void {
     this.session = session;
-    this.replMemory = new Map();
-    this.replHistory = [];
     const prepared = prepareAgent(sessionToAgent(session));
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
@@ -437,10 +438,29 @@ export class Engine {
     const memory = new Map<string, Definition>(this.step.memory);
     for (const [k, d] of this.replMemory) memory.set(k, d);
     const r = run({ program, memory, data: session.data, tools: this.agent?.tools ?? [], limits: session.limits, history: this.replHistory });
-    if (!r.ok) return { ok: false, error: errorView(r.error), prints: r.prints, signal: null, durationMs: r.durationMs };
+    if (!r.ok) return { ok: false, error: errorView(r.error), prints: r.prints, signal: null, durationMs: r.durationMs, defined: [] };
     for (const d of r.defined) this.replMemory.set(d.name, d);
     this.replHistory = [r.value, ...this.replHistory].slice(0, 3);
-    return { ok: true, result: cut(printValue(r.value)), prints: r.prints, signal: r.signal, durationMs: r.durationMs };
+    const defined = r.defined.map((d) => d.name);
+    return { ok: true, result: cut(printValue(r.value)), prints: r.prints, signal: r.signal, durationMs: r.durationMs, defined };
+  }
+
+  /**
+   * The REPL's definitions made again from the programs that made them, in order (a restarted worker
+   * has lost them; functions need their code, so values are not enough). Starts from none; a program
+   * that fails now is skipped. Returns the names defined.
+   */
+  restoreRepl(programs: readonly string[]): string[] {
+    const session = this.requireSession();
+    this.replMemory = new Map();
+    this.replHistory = [];
+    for (const program of programs) {
+      const memory = new Map<string, Definition>(this.step.memory);
+      for (const [k, d] of this.replMemory) memory.set(k, d);
+      const r = run({ program, memory, data: session.data, tools: this.agent?.tools ?? [], limits: session.limits });
+      if (r.ok) for (const d of r.defined) this.replMemory.set(d.name, d);
+    }
+    return [...this.replMemory.keys()];
   }
 
   /** Token counts (o200k_base, as GPT-4o counts) of each text; the tokenizer loads on first use. */

@@ -81,6 +81,10 @@ export class EngineHost {
     return this.engine.repl(program);
   }
 
+  restoreRepl(programs: readonly string[]): string[] {
+    return this.engine.restoreRepl(programs);
+  }
+
   countTokens(texts: readonly string[]): Promise<number[]> {
     return this.engine.countTokens(texts);
   }

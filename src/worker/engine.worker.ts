@@ -17,6 +17,7 @@ export const workerApi = {
   reset: tokenized(host.reset.bind(host)),
   view: tokenized(host.view.bind(host)),
   repl: host.repl.bind(host),
+  restoreRepl: host.restoreRepl.bind(host),
   countTokens: host.countTokens.bind(host),
   exportSession: tokenized(host.exportSession.bind(host)),
   compare: host.compare.bind(host),

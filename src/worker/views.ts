@@ -277,6 +277,8 @@ export interface ReplResult {
   prints: string[];
   signal: 'return' | 'fail' | null;
   durationMs: number;
+  /** The names the program defined (none when it failed): the page keeps such programs to restore them. */
+  defined: string[];
 }
 
 const RESULT_MAX = 20_000;

@@ -96,4 +96,41 @@ describe('REPL', () => {
     expect(screen.queryAllByTestId('repl-entry').length).toBe(0);
     expect(screen.queryByTestId('repl-output')).toBeNull();
   });
+
+  it('keeps its definitions through an edit of the mission, a Step and a worker restart; Reset clears them and says so', async () => {
+    const user = userEvent.setup();
+    const h = renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    const input = screen.getByTestId('repl-input');
+    const evaluate = async (program: string, expected: string | RegExp) => {
+      const before = screen.queryAllByTestId('repl-entry').length;
+      await pasteInto(user, input, program);
+      await user.click(screen.getByTestId('repl-eval'));
+      await waitFor(() => expect(screen.queryAllByTestId('repl-entry')).toHaveLength(before + 1));
+      expect(screen.getByTestId('repl-output').textContent).toMatch(expected);
+    };
+    await evaluate('(def y 7)', /^#'y$/);
+    await evaluate('(defn twice [x] (* 2 x))', /^#'twice$/);
+    // An edit of the session: a space added, then taken away.
+    const mission = screen.getByTestId('mission-input');
+    await typeInto(user, mission, ' ');
+    await waitFor(() => expect(h.store.getState().view?.definition.mission).toMatch(/ $/));
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(h.store.getState().view?.definition.mission).not.toMatch(/ $/));
+    await evaluate('(twice y)', /^14$/);
+    await user.click(screen.getByTestId('step'));
+    await screen.findByTestId('turn-1');
+    await evaluate('[y (twice 2)]', /\[7 4\]$/);
+    // A restarted worker reopens the session and makes the definitions again.
+    await h.client.restart();
+    await evaluate('(twice y)', /^14$/);
+    expect(screen.queryByTestId('repl-cleared')).toBeNull();
+    await user.click(screen.getByTestId('reset'));
+    await waitFor(() => expect(screen.getByTestId('repl-cleared').textContent).toBe("Reset: the REPL's definitions were cleared with the run."));
+    expect(screen.queryAllByTestId('repl-entry')).toHaveLength(0);
+    await evaluate('y', /^undefined_error/);
+    // The same after another restart: nothing is made again.
+    await h.client.restart();
+    await evaluate('y', /^undefined_error/);
+  });
 });

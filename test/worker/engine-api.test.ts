@@ -146,6 +146,32 @@ describe('Engine: REPL and tokens', () => {
     expect(JSON.parse(engine.exportSession()).turns[0].memory.map((m: { name: string }) => m.name)).not.toContain('mine');
   });
 
+  it("keeps the REPL's definitions across edits of the session and Steps; Reset and another session clear them", () => {
+    const { engine, view } = opened();
+    expect(engine.repl('(def y 7)')).toMatchObject({ ok: true, defined: ['y'] });
+    expect(engine.repl('(+ y 1)')).toMatchObject({ ok: true, result: '8', defined: [] });
+    const edited = engine.setDefinition({ ...view.definition, mission: `${view.definition.mission} ` });
+    expect(edited.ok).toBe(true);
+    expect(engine.repl('y')).toMatchObject({ ok: true, result: '7' });
+    engine.stepTurn();
+    expect(engine.repl('y')).toMatchObject({ ok: true, result: '7' });
+    engine.reset();
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+    engine.repl('(def y 8)');
+    engine.open(example('reviews-and-inventory.json'));
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+  });
+
+  it("restores the REPL's definitions from the programs that made them (a restarted worker), skipping those that fail now", () => {
+    const { engine } = opened();
+    engine.repl('(def y 7)');
+    expect(engine.restoreRepl(['(def y 7)', '(defn twice [x] (* 2 x))', '(def broken (+ 1 "a"))', '(def z (twice y))'])).toEqual(['y', 'twice', 'z']);
+    expect(engine.repl('[y z (twice 3)]')).toMatchObject({ ok: true, result: '[7 14 6]' });
+    // A restore starts from nothing: what is not in the list is gone.
+    engine.restoreRepl(['(def w 1)']);
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+  });
+
   it('an error with a hint gives the hint apart, the whole message kept as the LLM read it', () => {
     const { engine } = opened();
     const r = engine.repl('(fliter odd? [1 2])');

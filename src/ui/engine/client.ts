@@ -123,6 +123,8 @@ export class EngineClient {
    * would reach a worker with no session open (a large session takes seconds to open).
    */
   private reopening: Promise<void> | null = null;
+  /** Puts back, in a worker that reopened the checkpoint, what the page holds beyond the session (the REPL's definitions). */
+  private reopened: ((api: EngineApi) => Promise<unknown>) | null = null;
 
   constructor(private readonly options: EngineClientOptions) {
     this.current = this.make();
@@ -170,6 +172,11 @@ export class EngineClient {
    */
   remember(checkpoint: Checkpoint): void {
     this.checkpoint = checkpoint;
+  }
+
+  /** `hook` runs on every worker that reopened the checkpoint after a restart, before other calls reach it. */
+  onReopen(hook: ((api: EngineApi) => Promise<unknown>) | null): void {
+    this.reopened = hook;
   }
 
   /**
@@ -244,6 +251,8 @@ export class EngineClient {
     const reopen = (async () => {
       const opened = slot.opened ? await slot.opened : null;
       if (opened !== checkpoint) await slot.api.open(checkpoint());
+      // What the hook restores is the page's scratch work: losing it must not fail the restart.
+      if (this.reopened !== null) await this.reopened(slot.api).catch(noop);
     })();
     const done = reopen.then(noop, noop).then(() => {
       if (this.reopening === done) this.reopening = null;

@@ -31,6 +31,7 @@ export interface EngineApi {
   applyRequested(options?: ViewOptions): Promise<StepResult>;
   abortRequest(): Promise<boolean>;
   repl(program: string): Promise<ReplResult>;
+  restoreRepl(programs: readonly string[]): Promise<string[]>;
   countTokens(texts: string[]): Promise<number[]>;
   exportSession(): Promise<string>;
   shareLink(options: { turns: boolean; branches?: boolean }): Promise<ShareLinkResult>;
@@ -140,6 +141,10 @@ export class SyncedApi implements EngineApi {
 
   repl(program: string): Promise<ReplResult> {
     return this.remote.repl(program);
+  }
+
+  restoreRepl(programs: readonly string[]): Promise<string[]> {
+    return this.remote.restoreRepl(programs);
   }
 
   countTokens(texts: string[]): Promise<number[]> {

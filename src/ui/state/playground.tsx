@@ -1,7 +1,7 @@
 // Wiring of the playground: one store, one engine client and one react-query client per app, and the
 // hooks views use. Data flows one way: action → engine call (react-query) → store → view.
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import type { Problem } from '../../lisp/problem.ts';
@@ -39,6 +39,15 @@ export function PlaygroundProvider({
   children: ReactNode;
 }) {
   const value = useMemo(() => ({ client, store: store ?? createPlaygroundStore(), keys: keys ?? new KeyStore() }), [client, store, keys]);
+  useEffect(() => {
+    // A restarted worker has the session back from its checkpoint; the REPL's definitions are made
+    // again from the inputs that made them.
+    client.onReopen((api) => {
+      const programs = value.store.getState().replPrograms;
+      return programs.length > 0 ? api.restoreRepl(programs) : Promise.resolve();
+    });
+    return () => client.onReopen(null);
+  }, [client, value.store]);
   const qc = useRef(queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } }));
   return (
     <QueryClientProvider client={qc.current}>
@@ -162,7 +171,7 @@ export function useEngineActions() {
     if (!r.ok) return { ok: false, problems: r.problems };
     s().select(null);
     s().setStrategy(null);
-    s().clearRepl();
+    s().forgetRepl('Another session was opened: the REPL starts without definitions.');
     s().setDefinitionProblems([]);
     s().setNotice(null);
     s().setLlmFailure(null);
@@ -346,7 +355,7 @@ export function useEngineActions() {
       s().select(null);
       s().setNotice(null);
       s().setLlmFailure(null);
-      s().clearRepl();
+      s().forgetRepl("Reset: the REPL's definitions were cleared with the run.");
       accept(view);
     },
   });

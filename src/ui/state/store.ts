@@ -85,6 +85,13 @@ export interface PlaygroundState {
   machine: RunMachine;
   repl: ReplEntry[];
   /**
+   * The REPL inputs that defined something, in order: the worker's REPL definitions are made again
+   * from them after a restart. Edits, Steps and Run keep them; Reset and another session clear them.
+   */
+  replPrograms: string[];
+  /** Why the REPL was last emptied (Reset, another session), said in one line above its history. */
+  replCleared: string | null;
+  /**
    * Where autosave writes the open session; null when it is not saved yet (a new source: an example,
    * a file, a link), so the next save creates a record. Opening actions set it; autosave updates it.
    */
@@ -111,7 +118,10 @@ export interface PlaygroundActions {
   /** Feeds the run machine one event; false when it does not apply now (the machine is unchanged). */
   dispatch(event: RunEvent): boolean;
   addRepl(input: string, output: ReplResult): void;
+  /** Empties the REPL's history (its definitions stay). */
   clearRepl(): void;
+  /** Forgets the REPL's history and definitions; `why` is said when there was anything to forget. */
+  forgetRepl(why: string): void;
   setPersistence(persistence: PersistenceRef | null): void;
   setSessionConflict(conflict: SessionConflict | null): void;
 }
@@ -133,6 +143,8 @@ export const initialState: PlaygroundState = {
   notice: null,
   machine: idleMachine,
   repl: [],
+  replPrograms: [],
+  replCleared: null,
   persistence: null,
   sessionConflict: null,
 };
@@ -180,8 +192,13 @@ export function createPlaygroundStore(): PlaygroundStore {
       set({ machine: next });
       return true;
     },
-    addRepl: (input, output) => set((s) => ({ repl: [...s.repl, { id: ++replIds, input, output }] })),
-    clearRepl: () => set({ repl: [] }),
+    addRepl: (input, output) =>
+      set((s) => ({
+        repl: [...s.repl, { id: ++replIds, input, output }],
+        ...(output.ok && output.defined.length > 0 ? { replPrograms: [...s.replPrograms, input] } : {}),
+      })),
+    clearRepl: () => set({ repl: [], replCleared: null }),
+    forgetRepl: (why) => set((s) => ({ repl: [], replPrograms: [], replCleared: s.repl.length > 0 || s.replPrograms.length > 0 ? why : null })),
     setPersistence: (persistence) => set({ persistence }),
     setSessionConflict: (sessionConflict) => set({ sessionConflict }),
   }));

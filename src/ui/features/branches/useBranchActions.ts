@@ -32,7 +32,7 @@ export function useBranchActions() {
     s().setStrategy(null);
     s().setNotice(null);
     s().setLlmFailure(null);
-    s().clearRepl();
+    s().forgetRepl("Another branch was opened: the REPL's definitions were cleared.");
     accept(r.view);
     s().resetReply();
     return { ok: true, errors: [] };

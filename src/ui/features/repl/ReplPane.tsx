@@ -72,6 +72,7 @@ export function ReplPane() {
   const focusRequests = useStore(draft, (s) => s.focusRequests);
   const editorBox = useRef<HTMLDivElement>(null);
   const entries = usePlayground((s) => s.repl);
+  const cleared = usePlayground((s) => s.replCleared);
   const clear = usePlayground((s) => s.clearRepl);
   const hasSession = usePlayground((s) => s.view !== null);
   const hint = usePlayground((s) => replHint(s.view));
@@ -112,7 +113,7 @@ export function ReplPane() {
           type="button"
           data-testid="repl-clear"
           className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
-          disabled={entries.length === 0}
+          disabled={entries.length === 0 && cleared === null}
           onClick={clear}
         >
           Clear
@@ -125,6 +126,11 @@ export function ReplPane() {
           aria-label="REPL history"
           tabIndex={0}
         >
+          {cleared !== null && (
+            <li data-testid="repl-cleared" role="status" className="py-1 text-xs italic text-slate-600 dark:text-slate-300">
+              {cleared}
+            </li>
+          )}
           {entries.length === 0 && <li className="py-1 text-xs text-slate-500 dark:text-slate-400">Try {hint}. Ctrl/Cmd+Enter evaluates.</li>}
           {entries.map((e, i) => (
             <Entry key={e.id} entry={e} latest={i === entries.length - 1} />
