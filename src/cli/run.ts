@@ -9,6 +9,7 @@ import type { Step, Turn } from '../agent/turn.ts';
 import { renderToolCall } from '../compression/execution-history.ts';
 import { format, printValue } from '../lisp/printer.ts';
 import type { LlmConfig, Session } from '../session/session-file.ts';
+import type { DiscardedRequest } from '../session/schema.ts';
 import { MAX_TURNS_CAP, serializeSession } from '../session/session-file.ts';
 import { defineCommand } from './args.ts';
 import { errorLine, UsageError } from './common.ts';
@@ -173,6 +174,7 @@ async function runSession(
   let step = initialStep();
   let stop: Stop | undefined;
   let discarded: DiscardedJson | undefined;
+  let failed: DiscardedRequest | undefined;
   try {
     while (step.status === 'running') {
       try {
@@ -188,6 +190,13 @@ async function runSession(
         stop = { message: e.message, kind: e.kind };
         // A failed request may still have cost tokens; keep them so the totals stay honest.
         if (e.usage !== undefined) discarded = { count: 1, ...addUsage(undefined, e.usage) };
+        failed = {
+          provider: config.provider,
+          ...(config.model !== undefined ? { model: config.model } : {}),
+          kind: e.kind,
+          ...(e.status !== undefined ? { status: e.status } : {}),
+          ...addUsage(undefined, e.usage),
+        };
         break;
       }
     }
@@ -199,10 +208,7 @@ async function runSession(
     const out = flags.save;
     const { discardedRequests: _earlierRun, ...rest } = session;
     // The saved turns are this run's, so only this run's failed requests go with them.
-    writeFileSync(
-      out,
-      serializeSession({ ...rest, llm: config, turns: [...step.turns], ...(discarded !== undefined ? { discardedRequests: discarded } : {}) }),
-    );
+    writeFileSync(out, serializeSession({ ...rest, llm: config, turns: [...step.turns], ...(failed !== undefined ? { discardedRequests: [failed] } : {}) }));
     io.stderr.write(`saved ${step.turns.length} turns to ${out}\n`);
   }
   const provider = stop !== undefined && stop.kind !== 'no_reply' && stop.kind !== 'aborted';

@@ -8,7 +8,7 @@ import type { ToolDef } from '../agent/agent.ts';
 import { isSymbolName, parseSignature } from '../agent/signature.ts';
 import type { ModelPrice } from '../agent/cost.ts';
 import type { Usage } from '../agent/llm.ts';
-import { PROVIDERS, type LlmSettings, type SentWith } from '../agent/llm-settings.ts';
+import { PROVIDERS, type LlmSettings, type ProviderName, type SentWith } from '../agent/llm-settings.ts';
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
@@ -38,10 +38,22 @@ export interface LlmConfig extends LlmSettings {
   readonly replies?: readonly string[];
 }
 
-/** Tokens spent on requests that never became turns (stopped, failed, cut off), so a run's totals stay honest. */
-export interface DiscardedRequests extends Usage {
-  readonly count: number;
+/**
+ * A request that never became a turn (stopped, failed, cut off) and the tokens it still spent, so a
+ * run's totals stay honest: priced at the model it was sent to.
+ */
+export interface DiscardedRequest extends Usage {
+  /** Requests this entry stands for: files of earlier builds kept one total (no provider, no model). */
+  readonly count?: number;
+  readonly provider?: ProviderName;
+  readonly model?: string;
+  /** Why it gave no turn: the kind of error (auth, server, truncated, aborted, …). */
+  readonly kind?: string;
+  /** The HTTP status the provider answered with, when it answered. */
+  readonly status?: number;
 }
+
+export type DiscardedRequests = readonly DiscardedRequest[];
 
 export type { ModelPrice } from '../agent/cost.ts';
 
@@ -307,16 +319,23 @@ const usage = transform(
   (u): Usage => definedFields(u),
 );
 
-const discardedRequests = transform(
+const discardedRequest = transform(
   z.strictObject({
-    count: wholeNumber,
+    count: z.optional(wholeNumber),
+    provider: z.optional(z.enum(PROVIDERS)),
+    model: z.optional(z.string()),
+    kind: z.optional(z.string()),
+    status: z.optional(wholeNumber),
     inputTokens: z.optional(wholeNumber),
     outputTokens: z.optional(wholeNumber),
     cachedInputTokens: z.optional(wholeNumber),
     cacheWriteTokens: z.optional(wholeNumber),
   }),
-  (u): DiscardedRequests => definedFields(u),
+  (u): DiscardedRequest => definedFields(u),
 );
+
+// Earlier builds wrote one total for the run ({count, …tokens}); it reads as one entry.
+const discardedRequests = z.union([z.array(discardedRequest), transform(discardedRequest, (u): DiscardedRequests => [{ ...u, count: u.count ?? 1 }])]);
 
 const sentWith = transform(
   z.strictObject({

@@ -284,7 +284,7 @@ export function serializeSession(session: Session, options: SerializeOptions = {
     for (const [model, p] of session.prices) prices[model] = definedJson(p);
     o.prices = prices;
   }
-  if (session.discardedRequests !== undefined) o.discardedRequests = definedJson(session.discardedRequests);
+  if (session.discardedRequests !== undefined) o.discardedRequests = session.discardedRequests.map(definedJson);
   const stored = session.turns.length > 0 && options.keepMessages !== true ? storedMessages(session) : [];
   o.turns = session.turns.map((t, i) => turnToJson(t, stored[i]));
   if (session.branch !== undefined) o.branch = branchInfoJson(session.branch);

@@ -18,6 +18,7 @@ import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { decodeLink } from '../session/link-codec.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
+import type { DiscardedRequest } from '../session/schema.ts';
 import { compareView, requestMessages, type CompareView } from './compare-view.ts';
 import { diagnoseProgram } from './editor-help.ts';
 import { sentWithOf } from './sent-with.ts';
@@ -165,7 +166,17 @@ export class Engine {
     const parsed = readDefinition(def, this.session);
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
-    this.install({ ...parsed.session, turns });
+    // What the definition does not hold stays as it was: the other branches, the requests this run
+    // discarded, the file's fields this build does not know.
+    const { branch, branches, discardedRequests, extra } = this.session ?? {};
+    this.install({
+      ...parsed.session,
+      ...(branch !== undefined ? { branch } : {}),
+      ...(branches !== undefined ? { branches } : {}),
+      ...(discardedRequests !== undefined ? { discardedRequests } : {}),
+      ...(extra !== undefined ? { extra } : {}),
+      turns,
+    });
     if (this.agent) this.step = resumeStep(this.agent, turns);
     return { ok: true, view: this.view(options) };
   }
@@ -266,7 +277,7 @@ export class Engine {
       nextReply: running ? (replies[turns.length] ?? null) : null,
       usage: {
         ...(this.step.usage.tokens !== undefined ? { tokens: { ...this.step.usage.tokens } } : {}),
-        ...(session.discardedRequests !== undefined ? { discarded: { ...session.discardedRequests } } : {}),
+        ...(session.discardedRequests !== undefined ? { discarded: session.discardedRequests.map((r) => ({ ...r })) } : {}),
         durationMs: this.step.usage.durationMs,
         llmMs: this.step.usage.llmMs,
       },
@@ -387,7 +398,7 @@ export class Engine {
       return { ok: true, reply: reply.text, llmMs, ...(reply.usage !== undefined ? { usage: reply.usage } : {}) };
     } catch (e) {
       const err = e instanceof LlmError ? e : new LlmError(e instanceof Error ? e.message : String(e), 'provider');
-      this.discard(err.usage);
+      this.discard(err, sentWith);
       const partial = err.partialText ?? received;
       const result = fail(err.kind, err.message, partial);
       if (!result.ok) {
@@ -421,12 +432,17 @@ export class Engine {
     return { ok: true, view: this.view({ ...options, selected: undefined }) };
   }
 
-  /** Counts a request that did not become a turn, with the tokens it still cost. */
-  private discard(usage: Usage | undefined): void {
+  /** Records a request that did not become a turn: where it went, why, and the tokens it still cost. */
+  private discard(err: LlmError, sentWith: SentWith): void {
     const session = this.requireSession();
-    const before = session.discardedRequests;
-    const tokens = addUsage(before, usage);
-    this.session = { ...session, discardedRequests: { ...tokens, count: (before?.count ?? 0) + 1 } };
+    const request: DiscardedRequest = {
+      provider: sentWith.provider,
+      ...(sentWith.model !== undefined ? { model: sentWith.model } : {}),
+      kind: err.kind,
+      ...(err.status !== undefined ? { status: err.status } : {}),
+      ...addUsage(undefined, err.usage),
+    };
+    this.session = { ...session, discardedRequests: [...(session.discardedRequests ?? []), request] };
   }
 
   /**

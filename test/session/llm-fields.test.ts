@@ -147,9 +147,24 @@ describe('what a turn records', () => {
     expect(problems({ turns: [{ ...TURN, usage: { outputTokens: 1.5 } }] })).toContain('turns[0].usage.outputTokens: expected a whole number, got number 1.5');
   });
 
-  it('keeps the tokens of requests that never became turns', () => {
+  it('keeps each request that never became a turn: where it went, why, and its tokens', () => {
+    const requests = [
+      { provider: 'openai', model: 'gpt-4o', kind: 'server', status: 500, inputTokens: 500, outputTokens: 20 },
+      { provider: 'anthropic', kind: 'auth', status: 401 },
+    ];
+    const s = parsed({ discardedRequests: requests });
+    expect(s.discardedRequests).toEqual(requests);
+    expect(JSON.parse(serializeSession(s)).discardedRequests).toEqual(requests);
+  });
+
+  it("reads an earlier build's total of discarded requests as one entry standing for all of them", () => {
     const s = parsed({ discardedRequests: { count: 2, inputTokens: 500, outputTokens: 20 } });
-    expect(s.discardedRequests).toEqual({ count: 2, inputTokens: 500, outputTokens: 20 });
-    expect(JSON.parse(serializeSession(s)).discardedRequests).toEqual({ count: 2, inputTokens: 500, outputTokens: 20 });
+    expect(s.discardedRequests).toEqual([{ count: 2, inputTokens: 500, outputTokens: 20 }]);
+    expect(JSON.parse(serializeSession(s)).discardedRequests).toEqual([{ count: 2, inputTokens: 500, outputTokens: 20 }]);
+  });
+
+  it('refuses a discarded request with a field it does not know or a provider it does not have', () => {
+    expect(problems({ discardedRequests: [{ provider: 'elsewhere' }] })).not.toEqual([]);
+    expect(problems({ discardedRequests: [{ provider: 'openai', colour: 'red' }] })).not.toEqual([]);
   });
 });

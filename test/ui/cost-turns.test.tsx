@@ -123,11 +123,36 @@ describe('run totals', () => {
     expect(cost().getAttribute('data-known')).toBe('true');
   });
 
-  it('price discarded requests at the session’s current model, unknown when it has no price', () => {
+  it('price a total kept by an earlier build’s file at the session’s current model, unknown when it has no price', () => {
     const text = threeTurns({ ...discarded, llm: { provider: 'openai', model: 'mystery-model' } });
     act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
     renderView(<StatusBar />, viewOf(text));
     expect(screen.getByTestId('run-cost').textContent).toBe('cost unknown (no price for mystery-model)');
+  });
+
+  it('price each discarded request at the model it was sent to, whatever the session’s model is now', () => {
+    const sent = { provider: 'openai', model: 'gpt-4o-mini', kind: 'server', status: 500, inputTokens: 3_000, outputTokens: 100 };
+    const text = threeTurns({ discardedRequests: [sent], llm: { provider: 'openai', model: 'mystery-model' } });
+    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
+    renderView(<StatusBar />, viewOf(text));
+    // $0.0474 for the turns, plus 3,000 × $0.15 + 100 × $0.60 per million at gpt-4o-mini = $0.00051.
+    expect(screen.getByTestId('run-cost').textContent).toBe('$0.0479');
+    expect(screen.getByTestId('run-discarded').textContent).toBe('1 discarded request (in 3,000 · out 100)');
+  });
+
+  it('count a request refused before any work (401, 403) at a known $0; another without tokens leaves the cost unknown', () => {
+    const refused = [
+      { provider: 'openai', model: 'mystery-model', kind: 'auth', status: 401 },
+      { provider: 'openai', model: 'mystery-model', kind: 'auth', status: 403 },
+    ];
+    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
+    renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: refused })));
+    expect(screen.getByTestId('run-discarded').textContent).toBe('2 discarded requests');
+    expect(screen.getByTestId('run-cost').textContent).toBe('$0.0474');
+    cleanup();
+    const failed = [...refused, { provider: 'openai', model: 'gpt-4o', kind: 'server', status: 500 }];
+    renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: failed })));
+    expect(screen.getByTestId('run-cost').textContent).toBe('cost unknown (a discarded request: the provider did not report the tokens)');
   });
 
   it('without discarded requests the total is the turns alone', () => {

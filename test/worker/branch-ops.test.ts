@@ -26,6 +26,20 @@ function view(r: PatchedBranch): View {
 }
 
 describe('branches in the worker', () => {
+  it('an edit of the open branch keeps the other branches and unknown fields of the file', () => {
+    const h = ranHost();
+    view(h.fork({ at: 3, name: 'trim at 3', compression: 'trim' }));
+    const before = h.engine.view();
+    const edited = h.engine.setDefinition({ ...before.definition, mission: `${before.definition.mission} ` });
+    expect(edited.ok && edited.view.branches.map((b) => b.name)).toEqual(['main', 'trim at 3']);
+    const opened = new Engine();
+    const withExtra = JSON.stringify({ ...(JSON.parse(EXAMPLE) as object), futureField: { kept: true } });
+    expect(opened.open(withExtra).ok).toBe(true);
+    const v = opened.view();
+    opened.setDefinition({ ...v.definition, title: 'renamed' });
+    expect(JSON.parse(opened.exportSession())).toMatchObject({ title: 'renamed', futureField: { kept: true } });
+  });
+
   it('forks with another strategy, steps the branch, and lists both', async () => {
     await loadTokenizer('o200k_base');
     const h = ranHost();

@@ -103,7 +103,7 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(bad.error.message).not.toContain('LEAKCHECK');
     expect(bad.view.turns).toHaveLength(0);
     expect(engine.applyRequested().ok).toBe(false);
-    expect(JSON.parse(engine.exportSession()).discardedRequests).toEqual({ count: 1 });
+    expect(JSON.parse(engine.exportSession()).discardedRequests).toEqual([{ provider, model: 'fake-model', kind: 'auth', status: 401 }]);
     expect(JSON.parse(before).turns).toEqual([]);
     server().enqueue({ text: clj('(return 42)') });
     const good = await engine.requestReply(KEY);
@@ -122,7 +122,15 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(r.error.kind).toBe('truncated');
     expect(r.partialText).toBe('```clojure\n(def a (range');
     expect(r.view.turns).toHaveLength(0);
-    expect(r.view.usage.discarded).toEqual({ count: 1, inputTokens: 500, outputTokens: 16 });
+    expect(r.view.usage.discarded).toEqual([{ provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 }]);
+    // An edit of the session (the model included) keeps them, with the model each was sent to.
+    const edited = engine.setDefinition({ ...r.view.definition, mission: 'another mission', llm: { ...r.view.definition.llm, model: 'other-model' } });
+    expect(edited.ok && edited.view.usage.discarded).toEqual([{ provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 }]);
+    expect(JSON.parse(engine.exportSession()).discardedRequests).toEqual([
+      { provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 },
+    ]);
+    const link = decodeLink(engine.shareLink({ turns: true }).fragment);
+    expect(link.ok && link.session.discardedRequests).toEqual([{ provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 }]);
     // Reset starts a new run: the last run's unused requests no longer count.
     expect(engine.reset().usage.discarded).toBeUndefined();
   });
@@ -141,7 +149,7 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(r.error.kind).toBe('aborted');
     expect(r.partialText).toBe(got);
     expect(r.view.turns).toHaveLength(0);
-    expect(r.view.usage.discarded?.count).toBe(1);
+    expect(r.view.usage.discarded).toMatchObject([{ provider, model: 'fake-model', kind: 'aborted' }]);
     expect(engine.abortRequest()).toBe(false);
   });
 });

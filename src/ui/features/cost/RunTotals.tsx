@@ -1,24 +1,25 @@
 // The run's totals in the status bar: tokens in and out (cache reads and writes apart), the requests
 // that never became turns, and what it all cost, or "cost unknown" naming what has no price.
 import { formatUsd } from '../../../agent/cost.ts';
-import type { Usage } from '../../../agent/llm.ts';
+import { addUsage, type Usage } from '../../../agent/usage.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { formatCount } from '../turns/format.ts';
-import { runCost } from './pricing.ts';
+import { discardedCount, runCost } from './pricing.ts';
 import { tokensText } from './TurnFigures.tsx';
 import { usePriceLookup } from './usePriceLookup.ts';
 
 function discardedText(d: NonNullable<View['usage']['discarded']>): string {
-  const tokens: Usage = d;
-  const reported = tokens.inputTokens !== undefined || tokens.outputTokens !== undefined;
-  return `${formatCount(d.count)} discarded request${d.count === 1 ? '' : 's'}${reported ? ` (${tokensText(tokens)})` : ''}`;
+  const count = discardedCount(d);
+  const tokens = d.reduce<Usage | undefined>((sum, r) => addUsage(sum, r), undefined);
+  const reported = tokens !== undefined && (tokens.inputTokens !== undefined || tokens.outputTokens !== undefined);
+  return `${formatCount(count)} discarded request${count === 1 ? '' : 's'}${reported ? ` (${tokensText(tokens)})` : ''}`;
 }
 
 export function RunTotals({ view }: { view: View }) {
   const lookup = usePriceLookup();
   const cost = runCost(view, lookup);
   const { tokens, discarded } = view.usage;
-  const hasDiscarded = discarded !== undefined && discarded.count > 0;
+  const hasDiscarded = discardedCount(discarded) > 0;
   if (!cost.any && tokens === undefined && !hasDiscarded) return null;
   const unknownTitle = `Cost unknown: ${cost.reasons.join('; ')}.${cost.knownUsd > 0 ? ` The parts with a price come to ${formatUsd(cost.knownUsd)}.` : ''} Prices can be edited under "Prices".`;
   return (
@@ -34,9 +35,9 @@ export function RunTotals({ view }: { view: View }) {
         <span
           data-testid="run-discarded"
           className="shrink-0 tabular-nums text-amber-700 dark:text-amber-400"
-          title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, priced at the session's current model"
+          title="Requests that never became turns (stopped, failed, cut off): their tokens are in the cost, each priced at the model it was sent to; one refused before any work (401, 403) cost nothing"
         >
-          {discardedText(discarded)}
+          {discardedText(discarded ?? [])}
         </span>
       )}
       {cost.usd !== null ? (

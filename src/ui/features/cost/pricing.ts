@@ -3,6 +3,7 @@
 // unreported tokens make the total unknown, and the reasons say which model.
 import { costOf, findPrice, type Cost, type ModelPrice, type PriceTable } from '../../../agent/cost.ts';
 import type { Usage } from '../../../agent/llm.ts';
+import type { DiscardedRequest } from '../../../session/schema.ts';
 import type { SessionDefinition, TurnView, View } from '../../../worker/engine-api.ts';
 
 export interface FoundPrice {
@@ -57,16 +58,31 @@ export interface RunCost {
   readonly any: boolean;
 }
 
-/** Discarded requests are priced at the session's current model: the one they were sent to. */
-export function discardedCost(view: View, lookup: PriceLookup): Cost | null {
-  const d = view.usage.discarded;
-  if (d === undefined || d.count === 0) return null;
-  const model = view.definition.llm.model;
+/** How many requests the entries stand for. */
+export function discardedCount(requests: readonly DiscardedRequest[] | undefined): number {
+  let n = 0;
+  for (const r of requests ?? []) n += r.count ?? 1;
+  return n;
+}
+
+/** Nothing spent: the provider refused the request before any work (a wrong or unauthorised key). */
+const REFUSED_STATUSES = new Set([401, 403]);
+const NOTHING: Cost = { known: true, usd: 0, parts: { input: 0, cachedInput: 0, cacheWrite: 0, output: 0 } };
+
+/**
+ * A discarded request's cost, at the model it was sent to. A total kept by an earlier build names no
+ * model: it is priced at the session's model, as that build did. A refusal before any work cost
+ * nothing, known; other requests whose tokens the provider did not report cost what is unknown.
+ */
+export function discardedRequestCost(request: DiscardedRequest, sessionModel: string | undefined, lookup: PriceLookup): Cost {
+  const reported = request.inputTokens !== undefined || request.outputTokens !== undefined;
+  if (!reported && request.status !== undefined && REFUSED_STATUSES.has(request.status)) return NOTHING;
+  const model = request.provider === undefined ? sessionModel : request.model;
   const usage: Usage = {
-    ...(d.inputTokens !== undefined ? { inputTokens: d.inputTokens } : {}),
-    ...(d.outputTokens !== undefined ? { outputTokens: d.outputTokens } : {}),
-    ...(d.cachedInputTokens !== undefined ? { cachedInputTokens: d.cachedInputTokens } : {}),
-    ...(d.cacheWriteTokens !== undefined ? { cacheWriteTokens: d.cacheWriteTokens } : {}),
+    ...(request.inputTokens !== undefined ? { inputTokens: request.inputTokens } : {}),
+    ...(request.outputTokens !== undefined ? { outputTokens: request.outputTokens } : {}),
+    ...(request.cachedInputTokens !== undefined ? { cachedInputTokens: request.cachedInputTokens } : {}),
+    ...(request.cacheWriteTokens !== undefined ? { cacheWriteTokens: request.cacheWriteTokens } : {}),
   };
   return costOf(usage, lookup(model)?.price, modelLabel(model));
 }
@@ -78,8 +94,9 @@ export function runCost(view: View, lookup: PriceLookup): RunCost {
     const c = turnCost(t, lookup);
     if (c) costs.push({ cost: c, what: `turn ${t.number}` });
   }
-  const d = discardedCost(view, lookup);
-  if (d) costs.push({ cost: d, what: 'discarded requests' });
+  for (const request of view.usage.discarded ?? []) {
+    costs.push({ cost: discardedRequestCost(request, view.definition.llm.model, lookup), what: 'a discarded request' });
+  }
   let knownUsd = 0;
   const reasons: string[] = [];
   for (const { cost, what } of costs) {
