@@ -28,11 +28,17 @@ export async function waitForDefaultExample(): Promise<void> {
   await waitFor(() => expect(screen.getByTestId('compressed-user')).toBeTruthy());
 }
 
-/** Renders the App with an in-process engine that answers every call after `delayMs`. */
-export function renderSlowApp(delayMs: number): Harness {
+/**
+ * Renders the App with an in-process engine that answers every call after `delayMs`, except the
+ * methods named in `neverAnswer` (a runaway program: only a restart ends them). `engines` lists the
+ * workers made, the first and each one a restart made.
+ */
+export function renderSlowApp(delayMs: number, { neverAnswer = [] }: { neverAnswer?: readonly string[] } = {}): Harness & { engines: Engine[] } {
+  const engines: Engine[] = [];
   const client = new EngineClient({
     createWorker: () => {
       const engine = new Engine();
+      engines.push(engine);
       // The worker's side of the page's calls: views cross as patches, as in the browser.
       const host = new EngineHost(engine);
       let alive = true;
@@ -44,7 +50,7 @@ export function renderSlowApp(delayMs: number): Harness {
             (...args: unknown[]) =>
               new Promise((resolve, reject) =>
                 setTimeout(() => {
-                  if (!alive) return; // a terminated worker never answers
+                  if (!alive || neverAnswer.includes(name)) return; // a terminated worker never answers
                   try {
                     resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
                   } catch (e) {
@@ -63,7 +69,7 @@ export function renderSlowApp(delayMs: number): Harness {
       <App />
     </PlaygroundProvider>,
   );
-  return { ...result, store, client };
+  return { ...result, store, client, engines };
 }
 
 // In jsdom every element measures 0×0 at the origin, so the panels' separators claim every pointer

@@ -11,9 +11,9 @@ afterEach(cleanup);
 const button = (id: string) => screen.getByTestId(id) as HTMLButtonElement;
 
 describe('Stop', () => {
-  it('the Stop button stops a run; the engine restarts with the session kept', async () => {
+  it('the Stop button between two turns ends the run quietly: no restart, every count kept', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(200);
+    const { store, engines } = renderSlowApp(200);
     await waitForDefaultExample();
     expect(button('stop').disabled).toBe(true);
     await user.click(button('run'));
@@ -22,15 +22,36 @@ describe('Stop', () => {
     await user.click(button('stop'));
     await waitFor(() => expect(isRunning(store.getState().machine)).toBe(false));
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
-    // The run did not reach its end.
-    await new Promise((r) => setTimeout(r, 700));
+    // The turn under way answered within Stop's grace: the same worker, no banner.
+    expect(engines).toHaveLength(1);
+    expect(screen.queryByTestId('notice')).toBeNull();
     expect(screen.getByTestId('status').textContent).toBe('running');
-    expect(screen.queryByTestId('turn-3')).toBeNull();
+    const turns = store.getState().view?.turns.length ?? 0;
+    expect(turns).toBeLessThan(3);
     expect(button('step').disabled).toBe(false);
     // Stepping goes on from where the session was.
-    const turns = store.getState().view?.turns.length ?? 0;
     await user.click(button('step'));
     await screen.findByTestId(`turn-${turns + 1}`);
+  });
+
+  it('Escape during a quick mock Run ends it with the token counts intact (no restart, no "?")', async () => {
+    const user = userEvent.setup();
+    const { store, engines } = renderSlowApp(100);
+    await waitForDefaultExample();
+    await user.click(button('run'));
+    await screen.findByTestId('turn-2');
+    // Pressed while the next turn's call is in the worker, as a person's key mostly is during Run.
+    await new Promise<void>((resolve) => {
+      const check = () => store.getState().machine.calls.turn > 0 && (resolve(), true);
+      if (!check()) {
+        const unsubscribe = store.subscribe(() => check() && unsubscribe());
+      }
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
+    expect(engines).toHaveLength(1);
+    expect(screen.queryByTestId('notice')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('compressed-tokens').textContent).toMatch(/^[\d,]+$/));
   });
 
   it('Escape stops a run', async () => {
@@ -42,19 +63,19 @@ describe('Stop', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(isRunning(store.getState().machine)).toBe(false));
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
-    await new Promise((r) => setTimeout(r, 700));
     expect(screen.getByTestId('status').textContent).toBe('running');
-    expect(screen.queryByTestId('turn-3')).toBeNull();
+    expect(store.getState().view?.turns.length).toBeLessThan(3);
   });
 
-  it('Stop during a step in flight says the engine was restarted (dismissable)', async () => {
+  it('Stop during a step that does not answer restarts the engine after its grace, and says so (dismissable)', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(300);
+    const { store, engines } = renderSlowApp(5, { neverAnswer: ['stepTurn'] });
     await waitForDefaultExample();
     await user.click(button('step'));
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(true));
     await user.click(button('stop'));
     await waitFor(() => expect(screen.getByTestId('notice-text').textContent).toContain('engine was restarted'));
+    expect(engines).toHaveLength(2);
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
     expect(screen.queryByTestId('turn-1')).toBeNull();
     await user.click(screen.getByTestId('notice-dismiss'));

@@ -13,7 +13,7 @@ import { asksLlm } from '../features/controls/availability.ts';
 import { requestTurn, turnInFlight } from '../features/llm/request-turn.ts';
 import { KeyStore } from '../persistence/keys.ts';
 import { enqueueTurn, sendWaitingEdits } from './pending-edits.ts';
-import { stopEffect, type CallLane } from './run-machine.ts';
+import { stopEffect, type CallLane, type RunMachine } from './run-machine.ts';
 import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundActions, type PlaygroundState, type PlaygroundStore } from './store.ts';
 
 interface PlaygroundContextValue {
@@ -109,6 +109,25 @@ export interface OpenOutcome {
   problems: Problem[];
   /** Things worth knowing about a session that opened (e.g. a link rendered by another build). */
   warnings?: string[];
+}
+
+/** How long Stop waits for an engine call in flight to answer before it restarts the worker. */
+export const STOP_GRACE_MS = 250;
+
+/** True as soon as the run machine satisfies `done`; false when it still does not after `ms`. */
+function machineSettles(store: PlaygroundStore, done: (m: RunMachine) => boolean, ms: number): Promise<boolean> {
+  if (done(store.getState().machine)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (settled: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(settled);
+    };
+    const timer = setTimeout(() => finish(false), ms);
+    const unsubscribe = store.subscribe((state) => {
+      if (done(state.machine)) finish(true);
+    });
+  });
 }
 
 /** Every action the UI can take on the engine. */
@@ -340,7 +359,10 @@ export function useEngineActions() {
       const effect = stopEffect(s().machine, s().llmCall !== null);
       s().dispatch({ type: 'stop' });
       if (effect === 'abort-request') await client.call((api) => api.abortRequest());
-      else if (effect === 'restart-worker') await client.restart();
+      // Most calls answer within milliseconds (a mock's turn): Stop between two of them ends the run
+      // quietly, with the worker and everything it counted intact. A runaway does not answer.
+      else if (effect === 'restart-worker' && !(await machineSettles(store, (m) => stopEffect(m, false) !== 'restart-worker', STOP_GRACE_MS)))
+        await client.restart();
     },
   });
 
@@ -453,5 +475,7 @@ export function useTokenCounts(texts: readonly string[] | null) {
     queryKey: ['tokens', texts],
     enabled: texts !== null,
     queryFn: () => countTokensCached(client, texts ?? []),
+    // A count cut by a restart of the worker is asked again of the new one (counting changes nothing).
+    retry: (failures, error) => error instanceof EngineRestarted && failures < 3,
   });
 }
