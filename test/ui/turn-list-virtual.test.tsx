@@ -93,6 +93,24 @@ describe('the virtualized turn list', () => {
       fireEvent.click(screen.getByTestId('turn-2'));
       await waitFor(() => expect(h.store.getState().selected).toBe(2));
     });
+
+    it('a turn selected from elsewhere (a hidden item, a branch) is scrolled into the list', async () => {
+      const view = longView(1000);
+      const h = renderView(
+        <Scroller>
+          <TurnList />
+        </Scroller>,
+        view,
+      );
+      await waitFor(() => expect(shownCards()).toContain(1));
+      const scroller = screen.getByTestId('scroller');
+      Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 * (CARD_PX + 8) });
+      const scrolledTo: number[] = [];
+      scroller.scrollTo = ((options: ScrollToOptions) => scrolledTo.push(options.top ?? 0)) as typeof scroller.scrollTo;
+      act(() => h.store.getState().setView({ ...view, selected: 700 }));
+      // Turn 700 starts 699 cards down, each at least 100 px and the gap.
+      await waitFor(() => expect(Math.max(0, ...scrolledTo)).toBeGreaterThan(699 * 100));
+    });
   });
 
   it('without a layout (sizes all 0) every card of a short run is shown', () => {

@@ -239,6 +239,15 @@ export function TurnList() {
     setScrollMargin(el.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop);
   }, [hasView]);
 
+  // A turn selected from elsewhere (a hidden item, a branch comparison) is brought into sight; a
+  // card clicked in the list is in sight already, and stays where it is.
+  const selectedTurn = view !== null && view.selected <= count ? view.selected : null;
+  useEffect(() => {
+    if (selectedTurn !== null) virtualizer.scrollToIndex(selectedTurn - 1, { align: 'auto' });
+    // Only a change of the selection scrolls: the virtualizer object is the same from render to render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedTurn]);
+
   // Follow the run: a new turn scrolls into view.
   useEffect(() => {
     const el = bottom.current;
