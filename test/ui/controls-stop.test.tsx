@@ -82,3 +82,34 @@ describe('Stop', () => {
     expect(screen.queryByTestId('notice')).toBeNull();
   });
 });
+
+describe('Ctrl/Cmd+Enter while the engine is busy', () => {
+  it('is kept, said, and Steps once as soon as the engine is free, however often it was pressed', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSlowApp(200);
+    await waitForDefaultExample();
+    await user.click(button('step'));
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(true));
+    for (let i = 0; i < 3; i++) await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.getByTestId('step-queued').textContent).toBe('Step queued');
+    await screen.findByTestId('turn-2');
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
+    expect(screen.queryByTestId('step-queued')).toBeNull();
+    expect(store.getState().view?.turns).toHaveLength(2);
+  });
+
+  it('is not queued during Run (Run is already stepping), and nothing steps after the run ends', async () => {
+    const user = userEvent.setup();
+    const { store } = renderSlowApp(100);
+    await waitForDefaultExample();
+    await user.click(button('run'));
+    await screen.findByTestId('turn-1');
+    // During Run the shortcut is not queued: Run is already stepping.
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.queryByTestId('step-queued')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('returned'), { timeout: 10_000 });
+    const turns = store.getState().view?.turns.length;
+    await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
+    expect(store.getState().view?.turns.length).toBe(turns);
+  });
+});

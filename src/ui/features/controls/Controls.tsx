@@ -1,6 +1,7 @@
 // Step, Run, Stop and Reset, with the keyboard: Ctrl/Cmd+Enter steps, Escape stops.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { stepBlocker } from '../../state/run-machine.ts';
 import type { PlaygroundState } from '../../state/store.ts';
 import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
 
@@ -34,20 +35,45 @@ export function Controls() {
   const doStep = () => {
     if (stepAvailability(store.getState()).ok) actions.step.mutate();
   };
+  // Ctrl/Cmd+Enter pressed while a Step or another engine call is under way is kept (once, however
+  // often it was pressed) and Steps as soon as the engine is free; during Run or Stop it is not.
+  const [queued, setQueued] = useState(false);
+  const queuedRef = useRef(false);
+  const queueStep = (value: boolean) => {
+    queuedRef.current = value;
+    setQueued(value);
+  };
+  const doStepKey = () => {
+    const state = store.getState();
+    if (stepAvailability(state).ok) actions.step.mutate();
+    else if (stepBlocker(state.machine) !== null && (state.machine.phase === 'idle' || state.machine.phase === 'stepping')) queueStep(true);
+  };
+  useEffect(() => {
+    if (!queued) return;
+    const stepWhenFree = () => {
+      const state = store.getState();
+      if (!queuedRef.current || stepBlocker(state.machine) !== null) return;
+      queueStep(false);
+      // The run may have ended meanwhile: then there is nothing to step, and the button says why.
+      if (stepAvailability(state).ok) actions.step.mutate();
+    };
+    stepWhenFree();
+    return store.subscribe(stepWhenFree);
+  });
   const doStop = () => {
     if (stopAvailability(store.getState()).ok) actions.stop.mutate();
   };
 
   // The window listener always calls the latest handlers.
-  const handlers = useRef({ doStep, doStop });
-  handlers.current = { doStep, doStop };
+  const handlers = useRef({ doStepKey, doStop });
+  handlers.current = { doStepKey, doStop };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       // An editor that handled the key itself (the REPL's Ctrl+Enter evaluates) has prevented it.
       if (e.defaultPrevented) return;
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
         e.preventDefault();
-        if (!e.repeat) handlers.current.doStep();
+        if (!e.repeat) handlers.current.doStepKey();
       } else if (e.key === 'Escape') {
         if (stopAvailability(store.getState()).ok) {
           e.preventDefault();
@@ -71,6 +97,16 @@ export function Controls() {
       >
         Step
       </button>
+      {queued && (
+        <span
+          data-testid="step-queued"
+          role="status"
+          className="text-xs text-slate-600 dark:text-slate-300"
+          title="Ctrl/Cmd+Enter: Steps as soon as the engine is free"
+        >
+          Step queued
+        </span>
+      )}
       <button
         type="button"
         data-testid="run"
