@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fileNameFor, titleOf, EXAMPLES } from '../../src/ui/features/examples/examples.ts';
 import { savingOf } from '../../src/ui/features/messages/MessagesCompare.tsx';
 import { highlight } from '../../src/ui/features/turns/ClojureCode.tsx';
-import { formatError, formatMs } from '../../src/ui/features/turns/format.ts';
+import { clockResolutionMs, formatError, formatMs } from '../../src/ui/features/turns/format.ts';
 
 function spans(code: string): [string, string | null][] {
   return highlight(code).map((n) => {
@@ -67,6 +67,21 @@ describe('helpers', () => {
       'reviews-and-inventory',
       'side-effect-calls',
     ]);
+  });
+
+  it('formatMs shows what a coarse clock can know: "< 1 ms" and whole milliseconds, never "0.00 ms"', () => {
+    // Firefox and Safari: whole milliseconds.
+    expect([0, 0.4, 1, 3, 12.6, 250.4, 1234].map((ms) => formatMs(ms, 1))).toEqual(['< 1 ms', '< 1 ms', '1 ms', '3 ms', '13 ms', '250 ms', '1.23 s']);
+    // A clock of tenths.
+    expect([0, 0.1, 0.34, 12.34].map((ms) => formatMs(ms, 0.1))).toEqual(['< 0.1 ms', '0.1 ms', '0.3 ms', '12.3 ms']);
+    // Microseconds (Chromium): a duration of 0 is still shown as below what is shown.
+    expect([0, 0.004, 0.123].map((ms) => formatMs(ms, 0.005))).toEqual(['< 0.01 ms', '< 0.01 ms', '0.12 ms']);
+  });
+
+  it('clockResolutionMs finds the step of a clock by watching it tick', () => {
+    let t = 0;
+    const coarse = () => Math.floor((t += 0.013));
+    expect(clockResolutionMs(coarse)).toBe(1);
   });
 
   it('formatMs and formatError', () => {
