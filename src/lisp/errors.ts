@@ -166,6 +166,8 @@ export function suggest(name: string, candidates: Iterable<string>, max = 3): st
     const prefix = c.startsWith(name) || name.startsWith(c);
     if (!prefix && Math.abs(c.length - name.length) > limit) continue;
     const d = editDistance(name, c);
+    // As many edits as the name has characters share nothing with it (`y` is no near miss of `-`).
+    if (!prefix && d >= name.length) continue;
     if (d <= limit || (prefix && Math.min(c.length, name.length) >= 3)) scored.push([prefix ? d - 0.5 : d, c]);
   }
   scored.sort((x, y) => x[0] - y[0] || x[1].localeCompare(y[1]));
