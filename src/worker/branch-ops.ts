@@ -60,6 +60,8 @@ export interface BranchTurnView {
   readonly shared: boolean;
   readonly program: string;
   readonly success: boolean;
+  /** The turn ended the run with return or fail. */
+  readonly signal: 'return' | 'fail' | null;
   /** The result (or the error) in one short line. */
   readonly outcome: string;
   /** o200k tokens of the request's messages, as sent. */
@@ -116,6 +118,7 @@ export function branchSide(current: Session, id: string, count: TokenCounter): B
       // Lines kept: the comparison shows a program's first lines.
       program: t.program.length > 400 ? `${t.program.slice(0, 399)}…` : t.program,
       success: t.success,
+      signal: t.signal,
       outcome: short(outcome),
       promptTokens: tokens,
       ...(t.usage !== undefined ? { usage: t.usage } : {}),

@@ -73,7 +73,10 @@ describe('branches', () => {
     expect(text('branch-shared-2')).toContain('shared');
     expect(screen.queryByTestId('branch-shared-3')).toBeNull();
     expect(screen.queryByTestId('branch-turn-a-1')).toBeNull();
-    expect(text('branch-turn-a-3')).toContain('ok');
+    // The same word as the turn card: turn 3 returned, so "returned", not "ok".
+    expect(text('branch-turn-a-3')).toContain('returned');
+    expect(text('branch-turn-a-3')).not.toMatch(/\bok\b/);
+    expect(text('branch-shared-1')).toContain('→ ok,');
     expect(text('branch-turn-b-3')).toMatch(/\d+ prompt tokens/);
     expect(text('branch-total-a')).toMatch(/prompt tokens \(counted\)/);
     // Another pair: the same branch twice is all shared.

@@ -9,7 +9,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { modelLabel } from '../cost/pricing.ts';
 import { tokensText } from '../cost/TurnFigures.tsx';
 import { usePriceLookup } from '../cost/usePriceLookup.ts';
-import { formatCount } from '../turns/format.ts';
+import { formatCount, turnOutcome } from '../turns/format.ts';
 import { branchLabel } from './branch-label.ts';
 import { compareRows } from './compare-rows.ts';
 import { FIELD, OVERLAY, SHEET, SMALL_BUTTON } from './styles.ts';
@@ -52,7 +52,7 @@ function TurnCell({ turn, tag }: { turn: BranchTurnView | undefined; tag: string
         {turn.program === '' ? '(no program)' : turn.program}
       </p>
       <p>
-        <span className={turn.success ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400'}>{turn.success ? 'ok' : 'failed'}</span>{' '}
+        <span className={turn.success ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400'}>{turnOutcome(turn)}</span>{' '}
         <span className="font-mono">{turn.outcome}</span>
       </p>
       <p className="text-slate-600 dark:text-slate-300">{formatCount(turn.promptTokens)} prompt tokens</p>
@@ -166,8 +166,8 @@ export function BranchCompare({
                     </th>
                     <td colSpan={2} className={CELL}>
                       <span className="mr-1 rounded bg-slate-200 px-1 text-[11px] font-semibold dark:bg-slate-700">shared</span>
-                      <span className="font-mono">{r.turn.program.slice(0, 160)}</span> → {r.turn.success ? 'ok' : 'failed'}, {formatCount(r.turn.promptTokens)}{' '}
-                      prompt tokens
+                      <span className="font-mono">{r.turn.program.slice(0, 160)}</span> → {turnOutcome(r.turn)}, {formatCount(r.turn.promptTokens)} prompt
+                      tokens
                     </td>
                   </tr>
                 ) : (

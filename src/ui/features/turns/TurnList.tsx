@@ -11,19 +11,20 @@ import { TurnFigures } from '../cost/TurnFigures.tsx';
 import type { PriceLookup } from '../cost/pricing.ts';
 import { usePriceLookup } from '../cost/usePriceLookup.ts';
 import { ClojureCode } from './ClojureCode.tsx';
-import { formatMs, formatReason } from './format.ts';
+import { formatMs, formatReason, turnOutcome } from './format.ts';
 
 const sectionTitle = 'text-[11px] font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
 
+const OUTCOME_STYLE: Record<ReturnType<typeof turnOutcome>, string> = {
+  returned: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
+  fail: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
+  ok: 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200',
+  error: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
+};
+
 function Badge({ turn }: { turn: TurnView }) {
-  const [text, cls] =
-    turn.signal === 'return'
-      ? ['returned', 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200']
-      : turn.signal === 'fail'
-        ? ['fail', 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200']
-        : turn.success
-          ? ['ok', 'bg-sky-100 text-sky-800 dark:bg-sky-900/60 dark:text-sky-200']
-          : ['error', 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200'];
+  const text = turnOutcome(turn);
+  const cls = OUTCOME_STYLE[text];
   return (
     <span
       data-testid="turn-badge"

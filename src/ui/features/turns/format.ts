@@ -1,6 +1,13 @@
 // Small display helpers shared by the turn list, the messages and the REPL.
 import type { ErrorView } from '../../../worker/engine-api.ts';
 
+/** A turn's outcome in a word, the same on its card and in every comparison. */
+export function turnOutcome(turn: { signal: 'return' | 'fail' | null; success: boolean }): 'returned' | 'fail' | 'ok' | 'error' {
+  if (turn.signal === 'return') return 'returned';
+  if (turn.signal === 'fail') return 'fail';
+  return turn.success ? 'ok' : 'error';
+}
+
 let resolution: number | undefined;
 
 /**
