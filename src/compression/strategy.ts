@@ -19,7 +19,10 @@ export type RenderOptions = RenderContext & CompressionOptions;
 
 /** Figures about what a rendering did, shown next to it. */
 export interface RenderStats {
-  /** Completed turns folded into the rendering (successful turns summarized, or turns replayed in full). */
+  /**
+   * Completed turns folded into the rendering: successful turns summarized, turns whose observations
+   * were masked, or turns replayed in full (full history).
+   */
   readonly turnsSummarized: number;
   readonly toolCallsShown: number;
   readonly toolCallsDropped: number;

@@ -50,8 +50,9 @@ describe('observation-masking', () => {
       { role: 'assistant', content: reply(P3) },
       { role: 'user', content: `${NAMES}\n\nTurns left: 3` },
     ]);
+    // Only turn 1 was masked: turn 2's note would be no shorter, turn 3 is recent.
     expect(r.stats).toEqual({
-      turnsSummarized: 3,
+      turnsSummarized: 1,
       toolCallsShown: 0,
       toolCallsDropped: 0,
       printsShown: 0,
@@ -84,10 +85,11 @@ describe('observation-masking', () => {
     expect(r.stats).toMatchObject({ printsShown: 0, printsDropped: 2 });
   });
 
-  it('a run no longer than recentTurns is the full history', () => {
+  it('a run no longer than recentTurns is the full history, and says it summarized no turn', () => {
     const agent = maskingAgent(3);
     const step = play(agent, [P1, P2, P3]);
-    expect(messagesFor(agent, step)).toEqual(messagesFor(agent, step, fullHistory));
+    const full = messagesFor(agent, step, fullHistory);
+    expect(messagesFor(agent, step)).toEqual({ ...full, stats: { ...full.stats, turnsSummarized: 0 } });
   });
 
   it('is shorter than the full history once a bulky turn is old', () => {

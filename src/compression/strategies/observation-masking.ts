@@ -62,10 +62,12 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   const messages: Message[] = [...full.messages];
   let printsShown = 0;
   let printsDropped = 0;
+  let turnsMasked = 0;
   turns.forEach((turn, i) => {
     const masked = i < older ? maskedFeedback(turn, o.maxTurns) : null;
     // After SYSTEM and the first USER message, turn i's reply is at 2 + 2i and its feedback right after it.
     if (masked !== null) messages[3 + 2 * i] = { role: 'user', content: masked };
+    if (masked !== null) turnsMasked++;
     if (masked !== null) printsDropped += turn.prints.length;
     else printsShown += turn.prints.length;
   });
@@ -73,6 +75,8 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
     messages,
     stats: {
       ...full.stats,
+      // The turns whose observations gave way to a note: the rest are shown as they were.
+      turnsSummarized: turnsMasked,
       printsShown,
       printsDropped,
       messages: messages.length,
