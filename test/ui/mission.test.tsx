@@ -56,6 +56,14 @@ describe('MissionPanel', () => {
     expect(screen.getByTestId('compression-description').textContent).toMatch(/One USER message/);
   });
 
+  it("the placeholder hint names no data the session does not have; the session's own names are offered", async () => {
+    await renderPanel(<MissionPanel />, 'failed-turn-recovery.json');
+    const hint = screen.getByText(/inserts/).closest('p');
+    expect(hint?.textContent).not.toContain('products');
+    expect(hint?.textContent).toContain('{{name.0.field}}');
+    expect(hint?.textContent).toContain('{{orders}}');
+  });
+
   it('says what to do before a session is open', async () => {
     const { renderWithPlayground } = await import('./harness.tsx');
     renderWithPlayground(<MissionPanel />);

@@ -130,7 +130,7 @@ function MissionFields({ view }: { view: View }) {
           onChange={(e) => mission.edit(e.target.value)}
         />
         <p id={`${ids}-mission-hint`} className={HINT}>
-          <code>{'{{name}}'}</code> inserts <code>data/name</code> (<code>{'{{products.0.name}}'}</code> walks into it).
+          <code>{'{{name}}'}</code> inserts <code>data/name</code> (<code>{'{{name.0.field}}'}</code> walks into it).
           {view.data.length > 0 && (
             <span className="ml-1 inline-flex flex-wrap gap-1 align-middle">
               {view.data.map((d) => (
