@@ -37,6 +37,10 @@ describe('the Request tab', () => {
     const headers = screen.getByTestId('request-headers').textContent ?? '';
     expect(headers).toContain('authorization:Bearer [redacted]');
     expect(headers).toContain('anthropic-version:');
+    // The SDK's own headers are not listed, and the tab says so rather than pass for the whole request.
+    expect(screen.getByTestId('request-sdk-headers').textContent).toMatch(
+      /^The provider's SDK adds headers of its own, not listed: accept, user-agent, x-stainless-\*/,
+    );
     expect(screen.getByTestId('request-body').textContent).toBe(JSON.stringify(view.request.body, null, 2).replaceAll('\n', ''));
     expect(screen.getByTestId('request-breakpoints').textContent).toBe('2 cache breakpoints: system; user message 1, first block.');
     const marks = screen.getAllByTestId('request-cache-mark').map((m) => m.textContent?.trim());

@@ -414,7 +414,12 @@ export function MessagesCompare() {
         <TabButton tab="messages" current={tab} onSelect={setTab} title="The messages of the selected turn, compressed beside the full history">
           Messages
         </TabButton>
-        <TabButton tab="request" current={tab} onSelect={setTab} title="The exact HTTP request of the selected turn (the key is never shown)">
+        <TabButton
+          tab="request"
+          current={tab}
+          onSelect={setTab}
+          title="The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)"
+        >
           Request
         </TabButton>
       </div>

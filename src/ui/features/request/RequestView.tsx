@@ -1,5 +1,6 @@
-// What was sent for the selected turn, exactly: method, URL, headers (the key never shown) and the JSON
-// body, with the prompt-cache breakpoints marked and listed. For a recorded turn it is the request as
+// What was sent for the selected turn: method, URL, the headers that carry the session's settings (the
+// key never shown; the SDK's own headers are named, not listed) and the exact JSON body, with the
+// prompt-cache breakpoints marked and listed. For a recorded turn it is the request as
 // it went out; for the next turn, the one Step will send.
 import { useMemo, useState } from 'react';
 import type { DescribedRequest } from '../../../agent/providers/request.ts';
@@ -113,6 +114,10 @@ export function RequestView({ view }: { view: View }) {
               ))}
             </tbody>
           </table>
+          <p data-testid="request-sdk-headers" className="text-[11px] text-slate-500 dark:text-slate-400">
+            The provider's SDK adds headers of its own, not listed: <code>accept</code>, <code>user-agent</code>, <code>x-stainless-*</code> (the SDK&apos;s
+            name, version, runtime and platform, and the retry count). They carry nothing of the session.
+          </p>
           <Body request={request} />
         </>
       )}
