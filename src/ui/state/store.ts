@@ -76,6 +76,11 @@ export interface PlaygroundState {
   /** Problems of the last definition edit, by path (`tools[0].signature: …`, `data: …`). */
   /** The engine's reasons for refusing the last definition edit, by path. */
   definitionProblems: Problem[];
+  /**
+   * Problems of what a panel holds but cannot send (data JSON that does not parse), by panel: the
+   * engine still has the last good value, so Step and Run refuse until they are fixed.
+   */
+  draftProblems: Readonly<Record<string, readonly Problem[]>>;
   /** Something to tell the user (an engine restart, a step that could not run). */
   notice: Notice | null;
   /**
@@ -114,6 +119,7 @@ export interface PlaygroundActions {
   setUnconfirmedBaseUrl(url: string | null): void;
   setConfirming(confirmation: BaseUrlConfirmation | null): void;
   setDefinitionProblems(problems: Problem[]): void;
+  setDraftProblems(panel: string, problems: readonly Problem[]): void;
   setNotice(notice: Notice | null): void;
   /** Feeds the run machine one event; false when it does not apply now (the machine is unchanged). */
   dispatch(event: RunEvent): boolean;
@@ -140,6 +146,7 @@ export const initialState: PlaygroundState = {
   unconfirmedBaseUrl: null,
   confirming: null,
   definitionProblems: [],
+  draftProblems: {},
   notice: null,
   machine: idleMachine,
   repl: [],
@@ -184,6 +191,12 @@ export function createPlaygroundStore(): PlaygroundStore {
     setUnconfirmedBaseUrl: (unconfirmedBaseUrl) => set({ unconfirmedBaseUrl }),
     setConfirming: (confirming) => set({ confirming }),
     setDefinitionProblems: (definitionProblems) => set({ definitionProblems }),
+    setDraftProblems: (panel, problems) =>
+      set((s) => {
+        const before = s.draftProblems[panel] ?? [];
+        if (before.length === 0 && problems.length === 0) return {};
+        return { draftProblems: { ...s.draftProblems, [panel]: problems } };
+      }),
     setNotice: (notice) => set({ notice }),
     dispatch: (event) => {
       const machine = get().machine;

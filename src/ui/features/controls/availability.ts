@@ -2,6 +2,7 @@
 // keyboard shortcuts all ask here.
 import { resetBlocker, stepBlocker, stopBlocker } from '../../state/run-machine.ts';
 import type { PlaygroundState } from '../../state/store.ts';
+import { mergeProblems, type Problem } from '../definition/problems.ts';
 
 export interface Availability {
   ok: boolean;
@@ -18,10 +19,21 @@ const ENDED: Record<string, string> = {
   out_of_turns: 'The run is out of turns',
 };
 
+/**
+ * What must be fixed before a Step: a panel's text that cannot be sent (data that does not parse), an
+ * edit the engine refused (it still has the old value, so a Step would not run what is shown), and
+ * the engine's own problems (a tool whose signature or implementation does not parse).
+ */
+export function blockingProblems(s: PlaygroundState): Problem[] {
+  const drafts = Object.values(s.draftProblems).flat();
+  return mergeProblems(drafts, s.definitionProblems, s.view?.problems ?? []);
+}
+
 export function stepAvailability(s: PlaygroundState): Availability {
   const { view } = s;
   if (view === null) return no('No session is open');
-  if (view.problems.length > 0) return no(`The session cannot run: ${view.problems.join('; ')}`);
+  const blocking = blockingProblems(s);
+  if (blocking.length > 0) return no(`Fix the session first: ${blocking.map((p) => p.text).join('; ')}`);
   if (view.status !== 'running') return no(`${ENDED[view.status] ?? 'The run has ended'}; Reset to run again`);
   // Step, Run and Stop are a state machine (run-machine.ts); an edit in flight does not block a Step.
   const blocked = stepBlocker(s.machine);

@@ -1,11 +1,11 @@
 // The `data/` namespace: the session's input data as a JSON editor, and what the LLM is told about
 // each entry (its type and a sample). Text that is not JSON is kept and marked at its line and column;
 // nothing is applied until it parses. The engine's own problems (`data.x.$kw: …`) are marked at the key.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
-import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
-import { mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
+import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
 import { BUTTON, HINT, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 import { jsonPlaces, parseJson, placeOf } from './json-scan.ts';
@@ -87,6 +87,13 @@ function DataEditor({ view }: { view: View }) {
   const text = loading ? '' : data.draft;
   const parsed = useMemo(() => (loading ? ({ ok: true } as const) : check(text, view.definition)), [loading, text, view.definition]);
   const problems = problemsUnder(mergeProblems(data.problems, storeProblems, view.problems), 'data');
+  // Data that does not parse is never sent: Step and Run wait for it, and say why beside the controls.
+  const store = usePlaygroundStore();
+  const syntax = parsed.ok ? null : `does not parse: ${parsed.error.message} (line ${parsed.error.line}, column ${parsed.error.column})`;
+  useEffect(() => {
+    store.getState().setDraftProblems('data', syntax === null ? [] : [fieldProblem('data', syntax, 'invalid_json')]);
+  }, [store, syntax]);
+  useEffect(() => () => store.getState().setDraftProblems('data', []), [store]);
 
   // Engine problems are marked at the key they name, when that key is in the text.
   const markers: EditorMarker[] = [];

@@ -3,6 +3,7 @@
 import { usePlayground } from '../../state/playground.tsx';
 import { PricesButton } from '../cost/PricesDialog.tsx';
 import { Controls } from '../controls/Controls.tsx';
+import { InputNotice } from '../controls/InputNotice.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { ExperimentsButton } from '../experiments/ExperimentsButton.tsx';
 import { LessonsButton } from '../lessons/LessonsPanel.tsx';
@@ -27,6 +28,7 @@ export function TopBar() {
       <LessonsButton />
       <ExperimentsButton />
       <Controls />
+      <InputNotice />
       <StatusBar />
     </header>
   );
