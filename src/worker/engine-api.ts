@@ -13,9 +13,6 @@ import { typeOf } from '../compression/type-vocabulary.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
 import { printValue } from '../lisp/printer.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
-import { run } from '../lisp/run.ts';
-import type { Definition } from '../lisp/runtime.ts';
-import type { Value } from '../lisp/values.ts';
 import { decodeLink } from '../session/link-codec.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import type { DiscardedRequest } from '../session/schema.ts';
@@ -30,7 +27,8 @@ import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
 import { headOf, SavedPieces, type SavedText } from './saved-text.ts';
 import { readDefinition } from './definition-input.ts';
-import { cachedTurnView, cut, dataCharsOf, definitionOf, errorView, sampleOf, userView } from './views.ts';
+import { ReplScratch, type ReplContext } from './repl-scratch.ts';
+import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, userView } from './views.ts';
 import type {
   DefinitionPart,
   OpenResult,
@@ -73,8 +71,7 @@ export class Engine {
   private problems: Problem[] = [];
   private step: Step = initialStep();
   private readonly pieces = new SavedPieces();
-  private replMemory: Map<string, Definition> = new Map();
-  private replHistory: Value[] = [];
+  private scratch = new ReplScratch();
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
   private readonly instance = Math.random().toString(36).slice(2, 10);
   private epochs = 0;
@@ -120,23 +117,14 @@ export class Engine {
       agent: this.agent,
       problems: this.problems,
       step: this.step,
-      replMemory: this.replMemory,
-      replHistory: this.replHistory,
+      scratch: this.scratch,
       pending: this.pending,
     };
     try {
       const r = this.openSession(session);
       return warnings.length > 0 && r.ok ? { ...r, warnings } : r;
     } catch (e) {
-      ({
-        session: this.session,
-        agent: this.agent,
-        problems: this.problems,
-        step: this.step,
-        replMemory: this.replMemory,
-        replHistory: this.replHistory,
-        pending: this.pending,
-      } = before);
+      ({ session: this.session, agent: this.agent, problems: this.problems, step: this.step, scratch: this.scratch, pending: this.pending } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
     }
@@ -150,8 +138,7 @@ export class Engine {
   private openSession(session: Session): OpenResult {
     this.install(session);
     // Another session (or branch): the REPL's scratch definitions belonged to the one before.
-    this.replMemory = new Map();
-    this.replHistory = [];
+    this.scratch = new ReplScratch();
     this.lastRendered = null;
     this.pending = null;
     this.step = this.agent ? resumeStep(this.agent, session.turns) : { ...initialStep(), turns: session.turns };
@@ -231,8 +218,7 @@ export class Engine {
       const { discardedRequests: _dropped, ...rest } = this.session;
       this.session = rest;
     }
-    this.replMemory = new Map();
-    this.replHistory = [];
+    this.scratch = new ReplScratch();
     return this.view({ ...options, selected: undefined });
   }
 
@@ -450,33 +436,17 @@ export class Engine {
    * turn, plus the REPL's own definitions (which never change the session).
    */
   repl(program: string): ReplResult {
-    const session = this.requireSession();
-    const memory = new Map<string, Definition>(this.step.memory);
-    for (const [k, d] of this.replMemory) memory.set(k, d);
-    const r = run({ program, memory, data: session.data, tools: this.agent?.tools ?? [], limits: session.limits, history: this.replHistory });
-    if (!r.ok) return { ok: false, error: errorView(r.error), prints: r.prints, signal: null, durationMs: r.durationMs, defined: [] };
-    for (const d of r.defined) this.replMemory.set(d.name, d);
-    this.replHistory = [r.value, ...this.replHistory].slice(0, 3);
-    const defined = r.defined.map((d) => d.name);
-    return { ok: true, result: cut(printValue(r.value)), prints: r.prints, signal: r.signal, durationMs: r.durationMs, defined };
+    return this.scratch.evaluate(program, this.replContext());
   }
 
-  /**
-   * The REPL's definitions made again from the programs that made them, in order (a restarted worker
-   * has lost them; functions need their code, so values are not enough). Starts from none; a program
-   * that fails now is skipped. Returns the names defined.
-   */
+  /** The REPL's definitions made again from the programs that made them (after a worker restart). */
   restoreRepl(programs: readonly string[]): string[] {
+    return this.scratch.restore(programs, this.replContext());
+  }
+
+  private replContext(): ReplContext {
     const session = this.requireSession();
-    this.replMemory = new Map();
-    this.replHistory = [];
-    for (const program of programs) {
-      const memory = new Map<string, Definition>(this.step.memory);
-      for (const [k, d] of this.replMemory) memory.set(k, d);
-      const r = run({ program, memory, data: session.data, tools: this.agent?.tools ?? [], limits: session.limits });
-      if (r.ok) for (const d of r.defined) this.replMemory.set(d.name, d);
-    }
-    return [...this.replMemory.keys()];
+    return { memory: this.step.memory, data: session.data, tools: this.agent?.tools ?? [], limits: session.limits };
   }
 
   /** Token counts (o200k_base, as GPT-4o counts) of each text; the tokenizer loads on first use. */
@@ -493,7 +463,7 @@ export class Engine {
 
   /** Problems of a program being typed, against the session and the latest definitions (nothing runs). */
   diagnose(program: string): Problem[] {
-    return diagnoseProgram(program, this.session, [...this.step.memory.keys(), ...this.replMemory.keys()]);
+    return diagnoseProgram(program, this.session, [...this.step.memory.keys(), ...this.scratch.names()]);
   }
 
   /** Every strategy's figures over the recorded run, beside full history (the tokenizer loads on first use). */
