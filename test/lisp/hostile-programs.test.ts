@@ -2,7 +2,7 @@
 // type (and message where it is stable), a timeout from work the engine counts, with no JavaScript
 // wording, no message over 2,000 characters, and no change to memory when it fails.
 // Covers: prototype-chain lookups, JavaScript errors, time inside builtins, apply with 10⁵
-// arguments, the size limit and strings past what the engine can hold.
+// arguments, the size limit and strings past what the engine can hold, comparators that sort.
 import { describe, expect, it } from 'vitest';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
@@ -78,6 +78,26 @@ const CASES: readonly Case[] = [
     tools: [throwingTool('date', new RangeError('Invalid time value'))],
   },
   { program: '(tool/stack)', type: 'depth_limit_exceeded', tools: [throwingTool('stack', new RangeError('Maximum call stack size exceeded'))] },
+  // The stack can also run out while one of JavaScript's own regexes compiles or runs (as when an
+  // error out of a deep sort comparator is classified): V8 then throws a SyntaxError.
+  {
+    program: '(tool/regex)',
+    type: 'depth_limit_exceeded',
+    message: /nests too deeply/,
+    tools: [throwingTool('regex', new SyntaxError('Invalid regular expression: /call stack/i: Stack overflow'))],
+  },
+  {
+    program: '(tool/regex)',
+    type: 'depth_limit_exceeded',
+    message: /nests too deeply/,
+    tools: [throwingTool('regex', new SyntaxError('Invalid regular expression: /(a)/: Maximum call stack size exceeded'))],
+  },
+  {
+    program: '(tool/syntax)',
+    type: 'execution_error',
+    message: /^Internal error in tool\/syntax: /,
+    tools: [throwingTool('syntax', new SyntaxError('Unexpected token } in JSON at position 3'))],
+  },
   {
     program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 1000000)',
     type: 'depth_limit_exceeded',
@@ -177,6 +197,16 @@ const CASES: readonly Case[] = [
     message: /^A value built by str is larger than the engine can hold/,
   },
   { program: '(count (format "%0999999999d" 1))', type: 'memory_exceeded', message: ENGINE },
+
+  // 7. A sort whose comparator sorts: inside, an ordinary sort; with itself, runaway recursion, which
+  // is the depth limit wherever the JavaScript stack runs out (never a fault of sort).
+  { program: '(sort (fn [a b] (compare (first (sort b)) (first (sort a)))) [[3 1] [2 5] [0 9]])', type: 'ok', value: '[[2 5] [3 1] [0 9]]' },
+  { program: '(sort-by identity (fn [a b] (compare (count (sort [a b])) 2)) [3 1 2])', type: 'ok', value: '[3 1 2]' },
+  { program: '(sort (fn f [a b] (count (sort f [a b])) (compare a b)) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort (fn f [a b] (first (sort f [b a]))) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(defn cmp [a b] (count (sort cmp [a b])) (compare a b)) (sort cmp [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort-by identity (fn f [a b] (count (sort-by identity f [a b])) (< a b)) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort-by (fn k [x] (first (sort-by k [x x]))) [3 1 2])', type: 'depth_limit_exceeded' },
 ];
 
 /** Every program and name pair for the prototype-chain names. */
@@ -246,6 +276,22 @@ describe('hostile programs', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
   });
   it.each(CASES.map((c) => [label(c), c] as const))('%s', (_, c) => check(c));
+});
+
+describe('a comparator that sorts with itself', () => {
+  // Where the JavaScript stack runs out inside sort depends on how deep the program already is: at
+  // every depth, it is the depth limit (once it surfaced as a fault of sort).
+  it.each([
+    '(sort (fn f [a b] (count (sort f [a b])) (compare a b)) [3 1 2])',
+    '(sort-by identity (fn f [a b] (count (sort-by identity f [a b])) (< a b)) [3 1 2])',
+  ])('%s at 0 to 120 nested calls', (inner) => {
+    const types = new Set<string>();
+    for (let n = 0; n <= 120; n += 3) {
+      const r = run({ program: `(defn nest [n] (if (= n 0) ${inner} (first [(nest (dec n))])))\n(nest ${n})` });
+      types.add(r.ok ? 'ok' : `${r.error.type}: ${r.error.type === 'depth_limit_exceeded' ? '' : r.error.message}`);
+    }
+    expect([...types]).toEqual(['depth_limit_exceeded: ']);
+  });
 });
 
 describe('prototype-chain names are ordinary names', () => {
