@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { readJson } from '../lisp/json-reader.ts';
-import { printValue } from '../lisp/printer.ts';
+import { printCapped, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import { dataFromParsed, UsageError } from './common.ts';
 
@@ -33,7 +33,8 @@ export function answerLine(line: string): Answer {
   }
   const r = run({ program, data: dataMap });
   if (!r.ok) return { id, ok: false, error: r.error };
-  if (r.signal === 'fail') return { id, ok: false, error: { type: 'fail', message: printValue(r.value) } };
+  // A reason is a message like any error's: cut at the same length, and printed no further than that.
+  if (r.signal === 'fail') return { id, ok: false, error: { type: 'fail', message: printCapped(r.value) } };
   const memory: Record<string, string> = {};
   for (const [name, def] of r.memory) memory[name] = printValue(def.value);
   return { id, ok: true, result: printValue(r.value), prints: r.prints, memory };
