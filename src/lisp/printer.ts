@@ -78,9 +78,10 @@ class Printer {
     this.limit = opts.limit ?? Infinity;
     this.printable = opts.printableLimit ?? Infinity;
     this.maxChars = opts.maxChars ?? Infinity;
-    // Truncating printers (samples, views), and any printing outside a program (hosts showing a
-    // result: the CLI, views, history), cut a value too large to show ("...") instead of failing.
-    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined || !runActive();
+    // Truncating printers (samples, views, a character budget), and any printing outside a program
+    // (hosts showing a result: the CLI, views, history), cut a value too large to show ("...")
+    // instead of failing.
+    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined || opts.maxChars !== undefined || !runActive();
     this.budget = new Budget(what, cut, opts.maxElements);
   }
 

@@ -122,6 +122,19 @@ describe('printing within a character budget (messages made from a value)', () =
     }
   });
 
+  it('never fails inside a run, whatever its size limit: the budget cuts instead', () => {
+    setActiveMeter({ limits: { maxValueSize: 10 }, charge: () => undefined });
+    try {
+      // Far past the limit's 10 elements (and past the first 4,096, where the limit is first read).
+      const f = format(shared(30), { maxChars: 100_000 });
+      expect(f.truncated).toBe(true);
+      expect(f.text.length).toBeLessThan(101_000);
+      expect(f.text.startsWith('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1 1] [1 1]]')).toBe(true);
+    } finally {
+      setActiveMeter(null);
+    }
+  });
+
   it('stops walking once the budget is spent (a DAG is never walked whole)', () => {
     // Walks report the elements they visit to the running program's meter in chunks of 50,000: a
     // walk that stops within its budget reports none.
