@@ -5,7 +5,7 @@ import { fullHistory } from '../compression/strategies/full-history.ts';
 import { renderStableStart } from '../compression/stable-start.ts';
 import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../compression/strategy.ts';
 import { typeOf } from '../compression/type-vocabulary.ts';
-import { strOf } from '../lisp/printer.ts';
+import { strCapped } from '../lisp/printer.ts';
 import { problem, problemOfError, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
 import { DEFAULT_LIMITS, type ToolImpl } from '../lisp/runtime.ts';
@@ -221,7 +221,7 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
     if (!r.ok) {
       turn = { ...base, result: null, signal: null, memory: step.memory, success: false, error: explainLostDefinition(r.error, step.turns) };
     } else if (r.signal === 'fail') {
-      turn = { ...base, result: r.value, signal: 'fail', memory: step.memory, success: false, error: { type: 'fail', message: strOf(r.value) } };
+      turn = { ...base, result: r.value, signal: 'fail', memory: step.memory, success: false, error: { type: 'fail', message: strCapped(r.value) } };
     } else {
       turn = { ...base, result: r.value, signal: r.signal, memory: nextMemory(step.memory, r.defined, r.returns), success: true };
     }
@@ -240,7 +240,8 @@ function outcome(agent: PreparedAgent, turns: readonly Turn[]): Pick<Step, 'stat
   const last = turns[turns.length - 1];
   if (last === undefined) return { status: 'running' };
   if (last.signal === 'return') return { status: 'returned', return: last.result };
-  if (last.signal === 'fail') return { status: 'failed', fail: { reason: last.result, message: strOf(last.result) } };
+  // The reason says what failed in a message like any error's: cut at the same length, printed no further.
+  if (last.signal === 'fail') return { status: 'failed', fail: { reason: last.result, message: strCapped(last.result) } };
   // Single-shot: the last expression is the answer (L7).
   if (agent.mode === 'single_shot' && last.success) return { status: 'returned', return: last.result };
   if (turns.length >= agent.def.maxTurns) {

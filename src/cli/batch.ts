@@ -2,8 +2,8 @@
 // Each line runs on its own (fresh memory); a malformed line gets an error answer, never a crash.
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { readJson } from '../lisp/json-reader.ts';
-import { printValue } from '../lisp/printer.ts';
+import { readJson, readMember } from '../lisp/json-reader.ts';
+import { printCapped, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import { dataFromParsed, UsageError } from './common.ts';
 
@@ -19,7 +19,12 @@ function requestError(id: unknown, message: string): Answer {
 export function answerLine(line: string): Answer {
   // The lossless reader, as for --data: a request's data keeps big integers and 1.0 exactly (L9).
   const read = readJson(line);
-  if (!read.ok) return requestError(null, `line ${read.kind === 'syntax' ? 'is not valid JSON' : 'is refused'} (column ${read.column}: ${read.message})`);
+  if (!read.ok) {
+    // The line may be refused for what comes after its id (data too deep or too large, or broken
+    // further on): the answer still names the request, when the id can be read.
+    const id = readMember(line, 'id', read.kind === 'syntax' ? read.offset : line.length) ?? null;
+    return requestError(id, `line ${read.kind === 'syntax' ? 'is not valid JSON' : 'is refused'} (column ${read.column}: ${read.message})`);
+  }
   const req: unknown = read.value;
   if (req === null || typeof req !== 'object' || Array.isArray(req)) return requestError(null, 'line must be a JSON object {"id", "program", "data"?}');
   const { id = null, program, data } = req as { id?: unknown; program?: unknown; data?: unknown };
@@ -33,7 +38,8 @@ export function answerLine(line: string): Answer {
   }
   const r = run({ program, data: dataMap });
   if (!r.ok) return { id, ok: false, error: r.error };
-  if (r.signal === 'fail') return { id, ok: false, error: { type: 'fail', message: printValue(r.value) } };
+  // A reason is a message like any error's: cut at the same length, and printed no further than that.
+  if (r.signal === 'fail') return { id, ok: false, error: { type: 'fail', message: printCapped(r.value) } };
   const memory: Record<string, string> = {};
   for (const [name, def] of r.memory) memory[name] = printValue(def.value);
   return { id, ok: true, result: printValue(r.value), prints: r.prints, memory };

@@ -1,5 +1,5 @@
 // `ptc eval`: run one program (from -e, a file or stdin) and print its result in Clojure notation.
-import { printValue } from '../lisp/printer.ts';
+import { printCapped, printValue } from '../lisp/printer.ts';
 import { jitSettings } from '../lisp/jit/compile.ts';
 import { run } from '../lisp/run.ts';
 import { DEFAULT_LIMITS, type Limits } from '../lisp/runtime.ts';
@@ -74,7 +74,8 @@ export const evalCommand = defineCommand({
         return EXIT.failed;
       }
       if (result.signal === 'fail') {
-        io.stderr.write(`fail: ${printValue(result.value)}\n`);
+        // Said as an error is (its type, then its message), and cut as messages are.
+        io.stderr.write(`fail: ${printCapped(result.value)}\n`);
         return EXIT.failed;
       }
       io.stdout.write(printValue(result.value) + '\n');

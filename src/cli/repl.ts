@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Definition } from '../lisp/runtime.ts';
-import { format, printValue } from '../lisp/printer.ts';
+import { format, printCapped, printValue } from '../lisp/printer.ts';
 import { run } from '../lisp/run.ts';
 import type { Value } from '../lisp/values.ts';
 import { defineCommand } from './args.ts';
@@ -45,7 +45,7 @@ export class ReplSession {
     const out = [...r.prints];
     if (!r.ok) return { out, err: [errorLine(r.error)] };
     this.memory = r.memory;
-    if (r.signal === 'fail') return { out, err: [`fail: ${printValue(r.value)}`] };
+    if (r.signal === 'fail') return { out, err: [`fail: ${printCapped(r.value)}`] };
     this.history = [r.value, ...this.history].slice(0, 3);
     out.push(`=> ${printValue(r.value)}`);
     return { out, err: [] };

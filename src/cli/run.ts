@@ -7,7 +7,7 @@ import { runTurn, initialStep, type PreparedAgent } from '../agent/loop.ts';
 import { runRecord, type DiscardedJson } from '../agent/run-record.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import { renderToolCall } from '../compression/execution-history.ts';
-import { format, printValue } from '../lisp/printer.ts';
+import { format, printCapped, printValue } from '../lisp/printer.ts';
 import type { LlmConfig, Session } from '../session/session-file.ts';
 import type { DiscardedRequest } from '../session/schema.ts';
 import { MAX_TURNS_CAP, serializeSession } from '../session/session-file.ts';
@@ -63,7 +63,7 @@ export function formatTurn(turn: Turn, maxTurns: number): string {
   if (turn.warnings !== undefined && turn.warnings.length > 0) lines.push('--- warning', ...turn.warnings);
   if (turn.prints.length > 0) lines.push('--- output', ...turn.prints);
   if (turn.success) lines.push(turn.signal === 'return' ? '--- return' : '--- result', printValue(turn.result));
-  else if (turn.error?.type === 'fail') lines.push('--- fail', printValue(turn.result));
+  else if (turn.error?.type === 'fail') lines.push('--- fail', printCapped(turn.result));
   else if (turn.error) lines.push('--- error', turn.error.type === 'no_code' ? turn.error.message : errorLine({ ...turn.error, type: turn.error.type }));
   return lines.join('\n');
 }

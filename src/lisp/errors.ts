@@ -111,6 +111,25 @@ export class PtcError extends Error {
   }
 }
 
+/** How JavaScript says a string, array or integer is past what it can hold. */
+const ENGINE_FULL = [
+  'invalid string length',
+  'invalid array length',
+  'invalid typed array length',
+  'allocation failed',
+  'out of memory',
+  'buffer allocation',
+  'maximum bigint size',
+];
+
+/** A RangeError for the call stack, or a regex of JavaScript's own that could not compile or run for lack of stack. */
+function stackExhausted(e: Error): boolean {
+  if (e instanceof RangeError) return e.message.toLowerCase().includes('call stack');
+  return (
+    e instanceof SyntaxError && e.message.startsWith('Invalid regular expression') && (e.message.endsWith('Stack overflow') || e.message.includes('call stack'))
+  );
+}
+
 /**
  * Any exception as a language error. JavaScript's own errors are never shown as they are (their
  * wording means nothing to the program's author and may leak internals): a stack overflow is the
@@ -121,13 +140,13 @@ export class PtcError extends Error {
 export function asPtcError(e: unknown, where?: string | null): PtcError | null {
   if (e instanceof PtcError) return e;
   if (!(e instanceof Error)) return null;
-  if (e instanceof RangeError) {
-    if (/call stack/i.test(e.message)) {
-      return new PtcError('depth_limit_exceeded', 'The program nests too deeply (stack exhausted); use loop/recur or reduce instead of deep recursion');
-    }
-    if (/invalid (string|array|typed array) length|allocation failed|out of memory|buffer allocation|maximum bigint size/i.test(e.message)) {
-      return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
-    }
+  // Read with includes, not regexes: this runs where the stack ran out, and a regex that must
+  // compile or run there fails too (V8 then throws a SyntaxError, not the RangeError).
+  if (stackExhausted(e)) {
+    return new PtcError('depth_limit_exceeded', 'The program nests too deeply (stack exhausted); use loop/recur or reduce instead of deep recursion');
+  }
+  if (e instanceof RangeError && ENGINE_FULL.some((words) => e.message.toLowerCase().includes(words))) {
+    return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
   }
   return new PtcError(
     'execution_error',

@@ -73,6 +73,48 @@ export function readJson(text: string): ReadJsonResult {
   }
 }
 
+/**
+ * The value of the top-level property `name` of a JSON object's text, for text the reader refused
+ * (nested too deep or a number too long further on, or broken after the property): the other
+ * properties' values are passed over at any depth without being read, and this one is read as
+ * readJson reads it. Only the text before `end` is looked at (for broken text, where it broke).
+ * Undefined when the text holds no readable value for it; the last one counts, as in readJson.
+ */
+export function readMember(text: string, name: string, end = text.length): JsonInput | undefined {
+  const s = text.slice(0, end);
+  const r = new Reader(s);
+  let found: JsonInput | undefined;
+  try {
+    r.ws();
+    if (s.charCodeAt(r.i) !== 0x7b) return undefined;
+    r.i++;
+    for (;;) {
+      r.ws();
+      if (s.charCodeAt(r.i) !== 0x22) return found;
+      const key = r.string();
+      r.ws();
+      if (s.charCodeAt(r.i) !== 0x3a) return found;
+      r.i++;
+      r.ws();
+      if (key !== name) r.skip();
+      else {
+        // The last one counts: if it cannot be read, there is none.
+        found = undefined;
+        found = r.value(1);
+      }
+      r.ws();
+      if (s.charCodeAt(r.i) !== 0x2c) return found;
+      r.i++;
+    }
+  } catch (e) {
+    if (!(e instanceof ReadError)) throw e;
+    return found;
+  }
+}
+
+/** Closes a number or a word: a separator, a closing bracket or whitespace. */
+const SCALAR_END = new Set([0x2c, 0x7d, 0x5d, 0x20, 0x0a, 0x0d, 0x09]);
+
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 class Reader {
@@ -90,6 +132,35 @@ class Reader {
       if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.i++;
       else return;
     }
+  }
+
+  /** Passes over one value, at any depth, without reading it (strings are scanned to find their end). */
+  skip(): void {
+    const s = this.s;
+    const first = s.charCodeAt(this.i);
+    if (first === 0x22) {
+      this.string();
+      return;
+    }
+    if (first !== 0x7b && first !== 0x5b) {
+      const start = this.i;
+      while (this.i < s.length && !SCALAR_END.has(s.charCodeAt(this.i))) this.i++;
+      if (this.i === start) this.fail(this.i >= s.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(s[this.i])}`);
+      return;
+    }
+    // Brackets counted, not recursed into: any depth passes in constant stack.
+    let depth = 0;
+    do {
+      const c = s.charCodeAt(this.i);
+      if (Number.isNaN(c)) this.fail('unexpected end of input');
+      if (c === 0x22) {
+        this.string();
+        continue;
+      }
+      if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) depth--;
+      this.i++;
+    } while (depth > 0);
   }
 
   value(depth: number): JsonInput {

@@ -2,6 +2,7 @@
 // a cut vector/list/set shows its first `limit` items, then " ..." inside the brackets and
 // " (N items, showing first M)" after them; a cut map shows " ..." inside the braces and no count;
 // a cut string ends with `..."`. The rules apply at every depth.
+import { MAX_MESSAGE_CHARS } from './errors.ts';
 import { Budget, REC_DEPTH, runActive } from './walk.ts';
 import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type PtcFn, type Value } from './values.ts';
 
@@ -14,6 +15,12 @@ export interface FormatOptions {
   readably?: boolean;
   /** Elements shown in all (default: the value size limit); past it the printer truncates. */
   maxElements?: number;
+  /**
+   * Characters of output wanted (default: all): once that many are out the walk stops, so a value
+   * shared 2^30 times or nested 100,000 deep costs no more than its first characters. The text may
+   * run past it by the last item printed and the closing brackets; callers cut it.
+   */
+  maxChars?: number;
 }
 
 export interface Formatted {
@@ -57,6 +64,12 @@ class Printer {
   private readonly limit: number;
   private readonly printable: number;
   private readonly budget: Budget;
+  private readonly maxChars: number;
+  /** Characters in `out[0 … counted)` (counted only when maxChars is set). */
+  private chars = 0;
+  private counted = 0;
+  /** True once maxChars characters are out: nothing more is printed. */
+  private full = false;
   constructor(
     opts: FormatOptions,
     private readonly readably: boolean,
@@ -64,14 +77,27 @@ class Printer {
   ) {
     this.limit = opts.limit ?? Infinity;
     this.printable = opts.printableLimit ?? Infinity;
-    // Truncating printers (samples, views), and any printing outside a program (hosts showing a
-    // result: the CLI, views, history), cut a value too large to show ("...") instead of failing.
-    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined || !runActive();
+    this.maxChars = opts.maxChars ?? Infinity;
+    // Truncating printers (samples, views, a character budget), and any printing outside a program
+    // (hosts showing a result: the CLI, views, history), cut a value too large to show ("...")
+    // instead of failing.
+    const cut = opts.limit !== undefined || opts.printableLimit !== undefined || opts.maxElements !== undefined || opts.maxChars !== undefined || !runActive();
     this.budget = new Budget(what, cut, opts.maxElements);
+  }
+
+  /** False (after marking the cut) once maxChars characters are out. */
+  private room(out: string[]): boolean {
+    if (this.full) return false;
+    for (; this.counted < out.length; this.counted++) this.chars += out[this.counted].length;
+    if (this.chars < this.maxChars) return true;
+    this.full = true;
+    this.truncated = true;
+    return false;
   }
 
   /** Count `n` more elements; false (after marking the cut) when a truncating printer must stop. */
   private take(n: number, out: string[]): boolean {
+    if (this.maxChars !== Infinity && !this.room(out)) return false;
     if (this.budget.spend(n)) return true;
     this.truncated = true;
     out.push('...');
@@ -79,6 +105,7 @@ class Printer {
   }
 
   print(v: Value, out: string[], depth: number): void {
+    if (this.maxChars !== Infinity && !this.room(out)) return;
     if (v === null) {
       out.push('nil');
       return;
@@ -134,7 +161,7 @@ class Printer {
     const shown = Math.min(items.length, this.limit);
     if (!this.take(shown, out)) return;
     out.push(open);
-    for (let i = 0; i < shown; i++) {
+    for (let i = 0; i < shown && !this.full; i++) {
       if (i > 0) out.push(' ');
       this.print(items[i], out, depth + 1);
     }
@@ -153,7 +180,7 @@ class Printer {
     const keys = m.keys();
     const vals = m.values();
     out.push('{');
-    for (let i = 0; i < shown; i++) {
+    for (let i = 0; i < shown && !this.full; i++) {
       if (i > 0) out.push(' ');
       this.print(keys[i], out, depth + 1);
       out.push(' ');
@@ -172,7 +199,7 @@ class Printer {
   private printDeep(root: Value, out: string[]): void {
     const stack: (Value | Raw)[] = [root];
     const SPACE = new Raw(' ');
-    while (stack.length > 0) {
+    while (stack.length > 0 && !this.full) {
       const x = stack.pop() as Value | Raw;
       if (x instanceof Raw) {
         out.push(x.s);
@@ -241,6 +268,27 @@ export function strOf(v: Value): string {
 /** What `print`/`println` show for one argument: strings unquoted at every depth. */
 export function displayOf(v: Value): string {
   return typeof v === 'string' ? v : format(v, { readably: false }).text;
+}
+
+/** `text` in at most `max` characters, cut with "…". */
+function cutTo(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+}
+
+/**
+ * Readable notation in at most `max` characters (cut with "…"), for messages made of a value, such as
+ * a fail reason: never fails, and prints only as much of the value as it shows, so a value shared
+ * 2^30 times or nested 100,000 deep is never walked whole.
+ */
+export function printCapped(v: Value, max = MAX_MESSAGE_CHARS): string {
+  // No item or string past `max` can show: they are cut there, which bounds each collection's work too.
+  return cutTo(format(v, { limit: max, printableLimit: max, maxChars: max }).text, max);
+}
+
+/** `strOf` in at most `max` characters (cut with "…"), as printCapped bounds it. */
+export function strCapped(v: Value, max = MAX_MESSAGE_CHARS): string {
+  if (typeof v === 'string') return cutTo(v, max);
+  return v === null ? '' : printCapped(v, max);
 }
 
 /**

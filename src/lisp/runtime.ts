@@ -25,7 +25,7 @@ export interface Limits {
   maxDepth: number;
   /** Characters printed by println per program. */
   maxOutputChars: number;
-  /** Elements in any single collection built. */
+  /** Elements in any single collection built, and characters in any string built (UTF-16 units, as JavaScript counts them). */
   maxValueSize: number;
 }
 
@@ -199,6 +199,17 @@ export class Runtime {
   /** The size check for a collection growing piece by piece: no charge (the pieces are charged). */
   checkGrowing(n: number, what = 'collection'): void {
     if (n > this.limits.maxValueSize) this.checkSize(n, what);
+  }
+
+  /**
+   * Check the length of a string being built. Its characters count against the size limit as
+   * JavaScript counts them (UTF-16 units), so text doubled in a loop is refused long before it
+   * takes seconds and hundreds of megabytes to build and print.
+   */
+  checkText(n: number, what = 'string'): void {
+    if (n > this.limits.maxValueSize) {
+      throw new PtcError('memory_exceeded', `A ${what} of ${n} characters exceeds the limit of ${this.limits.maxValueSize}; build less text at a time`);
+    }
   }
 
   /** Check the size of a collection being built (and charge the work of building it). */

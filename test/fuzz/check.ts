@@ -1,8 +1,10 @@
 // What a fuzzed program must never do, checked on one run: throw, leak JavaScript's own words, give a
-// message over 2,000 characters or an error type the language does not have, change the memory it was
-// given, or pass a limit undetected. Shared by the fuzz tests and the hardening report.
+// message over 2,000 characters (a fail reason's included) or an error type the language does not
+// have, change the memory it was given, or pass a limit undetected. Shared by the fuzz tests and the
+// hardening report.
 import '../../src/lisp/builtins/index.ts';
-import { printValue } from '../../src/lisp/printer.ts';
+import { MAX_MESSAGE_CHARS } from '../../src/lisp/errors.ts';
+import { printValue, strCapped } from '../../src/lisp/printer.ts';
 import { run } from '../../src/lisp/run.ts';
 import type { Definition } from '../../src/lisp/runtime.ts';
 import { isList, isMap, isSet, isVector, type Value } from '../../src/lisp/values.ts';
@@ -62,6 +64,12 @@ export function checkProgram(program: string, { timed = true }: CheckOptions = {
     return null;
   }
   if (largestCollection(r.value) > FUZZ_LIMITS.maxValueSize) return { kind: 'limit', what: 'built a collection past the size limit undetected' };
+  if (typeof r.value === 'string' && r.value.length > FUZZ_LIMITS.maxValueSize) return { kind: 'limit', what: 'built a string past the size limit undetected' };
+  // A fail reason is said as a message (the turn's error, the run's failure): as short as any other.
+  if (r.signal === 'fail') {
+    const message = strCapped(r.value);
+    if (message.length > MAX_MESSAGE_CHARS) return { kind: 'other', what: `fail reason of ${message.length} characters` };
+  }
   // Every host prints the result (the turn list, the run record, ptc eval): that must end too.
   try {
     printValue(r.value);

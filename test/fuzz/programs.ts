@@ -66,6 +66,11 @@ export const HOSTILE_LITERALS = [
   '(hash-set ##NaN ##NaN)',
   '(zipmap (range 20) (repeat ##NaN))',
   '(apply str (repeat 100000 "xy"))',
+  '(loop [s "x" i 0] (if (< i 24) (recur (str s s) (inc i)) s))',
+  '(let [x (reduce (fn [a _] [a a]) 1 (range 30))] (fail x))',
+  '(fail (reduce (fn [a _] [a]) 1 (range 100000)))',
+  '(fn f [a b] (count (sort f [a b])) (compare a b))',
+  '(sort (fn f [a b] (count (sort f [a b])) (compare a b)) [3 1 2])',
 ];
 
 const FORMS = ['if', 'when', 'let', 'do', 'and', 'or', 'fn', 'loop', 'cond', 'case', 'for', 'doseq', 'dotimes', '->', '->>'];

@@ -2,7 +2,7 @@
 // type (and message where it is stable), a timeout from work the engine counts, with no JavaScript
 // wording, no message over 2,000 characters, and no change to memory when it fails.
 // Covers: prototype-chain lookups, JavaScript errors, time inside builtins, apply with 10⁵
-// arguments, the size limit and strings past what the engine can hold.
+// arguments, the size limit and strings past what the engine can hold, comparators that sort.
 import { describe, expect, it } from 'vitest';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
@@ -50,6 +50,7 @@ const FAST: Partial<Limits> = { timeoutMs: 150 };
 const SIZE = /exceeds the limit of 10\b/;
 const TIMEOUT = /timed out after 150 ms/;
 const ENGINE = /larger than the engine can hold/;
+const STRING = /^A string of \d+ characters exceeds the limit of 1000000; /;
 
 const CASES: readonly Case[] = [
   // 1. Prototype-chain names are ordinary names (more per name below).
@@ -78,6 +79,26 @@ const CASES: readonly Case[] = [
     tools: [throwingTool('date', new RangeError('Invalid time value'))],
   },
   { program: '(tool/stack)', type: 'depth_limit_exceeded', tools: [throwingTool('stack', new RangeError('Maximum call stack size exceeded'))] },
+  // The stack can also run out while one of JavaScript's own regexes compiles or runs (as when an
+  // error out of a deep sort comparator is classified): V8 then throws a SyntaxError.
+  {
+    program: '(tool/regex)',
+    type: 'depth_limit_exceeded',
+    message: /nests too deeply/,
+    tools: [throwingTool('regex', new SyntaxError('Invalid regular expression: /call stack/i: Stack overflow'))],
+  },
+  {
+    program: '(tool/regex)',
+    type: 'depth_limit_exceeded',
+    message: /nests too deeply/,
+    tools: [throwingTool('regex', new SyntaxError('Invalid regular expression: /(a)/: Maximum call stack size exceeded'))],
+  },
+  {
+    program: '(tool/syntax)',
+    type: 'execution_error',
+    message: /^Internal error in tool\/syntax: /,
+    tools: [throwingTool('syntax', new SyntaxError('Unexpected token } in JSON at position 3'))],
+  },
   {
     program: '(defn f [n] (if (= n 0) 0 (+ 1 (f (dec n)))))\n(f 1000000)',
     type: 'depth_limit_exceeded',
@@ -111,8 +132,8 @@ const CASES: readonly Case[] = [
   { program: '(count (group-by str (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (sort (map #(mod (* % 7919) 1000003) (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (sort-by str (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
-  { program: '(dotimes [_ 1000] (count (str/join "," (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
-  { program: '(dotimes [_ 1000] (count (apply str (range 1000000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (str/join "," (range 100000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(dotimes [_ 1000] (count (apply str (range 100000))))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (reduce (fn [a _] (conj a 1)) [] (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(count (reduce (fn [m i] (merge m {i i})) {} (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
   { program: '(dotimes [_ 1000] (reduce + (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
@@ -168,15 +189,40 @@ const CASES: readonly Case[] = [
   { program: '(count (str (reduce * (range 1 3000))))', type: 'ok', value: '9128' },
   { program: '(dotimes [_ 1000] (reduce + (repeat 100000 (reduce * (repeat 900 99999999999999999999)))))', type: 'timeout', message: TIMEOUT, limits: FAST },
 
-  // 6. Strings past what JavaScript can hold.
-  { program: '(count (apply str (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
-  { program: '(count (str/join (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: ENGINE, margin: 3000 },
+  // 6. Strings count their characters (UTF-16 units, as JavaScript counts them) against the size
+  // limit where they are built, long before they reach what the engine can hold.
+  { program: '(count (apply str (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: STRING },
+  { program: '(count (str/join (repeat 1000000 (apply str (repeat 1000 "x")))))', type: 'memory_exceeded', message: STRING },
+  { program: '(loop [s "x" i 0] (if (< i 40) (recur (str s s) (inc i)) (count s)))', type: 'memory_exceeded', message: STRING },
   {
-    program: '(loop [s "x" i 0] (if (< i 40) (recur (str s s) (inc i)) (count s)))',
+    program: '(loop [s "x" i 0] (if (< i 24) (recur (str s s) (inc i)) s))',
     type: 'memory_exceeded',
-    message: /^A value built by str is larger than the engine can hold/,
+    message: /^A string of 1048576 characters exceeds the limit of 1000000; /,
   },
-  { program: '(count (format "%0999999999d" 1))', type: 'memory_exceeded', message: ENGINE },
+  { program: '(reduce (fn [s _] (str s s)) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(count (reduce (fn [s _] (str s s)) "😀" (range 24)))', type: 'memory_exceeded', message: /^A string of 1048576 characters exceeds/ },
+  { program: '(reduce (fn [s _] (str/join [s s])) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (apply str [s s])) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (format "%s%s" s s)) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (pr-str s s)) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (str/replace s "x" "xx")) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (str/replace s #"x+" "$0$0")) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (str/replace s "" "x")) "x" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(reduce (fn [s _] (str/upper-case (str s s))) "ß" (range 24))', type: 'memory_exceeded', message: STRING },
+  { program: '(count (format "%0999999999d" 1))', type: 'memory_exceeded', message: STRING },
+  { program: '(count (format "%99999999s" "x"))', type: 'memory_exceeded', message: STRING },
+  { program: '(count (apply str (repeat 500000 "ab")))', type: 'ok', value: '1000000' },
+  { program: '(str "abcdef" "ghijk")', type: 'memory_exceeded', message: /^A string of 11 characters exceeds the limit of 10\b/, limits: TINY },
+
+  // 7. A sort whose comparator sorts: inside, an ordinary sort; with itself, runaway recursion, which
+  // is the depth limit wherever the JavaScript stack runs out (never a fault of sort).
+  { program: '(sort (fn [a b] (compare (first (sort b)) (first (sort a)))) [[3 1] [2 5] [0 9]])', type: 'ok', value: '[[2 5] [3 1] [0 9]]' },
+  { program: '(sort-by identity (fn [a b] (compare (count (sort [a b])) 2)) [3 1 2])', type: 'ok', value: '[3 1 2]' },
+  { program: '(sort (fn f [a b] (count (sort f [a b])) (compare a b)) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort (fn f [a b] (first (sort f [b a]))) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(defn cmp [a b] (count (sort cmp [a b])) (compare a b)) (sort cmp [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort-by identity (fn f [a b] (count (sort-by identity f [a b])) (< a b)) [3 1 2])', type: 'depth_limit_exceeded' },
+  { program: '(sort-by (fn k [x] (first (sort-by k [x x]))) [3 1 2])', type: 'depth_limit_exceeded' },
 ];
 
 /** Every program and name pair for the prototype-chain names. */
@@ -246,6 +292,22 @@ describe('hostile programs', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
   });
   it.each(CASES.map((c) => [label(c), c] as const))('%s', (_, c) => check(c));
+});
+
+describe('a comparator that sorts with itself', () => {
+  // Where the JavaScript stack runs out inside sort depends on how deep the program already is: at
+  // every depth, it is the depth limit (once it surfaced as a fault of sort).
+  it.each([
+    '(sort (fn f [a b] (count (sort f [a b])) (compare a b)) [3 1 2])',
+    '(sort-by identity (fn f [a b] (count (sort-by identity f [a b])) (< a b)) [3 1 2])',
+  ])('%s at 0 to 120 nested calls', (inner) => {
+    const types = new Set<string>();
+    for (let n = 0; n <= 120; n += 3) {
+      const r = run({ program: `(defn nest [n] (if (= n 0) ${inner} (first [(nest (dec n))])))\n(nest ${n})` });
+      types.add(r.ok ? 'ok' : `${r.error.type}: ${r.error.type === 'depth_limit_exceeded' ? '' : r.error.message}`);
+    }
+    expect([...types]).toEqual(['depth_limit_exceeded: ']);
+  });
 });
 
 describe('prototype-chain names are ordinary names', () => {

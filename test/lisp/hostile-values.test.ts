@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PtcError } from '../../src/lisp/errors.ts';
 import { equals } from '../../src/lisp/equality.ts';
+import { dataFromJson, fromJson, MAX_JSON_DEPTH } from '../../src/lisp/json.ts';
 import { format, printBrief, printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
 import { hashKey, PInst, PSet, type Value } from '../../src/lisp/values.ts';
@@ -199,6 +200,37 @@ describe('nesting 100,000 deep', () => {
     const json = JSON.parse('['.repeat(100_000) + '1' + ']'.repeat(100_000)) as unknown;
     expect(() => decodeValue(json)).toThrow(CodecError);
     expect(() => decodeValue(json)).toThrow(`nested deeper than ${MAX_CODEC_DEPTH} levels`);
+  });
+});
+
+describe('the in-process data loader (fromJson) and deep data', () => {
+  /** Arrays nested n deep around 1, as JSON.parse or a host would hand them over. */
+  const nested = (n: number): unknown => {
+    let x: unknown = 1;
+    for (let i = 0; i < n; i++) x = [x];
+    return x;
+  };
+  const refusal = new PtcError('depth_limit_exceeded', `data nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`);
+
+  it('reads data as deep as the JSON reader does', () => {
+    expect(printValue(fromJson(nested(MAX_JSON_DEPTH))).length).toBe(2 * MAX_JSON_DEPTH + 1);
+    expect(printValue(dataFromJson({ x: nested(MAX_JSON_DEPTH - 1) }).get('x') ?? null).length).toBe(2 * MAX_JSON_DEPTH - 1);
+  });
+
+  it.each([
+    ['one level too deep', nested(MAX_JSON_DEPTH + 1)],
+    ['10,000 deep', nested(10_000)],
+    ['100,000 deep', nested(100_000)],
+    ['10,000 deep in objects', JSON.parse('{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)) as unknown],
+  ])('refuses data %s with the depth limit, stated (no stack overflow)', (_what, x) => {
+    expect(() => fromJson(x)).toThrow(refusal);
+    expect(() => dataFromJson({ x })).toThrow(refusal);
+  });
+
+  it('refuses a cycle as too deep instead of recursing forever', () => {
+    const a: unknown[] = [];
+    a.push(a);
+    expect(() => fromJson(a)).toThrow(refusal);
   });
 });
 

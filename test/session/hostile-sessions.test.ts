@@ -417,12 +417,12 @@ describe('hostile --data files and batch lines', () => {
     const r = dataFromJsonText(text);
     expect(r.ok ? 'ok' : r.message).toBe(expected);
     const answer = answerLine(`{"id": 7, "program": "1", "data": ${text}}`);
-    expect(answer.ok).toBe(false);
+    expect(answer).toMatchObject({ id: 7, ok: false });
   });
 
-  it('a batch line nested 100,000 deep is one request error', () => {
+  it('a batch line nested 100,000 deep is one request error, answered with its id', () => {
     expect(answerLine(`{"id": 1, "program": "1", "data": {"x": ${deep(100_000)}}}`)).toEqual({
-      id: null,
+      id: 1,
       ok: false,
       error: { type: 'request_error', message: 'line is refused (column 239: JSON nested more than 200 levels deep; at most 200 are read)' },
     });

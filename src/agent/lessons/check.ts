@@ -1,7 +1,7 @@
 // The lesson checker: runs the learner's program with the lesson's data and tools under the default
 // limits, then says the first concrete thing that is wrong (a failed run, the wrong ending, a missing
 // tool call, the value's shape or content, the printed text), so the page can show one message.
-import { printValue } from '../../lisp/printer.ts';
+import { printCapped, printValue } from '../../lisp/printer.ts';
 import { dataFromJson } from '../../lisp/json.ts';
 import { run, type RunResult } from '../../lisp/run.ts';
 import { DEFAULT_LIMITS, type ToolImpl } from '../../lisp/runtime.ts';
@@ -59,7 +59,7 @@ type Verdict = { message: string; hint?: string } | null;
 /** The checks on how the program ran: its ending, its tool calls, its text. */
 function runVerdict(lesson: Lesson, r: Extract<RunResult, { ok: true }>): Verdict {
   const c = lesson.check;
-  if (r.signal === 'fail' && c.ending !== 'fail') return { message: `the program ended with (fail …): ${printValue(r.value)}` };
+  if (r.signal === 'fail' && c.ending !== 'fail') return { message: `the program ended with (fail …): ${printCapped(r.value)}` };
   if (c.ending === 'return' && r.signal !== 'return') return { message: 'expected (return …) to end the program; it ended with its last value' };
   if (c.ending === 'fail' && r.signal !== 'fail') return { message: 'expected (fail …) to end the program' };
   const called = r.toolCalls.map((t) => t.name);

@@ -132,6 +132,13 @@ export function sized<T extends readonly Value[]>(v: T): T {
   return v;
 }
 
+/** A string a builtin built, checked against the size limit (its length, as JavaScript counts it). */
+export function sizedText(s: string): string {
+  const r = rt();
+  if (s.length > r.limits.maxValueSize) r.checkText(s.length);
+  return s;
+}
+
 /** Integers past this many bits are refused: BigInt work grows with the digits (and V8 has a cap). */
 export const MAX_INT_BITS = 65536;
 /** More decimal digits than any integer under the cap has. */

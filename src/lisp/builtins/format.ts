@@ -5,6 +5,7 @@
 import { execError, typeError } from '../errors.ts';
 import { isFloat, isInteger, isNumber, toJs } from '../numbers.ts';
 import { printBrief, strOf } from '../printer.ts';
+import { rt } from '../runtime.ts';
 import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
 
@@ -185,6 +186,8 @@ export function formatString(fmt: string, args: readonly Value[]): string {
   let next = 0;
   let last = -1;
   return fmt.replace(SPEC, (text: string, index: string | undefined, flags: string, width: string | undefined, prec: string | undefined, conv: string) => {
+    // A width or precision of 10⁹ would pad out a string of that many characters: refused first.
+    rt().checkText(Math.max(Number(width ?? 0), prec === undefined ? 0 : Number(prec.slice(1))));
     if (conv === '%') return pad({ flags, width: Number(width ?? 0), prec: null, conv, text }, '%');
     if (conv === 'n') return '\n';
     let i: number;

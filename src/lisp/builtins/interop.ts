@@ -7,7 +7,7 @@ import { PInst, type Value } from '../values.ts';
 import { int, kindOf, num, show } from './coerce.ts';
 import { parseDoubleText, parseLongText } from './parsing.ts';
 import { interopConstant, interopFn } from './registry.ts';
-import { cpLength, findIndex, substring } from './strings.ts';
+import { cpLength, findIndex, recased, substring } from './strings.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -231,8 +231,14 @@ interopFn(
   [['(.lastIndexOf "hello" "l")', '3']],
 );
 interopFn('.length', 1, 'Number of characters in s', (s) => cpLength(receiver('.length', s)), [['(.length "hello")', '5']]);
-interopFn('.toUpperCase', 1, 'The string in upper case', (s) => receiver('.toUpperCase', s).toUpperCase());
-interopFn('.toLowerCase', 1, 'The string in lower case', (s) => receiver('.toLowerCase', s).toLowerCase());
+interopFn('.toUpperCase', 1, 'The string in upper case', (s) => {
+  const text = receiver('.toUpperCase', s);
+  return recased(text, text.toUpperCase());
+});
+interopFn('.toLowerCase', 1, 'The string in lower case', (s) => {
+  const text = receiver('.toLowerCase', s);
+  return recased(text, text.toLowerCase());
+});
 interopFn('.trim', 1, 'The string without surrounding whitespace', (s) => receiver('.trim', s).trim());
 interopFn('.isEmpty', 1, 'True when the string has no characters', (s) => receiver('.isEmpty', s).length === 0);
 interopFn('.contains', 2, 'True when s contains sub', (s, sub) => receiver('.contains', s).includes(receiver('.contains', sub)));

@@ -3,9 +3,9 @@
 // Indexes count code points, so a character outside the BMP (an emoji) is one character.
 import { execError, typeError } from '../errors.ts';
 import { printValue, strOf } from '../printer.ts';
-import { invoke } from '../runtime.ts';
+import { invoke, rt } from '../runtime.ts';
 import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
-import { chargeStep, expected, int, items, kindOf, show, sized, str, STEP_MASK } from './coerce.ts';
+import { chargeStep, expected, int, items, kindOf, show, sized, sizedText, str, STEP_MASK } from './coerce.ts';
 import { formatString } from './format.ts';
 import { eachMatch, guard, Pacer, regexSplit } from './regex.ts';
 import { builtin, type BuiltinOptions } from './registry.ts';
@@ -30,6 +30,14 @@ function texts(xs: readonly Value[]): string[] {
     out[i] = textOf(xs[i]);
   }
   return out;
+}
+
+/** `parts` joined by `sep`, refused before joining when the result would be past the size limit. */
+function joined(parts: readonly string[], sep: string): string {
+  let n = parts.length > 0 ? (parts.length - 1) * sep.length : 0;
+  for (let i = 0; i < parts.length; i++) n += parts[i].length;
+  rt().checkText(n);
+  return parts.join(sep);
 }
 
 export function cpLength(s: string): number {
@@ -68,13 +76,16 @@ sfn(
   [0, Infinity],
   'Concatenate the arguments as text: nil is "", keywords keep their colon, collections print as Clojure',
   (...args) => {
-    if (args.length === 1) return textOf(args[0]);
+    if (args.length === 1) return typeof args[0] === 'string' ? args[0] : sizedText(textOf(args[0]));
     let out = '';
     for (let i = 0; i < args.length; i++) {
-      if ((i & STEP_MASK) === STEP_MASK) chargeStep();
+      if ((i & STEP_MASK) === STEP_MASK) {
+        chargeStep();
+        sizedText(out);
+      }
       out += textOf(args[i]);
     }
-    return out;
+    return sizedText(out);
   },
   {
     spread: 'fold',
@@ -105,11 +116,11 @@ sfn(
   [1, 2],
   'Join the items of a collection into a string, with an optional separator first',
   (a, b) => {
-    if (b === undefined) return texts(items('join', a)).join('');
+    if (b === undefined) return sizedText(joined(texts(items('join', a)), ''));
     if (typeof b === 'string' && a !== null && typeof a === 'object' && !(a instanceof Keyword)) {
       throw typeError(`join takes the separator first: (join ${show(b)} coll), got the collection first`);
     }
-    return texts(items('join', b)).join(textOf(a));
+    return sizedText(joined(texts(items('join', b)), textOf(a)));
   },
   {
     params: ['[coll]', '[sep coll]'],
@@ -214,7 +225,10 @@ function replaceIn(fn: string, all: boolean, s: Value, match: Value, repl: Value
   const text = str(fn, s);
   if (typeof match === 'string') {
     if (typeof repl !== 'string') throw expected(fn, 'a replacement string when the match is a string', repl);
-    return all ? text.replaceAll(match, () => repl) : text.replace(match, () => repl);
+    if (!all) return sizedText(text.replace(match, () => repl));
+    // Every occurrence may grow the text: its final length is known before it is built.
+    if (repl.length > match.length) rt().checkText(text.length + occurrences(text, match) * (repl.length - match.length));
+    return text.replaceAll(match, () => repl);
   }
   if (!(match instanceof PRegex)) throw expected(fn, 'a string or regex to match', match);
   if (typeof repl !== 'string' && typeof repl !== 'function') throw expected(fn, 'a replacement string or function', repl);
@@ -226,10 +240,19 @@ function replaceIn(fn: string, all: boolean, s: Value, match: Value, repl: Value
     if (typeof repl === 'string') piece = expandReplacement(repl, m[0], groups, m.groups);
     else piece = strOf(invoke(repl, [groups.length === 0 ? m[0] : [m[0], ...groups.map((g) => g ?? null)]]));
     out += text.slice(last, m.index) + piece;
+    sizedText(out);
     last = m.index + m[0].length;
     if (!all) break;
   }
-  return out + text.slice(last);
+  return sizedText(out + text.slice(last));
+}
+
+/** How many times `match` occurs in `text`, without overlaps (as replaceAll counts; "" matches between every unit). */
+function occurrences(text: string, match: string): number {
+  if (match === '') return text.length + 1;
+  let n = 0;
+  for (let i = text.indexOf(match); i >= 0; i = text.indexOf(match, i + match.length)) n++;
+  return n;
 }
 
 sfn(
@@ -259,8 +282,18 @@ sfn('replace-first', 3, 'Replace the first occurrence of a string or regex in s'
 
 // ---- case and tests ----
 
-const upper = (fn: string) => (s: Value) => str(fn, s).toUpperCase();
-const lower = (fn: string) => (s: Value) => str(fn, s).toLowerCase();
+/** A case change, checked when it made the text longer ("ß" is "SS" in upper case). */
+export function recased(s: string, to: string): string {
+  return to.length > s.length ? sizedText(to) : to;
+}
+const upper = (fn: string) => (s: Value) => {
+  const text = str(fn, s);
+  return recased(text, text.toUpperCase());
+};
+const lower = (fn: string) => (s: Value) => {
+  const text = str(fn, s);
+  return recased(text, text.toLowerCase());
+};
 sfn('upper-case', 1, 'The string in upper case', upper('upper-case'), { params: ['[s]'], examples: [['(upper-case "abc")', '"ABC"']] });
 sfn('lower-case', 1, 'The string in lower case', lower('lower-case'), { params: ['[s]'], examples: [['(lower-case "ABC")', '"abc"']] });
 sfn('upcase', 1, 'The string in upper case (same as upper-case)', upper('upcase'), { params: ['[s]'], examples: [['(upcase "abc")', '"ABC"']] });
@@ -364,7 +397,7 @@ sfn('reverse', 1, 'The string with its characters in reverse order', (s) => Arra
 
 // ---- formatting and printing ----
 
-sfn('format', [1, Infinity], 'Java-style format: %s %d %.2f %5d %-5s %05d %x %e %% …', (fmt, ...args) => formatString(str('format', fmt), args), {
+sfn('format', [1, Infinity], 'Java-style format: %s %d %.2f %5d %-5s %05d %x %e %% …', (fmt, ...args) => sizedText(formatString(str('format', fmt), args)), {
   params: ['[fmt & args]'],
   examples: [
     ['(format "%s has %d items" "cart" 3)', '"cart has 3 items"'],
@@ -372,10 +405,16 @@ sfn('format', [1, Infinity], 'Java-style format: %s %d %.2f %5d %-5s %05d %x %e 
   ],
 });
 
-sfn('pr-str', [0, Infinity], 'The arguments in readable form (strings quoted, nil as nil), joined by spaces', (...args) => args.map(printValue).join(' '), {
-  params: ['[& xs]'],
-  examples: [['(pr-str "a" nil [1 "b"])', '"\\"a\\" nil [1 \\"b\\"]"']],
-});
+sfn(
+  'pr-str',
+  [0, Infinity],
+  'The arguments in readable form (strings quoted, nil as nil), joined by spaces',
+  (...args) => sizedText(joined(args.map(printValue), ' ')),
+  {
+    params: ['[& xs]'],
+    examples: [['(pr-str "a" nil [1 "b"])', '"\\"a\\" nil [1 \\"b\\"]"']],
+  },
+);
 
 // ---- grep ----
 
