@@ -4,6 +4,7 @@ import { MAX_MESSAGE_CHARS } from '../../src/lisp/errors.ts';
 import { displayOf, format, formatFloat, printCapped, printValue, strCapped, strOf } from '../../src/lisp/printer.ts';
 import { formToValue, readProgram } from '../../src/lisp/reader.ts';
 import { setActiveMeter } from '../../src/lisp/run-meter.ts';
+import { charge as chargeWalk } from '../../src/lisp/walk.ts';
 import { Keyword, PList, type Value } from '../../src/lisp/values.ts';
 
 const v = (src: string): Value => formToValue(readProgram(src)[0]);
@@ -139,6 +140,8 @@ describe('printing within a character budget (messages made from a value)', () =
     // Walks report the elements they visit to the running program's meter in chunks of 50,000: a
     // walk that stops within its budget reports none.
     let charged = 0;
+    // Walks of earlier tests in this worker left a partial chunk: charged now, to no program.
+    chargeWalk(50_000);
     setActiveMeter({ limits: { maxValueSize: Number.MAX_SAFE_INTEGER }, charge: (n) => (charged += n) });
     try {
       printCapped(shared(60));
