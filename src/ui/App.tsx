@@ -5,6 +5,7 @@
 import { ConflictBanner } from './features/sessions/ConflictBanner.tsx';
 import { NoticeBanner } from './features/layout/NoticeBanner.tsx';
 import { TopBar } from './features/layout/TopBar.tsx';
+import { SkipLink } from './features/layout/SkipLink.tsx';
 import { Workspace } from './features/layout/Workspace.tsx';
 import { useSharedLinks } from './features/share/useSharedLinks.ts';
 import { SessionPersistence } from './persistence/SessionPersistence.tsx';
@@ -18,6 +19,7 @@ export function App() {
   return (
     <SessionPersistence opening={openFromAddress}>
       <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <SkipLink />
         <TopBar />
         <NoticeBanner />
         <ConflictBanner />

@@ -25,14 +25,17 @@ function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | '
   );
 }
 
-function Scroll({ children, label }: { children: ReactNode; label: string }) {
+function Scroll({ children, label, id }: { children: ReactNode; label: string; id?: string }) {
   // Focusable, so the keyboard can scroll a panel that holds nothing focusable.
   return (
-    <div className="h-full relative overflow-auto" aria-label={label} role="region" tabIndex={0}>
+    <div id={id} className="relative h-full overflow-auto" aria-label={label} role="region" tabIndex={0}>
       {children}
     </div>
   );
 }
+
+/** The turn list's scrolling pane: the page's skip link leads there. */
+export const TURNS_ID = 'turns';
 
 export function Workspace() {
   return (
@@ -55,7 +58,7 @@ export function Workspace() {
           <Panel id="panel-turns" defaultSize="33%" minSize="20%">
             <Group orientation="vertical" id="layout-turns" className="h-full">
               <Panel id="panel-turn-list" defaultSize="70%" minSize="20%">
-                <Scroll label="Turn list">
+                <Scroll label="Turn list" id={TURNS_ID}>
                   <TurnList />
                 </Scroll>
               </Panel>
