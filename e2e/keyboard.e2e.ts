@@ -79,6 +79,17 @@ describe('Tab in a code editor', () => {
     expect(await focusedIn()).not.toBe('tool-0-impl');
   });
 
+  it('the first Tab stop is "Skip to turns"; Enter moves the focus into the turn list', async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to turns');
+    // Visible once focused: a keyboard user sees where the focus is.
+    expect(await page.locator(tid('skip-to-turns')).boundingBox()).toMatchObject({ width: expect.any(Number) });
+    expect((await page.locator(tid('skip-to-turns')).boundingBox())?.width).toBeGreaterThan(20);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('turns');
+  });
+
   it('from the mission, Tab alone reaches the turn list; Enter selects a turn', async () => {
     await page.locator(`${tid('step')}:enabled`).click();
     await page.locator(tid('turn-1')).waitFor();
