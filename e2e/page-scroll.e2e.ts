@@ -121,6 +121,13 @@ describe.each([
     await waitForReady(page);
     await shake(page, 'loaded');
 
+    // The REPL folds to its header and opens again.
+    await page.locator(tid('repl-toggle')).click();
+    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL' }).boundingBox())?.height ?? 0).toBeLessThan(60);
+    await shake(page, 'REPL hidden');
+    await page.locator(tid('repl-toggle')).click();
+    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL' }).boundingBox())?.height ?? 0).toBeGreaterThan(120);
+
     await openExample(page, 'products-exploration');
     await page.locator(`${tid('run')}:enabled`).click();
     await expect.poll(() => page.locator(tid('status')).textContent(), { timeout: 60_000 }).toBe('returned');

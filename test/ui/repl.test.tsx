@@ -133,4 +133,24 @@ describe('REPL', () => {
     await h.client.restart();
     await evaluate('y', /^undefined_error/);
   });
+
+  it('Hide folds the REPL to its header and Show brings it back, the input kept; the input sits under the history', async () => {
+    const user = userEvent.setup();
+    renderWithPlayground(<App />);
+    await waitForDefaultExample();
+    const history = screen.getByTestId('repl-history');
+    const input = screen.getByTestId('repl-input');
+    // Under the history: after it in the document, in the same column.
+    expect(history.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await typeInto(user, input, '(+ 1 2)');
+    const toggle = screen.getByTestId('repl-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('repl-toggle').getAttribute('aria-expanded')).toBe('false'));
+    expect(screen.getByTestId('repl-toggle').textContent).toBe('Show');
+    expect(screen.getByTestId('repl-history').closest('[hidden]')).not.toBeNull();
+    await user.click(screen.getByTestId('repl-toggle'));
+    await waitFor(() => expect(screen.getByTestId('repl-history').closest('[hidden]')).toBeNull());
+    expect((screen.getByTestId('repl-input') as HTMLTextAreaElement).value).toBe('(+ 1 2)');
+  });
 });

@@ -1,7 +1,7 @@
 // The resizable panels: the session's definition on the left, the turns and the next reply in the
 // middle, the messages comparison on the right (the selected turn, or the whole run), the REPL along the bottom.
-import type { ReactNode } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useState, type ReactNode } from 'react';
+import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { DataPanel } from '../data/DataPanel.tsx';
 import { MessagesArea } from '../compare/MessagesArea.tsx';
 import { LlmPanel } from '../llm/LlmPanel.tsx';
@@ -38,6 +38,15 @@ function Scroll({ children, label, id }: { children: ReactNode; label: string; i
 export const TURNS_ID = 'turns';
 
 export function Workspace() {
+  // The REPL folds down to its header (Hide), and opens again at the size it had (Show).
+  const repl = usePanelRef();
+  const [replCollapsed, setReplCollapsed] = useState(false);
+  const toggleRepl = () => {
+    const panel = repl.current;
+    if (replCollapsed) panel?.expand();
+    else panel?.collapse();
+    setReplCollapsed(!replCollapsed);
+  };
   return (
     <Group orientation="vertical" id="layout-root" className="min-h-0 flex-1">
       <Panel id="panel-main" defaultSize="76%" minSize="30%">
@@ -79,8 +88,16 @@ export function Workspace() {
         </Group>
       </Panel>
       <Handle id="separator-repl" orientation="vertical" />
-      <Panel id="panel-repl" defaultSize="24%" minSize="8%">
-        <ReplPane />
+      <Panel
+        id="panel-repl"
+        defaultSize="24%"
+        minSize="8%"
+        collapsible
+        collapsedSize="2.5rem"
+        panelRef={repl}
+        onResize={() => setReplCollapsed(repl.current?.isCollapsed() ?? false)}
+      >
+        <ReplPane collapsed={replCollapsed} onToggle={toggleRepl} />
       </Panel>
     </Group>
   );

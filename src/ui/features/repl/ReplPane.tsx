@@ -62,7 +62,8 @@ export function replHint(view: Pick<View, 'data' | 'tools'> | null): string {
   return '(->> (range 10) (filter odd?) (reduce +))';
 }
 
-export function ReplPane() {
+/** `collapsed` and `onToggle`: the pane's Hide/Show (the layout folds its panel to this header). */
+export function ReplPane({ collapsed = false, onToggle }: { collapsed?: boolean; onToggle?: () => void } = {}) {
   const { repl } = useEngineActions();
   const store = usePlaygroundStore();
   // The input lives in a small store, so another panel can put a program there (the reference's "try it").
@@ -103,26 +104,32 @@ export function ReplPane() {
     if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
   }, [entries.length]);
 
+  const smallButton =
+    'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
   return (
     <section aria-label="REPL" className="flex h-full min-h-0 flex-col gap-1 p-2">
-      <div className="flex items-center justify-between">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
           REPL <span className="font-normal normal-case">(the session's data, tools and definitions after the latest turn)</span>
         </h2>
-        <button
-          type="button"
-          data-testid="repl-clear"
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800"
-          disabled={entries.length === 0 && cleared === null}
-          onClick={clear}
-        >
-          Clear
-        </button>
+        <div className="flex shrink-0 gap-1">
+          {!collapsed && (
+            <button type="button" data-testid="repl-clear" className={smallButton} disabled={entries.length === 0 && cleared === null} onClick={clear}>
+              Clear
+            </button>
+          )}
+          {onToggle !== undefined && (
+            <button type="button" data-testid="repl-toggle" className={smallButton} aria-expanded={!collapsed} onClick={onToggle}>
+              {collapsed ? 'Show' : 'Hide'}
+            </button>
+          )}
+        </div>
       </div>
-      <div className="flex min-h-0 flex-1 gap-2">
+      {/* Kept mounted while hidden: the input being typed and the editor's undo history stay. */}
+      <div className="flex min-h-0 flex-1 flex-col gap-1" hidden={collapsed}>
         <ol
           data-testid="repl-history"
-          className="min-h-0 flex-1 relative overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
+          className="relative min-h-0 flex-1 overflow-auto rounded border border-slate-200 bg-white px-2 dark:border-slate-700 dark:bg-slate-900"
           aria-label="REPL history"
           tabIndex={0}
         >
@@ -137,21 +144,24 @@ export function ReplPane() {
           ))}
           <li ref={bottom} aria-hidden="true" />
         </ol>
-        <div ref={editorBox} className="flex w-2/5 min-w-64 flex-col gap-1">
-          <CodeEditor
-            value={input}
-            onChange={setInput}
-            language="clojure"
-            height="4.5rem"
-            ariaLabel="REPL input"
-            onSubmit={(text) => void evaluate(text)}
-            testId="repl-input"
-            markers={markers}
-          />
+        {/* The input under its history, as in every terminal. */}
+        <div ref={editorBox} className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <CodeEditor
+              value={input}
+              onChange={setInput}
+              language="clojure"
+              height="3rem"
+              ariaLabel="REPL input"
+              onSubmit={(text) => void evaluate(text)}
+              testId="repl-input"
+              markers={markers}
+            />
+          </div>
           <button
             type="button"
             data-testid="repl-eval"
-            className="self-end rounded bg-slate-700 px-3 py-1 text-sm text-white hover:bg-slate-800 disabled:opacity-40 dark:bg-slate-300 dark:text-slate-900 dark:hover:bg-slate-200"
+            className="rounded bg-slate-700 px-3 py-1 text-sm text-white hover:bg-slate-800 disabled:opacity-40 dark:bg-slate-300 dark:text-slate-900 dark:hover:bg-slate-200"
             disabled={!hasSession || input.trim() === ''}
             onClick={() => void evaluate()}
           >
