@@ -123,10 +123,10 @@ describe.each([
 
     // The REPL folds to its header and opens again.
     await page.locator(tid('repl-toggle')).click();
-    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL' }).boundingBox())?.height ?? 0).toBeLessThan(60);
+    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL', exact: true }).boundingBox())?.height ?? 0).toBeLessThan(60);
     await shake(page, 'REPL hidden');
     await page.locator(tid('repl-toggle')).click();
-    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL' }).boundingBox())?.height ?? 0).toBeGreaterThan(120);
+    await expect.poll(async () => (await page.getByRole('region', { name: 'REPL', exact: true }).boundingBox())?.height ?? 0).toBeGreaterThan(120);
 
     await openExample(page, 'products-exploration');
     await page.locator(`${tid('run')}:enabled`).click();
