@@ -172,3 +172,21 @@ describe.each([
     await closeClean(w);
   });
 });
+
+describe('the header', () => {
+  it('keeps Step and Run where they are whatever the title', async () => {
+    const w = await openPlayground(browser, inject('baseUrl'), { viewport: { width: 1440, height: 900 } });
+    const { page } = w;
+    await waitForReady(page);
+    const at = async () => {
+      const step = await page.locator(tid('step')).boundingBox();
+      const run = await page.locator(tid('run')).boundingBox();
+      return [step?.x, step?.y, run?.x, run?.y];
+    };
+    const before = await at();
+    await page.locator(tid('title-input')).fill('A very long title that goes on and on about what this session is for, and then some more');
+    await expect.poll(() => page.locator(tid('session-title')).textContent()).toMatch(/^A very long title/);
+    expect(await at()).toEqual(before);
+    await closeClean(w);
+  });
+});

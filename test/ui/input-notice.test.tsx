@@ -22,7 +22,8 @@ describe('the notice beside the controls', () => {
     const good = (editor as HTMLTextAreaElement).value;
     await clearEditor(user, editor);
     await pasteInto(user, editor, '{"products": [1, 2,]}');
-    await waitFor(() => expect(screen.getByTestId('input-problem').textContent).toMatch(/^Step waits: data: does not parse: .*\(line 1, column \d+\)/));
+    await waitFor(() => expect(screen.getByTestId('input-problem').textContent).toBe('Step waits: fix dataFix'));
+    expect(screen.getByTestId('input-problem').title).toMatch(/^data: does not parse: .*\(line 1, column \d+\)/);
     expect(button('step').disabled).toBe(true);
     expect(button('run').disabled).toBe(true);
     expect(button('step').title).toMatch(/Fix the session first: data: does not parse/);
@@ -45,7 +46,7 @@ describe('the notice beside the controls', () => {
     const impl = screen.getByTestId('tool-0-impl');
     await clearEditor(user, impl);
     await pasteInto(user, impl, '(fn [category] (filter');
-    await waitFor(() => expect(screen.getByTestId('input-problem').textContent).toMatch(/^Step waits: tools\[0\]\.impl: /));
+    await waitFor(() => expect(screen.getByTestId('input-problem').textContent).toBe('Step waits: fix tools[0].implFix'));
     expect(button('step').disabled).toBe(true);
     (document.activeElement as HTMLElement | null)?.blur();
     await user.click(screen.getByTestId('input-problem-focus'));
@@ -57,7 +58,8 @@ describe('the notice beside the controls', () => {
     const h = renderWithPlayground(<App />);
     await waitForDefaultExample();
     await typeInto(user, screen.getByTestId('mission-input'), ' Count {{{{orders}}.');
-    await waitFor(() => expect(screen.getByTestId('input-warning').textContent).toMatch(/^Warning: mission: no data for placeholder \{\{orders\}\}/));
+    await waitFor(() => expect(screen.getByTestId('input-warning').textContent).toBe('Warning: see missionShow'));
+    expect(screen.getByTestId('input-warning').title).toMatch(/^mission: no data for placeholder \{\{orders\}\}/);
     expect(screen.queryByTestId('input-problem')).toBeNull();
     (document.activeElement as HTMLElement | null)?.blur();
     await user.click(screen.getByTestId('input-warning-focus'));

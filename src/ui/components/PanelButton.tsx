@@ -1,9 +1,9 @@
 // A top-bar button that opens a side panel (the reference, the lessons) and closes it again; the
 // panel gets the button to hand the focus back to when it closes.
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { TOP_BUTTON } from './top-button.ts';
 
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+const BUTTON = TOP_BUTTON;
 
 export interface PanelButtonProps {
   readonly label: string;

@@ -1,7 +1,7 @@
 // Beside the controls: what keeps Step and Run from running (data that does not parse, a tool that
 // does not, an edit the engine refused), or a warning that does not (a placeholder nothing fills),
-// with a button that takes the focus to the field. The panels list the same problems in place; this
-// one stays in sight however far the left column is scrolled.
+// with a button that takes the focus to the field. The panels say what is wrong in place; this names
+// the field and stays in sight however far the left column is scrolled.
 import { usePlayground } from '../../state/playground.tsx';
 import { blockingProblems } from './availability.ts';
 import { focusField } from './focus-field.ts';
@@ -31,8 +31,9 @@ export function InputNotice() {
         className="flex min-w-0 max-w-md items-center gap-1.5 rounded bg-rose-50 px-1.5 py-0.5 text-xs text-rose-800 dark:bg-rose-950/60 dark:text-rose-200"
         title={text}
       >
+        {/* The field, not the message again: the panel says what is wrong there (and the title here). */}
         <span className="min-w-0 truncate">
-          <strong>Step waits:</strong> {text}
+          <strong>Step waits:</strong> fix {path === '' ? 'the session' : path}
           {more > 0 ? ` (and ${more} more)` : ''}
         </span>
         <button type="button" className={BUTTON} data-testid="input-problem-focus" onClick={() => focusField(path)}>
@@ -50,7 +51,7 @@ export function InputNotice() {
       title={warning}
     >
       <span className="min-w-0 truncate">
-        <strong>Warning:</strong> {warning}
+        <strong>Warning:</strong> see {pathOf(warning) || 'the session'}
       </span>
       <button type="button" className={BUTTON} data-testid="input-warning-focus" onClick={() => focusField(pathOf(warning))}>
         Show

@@ -9,9 +9,9 @@ import { AddPriceRow, PriceRow, SMALL_BUTTON } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';
 import { priceLookup, sessionPriceTable } from './pricing.ts';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { TOP_BUTTON } from '../../components/top-button.ts';
 
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+const BUTTON = TOP_BUTTON;
 
 function Head({ last }: { last: string }) {
   return (

@@ -6,9 +6,9 @@ import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
 import { GalleryButton } from './GalleryButton.tsx';
 import { useOpenBundled } from './open-example.ts';
 import { linesOf, type Problem } from '../definition/problems.ts';
+import { TOP_BUTTON } from '../../components/top-button.ts';
 
-const buttonClass =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+const buttonClass = TOP_BUTTON;
 
 export function ExamplesMenu() {
   const { open, exportText } = useEngineActions();
@@ -65,7 +65,7 @@ export function ExamplesMenu() {
       <select
         id="examples-menu"
         data-testid="examples-menu"
-        className={`${buttonClass} max-w-64`}
+        className={`${buttonClass} w-44 truncate`}
         value={current}
         disabled={running}
         title="Open a bundled example session"

@@ -15,9 +15,17 @@ import { StatusBar } from './StatusBar.tsx';
 export function TopBar() {
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   return (
-    <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
       <h1 className="shrink-0 text-base font-semibold">PTC Playground</h1>
-      <span data-testid="session-title" className="min-w-0 max-w-72 truncate text-sm text-slate-600 dark:text-slate-300" title={title ?? undefined}>
+      {/* The run controls come first, so they keep their place whatever the session's title. */}
+      <Controls />
+      <InputNotice />
+      <StatusBar />
+      <span
+        data-testid="session-title"
+        className="min-w-0 max-w-72 flex-1 basis-24 truncate text-sm text-slate-600 dark:text-slate-300"
+        title={title ?? undefined}
+      >
         {title ?? ''}
       </span>
       <SessionsMenu />
@@ -27,9 +35,6 @@ export function TopBar() {
       <ReferenceButton />
       <LessonsButton />
       <ExperimentsButton />
-      <Controls />
-      <InputNotice />
-      <StatusBar />
     </header>
   );
 }

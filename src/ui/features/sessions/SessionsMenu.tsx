@@ -6,9 +6,9 @@ import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx'
 import { useSessionActions } from '../../persistence/useSessionActions.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
+import { TOP_BUTTON } from '../../components/top-button.ts';
 
-const buttonClass =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+const buttonClass = TOP_BUTTON;
 const smallButton =
   'rounded px-1.5 py-0.5 text-xs text-slate-700 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700';
 

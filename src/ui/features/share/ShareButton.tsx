@@ -6,9 +6,9 @@ import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { downloadSession } from '../examples/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
+import { TOP_BUTTON } from '../../components/top-button.ts';
 
-const buttonClass =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
+const buttonClass = TOP_BUTTON;
 
 interface LinkScope {
   withTurns: boolean;
