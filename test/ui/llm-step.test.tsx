@@ -78,6 +78,9 @@ describe('Step with a real LLM', () => {
     await user.click(button('step'));
     await waitFor(() => expect(notice()).toMatch(/^The LLM request for turn 2 failed \(connection\): The connection to .* was lost/));
     expect(testId('llm-failure-kind').textContent).toBe('connection');
+    // The error is said once on the page (the notice); the reply pane says where to look, in one line.
+    expect((document.body.textContent ?? '').split('was lost').length - 1).toBe(1);
+    expect(testId('llm-failure').textContent).toContain('the message is above');
     expect(replyText().length).toBeGreaterThan(0);
     expect(replies[1].startsWith(replyText())).toBe(true);
     expect(testId('next-reply-label').textContent).toContain('failed');

@@ -95,13 +95,16 @@ export function NextReplyEditor() {
           data-testid="llm-failure"
           role="group"
           aria-label="Failed request"
-          className="flex items-start gap-2 rounded border border-rose-300 bg-rose-50 px-2 py-1 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100"
+          className="flex shrink-0 items-center gap-2 rounded border border-rose-300 bg-rose-50 px-2 py-0.5 text-xs text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100"
         >
-          <span className="flex-1 break-words">
+          {/* One line: the error itself is said once, in the notice above; the editor keeps its room. */}
+          <span className="min-w-0 flex-1 truncate">
             <span data-testid="llm-failure-kind" className="mr-1 rounded bg-rose-200 px-1 font-mono dark:bg-rose-800">
               {failure.kind}
             </span>
-            {failure.kind === 'aborted' ? 'The request was stopped.' : failure.message}
+            {failure.kind === 'aborted'
+              ? 'The request was stopped: what arrived is below.'
+              : 'The request failed (the message is above): what arrived is below.'}
           </span>
           <button
             type="button"
