@@ -168,6 +168,12 @@ describe('App', () => {
     await screen.findByTestId('turn-2');
     await waitFor(() => expect(text('compressed-chars')).toBe(text('full-chars')));
     expect((testId('strategy-select') as HTMLSelectElement).value).toBe('full-history');
+    // It is a preview: the session's setting is unchanged, and one click goes back to it.
+    expect(testId('strategy-select').closest('label')?.textContent).toMatch(/^preview with/);
+    expect(testId('preview-session-strategy').textContent).toBe("back to the session's (single-user-coalesced)");
+    await user.click(button('preview-session-strategy'));
+    await waitFor(() => expect((testId('strategy-select') as HTMLSelectElement).value).toBe('single-user-coalesced'));
+    expect(screen.queryByTestId('preview-session-strategy')).toBeNull();
   });
 
   it('the reply a person types is what runs', async () => {

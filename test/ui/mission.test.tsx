@@ -139,8 +139,10 @@ describe('MissionPanel', () => {
     const options = within(select)
       .getAllByRole('option')
       .map((o) => (o as HTMLOptionElement).value);
-    expect(options).toEqual(['off', ...h.view().strategies.map((s) => s.name)]);
-    expect(options.slice(0, 3)).toEqual(['off', 'single-user-coalesced', 'full-history']);
+    // One entry per rendering: compression off is the full history, listed once.
+    expect(options).toEqual(h.view().strategies.map((s) => s.name));
+    expect(options.slice(0, 2)).toEqual(['single-user-coalesced', 'full-history']);
+    expect(within(select).getByRole('option', { name: 'full-history (no compression)' })).toBeTruthy();
 
     await user.selectOptions(select, 'full-history');
     await waitForView(h, (v) => expect(v.definition.compression).toBe('full-history'));
@@ -152,9 +154,10 @@ describe('MissionPanel', () => {
     await waitForView(h, (v) => expect(v.definition.compression).toBe('aggressive'));
     expect(screen.queryByTestId('compression-options')).toBeNull();
 
-    await user.selectOptions(select, 'off');
-    await waitForView(h, (v) => expect(v.definition.compression).toBe(false));
-    expect(h.view().sessionStrategy).toBe('full-history');
+    // A file's compression off shows as full-history, with its options to set.
+    await act(() => h.actions().setDefinition.mutateAsync({ ...h.view().definition, compression: false }));
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('full-history'));
+    expect(fieldKeys()).toEqual(['sampleLimit', 'samplePrintableLimit']);
 
     await user.selectOptions(select, 'single-user-coalesced');
     await waitForView(h, (v) => expect(v.sessionStrategy).toBe('single-user-coalesced'));

@@ -267,7 +267,7 @@ function Compare({ view }: { view: View }) {
   const select = (
     <select
       data-testid="strategy-select"
-      aria-label="Compression strategy"
+      aria-label="Preview strategy"
       className="min-w-0 rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-600 dark:bg-slate-800"
       value={off ? '' : c.strategy}
       onChange={(e) => {
@@ -287,9 +287,25 @@ function Compare({ view }: { view: View }) {
   );
   const header = (
     <>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Compressed</h3>
-        {select}
+        {/* A preview, not the setting: the session's strategy is set under Mission → Compression. */}
+        <label
+          className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400"
+          title="Preview the messages under another strategy; the session's own is set under Mission → Compression"
+        >
+          preview with {select}
+        </label>
+        {picked !== null && (
+          <button
+            type="button"
+            data-testid="preview-session-strategy"
+            className="rounded border border-slate-300 px-1.5 text-[11px] hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            onClick={() => void setStrategy(null)}
+          >
+            back to the session's ({sessionOff ? 'off' : view.sessionStrategy})
+          </button>
+        )}
       </div>
       {off ? (
         <p data-testid="compression-off" className="text-xs text-slate-600 dark:text-slate-400">

@@ -5,6 +5,9 @@ import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
 import { CompressionOptions } from './CompressionOptions.tsx';
 import { OFF, readCompression, writeCompression, type CompressionForm } from './compression-form.ts';
+
+/** The strategy that compresses nothing: what compression off renders too. */
+const FULL_HISTORY = 'full-history';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
 
@@ -95,8 +98,11 @@ function MissionFields({ view }: { view: View }) {
 
   const form = compression.draft;
   const setForm = (next: CompressionForm, now = false) => compression.edit(next, { now });
-  const strategy = view.strategies.find((s) => s.name === form.mode);
-  const knownMode = form.mode === OFF || strategy !== undefined;
+  // Compression off (a file's `false`) renders the full history: the menu has one entry for both,
+  // and setting one of its options makes it full-history with that option.
+  const shownForm: CompressionForm = form.mode === OFF ? { ...form, mode: FULL_HISTORY } : form;
+  const strategy = view.strategies.find((s) => s.name === shownForm.mode);
+  const knownMode = strategy !== undefined;
   const invalidKeys = new Set(compressionProblems.map((p) => p.path.slice('compression.'.length)));
 
   return (
@@ -181,14 +187,16 @@ function MissionFields({ view }: { view: View }) {
           <select
             data-testid="compression-select"
             className={INPUT}
-            value={form.mode}
+            value={shownForm.mode}
             aria-invalid={compressionProblems.length > 0}
-            onChange={(e) => setForm({ ...form, mode: e.target.value }, true)}
+            onChange={(e) => {
+              // Off already is the full history: choosing it again changes nothing.
+              if (e.target.value !== shownForm.mode) setForm({ ...form, mode: e.target.value }, true);
+            }}
           >
-            <option value={OFF}>off — full history</option>
             {view.strategies.map((s) => (
               <option key={s.name} value={s.name}>
-                {s.name}
+                {s.name === FULL_HISTORY ? `${s.name} (no compression)` : s.name}
               </option>
             ))}
             {!knownMode && <option value={form.mode}>{form.mode} (unknown)</option>}
@@ -202,7 +210,7 @@ function MissionFields({ view }: { view: View }) {
         </p>
       )}
 
-      <CompressionOptions form={form} setForm={setForm} strategies={view.strategies} invalidKeys={invalidKeys} />
+      <CompressionOptions form={shownForm} setForm={setForm} strategies={view.strategies} invalidKeys={invalidKeys} />
       <ProblemList problems={compressionProblems} testId="compression-errors" />
     </div>
   );
