@@ -290,7 +290,8 @@ describe('App', () => {
     expect(screen.queryByTestId('notice')).toBeNull();
     await user.upload(input, new File([exampleText('side-effect-calls.json')], 'side.json', { type: 'application/json' }));
     await waitFor(() => expect(text('session-title')).toBe('Side-effect tools returning nil'));
-    expect(screen.queryByTestId('notice')).toBeNull();
+    // Opening a file says so.
+    await waitFor(() => expect(text('notice-text')).toBe('Opened side.json: "Side-effect tools returning nil".'));
   });
 
   it('Open file… says when it raised the turn limit to hold the recorded turns', async () => {
@@ -305,7 +306,7 @@ describe('App', () => {
     expect(file.turns.length).toBe(2);
     file.maxTurns = 1;
     await user.upload(testId('open-file') as HTMLInputElement, new File([JSON.stringify(file)], 'long.json', { type: 'application/json' }));
-    await waitFor(() => expect(text('notice-text')).toContain('Opened long.json.'));
+    await waitFor(() => expect(text('notice-text')).toContain('Opened long.json'));
     expect(text('notice-text')).toContain('maxTurns raised from 1 to 2 to hold the 2 recorded turns');
     expect(text('session-title')).toBe('Side-effect tools returning nil');
   });

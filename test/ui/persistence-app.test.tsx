@@ -132,6 +132,18 @@ describe('autosave', () => {
     expect((await sessions.list()).map((s) => s.title)).toEqual(['A failed turn, then recovery', 'Side-effect tools returning nil', 'Reviews and inventory']);
     expect((await sessions.get(first.id))?.rev).toBe(1);
     expect(await sessions.getLastOpen()).toBe(imported.id);
+    expect(text('notice-text')).toBe('Opened f.json as a new session, "A failed turn, then recovery".');
+
+    // The same file again: a new session, named so that it is told apart from the first.
+    await user.upload(
+      testId('open-file') as HTMLInputElement,
+      new File([exampleText('failed-turn-recovery.json')], 'again.json', { type: 'application/json' }),
+    );
+    await waitFor(() => expect(text('session-title')).toBe('A failed turn, then recovery (again.json)'));
+    expect(text('notice-text')).toBe('Opened again.json as a new session, "A failed turn, then recovery (again.json)".');
+    const again = await waitForSaved(h, sessions);
+    expect(again.title).toBe('A failed turn, then recovery (again.json)');
+    await sessions.delete(again.id);
 
     // A file with problems lists them by path, one per line, and saves nothing.
     await user.upload(testId('open-file') as HTMLInputElement, new File(['{"version": 1, "title": 3}'], 'broken.json', { type: 'application/json' }));

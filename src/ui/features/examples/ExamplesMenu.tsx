@@ -7,11 +7,13 @@ import { GalleryButton } from './GalleryButton.tsx';
 import { useOpenBundled } from './open-example.ts';
 import { linesOf, type Problem } from '../definition/problems.ts';
 import { TOP_BUTTON } from '../../components/top-button.ts';
+import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 
 const buttonClass = TOP_BUTTON;
 
 export function ExamplesMenu() {
-  const { open, exportText } = useEngineActions();
+  const { open, exportText, setDefinition } = useEngineActions();
+  const { sync } = useSessionPersistence();
   const openBundled = useOpenBundled();
   const store = usePlaygroundStore();
   const title = usePlayground((s) => s.view?.definition.title ?? null);
@@ -45,9 +47,26 @@ export function ExamplesMenu() {
       store.getState().setNotice({ kind: 'error', text: `Could not read ${file.name}: ${err instanceof Error ? err.message : String(err)}` });
       return;
     }
+    // The titles saved here before: a file opens as a new session, told apart from one of the same title.
+    const saved = sync
+      ? await sync.list().then(
+          (list) => new Set(list.map((m) => m.title)),
+          () => new Set<string>(),
+        )
+      : new Set<string>();
     const r = await open.mutateAsync(text);
-    if (!r.ok) report(file.name, r.problems);
-    else if (r.warnings && r.warnings.length > 0) store.getState().setNotice({ kind: 'info', text: [`Opened ${file.name}.`, ...r.warnings].join('\n') });
+    if (!r.ok) {
+      report(file.name, r.problems);
+      return;
+    }
+    const view = store.getState().view;
+    let name = view?.definition.title ?? file.name;
+    if (view && saved.has(name)) {
+      name = `${name} (${file.name})`;
+      await setDefinition.mutateAsync({ ...view.definition, title: name });
+    }
+    const said = sync ? `Opened ${file.name} as a new session, "${name}".` : `Opened ${file.name}: "${name}".`;
+    store.getState().setNotice({ kind: 'info', text: [said, ...(r.warnings ?? [])].join('\n') });
   };
 
   const exportSession = () => {
