@@ -1,4 +1,4 @@
-// The agent loop as a step function plus a driver (issue 3): build messages → ask the LLM → take the
+// The agent loop as a step function plus a driver: build messages → ask the LLM → take the
 // code block → run it with the memory of earlier turns → append an immutable Turn → stop or go on.
 import { normalize } from '../compression/normalize.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';

@@ -1,4 +1,4 @@
-// Holding tools to their declared signatures (issue 12): an implementation whose arity cannot take
+// Holding tools to their declared signatures: an implementation whose arity cannot take
 // the declared parameters is a warning when the agent is prepared, and a call whose arguments
 // contradict the declared types fails before the implementation runs, quoting the signature, so
 // the LLM sees what it should have written. Return types are not checked: the implementation is

@@ -1,4 +1,4 @@
-// The session file's gallery fields (issue 16; docs/decisions.md, "Gallery fields"): `description`, a
+// The session file's gallery fields (docs/decisions.md, "Gallery fields"): `description`, a
 // paragraph on what the session shows and what to look at, and `tags`, distinct lowercase words from
 // the vocabulary in tags.ts. A tag outside the vocabulary is kept with a warning (a file from a newer build
 // may know more); a tag that is not a lowercase word, or that appears twice, is refused by path.

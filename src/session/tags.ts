@@ -1,4 +1,4 @@
-// The gallery's tag vocabulary (issue 16; docs/decisions.md, "Gallery fields"), without zod so the
+// The gallery's tag vocabulary (docs/decisions.md, "Gallery fields"), without zod so the
 // app can show what each tag means. The schema of the `tags` field is in gallery-fields.ts.
 
 /** The tags the gallery knows, each with what it means (shown as the filter button's tooltip). */

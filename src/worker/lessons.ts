@@ -1,4 +1,4 @@
-// Lessons for the page (issue 16): the course and the checker of src/agent/lessons, as plain data
+// Lessons for the page: the course and the checker of src/agent/lessons, as plain data
 // that crosses the worker boundary (a checked value comes back as text, never as a PTC value).
 import { checkLessonById, LESSONS, type CheckResult, type Lesson } from '../agent/lessons/index.ts';
 

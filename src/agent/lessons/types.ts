@@ -1,4 +1,4 @@
-// The lesson format (issue 16): a short text, a task checked by running the learner's program with
+// The lesson format: a short text, a task checked by running the learner's program with
 // the lesson's data and tools, hints and a solution. Plain data only (strings, JSON-like values), so
 // a lesson crosses the worker boundary as it is and the page can show every field.
 import type { ToolDef } from '../../compression/records.ts';

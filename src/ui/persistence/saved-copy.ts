@@ -1,5 +1,5 @@
 // Opening an example that is already saved, untouched, goes back to that saved session instead of
-// saving one more identical copy (issue 12). A saved session counts as the example only when its text
+// saving one more identical copy. A saved session counts as the example only when its text
 // is exactly what the engine made of the example (same definition, no turns): one that was edited or
 // stepped is the person's work, so opening the example then starts a fresh copy beside it.
 import type { View } from '../../worker/engine-api.ts';

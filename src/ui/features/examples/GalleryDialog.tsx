@@ -1,4 +1,4 @@
-// The examples gallery (issue 16): every bundled session, the examples and the benchmark set, with its
+// The examples gallery: every bundled session, the examples and the benchmark set, with its
 // title, what it shows and its tags, filterable by tag. Opening one takes the examples menu's path
 // (open-example.ts): it becomes a saved session, or goes back to its untouched saved copy.
 import { useState, type KeyboardEvent } from 'react';
