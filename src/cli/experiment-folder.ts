@@ -2,10 +2,12 @@
 //   experiment.json   what was asked (the session, the variants file, runs, LLM flags; never a key)
 //   runs.jsonl        one run record per line, appended as each run ends (the last line of a run wins)
 //   runs/NN-VARIANT/run-NNN.json   each run as an ordinary session file
-//   results.csv, results.json      the results so far, rewritten as each run ends
+//   results-runs.csv, results-variants.csv, results.json
+//                     the results so far (exports.ts: the page exports the same), rewritten as runs end
 // Every file is written whole to a temporary name and renamed, so a crash leaves the last good copy.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXPORT_FILES } from '../experiment/exports.ts';
 import type { RunRecord } from '../experiment/records.ts';
 import { UsageError } from './common.ts';
 
@@ -76,9 +78,8 @@ export class ResultsFolder {
     return file;
   }
 
-  saveResults(csv: string, json: unknown): void {
-    writeWhole(join(this.dir, 'results.csv'), csv);
-    writeWhole(join(this.dir, 'results.json'), JSON.stringify(json, null, 2) + '\n');
+  saveResults(texts: Readonly<Record<keyof typeof EXPORT_FILES, string>>): void {
+    for (const key of ['runs', 'variants', 'json'] as const) writeWhole(join(this.dir, EXPORT_FILES[key]), texts[key]);
   }
 }
 

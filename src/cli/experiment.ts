@@ -8,7 +8,8 @@ import { countsTokens } from '../compression/strategy.ts';
 import { loadTokenizer } from '../compression/tokens.ts';
 import { planExperiment, type ExperimentPlan, type LlmChanges, type Variant } from '../experiment/plan.ts';
 import type { RunRecord } from '../experiment/records.ts';
-import { recordsCsv, resultsJson, summarizeAll } from '../experiment/results.ts';
+import { exportTexts, type ExperimentSetup } from '../experiment/exports.ts';
+import { resultsJson, summarizeAll } from '../experiment/results.ts';
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
 import { scriptAnswer } from '../experiment/script-answer.ts';
@@ -209,6 +210,14 @@ export const experimentCommand = defineCommand({
     const ended: RunRecord[] = [...done];
     let count = done.filter((r) => r.outcome !== 'cut').length;
     const names = plan.variants.map((v) => v.name);
+    const setup: ExperimentSetup = {
+      title: parsed.session.title,
+      started: new Date().toISOString(),
+      runsPerVariant: plan.runs,
+      concurrency,
+      variants: names,
+      variantsFile: manifest.variants,
+    };
     let resultsWritten = 0;
     let result;
     try {
@@ -227,7 +236,7 @@ export const experimentCommand = defineCommand({
             saved = folder.saveRun(record, names.indexOf(record.variant), serializeSession(session));
             // The results so far, at most once a second (runs.jsonl already holds every run); whole at the end.
             if (Date.now() - resultsWritten >= 1000) {
-              folder.saveResults(recordsCsv(latest(ended)), resultsJson(summarizeAll(names, latest(ended))));
+              folder.saveResults(exportTexts(setup, summarizeAll(names, latest(ended)), latest(ended)));
               resultsWritten = Date.now();
             }
           }
@@ -238,7 +247,7 @@ export const experimentCommand = defineCommand({
       stopListening?.();
     }
     const summaries = summarizeAll(names, result.records);
-    if (folder !== undefined) folder.saveResults(recordsCsv(result.records), resultsJson(summaries));
+    if (folder !== undefined) folder.saveResults(exportTexts(setup, summaries, result.records));
     io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, result.stopped) + '\n');
     if (result.stopped === 'stopped') return EXIT.interrupted;
     if (result.records.some((r) => r.cutKind === 'provider')) return EXIT.provider;

@@ -1,6 +1,6 @@
 // What an experiment's runs say, per variant: the success rate with its 95% interval, whether the
 // variant succeeded every time, never, or only sometimes, and what the runs used. Cut runs are counted
-// but left out of the rate (they say nothing about the model). CSV has one row per run.
+// but left out of the rate (they say nothing about the model). The files made of them: exports.ts.
 import type { RunRecord } from './records.ts';
 import { mean, wilson } from './stats.ts';
 
@@ -88,28 +88,4 @@ export function resultsJson(summaries: readonly VariantSummary[]): { variants: R
       consistency: s.consistency,
     })),
   };
-}
-
-export const CSV_COLUMNS = ['variant', 'run', 'outcome', 'turns', 'input_tokens', 'output_tokens', 'cached_tokens', 'cost_usd', 'ms', 'status', 'why'] as const;
-
-/** RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
-function csvField(v: string | number | null | undefined): string {
-  if (v === null || v === undefined) return '';
-  const text = typeof v === 'number' ? String(v) : v;
-  // A leading = + - @ makes spreadsheets run the cell as a formula; a quote mark keeps it text.
-  const safe = /^[=+\-@]/.test(text) && typeof v === 'string' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** One row per run, a header first; empty cells for what was not reported. */
-export function recordsCsv(records: readonly RunRecord[]): string {
-  const rows = [CSV_COLUMNS.join(',')];
-  for (const r of records) {
-    rows.push(
-      [r.variant, r.run, r.outcome, r.turns, r.usage.inputTokens, r.usage.outputTokens, r.usage.cachedInputTokens, r.cost, Math.round(r.ms), r.status, r.why]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return rows.join('\r\n') + '\r\n';
 }

@@ -11,7 +11,7 @@ import { countsTokens } from '../compression/strategy.ts';
 import { loadTokenizer } from '../compression/tokens.ts';
 import { planExperiment, type ExperimentPlan, type Variant } from '../experiment/plan.ts';
 import type { CutKind, RunRecord } from '../experiment/records.ts';
-import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../experiment/results.ts';
+import { summarizeAll, type VariantSummary } from '../experiment/results.ts';
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { describeCheck } from '../experiment/success.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
@@ -70,8 +70,6 @@ export type ExperimentRunResult =
       readonly summaries: readonly VariantSummary[];
       /** Why runs were left unstarted, when they were. */
       readonly stopped?: CutKind;
-      readonly csv: string;
-      readonly json: string;
     }
   | { readonly ok: false; readonly errors: readonly string[] };
 
@@ -179,8 +177,6 @@ export class Experiments {
         records: result.records,
         summaries,
         ...(result.stopped !== undefined ? { stopped: result.stopped } : {}),
-        csv: recordsCsv(result.records),
-        json: JSON.stringify(resultsJson(summaries), null, 2) + '\n',
       };
     } finally {
       this.running = null;

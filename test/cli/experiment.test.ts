@@ -197,7 +197,7 @@ describe('ptc experiment', () => {
     const runFile = JSON.parse(readFileSync(join(out, 'runs', '01-full-history', 'run-001.json'), 'utf8')) as { turns: unknown[]; experimentRun: unknown };
     expect(runFile.turns.length).toBeGreaterThan(0);
     expect(runFile.experimentRun).toMatchObject({ variant: 'full history', run: 1 });
-    expect(existsSync(join(out, 'results.csv'))).toBe(true);
+    for (const name of ['results-runs.csv', 'results-variants.csv', 'results.json']) expect(existsSync(join(out, name))).toBe(true);
 
     const again = await ptc(['--resume', out, '--json']);
     expect(again.code).toBe(0);
@@ -207,9 +207,16 @@ describe('ptc experiment', () => {
     const ran = after.slice(before.length);
     for (const f of finished) expect(ran.some((l) => l.variant === f.variant && l.run === f.run)).toBe(false);
     expect(results(again).map((v) => v.runs)).toEqual([4, 4]);
-    const csv = readFileSync(join(out, 'results.csv'), 'utf8').trim().split('\r\n');
-    expect(csv[0]).toBe('variant,run,outcome,turns,input_tokens,output_tokens,cached_tokens,cost_usd,ms,status,why');
+    const csv = readFileSync(join(out, 'results-runs.csv'), 'utf8').trim().split('\r\n');
+    expect(csv[0]).toMatch(/^variant,run,outcome,status,turns,input_tokens_all_requests,/);
     expect(csv).toHaveLength(9);
+    expect(readFileSync(join(out, 'results-variants.csv'), 'utf8').trim().split('\r\n')).toHaveLength(3);
+    const json = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+      configuration: { runsPerVariant: number };
+      variants: unknown[];
+      runs: unknown[];
+    };
+    expect([json.configuration.runsPerVariant, json.variants.length, json.runs.length]).toEqual([4, 2, 8]);
     // The same experiment in one go gives the same outcomes.
     const whole = await ptc([BENCH, '--runs', '4', '--variants', variants, '--json']);
     expect(results(whole).map((v) => v.successes)).toEqual(results(again).map((v) => v.successes));

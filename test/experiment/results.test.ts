@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/experiment/records.ts';
-import { recordsCsv, resultsJson, summarize, summarizeAll } from '../../src/experiment/results.ts';
+import { resultsJson, summarize, summarizeAll } from '../../src/experiment/results.ts';
 import { wilson } from '../../src/experiment/stats.ts';
 
 function rec(variant: string, run: number, outcome: RunRecord['outcome'], over: Partial<RunRecord> = {}): RunRecord {
@@ -52,25 +52,5 @@ describe('summaries', () => {
     ]);
     expect(json.variants[1]).toMatchObject({ name: 'b', runs: 2, successes: 2, successRate: 1 });
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
-  });
-});
-
-describe('CSV', () => {
-  it('has one row per run, empty cells for what was not reported', () => {
-    const csv = recordsCsv([
-      rec('full history', 1, 'success', { usage: { inputTokens: 100, outputTokens: 10 }, cost: 0.001, ms: 12.6 }),
-      rec('trim', 2, 'failure', { why: 'returned ["a, b"], expected "x"' }),
-    ]);
-    expect(csv.split('\r\n')).toEqual([
-      'variant,run,outcome,turns,input_tokens,output_tokens,cached_tokens,cost_usd,ms,status,why',
-      'full history,1,success,3,100,10,,0.001,13,returned,',
-      'trim,2,failure,3,,,,,100,returned,"returned [""a, b""], expected ""x"""',
-      '',
-    ]);
-  });
-
-  it('keeps a spreadsheet from running a cell as a formula', () => {
-    const csv = recordsCsv([rec('=HYPERLINK("x")', 1, 'success')]);
-    expect(csv.split('\r\n')[1].startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
   });
 });

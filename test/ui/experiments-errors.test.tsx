@@ -10,7 +10,7 @@ import { createExperimentDb, memoryKv } from '../../src/ui/features/experiments/
 import { ExperimentsPanel } from '../../src/ui/features/experiments/ExperimentsPanel.tsx';
 import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
 import { freshExperiments } from './experiment-helpers.ts';
-import { costText, csvOf, rateText, summariesOf, type RunRecord } from '../../src/ui/features/experiments/figures.ts';
+import { costText, exportsOf, rateText, summariesOf, type RunRecord } from '../../src/ui/features/experiments/figures.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
 import { Engine } from '../../src/worker/engine-api.ts';
@@ -142,6 +142,7 @@ describe('experiments when things go wrong', () => {
     expect(costText(a.cost)).toBe('$0.0030');
     expect(costText(b.cost)).toBe('–');
     expect(rateText(summariesOf(['c'], [record('c', 1, 'cut')])[0])).toBe('–');
-    expect(csvOf(records).split('\r\n')[2]).toBe('a,2,failure,2,,,,0.001,10,failed,out of turns');
+    const asked = { title: 't', created: 0, runs: 3, concurrency: 2, variants: ['a', 'b'], variantsText: '' };
+    expect(exportsOf(asked, records).runs.split('\r\n')[2]).toBe('a,2,failure,failed,2,,,,0.001,10,,,,out of turns');
   });
 });

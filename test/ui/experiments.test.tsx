@@ -132,7 +132,7 @@ describe('the experiments panel', () => {
     expect(screen.queryByTestId('experiment-resume')).toBeNull();
   });
 
-  it('lists a saved experiment after a remount; Open makes a run the open session; CSV downloads one row per run', async () => {
+  it('lists a saved experiment after a remount; Open makes a run the open session; the exports download runs, variants and JSON', async () => {
     await openPanel();
     setVariants(GOOD);
     setNumber('experiment-runs', '2');
@@ -147,21 +147,39 @@ describe('the experiments panel', () => {
 
     const { blobs, names, restore } = captureDownloads();
     try {
-      fireEvent.click(tid('experiment-export-csv'));
+      fireEvent.click(tid('experiment-export-runs'));
+      fireEvent.click(tid('experiment-export-variants'));
       fireEvent.click(tid('experiment-export-json'));
     } finally {
       restore();
     }
-    expect(names[0]).toMatch(/^Reviews-and-inventory-experiment-.*\.csv$/);
+    expect(names[0]).toMatch(/^Reviews-and-inventory-experiment-.*-results-runs\.csv$/);
+    expect(names[1]).toMatch(/-results-variants\.csv$/);
+    expect(names[2]).toMatch(/-results\.json$/);
     const csv = (await blobs[0].text()).split('\r\n');
-    expect(csv[0]).toBe('variant,run,outcome,turns,input_tokens,output_tokens,cached_tokens,cost_usd,ms,status,why');
+    expect(csv[0]).toMatch(/^variant,run,outcome,status,turns,input_tokens_all_requests,/);
     expect(csv.slice(1, 5).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
       'full,1,success',
       'full,2,success',
       'trimmed,1,success',
       'trimmed,2,success',
     ]);
-    expect(JSON.parse(await blobs[1].text())).toMatchObject({ variants: [{ name: 'full', runs: 2, successRate: 1 }, { name: 'trimmed' }] });
+    expect(
+      (await blobs[1].text())
+        .split('\r\n')
+        .slice(1, 3)
+        .map((l) => l.split(',').slice(0, 3).join(',')),
+    ).toEqual(['full,2,2', 'trimmed,2,2']);
+    expect(JSON.parse(await blobs[2].text())).toMatchObject({
+      configuration: { title: 'Reviews and inventory', runsPerVariant: 2, variants: ['full', 'trimmed'] },
+      variants: [{ name: 'full', runs: 2, successRate: 1 }, { name: 'trimmed' }],
+      runs: [
+        { variant: 'full', run: 1 },
+        { variant: 'full', run: 2 },
+        { variant: 'trimmed', run: 1 },
+        { variant: 'trimmed', run: 2 },
+      ],
+    });
 
     // The open session has no turns; the run opened has the run's.
     expect(h.view().turns).toHaveLength(0);

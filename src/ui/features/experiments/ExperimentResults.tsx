@@ -10,11 +10,10 @@ import { useExperimentsStore } from './experiments-store.ts';
 import {
   costText,
   countText,
-  csvOf,
   download,
   exportName,
   finishedCount,
-  jsonOf,
+  exportsOf,
   meanText,
   msText,
   outcomeText,
@@ -89,22 +88,24 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
           {finishedCount(record.records)} of {record.total} runs finished
         </span>
         <span className="ml-auto flex gap-2">
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            data-testid="experiment-export-csv"
-            onClick={() => download(csvOf(runs), exportName(record.title, record.created, 'csv'), 'text/csv')}
-          >
-            CSV
-          </button>
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            data-testid="experiment-export-json"
-            onClick={() => download(jsonOf(record.variants, record.records), exportName(record.title, record.created, 'json'), 'application/json')}
-          >
-            JSON
-          </button>
+          {(
+            [
+              ['runs', 'Runs CSV', 'One row per run: outcome, turns, tokens and cost of all its requests, why it failed', 'text/csv'],
+              ['variants', 'Variants CSV', 'One row per variant: counts, success rate with its 95% interval, what its runs used', 'text/csv'],
+              ['json', 'JSON', 'The configuration, the summary per variant and every run', 'application/json'],
+            ] as const
+          ).map(([file, label, title, type]) => (
+            <button
+              key={file}
+              type="button"
+              className={SMALL_BUTTON}
+              data-testid={`experiment-export-${file}`}
+              title={title}
+              onClick={() => download(exportsOf(record, record.records)[file], exportName(record.title, record.created, file), type)}
+            >
+              {label}
+            </button>
+          ))}
         </span>
       </div>
       <div className="relative overflow-x-auto">

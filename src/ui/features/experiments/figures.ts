@@ -1,9 +1,10 @@
-// What the experiments panel shows, from the runs' records: the per-variant summaries, CSV and JSON
-// come from the engine's own pure functions (src/experiment/results.ts), so the page's figures for a
-// partial experiment are exactly those `ptc experiment` and the worker give for a finished one.
+// What the experiments panel shows, from the runs' records: the per-variant summaries and the exports
+// come from the engine's own pure functions (src/experiment/results.ts, exports.ts), so the page's
+// figures and files are exactly those `ptc experiment` gives.
 import { formatUsd } from '../../../agent/cost.ts';
 import { isFinished, type RunRecord } from '../../../experiment/records.ts';
-import { recordsCsv, resultsJson, summarizeAll, type VariantSummary } from '../../../experiment/results.ts';
+import { EXPORT_FILES, exportTexts, type ExperimentSetup } from '../../../experiment/exports.ts';
+import { summarizeAll, type VariantSummary } from '../../../experiment/results.ts';
 import { percent } from '../../../experiment/stats.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
 import { formatCount } from '../turns/format.ts';
@@ -17,12 +18,39 @@ export function summariesOf(variants: readonly string[], records: readonly RunRe
   return summarizeAll(variants, records);
 }
 
-export function csvOf(records: readonly RunRecord[]): string {
-  return recordsCsv(records);
+/** What an experiment of the page was asked, as its exports state it. */
+export interface ExperimentAsked {
+  readonly title: string;
+  readonly created: number;
+  readonly runs: number;
+  readonly concurrency: number;
+  readonly variants: readonly string[];
+  readonly variantsText: string;
 }
 
-export function jsonOf(variants: readonly string[], records: readonly RunRecord[]): string {
-  return JSON.stringify(resultsJson(summariesOf(variants, records)), null, 2) + '\n';
+function setupOf(asked: ExperimentAsked): ExperimentSetup {
+  let variantsFile: unknown = null;
+  if (asked.variantsText.trim() !== '') {
+    try {
+      variantsFile = JSON.parse(asked.variantsText) as unknown;
+    } catch {
+      // The plan read it, so it parsed then; kept as text if it does not now.
+      variantsFile = asked.variantsText;
+    }
+  }
+  return {
+    title: asked.title,
+    started: new Date(asked.created).toISOString(),
+    runsPerVariant: asked.runs,
+    concurrency: asked.concurrency,
+    variants: asked.variants,
+    variantsFile,
+  };
+}
+
+/** The three export files' texts: runs CSV, variants CSV, JSON (the same as `ptc experiment --out` writes). */
+export function exportsOf(asked: ExperimentAsked, records: readonly RunRecord[]): Record<keyof typeof EXPORT_FILES, string> {
+  return exportTexts(setupOf(asked), summariesOf(asked.variants, records), sortedRuns(asked.variants, records));
 }
 
 /** Runs in the order they were planned: by variant (the plan's order), then run number. */
@@ -103,11 +131,11 @@ export function presetText(id: string, answer: JsonValue | null): string | undef
   return undefined;
 }
 
-/** A file name for a download: the session's title made safe, and what it holds. */
-export function exportName(title: string, created: number, ext: 'csv' | 'json'): string {
+/** A file name for a download: the session's title made safe, when it started, and what it holds. */
+export function exportName(title: string, created: number, file: keyof typeof EXPORT_FILES): string {
   const base = title.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'experiment';
   const stamp = new Date(created).toISOString().slice(0, 16).replace(/[:T]/g, '-');
-  return `${base}-experiment-${stamp}.${ext}`;
+  return `${base}-experiment-${stamp}-${EXPORT_FILES[file]}`;
 }
 
 export function download(text: string, fileName: string, type: string): void {
