@@ -27,8 +27,13 @@ describe('the notice beside the controls', () => {
     expect(button('step').disabled).toBe(true);
     expect(button('run').disabled).toBe(true);
     expect(button('step').title).toMatch(/Fix the session first: data: does not parse/);
+    // Even with the data section folded: Fix opens it.
+    await user.click(screen.getByTestId('data-panel-fold'));
+    expect(screen.getByTestId('data-panel-fold').getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByTestId('data-editor').closest('[hidden]')).not.toBeNull();
     (document.activeElement as HTMLElement | null)?.blur();
     await user.click(screen.getByTestId('input-problem-focus'));
+    expect(screen.getByTestId('data-panel-fold').getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(screen.getByTestId('data-editor'));
     // Ctrl+Enter does not step either.
     await user.keyboard('{Control>}{Enter}{/Control}');

@@ -39,6 +39,9 @@ export function focusField(path: string, root: ParentNode = document): boolean {
   for (const id of fieldTestIds(path)) {
     const box = root.querySelector<HTMLElement>(`[data-testid="${id}"]`);
     if (box === null) continue;
+    // A folded section opens first: nothing hidden can take the focus.
+    const folded = box.closest<HTMLElement>('[data-panel-body][hidden]');
+    if (folded !== null) root.querySelector<HTMLElement>(`[aria-controls="${folded.id}"]`)?.click();
     const target = box.matches(EDITABLE) ? box : (box.querySelector<HTMLElement>('.native-edit-context') ?? box.querySelector<HTMLElement>(EDITABLE) ?? box);
     if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'center' });
     target.focus();

@@ -1,9 +1,14 @@
 // Small building blocks the definition panels share: the panel frame, labels, inputs, error lists.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Problem } from './problems.ts';
 
+/**
+ * One section of the session's column: its heading folds it (the column is long; each starts open).
+ * A folded section keeps its content mounted, so editors keep their text and undo history.
+ */
 export function PanelFrame({ title, testId, children, aside }: { title: string; testId: string; children: ReactNode; aside?: ReactNode }) {
   const headingId = `${testId}-heading`;
+  const [open, setOpen] = useState(true);
   return (
     <section
       aria-labelledby={headingId}
@@ -12,11 +17,25 @@ export function PanelFrame({ title, testId, children, aside }: { title: string; 
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} className="font-mono text-sm font-semibold">
-          {title}
+          <button
+            type="button"
+            data-testid={`${testId}-fold`}
+            aria-expanded={open}
+            aria-controls={`${testId}-body`}
+            className="flex items-center gap-1 rounded hover:text-sky-700 dark:hover:text-sky-300"
+            onClick={() => setOpen(!open)}
+          >
+            <span aria-hidden="true" className="inline-block w-3 text-slate-500 dark:text-slate-400">
+              {open ? '▾' : '▸'}
+            </span>
+            {title}
+          </button>
         </h2>
-        {aside}
+        {open && aside}
       </div>
-      {children}
+      <div id={`${testId}-body`} data-panel-body="" hidden={!open} className="flex flex-col gap-2">
+        {children}
+      </div>
     </section>
   );
 }
