@@ -162,3 +162,13 @@ describe('MessagesCompare after edits', () => {
     expect(text('saving')).toBe(savingOf(await historyTokens(expected.messages), await historyTokens(full)));
   });
 });
+
+describe('a negative saving', () => {
+  it('is explained where it occurs (the default example after one turn), and not otherwise', async () => {
+    const h = await renderPanel(<MessagesCompare />);
+    expect(screen.queryByTestId('saving-note')).toBeNull();
+    await act(() => h.actions().step.mutateAsync());
+    await waitFor(() => expect(screen.getByTestId('saving').textContent).toMatch(/^−/));
+    expect(screen.getByTestId('saving-note').textContent).toMatch(/^Negative: early in a run the compressed message's summaries/);
+  });
+});

@@ -342,6 +342,12 @@ function Compare({ view }: { view: View }) {
               <span className="ml-1 text-xs text-slate-500 dark:text-slate-400">by {byTokens ? 'tokens' : 'characters'}, SYSTEM excluded</span>
             )}
           </span>
+          {saving.startsWith('−') && (
+            <span data-testid="saving-note" className="max-w-xs text-[11px] text-amber-800 dark:text-amber-300">
+              Negative: early in a run the compressed message's summaries (tool/, data/, user/, what each turn did) are longer than the few turns they stand
+              for; the saving grows as turns add output.
+            </span>
+          )}
           <label className="flex items-center gap-1 text-xs">
             <input type="checkbox" data-testid="toggle-system" checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)} />
             SYSTEM prompt
