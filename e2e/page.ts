@@ -53,8 +53,15 @@ export async function openPlayground(browser: Browser, baseUrl: string, options:
       if (message.type() === 'error') errors.push(`worker console.error: ${message.text()} (${worker.url()})`);
     });
   });
-  await page.goto(baseUrl);
+  await page.goto(withoutGuide(baseUrl));
   return { context, page, errors, requests, workers, close: () => context.close() };
+}
+
+/** The address with ?tour=off: the first visit's guide stays away, so every test sees the same layout. */
+export function withoutGuide(url: string): string {
+  const u = new URL(url);
+  u.searchParams.set('tour', 'off');
+  return u.toString();
 }
 
 /** The value of an element's data-testid selector. */

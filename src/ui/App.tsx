@@ -5,6 +5,7 @@
 import { ConflictBanner } from './features/sessions/ConflictBanner.tsx';
 import { NoticeBanner } from './features/layout/NoticeBanner.tsx';
 import { TopBar } from './features/layout/TopBar.tsx';
+import { FirstRunGuide } from './features/layout/FirstRunGuide.tsx';
 import { SkipLink } from './features/layout/SkipLink.tsx';
 import { Workspace } from './features/layout/Workspace.tsx';
 import { useSharedLinks } from './features/share/useSharedLinks.ts';
@@ -21,6 +22,7 @@ export function App() {
       <div className="flex h-full flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <SkipLink />
         <TopBar />
+        <FirstRunGuide />
         <NoticeBanner />
         <ConflictBanner />
         {/* The landmark that holds the work: the panels (the top bar is the banner). */}
