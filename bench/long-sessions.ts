@@ -1,4 +1,4 @@
-// Long sessions in Chromium, for `npm run budgets` (issue 13): open, Step and turn switch on
+// Long sessions in Chromium, for `npm run budgets`: open, Step and turn switch on
 // single-user-coalesced sessions of 10, 100 and 1,000 turns recorded with the mock LLM (a tool call
 // and println output per turn) and on one with 10 MB of data; the DOM's size and the JS heaps of the
 // page and of the engine's worker. Figures only: nothing here is a test.

@@ -1,4 +1,4 @@
-// Figures for long sessions (issue 13): the size of a saved session file, with every turn's messages
+// Figures for long sessions: the size of a saved session file, with every turn's messages
 // kept (as files were written before) and as written now, and the time to serialize and parse it.
 // Sessions are made by the real loop answered by the mock LLM. Prints figures; asserts nothing.
 // usage: npx tsx bench/session-size.ts [--turns 100,1000] [--runs N]

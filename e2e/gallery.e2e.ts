@@ -1,4 +1,4 @@
-// The examples gallery in Chromium (issue 16): open it from the top bar, filter by a tag, open a
+// The examples gallery in Chromium: open it from the top bar, filter by a tag, open a
 // benchmark session and see its recorded turns; the bench sessions are fetched as their own chunks
 // only once the gallery opens; axe finds nothing serious on the open gallery, light or dark.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The layers are enforced by the build (issue 14): `npm run lint:deps` (dependency-cruiser with
+// The layers are enforced by the build: `npm run lint:deps` (dependency-cruiser with
 // .dependency-cruiser.cjs) fails on an import that goes up a layer and on any import circle, and
 // `npm run typecheck` (tsconfig.<layer>.json) fails when a layer uses a global its hosts lack.
 // Each check is shown failing on violations planted in a temporary copy of the configs (never in

@@ -1,4 +1,4 @@
-// Polish of the command line (issue 12): `ptc repl` treats Ctrl-C as Node's REPL does and has a
+// Polish of the command line: `ptc repl` treats Ctrl-C as Node's REPL does and has a
 // --help; every command ends quietly (exit 141, no stack trace) when the reader of its output closes
 // the pipe early.
 import { spawn, spawnSync } from 'node:child_process';

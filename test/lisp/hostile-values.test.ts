@@ -1,4 +1,4 @@
-// Hostile values (issue 12): values that share structure (2^30 leaves in 30 vectors) or nest
+// Hostile values: values that share structure (2^30 leaves in 30 vectors) or nest
 // 100,000 deep must never hang, overflow the stack or leak JavaScript errors through printing,
 // equality, hashing, comparison or session encoding; hash keys never collide; NaN keys behave the
 // same in small and large maps; dates out of range are refused where they are made.

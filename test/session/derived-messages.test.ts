@@ -1,4 +1,4 @@
-// Session files leave out what the engine re-renders identically (DECISIONS R1, issue 13): a turn's
+// Session files leave out what the engine re-renders identically (DECISIONS R1): a turn's
 // messages when they are the rendering, a kept SYSTEM message's text when it is the session's prompt.
 // Reading renders them again, exactly; the run record keeps every message.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The gallery fields of a session file (issue 16): `description` and `tags`, read, written after the
+// The gallery fields of a session file: `description` and `tags`, read, written after the
 // title, kept through share links and the worker's definition, refused by path when malformed, and a
 // tag outside the vocabulary warned about, never refused.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Hostile session files, share links and JSON input (issue 12): each ends in a session or one clear
+// Hostile session files, share links and JSON input: each ends in a session or one clear
 // line, never a throw, a hang or JavaScript's own objects; and JSON is read faithfully on every path.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

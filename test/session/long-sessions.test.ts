@@ -1,4 +1,4 @@
-// Long sessions (issue 13): maxTurns up to 10,000, and a file holding more turns than its maxTurns
+// Long sessions: maxTurns up to 10,000, and a file holding more turns than its maxTurns
 // opens whole with the limit raised and a warning.
 import { describe, expect, it } from 'vitest';
 import { deflateSync } from 'fflate';

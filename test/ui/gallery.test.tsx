@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The examples gallery (issue 16): every bundled session with its title, description and tags,
+// The examples gallery: every bundled session with its title, description and tags,
 // filterable by tag, keyboard accessible, and opening one the way the examples menu does (it becomes
 // a saved session; opened again untouched, the saved copy comes back).
 import 'fake-indexeddb/auto';

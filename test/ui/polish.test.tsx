@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Polish a new user hit (issue 12): the status before anything ran, errors said once, the REPL's hint
+// Polish a new user hit: the status before anything ran, errors said once, the REPL's hint
 // from the session's own names, a long notice readable to its last line, Share offering only what
 // makes sense, and opening an example again going back to its saved copy instead of saving another.
 import 'fake-indexeddb/auto';

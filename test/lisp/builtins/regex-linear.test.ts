@@ -1,4 +1,4 @@
-// Regexes run in linear time (issue 12): hostile patterns end quickly in every regex builtin, with the
+// Regexes run in linear time: hostile patterns end quickly in every regex builtin, with the
 // answer a correct engine gives or a clear error; features that need backtracking are refused with a
 // clear message; ordinary patterns give exactly what the JavaScript engine gave before.
 import fc from 'fast-check';
