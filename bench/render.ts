@@ -1,4 +1,4 @@
-// Benchmark: rendering the LLM's messages for a long run (issue 3 goal: 50 turns with 1,000 tool calls
+// Benchmark: rendering the LLM's messages for a long run (goal: 50 turns with 1,000 tool calls
 // and 500 println entries renders in under 5 ms). Turns are made by the real loop; only rendering is timed.
 // usage: npm run bench:render [-- --runs N]
 import { applyReply, initialStep, messagesFor, prepareAgent } from '../src/agent/loop.ts';

@@ -28,7 +28,7 @@ describe('the course', () => {
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
   });
 
-  it('covers the topics of issue 16', () => {
+  it('covers the topics the course promises', () => {
     const ids = LESSONS.map((l) => l.id);
     for (const id of [
       'values-and-let',
