@@ -199,6 +199,5 @@ describe('a session with 10 MB of data', () => {
       expect(restored.rows).toEqual((JSON.parse(rowsText) as Record<string, unknown>).rows);
       expect(await page.locator(tid('turn-list')).locator('h2').textContent()).toContain('(3 of');
     },
-    180_000,
   );
 });

@@ -58,6 +58,12 @@ interface PendingReply {
 
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+/** How a session is exported. */
+export interface ExportOptions {
+  /** Leave out the gallery's description and tags (they describe the example a session was edited from). */
+  readonly withoutGallery?: boolean;
+}
+
 /** One open session and its run. Every method is synchronous except token counting and LLM requests. */
 export class Engine {
   private pending: PendingReply | null = null;
@@ -478,8 +484,11 @@ export class Engine {
   }
 
   /** The session file as serializeSession writes it (messages the engine re-renders left out). */
-  exportSession(): string {
-    return serializeSession(this.current());
+  exportSession(options: ExportOptions = {}): string {
+    const session = this.current();
+    if (options.withoutGallery !== true) return serializeSession(session);
+    const { description: _description, tags: _tags, ...rest } = session;
+    return serializeSession(rest);
   }
 
   /** The open session with its run's turns: what an export, a link or an experiment is made of. */

@@ -2,7 +2,7 @@
 // page already has of the view (`Known`) and answering with a patch (./view-patch.ts) instead of the
 // whole view. Tests of the page use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
-import type { Engine } from './engine-api.ts';
+import type { Engine, ExportOptions } from './engine-api.ts';
 import {
   Experiments,
   type ExperimentInput,
@@ -89,8 +89,8 @@ export class EngineHost {
     return this.engine.countTokens(texts);
   }
 
-  exportSession(): string {
-    return this.engine.exportSession();
+  exportSession(options?: ExportOptions): string {
+    return this.engine.exportSession(options);
   }
 
   reference(): ReturnType<Engine['reference']> {

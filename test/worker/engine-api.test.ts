@@ -134,6 +134,21 @@ describe('Engine: editing the definition', () => {
   });
 });
 
+describe('Engine: export', () => {
+  it('leaves the gallery fields out when asked (an edited example is no longer what they describe)', () => {
+    const engine = new Engine();
+    const withGallery = { ...(JSON.parse(example('reviews-and-inventory.json')) as object), description: 'What it shows.', tags: ['tools'] };
+    expect(engine.open(JSON.stringify(withGallery)).ok).toBe(true);
+    expect(JSON.parse(engine.exportSession())).toMatchObject({ description: 'What it shows.', tags: ['tools'] });
+    const without = JSON.parse(engine.exportSession({ withoutGallery: true })) as Record<string, unknown>;
+    expect(without).not.toHaveProperty('description');
+    expect(without).not.toHaveProperty('tags');
+    expect(without.title).toBe('Reviews and inventory');
+    // The open session keeps them.
+    expect(engine.view().definition.description).toBe('What it shows.');
+  });
+});
+
 describe('Engine: REPL and tokens', () => {
   it('evaluates against data, tools and the session definitions, keeping its own definitions apart', () => {
     const { engine } = opened();

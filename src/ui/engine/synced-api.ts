@@ -4,6 +4,7 @@
 import type { Remote } from 'comlink';
 import { applyPatch, isViewPatch, knownOf, type Known, type ViewPatch } from '../../worker/view-patch.ts';
 import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, View, ViewOptions } from '../../worker/views.ts';
+import type { ExportOptions } from '../../worker/engine-api.ts';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
 import type { RefEntry } from '../../lisp/reference/index.ts';
@@ -33,7 +34,7 @@ export interface EngineApi {
   repl(program: string): Promise<ReplResult>;
   restoreRepl(programs: readonly string[]): Promise<string[]>;
   countTokens(texts: string[]): Promise<number[]>;
-  exportSession(): Promise<string>;
+  exportSession(options?: ExportOptions): Promise<string>;
   shareLink(options: { turns: boolean; branches?: boolean }): Promise<ShareLinkResult>;
   /** Every strategy's figures over the recorded run (loads the tokenizer on first use). */
   compare(): Promise<CompareView | null>;
@@ -151,8 +152,8 @@ export class SyncedApi implements EngineApi {
     return this.remote.countTokens(texts);
   }
 
-  exportSession(): Promise<string> {
-    return this.remote.exportSession();
+  exportSession(options?: ExportOptions): Promise<string> {
+    return this.remote.exportSession(options);
   }
 
   shareLink(options: { turns: boolean; branches?: boolean }): Promise<ShareLinkResult> {

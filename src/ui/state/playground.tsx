@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
+import type { ExportOptions, OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
@@ -259,7 +259,7 @@ export function useEngineActions() {
   });
 
   /** The session file's text as the engine writes it (for Export): made only when asked. */
-  const exportText = (): Promise<string | undefined> => guarded(() => client.call((api) => api.exportSession()));
+  const exportText = (options?: ExportOptions): Promise<string | undefined> => guarded(() => client.call((api) => api.exportSession(options)));
 
   /** The share fragment of the open session, with or without its recorded turns. */
   const share = useMutation({

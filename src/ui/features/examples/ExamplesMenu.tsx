@@ -2,7 +2,8 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
-import { downloadSession, EXAMPLES, useExampleTitles } from './examples.ts';
+import { isEditedExample } from './edited-example.ts';
+import { downloadSession, EXAMPLES, useExampleTexts, useExampleTitles } from './examples.ts';
 import { GalleryButton } from './GalleryButton.tsx';
 import { useOpenBundled } from './open-example.ts';
 import { linesOf, type Problem } from '../definition/problems.ts';
@@ -20,6 +21,7 @@ export function ExamplesMenu() {
   const hasSession = usePlayground((s) => s.view !== null);
   const running = usePlayground((s) => isRunning(s.machine));
   const titles = useExampleTitles();
+  const exampleTexts = useExampleTexts();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const labelOf = (path: string, name: string) => titles.data?.[path] ?? name;
@@ -70,9 +72,15 @@ export function ExamplesMenu() {
   };
 
   const exportSession = () => {
+    // An example someone changed no longer is what its gallery description and tags say.
+    const definition = store.getState().view?.definition;
+    const edited = definition !== undefined && isEditedExample(definition, Object.values(exampleTexts.data ?? {}));
     // The engine writes the text when it is asked for, not with every view.
-    void exportText().then((text) => {
-      if (text !== undefined && title !== null) downloadSession(text, title);
+    void exportText(edited ? { withoutGallery: true } : undefined).then((text) => {
+      if (text === undefined || title === null) return;
+      downloadSession(text, title);
+      if (edited)
+        store.getState().setNotice({ kind: 'info', text: "Exported without the example's description and tags: they describe the example, not this edit." });
     });
   };
 

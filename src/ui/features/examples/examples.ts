@@ -33,15 +33,30 @@ export function titleOf(text: string, fallback: string): string {
   }
 }
 
-/** Titles of all examples, by path; loads every example once (they are small). */
+interface ExampleFiles {
+  readonly texts: Readonly<Record<string, string>>;
+  readonly titles: Readonly<Record<string, string>>;
+}
+
+/** Every example's text and title, by path; each loads once (they are small). */
+const exampleFiles = {
+  queryKey: ['example-files'],
+  queryFn: async (): Promise<ExampleFiles> => {
+    const texts = await Promise.all(EXAMPLES.map((e) => e.load()));
+    return {
+      texts: Object.fromEntries(EXAMPLES.map((e, i) => [e.path, texts[i]])),
+      titles: Object.fromEntries(EXAMPLES.map((e, i) => [e.path, titleOf(texts[i], e.name)])),
+    };
+  },
+};
+
+export function useExampleTexts() {
+  return useQuery({ ...exampleFiles, select: (files: ExampleFiles) => files.texts });
+}
+
+/** Titles of all examples, by path. */
 export function useExampleTitles() {
-  return useQuery({
-    queryKey: ['example-titles'],
-    queryFn: async (): Promise<Record<string, string>> => {
-      const texts = await Promise.all(EXAMPLES.map((e) => e.load()));
-      return Object.fromEntries(EXAMPLES.map((e, i) => [e.path, titleOf(texts[i], e.name)]));
-    },
-  });
+  return useQuery({ ...exampleFiles, select: (files: ExampleFiles) => files.titles });
 }
 
 /** A file name for a session title: characters file systems refuse become "-". */
