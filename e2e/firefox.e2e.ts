@@ -1,0 +1,51 @@
+// Firefox (Debian's ESR, over WebDriver BiDi): the smoke flow under the CSP, with no console error,
+// no uncaught error, no CSP report from the page or any worker and no failed request. Skipped with a
+// message when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firefoxPage, launchFirefox, type FirefoxPage } from './firefox.ts';
+import { findFirefox, skipMessage } from './other-browsers.ts';
+import { watchProblems } from './server-watch.ts';
+import { serveApp, type RunningApp } from './server.ts';
+import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
+
+const lookup = findFirefox();
+if ('missing' in lookup) console.warn(skipMessage('Firefox', lookup.missing));
+
+describe.skipIf('missing' in lookup)('Firefox', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const pages: FirefoxPage[] = [];
+  beforeAll(async () => {
+    if (!('found' in lookup)) return;
+    [app, browser] = await Promise.all([serveApp(inject('distDir'), { uncompressed: true, watch: true }), launchFirefox(lookup.found)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('steps, evaluates in the REPL, reloads and opens a share link with nothing reported', async () => {
+    const first = await firefoxPage(browser.defaultBrowserContext());
+    pages.push(first);
+    await smoke(
+      first,
+      async () => {
+        // A new user context: storage of its own, like a new profile.
+        const fresh = await firefoxPage(await browser.createBrowserContext());
+        pages.push(fresh);
+        return fresh;
+      },
+      app.url,
+    );
+    expect([...pages.flatMap((p) => p.errors), ...watchProblems(app.watch!)]).toEqual([]);
+  });
+
+  // Proves the watch above can fail in this browser.
+  it('the server hears CSP violations and a console error', async () => {
+    const w = await firefoxPage(browser.defaultBrowserContext());
+    await w.goto(app.url);
+    await provokeProblems(w);
+    await expectProblemsHeard(app.watch!, { workerReports: true });
+  });
+});

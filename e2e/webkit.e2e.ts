@@ -1,0 +1,48 @@
+// WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver, on Xvfb): the smoke flow under the CSP,
+// with no console error, uncaught error or CSP report from the page or any worker. Its WebDriver has
+// no console, so what the page logs reaches the test through the server (e2e/server-watch.ts).
+// Skipped with a message when WebKit is not installed, unless PTC_REQUIRE_BROWSERS=1.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { findWebKit, skipMessage } from './other-browsers.ts';
+import { watchProblems } from './server-watch.ts';
+import { serveApp, type RunningApp } from './server.ts';
+import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
+import { startWebKit, startXvfb, type Display, type WebKitSession } from './webkit.ts';
+
+const lookup = findWebKit();
+if ('missing' in lookup) console.warn(skipMessage('WebKit', lookup.missing));
+
+describe.skipIf('missing' in lookup)('WebKit', () => {
+  let app: RunningApp;
+  let display: Display;
+  const sessions: WebKitSession[] = [];
+  /** A new driver and browser: a fresh profile. */
+  const session = async () => {
+    if (!('found' in lookup)) throw new Error('no WebKit');
+    const s = await startWebKit(lookup.found, display);
+    sessions.push(s);
+    return s;
+  };
+  beforeAll(async () => {
+    if (!('found' in lookup)) return;
+    [app, display] = await Promise.all([serveApp(inject('distDir'), { uncompressed: true, watch: true }), startXvfb(lookup.found)]);
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.close();
+    await display?.close();
+    await app?.close();
+  });
+
+  it('steps, evaluates in the REPL, reloads and opens a share link with nothing reported', async () => {
+    await smoke(await session(), session, app.url);
+    expect(watchProblems(app.watch!)).toEqual([]);
+  });
+
+  // Proves the watch above can fail in this browser.
+  it('the server hears CSP violations and a console error', async () => {
+    const s = await session();
+    await s.goto(app.url);
+    await provokeProblems(s);
+    await expectProblemsHeard(app.watch!, { workerReports: false });
+  });
+});
