@@ -1,16 +1,15 @@
 // Firefox (Debian's ESR, over WebDriver BiDi): the smoke flow under the CSP, with no console error,
-// no uncaught error, no CSP report from the page or any worker and no failed request. Skipped with a
-// message when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
+// no uncaught error and no CSP report from the page or any worker. Skipped with a message (from the
+// global setup) when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { firefoxPage, launchFirefox, type FirefoxPage } from './firefox.ts';
-import { findFirefox, skipMessage } from './other-browsers.ts';
+import { findFirefox } from './other-browsers.ts';
 import { watchProblems } from './server-watch.ts';
 import { serveApp, type RunningApp } from './server.ts';
 import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
 
 const lookup = findFirefox();
-if ('missing' in lookup) console.warn(skipMessage('Firefox', lookup.missing));
 
 describe.skipIf('missing' in lookup)('Firefox', () => {
   let app: RunningApp;

@@ -67,8 +67,8 @@ export function browsersRequired(env: NodeJS.ProcessEnv = process.env): boolean 
   return env.PTC_REQUIRE_BROWSERS === '1';
 }
 
-/** The line each smoke test prints when it is skipped. */
-export function skipMessage(name: string, missing: string): string {
+/** The line printed for a smoke test that will be skipped. */
+function skipMessage(name: string, missing: string): string {
   return `${name} smoke test skipped: ${missing}. To run it: ${INSTALL_HINT}`;
 }
 
@@ -78,12 +78,11 @@ export function skipMessage(name: string, missing: string): string {
  */
 export function checkBrowsers(env: NodeJS.ProcessEnv = process.env): string[] {
   const lookups = { Firefox: findFirefox(env), WebKit: findWebKit() };
-  const lines = Object.entries(lookups).map(([name, l]) =>
+  const absent = Object.entries(lookups).flatMap(([name, l]) => ('missing' in l ? [`${name}: ${l.missing}`] : []));
+  if (absent.length > 0 && browsersRequired(env)) {
+    throw new Error(`PTC_REQUIRE_BROWSERS=1 (as in CI), but a browser of the smoke tests is missing:\n${absent.join('\n')}\n${INSTALL_HINT}`);
+  }
+  return Object.entries(lookups).map(([name, l]) =>
     'found' in l ? `end-to-end tests: ${name} from ${Object.values(l.found).join(', ')}` : skipMessage(name, l.missing),
   );
-  const absent = Object.entries(lookups).filter(([, l]) => 'missing' in l);
-  if (absent.length > 0 && browsersRequired(env)) {
-    throw new Error(`PTC_REQUIRE_BROWSERS=1, but a browser is missing:\n${lines.join('\n')}`);
-  }
-  return lines;
 }
