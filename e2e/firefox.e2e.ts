@@ -27,16 +27,13 @@ describe.skipIf('missing' in lookup)('Firefox', () => {
   it('steps, evaluates in the REPL, reloads and opens a share link with nothing reported', async () => {
     const first = await firefoxPage(browser.defaultBrowserContext());
     pages.push(first);
-    await smoke(
-      first,
-      async () => {
-        // A new user context: storage of its own, like a new profile.
-        const fresh = await firefoxPage(await browser.createBrowserContext());
-        pages.push(fresh);
-        return fresh;
-      },
-      app.url,
-    );
+    // A new user context has storage of its own, like a new profile.
+    const fresh = async () => {
+      const page = await firefoxPage(await browser.createBrowserContext());
+      pages.push(page);
+      return page;
+    };
+    await smoke(app, first, fresh);
     expect([...pages.flatMap((p) => p.errors), ...watchProblems(app.watch!)]).toEqual([]);
   });
 

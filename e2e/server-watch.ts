@@ -6,7 +6,7 @@
 //   the same origin (so the policy allows it) and put first in the page's <head>. (A missing file
 //   shows there: the server answers any unknown path with the page, which fails to load as a script.)
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OutgoingMessage, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -134,11 +134,13 @@ export function watchPlugin(watch: ServerWatch, site: Site): Plugin {
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
         // Every policy, the engine worker's included, gets the report endpoint: added when the headers
-        // go out, after whatever set the policy.
+        // go out, after whatever set the policy, and past the engine worker's own replacing setHeader.
         const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
         res.writeHead = ((...args: unknown[]) => {
           const policy = res.getHeader('content-security-policy');
-          if (typeof policy === 'string' && !policy.includes('report-uri')) res.setHeader('Content-Security-Policy', `${policy}; report-uri ${REPORT_PATH}`);
+          if (typeof policy === 'string' && !policy.includes('report-uri')) {
+            OutgoingMessage.prototype.setHeader.call(res, 'Content-Security-Policy', `${policy}; report-uri ${REPORT_PATH}`);
+          }
           return writeHead(...args);
         }) as typeof res.writeHead;
         answer(req, res, watch, site).then((done) => {

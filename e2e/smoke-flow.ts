@@ -2,8 +2,12 @@
 // Firefox, selenium-webdriver for WebKit): load the page, Step three times, evaluate in the REPL by
 // typing into Monaco, reload and find the turns again, open the share link in a fresh profile. Each
 // wait is on what the page shows, read in the page; the expected texts come from the engine itself.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
-import { VIOLATING_WORKER_PATH, type ServerWatch } from './server-watch.ts';
+import { ENGINE_WORKER_CSP, PAGE_CSP } from '../vite.config.ts';
+import { REPORT_PATH, VIOLATING_WORKER_PATH, type ServerWatch } from './server-watch.ts';
+import type { RunningApp } from './server.ts';
 import { engineWith, exampleText, lastUserContent, stepEngine } from './expected.ts';
 
 /** What the flow needs from a driver. Scripts run in the page with one argument. */
@@ -71,8 +75,19 @@ async function showsThreeTurns(page: SmokePage, compressed: string): Promise<voi
 
 export const REPL_PROGRAM = '(count electronics)';
 
-/** Runs the flow; `fresh` opens a page in a new profile, with nothing saved. */
-export async function smoke(first: SmokePage, fresh: () => Promise<SmokePage>, baseUrl: string): Promise<void> {
+/** The page and the engine worker come with their policies, each reporting to the server. */
+async function expectReportingPolicies(app: RunningApp): Promise<void> {
+  const worker = readdirSync(join(app.outDir, 'assets')).find((f) => /^engine\.worker-[\w-]+\.js$/.test(f));
+  expect(worker).toBeDefined();
+  const policy = async (path: string) => (await fetch(new URL(path, app.url))).headers.get('content-security-policy');
+  expect(await policy('/')).toBe(`${PAGE_CSP}; report-uri ${REPORT_PATH}`);
+  expect(await policy(`/assets/${worker}`)).toBe(`${ENGINE_WORKER_CSP}; report-uri ${REPORT_PATH}`);
+}
+
+/** Runs the flow on `app` (served with `watch`); `fresh` opens a page in a new profile, with nothing saved. */
+export async function smoke(app: RunningApp, first: SmokePage, fresh: () => Promise<SmokePage>): Promise<void> {
+  await expectReportingPolicies(app);
+  const baseUrl = app.url;
   const compressed = expectedAfterThreeSteps();
   await first.goto(baseUrl);
   await until(first, 'the default session', exists, `${tid('step')}:enabled`);

@@ -34,7 +34,7 @@ describe.skipIf('missing' in lookup)('WebKit', () => {
   });
 
   it('steps, evaluates in the REPL, reloads and opens a share link with nothing reported', async () => {
-    await smoke(await session(), session, app.url);
+    await smoke(app, await session(), session);
     expect(watchProblems(app.watch!)).toEqual([]);
   });
 
