@@ -73,7 +73,7 @@ async function showsThreeTurns(page: SmokePage, compressed: string): Promise<voi
   await until(page, 'the compressed USER message after turn 3', ([s, t]) => document.querySelector(s)?.textContent === t, [tid('compressed-user'), compressed]);
 }
 
-export const REPL_PROGRAM = '(count electronics)';
+const REPL_PROGRAM = '(count electronics)';
 
 /** The page and the engine worker come with their policies, each reporting to the server. */
 async function expectReportingPolicies(app: RunningApp): Promise<void> {
@@ -90,8 +90,6 @@ export async function smoke(app: RunningApp, first: SmokePage, fresh: () => Prom
   const baseUrl = app.url;
   const compressed = expectedAfterThreeSteps();
   await first.goto(baseUrl);
-  await until(first, 'the default session', exists, `${tid('step')}:enabled`);
-
   for (const n of [1, 2, 3]) {
     await until(first, `Step enabled before turn ${n}`, exists, `${tid('step')}:enabled`);
     await first.click(tid('step'));
