@@ -1,7 +1,8 @@
-// What a test server hears from the browsers it serves, for browsers a test cannot watch from
-// inside (WebKit's WebDriver has no console; no driver sees a worker's CSP refusals):
-// - CSP violation reports, from the page and from every worker: the server adds `report-uri` to the
-//   policy it sends, so a refusal inside the engine worker is reported like one in the page;
+// What a test server hears from the browsers it serves, for what a test cannot watch from inside
+// (WebKit's WebDriver has no console; a worker's CSP refusals reach no listener in the page):
+// - CSP violation reports, from the page and from its workers: the server adds `report-uri` to every
+//   policy it sends, so a refusal inside the engine worker is reported like one in the page (where
+//   the browser reports workers at all: WebKitGTK 2.50 does not);
 // - the page's console errors, uncaught errors and rejections, through a small script served from
 //   the same origin (so the policy allows it) and put first in the page's <head>. (A missing file
 //   shows there: the server answers any unknown path with the page, which fails to load as a script.)
@@ -33,7 +34,8 @@ export function watchProblems(watch: ServerWatch): string[] {
 
 /**
  * Runs in the page before the app (a classic script, so before any module). It keeps nothing and
- * changes nothing: each problem goes to the server as a beacon, which still leaves during a reload.
+ * changes nothing but console.error, which it wraps: each problem goes to the server as a beacon,
+ * which still leaves during a reload.
  */
 function probe(sink: string): void {
   const send = (kind: string, text: string) => navigator.sendBeacon(sink, JSON.stringify({ kind, text, page: location.href }));
