@@ -67,8 +67,9 @@ describe('branches', () => {
       await page.keyboard.press('Escape');
       await page.locator(tid('branch-compare-dialog')).waitFor({ state: 'detached' });
 
-      // Autosave keeps the whole tree: the branch comes back, open, with its turns.
-      await expect.poll(() => savedSessionHolds(page, BRANCH), { timeout: 30_000 }).toBe(true);
+      // Autosave keeps the whole tree: the branch comes back, open, with its turns. (The save of the fork
+      // alone already names the branch, with two turns: a reload then had no turn 3 to show.)
+      await expect.poll(() => savedSessionHolds(page, BRANCH, 3), { timeout: 30_000 }).toBe(true);
       await page.reload();
       // The run has returned: Step stays disabled, so the ready page is the one showing the branch.
       await page.locator(tid('compressed-user')).waitFor({ timeout: 20_000 });

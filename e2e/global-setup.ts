@@ -1,6 +1,7 @@
 // Vitest global setup for the end-to-end tests: finds Chromium first (so a missing browser fails
-// with instructions before anything is built), then builds the app once and serves it for every test
-// file; the server stops and the build is removed when the run ends.
+// with instructions before anything is built) and says which of Firefox and WebKit will run, then
+// builds the app once and serves it for every test file; the server stops and the build is removed
+// when the run ends. The Firefox and WebKit tests serve the same build from servers of their own.
 //
 // The end-to-end config has two projects (files two at a time, then the timed files alone), and
 // Vitest runs a global setup once per project, in its one main process: the first call builds and
@@ -11,12 +12,15 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { findChromium } from './browser.ts';
+import { checkBrowsers } from './other-browsers.ts';
 import { ROOT, serveApp, type RunningApp } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The preview server's address, ending in "/". */
     baseUrl: string;
+    /** The build the server serves. */
+    distDir: string;
   }
 }
 
@@ -39,6 +43,7 @@ async function buildForTests(): Promise<string> {
 async function startApp(): Promise<RunningApp> {
   const browser = await findChromium();
   console.log(`end-to-end tests: Chromium from ${browser.source} (${browser.path})`);
+  for (const line of checkBrowsers()) console.log(line);
   // PTC_E2E_DIST=folder serves an existing build instead of building one (to debug a build).
   const dist = process.env.PTC_E2E_DIST;
   return dist ? serveApp(dist, { uncompressed: true }) : serveApp(await buildForTests(), { removeOnClose: true, uncompressed: true });
@@ -57,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   shared.users++;
   const app = await shared.app;
   project.provide('baseUrl', app.url);
+  project.provide('distDir', app.outDir);
   return async () => {
     if (--shared.users > 0) return;
     store[KEY] = undefined;

@@ -107,23 +107,36 @@ export async function closeClean(w: WatchedPage): Promise<void> {
   }
 }
 
-/** Whether a session text saved in this browser (IndexedDB, the app's store) holds `marker`. */
-export function savedSessionHolds(page: Page, marker: string): Promise<boolean> {
+/**
+ * Whether a session text saved in this browser (IndexedDB, the app's store) holds `marker`, and, with
+ * `turns`, whether that save recorded that many turns (a session's text and its record are written in
+ * one transaction and read here in one).
+ */
+export function savedSessionHolds(page: Page, marker: string, turns?: number): Promise<boolean> {
   return page.evaluate(
-    (m) =>
+    ([m, n]) =>
       new Promise<boolean>((resolve) => {
         const req = indexedDB.open('ptc-playground');
         req.onerror = () => resolve(false);
         req.onsuccess = () => {
           const db = req.result;
-          const all = db.transaction('sessions', 'readonly').objectStore('sessions').getAll();
-          all.onerror = () => resolve(false);
-          all.onsuccess = () => {
+          const store = db.transaction('sessions', 'readonly').objectStore('sessions');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onerror = () => resolve(false);
+          values.onsuccess = () => {
             db.close();
-            resolve((all.result as unknown[]).some((v) => typeof v === 'string' && v.startsWith('{') && v.includes(m)));
+            const byKey = new Map(keys.result.map((k, i) => [String(k), values.result[i] as unknown]));
+            resolve(
+              [...byKey].some(([key, v]) => {
+                if (!key.startsWith('text:') || typeof v !== 'string' || !v.includes(m)) return false;
+                const meta = byKey.get(`meta:${key.slice('text:'.length)}`) as { turns?: number } | undefined;
+                return n === null || meta?.turns === n;
+              }),
+            );
           };
         };
       }),
-    marker,
+    [marker, turns ?? null] as const,
   );
 }

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
+import { PAGE_CSP } from '../vite.config.ts';
+import { watchPlugin, type ServerWatch } from './server-watch.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,6 +47,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<string> {
 export interface RunningApp {
   url: string;
   outDir: string;
+  /** What the browsers reported to the server (with `watch` only). */
+  watch?: ServerWatch;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,8 @@ export interface ServeOptions {
    * further than 127.0.0.1.
    */
   uncompressed?: boolean;
+  /** Collect CSP reports and the page's errors (e2e/server-watch.ts). */
+  watch?: boolean;
 }
 
 /** Makes the preview server see requests that accept no encoding (its gzip middleware comes after). */
@@ -74,6 +80,8 @@ const NO_COMPRESSION: Plugin = {
 export async function serveApp(outDir: string, options: ServeOptions = {}): Promise<RunningApp> {
   const host = '127.0.0.1';
   let server: PreviewServer | undefined;
+  const watch: ServerWatch | undefined = options.watch ? { violations: [], pageErrors: [] } : undefined;
+  const plugins = [...(options.uncompressed ? [NO_COMPRESSION] : []), ...(watch ? [watchPlugin(watch, { outDir, pagePolicy: PAGE_CSP })] : [])];
   // Another process may take the free port between the look-up and the listen: try a few.
   for (let attempt = 0; attempt < 5 && !server; attempt++) {
     const port = await freePort(host);
@@ -84,7 +92,7 @@ export async function serveApp(outDir: string, options: ServeOptions = {}): Prom
         logLevel: 'warn',
         build: { outDir },
         preview: { host, port, strictPort: true, open: false },
-        plugins: options.uncompressed ? [NO_COMPRESSION] : [],
+        plugins,
       });
     } catch (e) {
       if (attempt === 4) throw e;
@@ -97,6 +105,7 @@ export async function serveApp(outDir: string, options: ServeOptions = {}): Prom
   return {
     url: `http://${host}:${port}/`,
     outDir,
+    ...(watch ? { watch } : {}),
     close: async () => {
       await running.close();
       if (options.removeOnClose) rmSync(outDir, { recursive: true, force: true });

@@ -1,0 +1,48 @@
+// Firefox (Debian's ESR, over WebDriver BiDi): the smoke flow under the CSP, with no console error,
+// no uncaught error and no CSP report from the page or any worker. Skipped with a message (from the
+// global setup) when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firefoxPage, launchFirefox, type FirefoxPage } from './firefox.ts';
+import { findFirefox } from './other-browsers.ts';
+import { watchProblems } from './server-watch.ts';
+import { serveApp, type RunningApp } from './server.ts';
+import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
+
+const lookup = findFirefox();
+
+describe.skipIf('missing' in lookup)('Firefox', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const pages: FirefoxPage[] = [];
+  beforeAll(async () => {
+    if (!('found' in lookup)) return;
+    [app, browser] = await Promise.all([serveApp(inject('distDir'), { uncompressed: true, watch: true }), launchFirefox(lookup.found)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  // Up to about 50 s beside the Chromium files on 2 busy cores: more room than the suite's 60 s.
+  it('steps, evaluates in the REPL, reloads and opens a share link with nothing reported', async () => {
+    const first = await firefoxPage(browser.defaultBrowserContext());
+    pages.push(first);
+    // A new user context has storage of its own, like a new profile.
+    const fresh = async () => {
+      const page = await firefoxPage(await browser.createBrowserContext());
+      pages.push(page);
+      return page;
+    };
+    await smoke(app, first, fresh);
+    expect([...pages.flatMap((p) => p.errors), ...watchProblems(app.watch!)]).toEqual([]);
+  }, 120_000);
+
+  // Proves the watch above can fail in this browser.
+  it('the server hears CSP violations and a console error', async () => {
+    const w = await firefoxPage(browser.defaultBrowserContext());
+    await w.goto(app.url);
+    await provokeProblems(w);
+    await expectProblemsHeard(app.watch!, { workerReports: true });
+  });
+});
