@@ -379,27 +379,26 @@ builtin(
     const kf = fn1('group-by', f, c, true);
     const xs = items('group-by', c);
     // Each item's key hashed once and its group found in one JS Map lookup (a map builder's lookup
-    // costs two more calls per item, which a fresh process runs in V8's interpreter); the map is made
-    // at the end from the keys in order of first appearance, distinct by their hash keys.
-    const groups = new Map<unknown, Value[]>();
+    // costs two more calls per item, which a fresh process runs in V8's interpreter). The groups
+    // are kept in order of first appearance, and their index becomes the map's.
+    const index = new Map<unknown, number>();
     const keys: Value[] = [];
     const hashes: unknown[] = [];
-    const vals: Value[] = [];
+    const groups: Value[][] = [];
     for (let i = 0; i < xs.length; i++) {
       if ((i & STEP_MASK) === STEP_MASK) chargeStep();
       const x = xs[i];
       const k = kf(x);
       const h = hashKey(k);
-      const group = groups.get(h);
-      if (group === undefined) {
-        const fresh = [x];
-        groups.set(h, fresh);
+      const at = index.get(h);
+      if (at === undefined) {
+        index.set(h, groups.length);
         keys.push(k);
         hashes.push(h);
-        vals.push(fresh);
-      } else group.push(x);
+        groups.push([x]);
+      } else groups[at].push(x);
     }
-    return PMap.fromDistinct(keys, hashes, vals);
+    return PMap.fromDistinct(keys, hashes, groups, index);
   },
   { params: ['[f coll]'], examples: [['(group-by odd? [1 2 3])', '{true [1 3] false [2]}']] },
 );
