@@ -54,7 +54,14 @@ const VIEWS: View[] = [
       await page.locator(tid('repl-output')).waitFor();
     },
   ],
-  ['Request tab', async (page) => page.locator(tid('tab-request')).click()],
+  [
+    'Request tab',
+    async (page) => {
+      await page.locator(tid('tab-request')).click();
+      // Its view loads on first use.
+      await page.locator(tid('request-view')).waitFor();
+    },
+  ],
   [
     'Prices dialog',
     async (page) => {

@@ -139,11 +139,12 @@ export class PMap implements MapBacking {
 
   /**
    * A small map from keys known to be distinct, with their hash keys computed once by the caller
-   * (map literals with constant keys). The key arrays are shared until the map grows.
+   * (map literals with constant keys). The key arrays are shared until the map grows. `index`: hash
+   * key → position, when the caller has made it already (group-by); the map takes it over.
    */
-  static fromDistinct(keys: Value[], hashes: unknown[], vals: Value[]): PMap {
+  static fromDistinct(keys: Value[], hashes: unknown[], vals: Value[], index?: Map<unknown, number>): PMap {
     if (keys.length === 0) return PMap.EMPTY;
-    return new PMap(keys, hashes, vals, keys.length > SCAN_LIMIT ? indexHashes(hashes, hashes.length) : null, true, keys.length);
+    return new PMap(keys, hashes, vals, keys.length > SCAN_LIMIT ? (index ?? indexHashes(hashes, hashes.length)) : null, true, keys.length);
   }
 
   /** @internal Used by MapBuilder: the map takes over `b`'s arrays. */

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../src/agent/cost.ts';
-import { PricesButton } from '../../src/ui/features/cost/PricesDialog.tsx';
+import { PricesButton } from '../../src/ui/features/cost/PricesButton.tsx';
 import { TurnList } from '../../src/ui/features/turns/TurnList.tsx';
 import { appPriceTable, priceBook, PRICES_KEY, readStoredPrices, withoutModel, withPrice } from '../../src/ui/persistence/prices.ts';
 import { renderView, resetPrices, sessionText, viewOf } from './cost-fixtures.tsx';
@@ -23,7 +23,8 @@ function gpt4oView(top: Record<string, unknown> = {}) {
   );
 }
 
-function openDialog(top: Record<string, unknown> = {}) {
+/** The dialog's code loads on first use: wait for it. */
+async function openDialog(top: Record<string, unknown> = {}) {
   renderView(
     <>
       <PricesButton />
@@ -32,7 +33,7 @@ function openDialog(top: Record<string, unknown> = {}) {
     gpt4oView(top),
   );
   fireEvent.click(screen.getByTestId('prices-button'));
-  return screen.getByTestId('prices-dialog');
+  return screen.findByTestId('prices-dialog');
 }
 
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
@@ -41,8 +42,8 @@ const stored = () => window.localStorage.getItem(PRICES_KEY);
 const turnCost = () => within(screen.getByTestId('turn-1')).getByTestId('turn-cost');
 
 describe('the Prices dialog', () => {
-  it('lists every default with the date it was taken', () => {
-    const dialog = openDialog();
+  it('lists every default with the date it was taken', async () => {
+    const dialog = await openDialog();
     for (const [model, p] of DEFAULT_PRICES) {
       const row = within(dialog).getByTestId(`price-row-${model}`);
       expect(row.getAttribute('data-source')).toBe('default');
@@ -55,8 +56,8 @@ describe('the Prices dialog', () => {
     expect(screen.getByTestId('prices-session-model').textContent).toContain('gpt-4o is priced from the table (gpt-4o)');
   });
 
-  it('saves a valid edit in localStorage, reprices the turns, and reads it back on the next load', () => {
-    openDialog();
+  it('saves a valid edit in localStorage, reprices the turns, and reads it back on the next load', async () => {
+    await openDialog();
     expect(turnCost().textContent).toBe('$0.0250');
     type('price-gpt-4o-cachedInput', '0.5');
     // 4,000 × $2.5 + 8,000 × $0.5 + 500 × $10 per million = $0.0190.
@@ -67,8 +68,8 @@ describe('the Prices dialog', () => {
     expect(priceBook().getState().table.get('gpt-4o')).toEqual({ input: 2.5, cachedInput: 0.5, output: 10, source: 'edited' });
   });
 
-  it('refuses an invalid number with an inline error and saves nothing', () => {
-    openDialog();
+  it('refuses an invalid number with an inline error and saves nothing', async () => {
+    await openDialog();
     type('price-gpt-4o-output', 'abc');
     expect(screen.getByTestId('price-gpt-4o-errors').textContent).toBe('Output: "abc" is not a number ≥ 0 (USD per million tokens, e.g. 2.5)');
     expect(input('price-gpt-4o-output').getAttribute('aria-invalid')).toBe('true');
@@ -87,8 +88,8 @@ describe('the Prices dialog', () => {
     expect(JSON.parse(stored() ?? 'null').edited['gpt-4o'].output).toBe(20);
   });
 
-  it('removes a model (its cost becomes unknown), adds one, and resets to the defaults', () => {
-    openDialog();
+  it('removes a model (its cost becomes unknown), adds one, and resets to the defaults', async () => {
+    await openDialog();
     fireEvent.click(screen.getByTestId('price-gpt-4o-remove'));
     expect(screen.queryByTestId('price-row-gpt-4o')).toBeNull();
     expect(turnCost().textContent).toBe('cost unknown');
@@ -117,8 +118,8 @@ describe('the Prices dialog', () => {
     expect(input('price-gpt-4o-input').value).toBe('2.5');
   });
 
-  it('shows the session’s own prices as such, winning over the table', () => {
-    const dialog = openDialog({ prices: { 'gpt-4o': { input: 5, output: 20 } } });
+  it('shows the session’s own prices as such, winning over the table', async () => {
+    const dialog = await openDialog({ prices: { 'gpt-4o': { input: 5, output: 20 } } });
     const own = within(dialog).getByTestId('session-price-gpt-4o');
     expect(own.textContent).toContain('5');
     expect(own.textContent).toContain('20');

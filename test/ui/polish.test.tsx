@@ -101,8 +101,9 @@ describe('errors are said once', () => {
     await clearEditor(user, data);
     await pasteInto(user, data, '{\n  "a": 1,\n}');
     await waitFor(() => expect(screen.getByTestId('data-error')).toBeTruthy());
-    // The located message is the editor's marker; the alert under it says what follows from it.
-    expect(text('data-editor-markers')).toMatch(/^line 3, column 1: Trailing comma/);
+    // The located message is the editor's marker (worded once json-scan.ts has loaded); the alert
+    // under it says what follows from it.
+    await waitFor(() => expect(text('data-editor-markers')).toMatch(/^line 3, column 1: Trailing comma/));
     expect(occurrences('Trailing comma')).toBe(1);
     expect(occurrences('line 3, column 1')).toBe(1);
     expect(text('data-error')).toMatch(/^Not valid JSON: nothing is applied until it parses/);

@@ -21,17 +21,19 @@ function claudeNext(): View {
   return viewOf(sessionText([], { llm: claude, turns: [] }));
 }
 
-function showRequest(view: View) {
+/** The tab's view loads on first use: wait for it. */
+async function showRequest(view: View) {
   const h = renderView(<MessagesCompare />, view);
   fireEvent.click(screen.getByTestId('tab-request'));
+  await screen.findByTestId('request-view');
   return h;
 }
 
 describe('the Request tab', () => {
-  it('shows method, URL, headers and the body exactly as sent, with the cache breakpoints marked and listed', () => {
+  it('shows method, URL, headers and the body exactly as sent, with the cache breakpoints marked and listed', async () => {
     const view = claudeNext();
     if (!view.request) throw new Error('a Claude session describes its request');
-    showRequest(view);
+    await showRequest(view);
     expect(screen.getByTestId('request-heading').textContent).toBe('The HTTP request Step will send for turn 1');
     expect(screen.getByTestId('request-line').textContent).toBe('POST https://api.anthropic.com/v1/messages');
     const headers = screen.getByTestId('request-headers').textContent ?? '';
@@ -48,14 +50,14 @@ describe('the Request tab', () => {
     expect(marks).toEqual(['"cache_control": {', '"type": "ephemeral"', '}', '"cache_control": {', '"type": "ephemeral"', '}']);
   });
 
-  it('never shows a key, even if a header carried one', () => {
+  it('never shows a key, even if a header carried one', async () => {
     const view = claudeNext();
     if (!view.request) throw new Error('a Claude session describes its request');
     const leaky: View = {
       ...view,
       request: { ...view.request, headers: { ...view.request.headers, authorization: 'Bearer sk-live-123', 'x-api-key': 'sk-ant-456' } },
     };
-    showRequest(leaky);
+    await showRequest(leaky);
     const text = screen.getByTestId('request-view').textContent ?? '';
     expect(text).not.toContain('sk-');
     expect(screen.getByTestId('request-headers').textContent).toContain('authorization:Bearer [redacted]');
@@ -66,21 +68,21 @@ describe('the Request tab', () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const view = claudeNext();
-    showRequest(view);
+    await showRequest(view);
     fireEvent.click(screen.getByTestId('request-copy'));
     await waitFor(() => expect(screen.getByTestId('request-copied').textContent).toBe('Copied.'));
     expect(writeText).toHaveBeenCalledWith(JSON.stringify(view.request?.body, null, 2));
   });
 
-  it('shows how a recorded turn was sent', () => {
+  it('shows how a recorded turn was sent', async () => {
     const text = sessionText([{ llm: claude, usage: { inputTokens: 10, outputTokens: 2 } }], { llm: claude });
-    showRequest(viewOf(text, 1));
+    await showRequest(viewOf(text, 1));
     expect(screen.getByTestId('request-heading').textContent).toBe('The HTTP request turn 1 was sent with');
     expect(screen.getByTestId('request-body').textContent).toContain('"model": "claude-sonnet-4-5"');
   });
 
-  it('says an OpenAI-compatible body has no breakpoints', () => {
-    showRequest(viewOf(sessionText([], { llm: { provider: 'openai', model: 'gpt-4o' }, turns: [] })));
+  it('says an OpenAI-compatible body has no breakpoints', async () => {
+    await showRequest(viewOf(sessionText([], { llm: { provider: 'openai', model: 'gpt-4o' }, turns: [] })));
     expect(screen.getByTestId('request-line').textContent).toBe('POST https://api.openai.com/v1/chat/completions');
     expect(screen.getByTestId('request-breakpoints').textContent).toBe(
       'No cache_control breakpoints: OpenAI-compatible APIs cache long prompt prefixes by themselves.',
@@ -88,8 +90,8 @@ describe('the Request tab', () => {
     expect(screen.queryByTestId('request-cache-mark')).toBeNull();
   });
 
-  it('for the mock (or a person) says no HTTP request was made', () => {
-    showRequest(viewOf(JSON.stringify(ranExample()), 2));
+  it('for the mock (or a person) says no HTTP request was made', async () => {
+    await showRequest(viewOf(JSON.stringify(ranExample()), 2));
     expect(screen.getByTestId('request-none').textContent).toBe("No HTTP request: the mock's script (or a person) answered.");
     expect(screen.queryByTestId('request-body')).toBeNull();
   });

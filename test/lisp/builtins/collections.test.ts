@@ -221,6 +221,14 @@ describe('grouping and partitioning', () => {
     ['(group-by "t" [{:t 1} {:t 1}])', '{1 [{:t 1} {:t 1}]}'],
     ['(group-by even? [])', '{}'],
     ['(group-by count ["a" "bb" "c"])', '{1 ["a" "c"] 2 ["bb"]}'],
+    // Equal keys of any kind share a group ([1 2] and '(1 2) are =); each ##NaN is a group of its own.
+    ["(group-by first [[[1 2] :a] ['(1 2) :b] [{:k 1} :c] [{:k 1} :d]])", '{[1 2] [[[1 2] :a] [(1 2) :b]] {:k 1} [[{:k 1} :c] [{:k 1} :d]]}'],
+    ['(count (group-by identity [##NaN ##NaN 1 1]))', '3'],
+    // Past the size maps are scanned at: groups in order of first appearance, found by key, and the
+    // map grows like any other.
+    ['(keys (group-by #(mod % 11) (range 30 0 -1)))', '[8 7 6 5 4 3 2 1 0 10 9]'],
+    ['(get (group-by #(mod % 11) (range 30)) 3)', '[3 14 25]'],
+    ['(count (assoc (group-by #(mod % 11) (range 30)) :x 1))', '12'],
     ['(frequencies ["a" "b" "a"])', '{"a" 2 "b" 1}'],
     ['(frequencies "aba")', '{"a" 2 "b" 1}'],
     ['(frequencies [])', '{}'],

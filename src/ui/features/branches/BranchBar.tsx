@@ -1,13 +1,16 @@
 // The branch bar above the turns: which branch is open, every branch of the tree to open another,
 // remove one (not the open one) after a confirmation, and compare two side by side. Shown once the
 // session has more than one branch (a fork starts from a turn card).
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { usePlayground } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
 import { branchLabel } from './branch-label.ts';
-import { BranchCompare } from './BranchCompare.tsx';
 import { FIELD, SMALL_BUTTON } from './styles.ts';
 import { useBranchActions, type BranchOutcome } from './useBranchActions.ts';
+import { Loading } from '../../components/Loading.tsx';
+
+// The side-by-side comparison loads when first asked for.
+const BranchCompare = lazy(() => import('./BranchCompare.tsx').then((m) => ({ default: m.BranchCompare })));
 
 export function BranchBar() {
   const branches = usePlayground((s) => s.view?.branches);
@@ -112,7 +115,11 @@ export function BranchBar() {
           ))}
         </div>
       )}
-      {comparing && <BranchCompare branches={branches} onClose={() => setComparing(false)} opener={compareButton} />}
+      {comparing && (
+        <Suspense fallback={<Loading what="the comparison" />}>
+          <BranchCompare branches={branches} onClose={() => setComparing(false)} opener={compareButton} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,52 +1,13 @@
-// "Fork from here": a turn card's button opens a dialog for a new branch that keeps the turns before
-// it and runs on with another strategy, SYSTEM prompt or model. The dialog lives above the turn list
-// (cards are virtualized and move), so the buttons reach it through a context.
-import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
+// The "Fork from here" dialog: a new branch that keeps the turns before a turn and runs on with another
+// strategy, SYSTEM prompt or model. Loaded when first opened (./ForkButton.tsx opens it).
+import { useId, useState, type FormEvent } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { usePlayground } from '../../state/playground.tsx';
-import { resetBlocker } from '../../state/run-machine.ts';
 import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
 import { FIELD, OVERLAY, SHEET, SMALL_BUTTON } from './styles.ts';
 import { useBranchActions } from './useBranchActions.ts';
 
-const OpenFork = createContext<((at: number) => void) | null>(null);
-
-export function ForkProvider({ children }: { children: ReactNode }) {
-  const [at, setAt] = useState<number | null>(null);
-  return (
-    <OpenFork.Provider value={setAt}>
-      {children}
-      {at !== null && <ForkDialog at={at} onClose={() => setAt(null)} />}
-    </OpenFork.Provider>
-  );
-}
-
-/** The button on a turn card (or the next turn's row): a branch whose first own turn is `at`. */
-export function ForkButton({ at }: { at: number }) {
-  const open = useContext(OpenFork);
-  const blocker = usePlayground((s) => resetBlocker(s.machine));
-  if (open === null) return null;
-  return (
-    <button
-      type="button"
-      data-testid={`fork-${at}`}
-      className={SMALL_BUTTON}
-      aria-label={`Fork from here (turn ${at})`}
-      aria-haspopup="dialog"
-      disabled={blocker !== null}
-      title={blocker ?? `A new branch that keeps turns before ${at} and makes turn ${at} itself, with other settings`}
-      onClick={(e) => {
-        // The card's own click selects the turn.
-        e.stopPropagation();
-        open(at);
-      }}
-    >
-      Fork from here
-    </button>
-  );
-}
-
-function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
+export function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
   const view = usePlayground((s) => s.view);
   const { fork } = useBranchActions();
   const sheet = useDialogFocus<HTMLDivElement>(true, onClose);

@@ -1,7 +1,7 @@
 // "Prices": the table every cost is computed from (USD per million tokens). The defaults carry the
 // date they were taken; people edit, add and remove models, saved in this browser; the open session's
 // own prices are listed apart because they win over the table.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ModelPrice } from '../../../agent/cost.ts';
 import { usePriceBook } from '../../persistence/prices.ts';
 import { usePlayground } from '../../state/playground.tsx';
@@ -9,9 +9,6 @@ import { AddPriceRow, PriceRow, SMALL_BUTTON } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';
 import { priceLookup, sessionPriceTable } from './pricing.ts';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
-import { TOP_BUTTON } from '../../components/top-button.ts';
-
-const BUTTON = TOP_BUTTON;
 
 function Head({ last }: { last: string }) {
   return (
@@ -147,49 +144,5 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
         </div>
       </div>
     </div>
-  );
-}
-
-/** The top bar's button, with a notice when the saved prices could not be read. */
-export function PricesButton() {
-  const [open, setOpen] = useState(false);
-  const problem = usePriceBook((s) => s.problem);
-  const dismiss = usePriceBook((s) => s.dismissProblem);
-  const close = useCallback(() => setOpen(false), []);
-  return (
-    <>
-      <button
-        type="button"
-        data-testid="prices-button"
-        className={BUTTON}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        title="The prices costs are computed from"
-        onClick={() => setOpen(true)}
-      >
-        Prices
-      </button>
-      {problem !== null && !open && (
-        <span
-          role="status"
-          data-testid="prices-notice"
-          className="flex min-w-0 max-w-96 items-center gap-1 rounded bg-amber-50 px-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
-        >
-          <span className="truncate" title={problem}>
-            {problem}
-          </span>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            data-testid="prices-notice-dismiss"
-            className="rounded px-1 hover:bg-black/10 dark:hover:bg-white/10"
-            onClick={dismiss}
-          >
-            ×
-          </button>
-        </span>
-      )}
-      {open && <PricesDialog onClose={close} />}
-    </>
   );
 }

@@ -1,14 +1,15 @@
 // The `data/` namespace: the session's input data as a JSON editor, and what the LLM is told about
 // each entry (its type and a sample). Text that is not JSON is kept and marked at its line and column;
 // nothing is applied until it parses. The engine's own problems (`data.x.$kw: …`) are marked at the key.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
 import { BUTTON, HINT, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
-import { jsonPlaces, parseJson, placeOf } from './json-scan.ts';
+import { readDataText, type JsonSyntaxError } from './data-text.ts';
+import type * as JsonScan from './json-scan.ts';
 import { HEAD_DATA_CUT } from '../../../worker/view-patch.ts';
 
 type SessionData = NonNullable<SessionDefinition['data']>;
@@ -40,13 +41,45 @@ export function dataTextOf(d: SessionDefinition): string {
 }
 
 /** A parse's outcome without the value: the page does not keep a parsed copy of the data's text. */
-type Checked = { ok: true } | { ok: false; error: { line: number; column: number; message: string } };
+type Checked = { ok: true } | { ok: false; error: JsonSyntaxError; final: boolean };
 
 function check(text: string, definition: SessionDefinition): Checked {
   // The engine's own text (the same string, or the same characters): valid, nothing to read again.
   if (text === dataTextOf(definition)) return { ok: true };
-  const parsed = parseJson(text);
-  return parsed.ok ? { ok: true } : { ok: false, error: parsed.error };
+  const parsed = readDataText(text);
+  return parsed.ok ? { ok: true } : { ok: false, error: parsed.error, final: parsed.final };
+}
+
+/** json-scan.ts once loaded: its words for syntax errors and the places of keys (jsonc-parser). */
+let jsonScan: typeof JsonScan | null = null;
+let jsonScanLoading: Promise<void> | null = null;
+
+/**
+ * json-scan.ts when `needed` (an error to word, problems to place), loaded on first need: until it
+ * arrives the reader's own words are shown and problems are listed; the panel renders again then.
+ */
+function useJsonScan(needed: boolean): typeof JsonScan | null {
+  const [, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!needed || jsonScan !== null) return;
+    let live = true;
+    jsonScanLoading ??= import('./json-scan.ts').then(
+      (m) => {
+        jsonScan = m;
+      },
+      () => {
+        // Not loaded (offline after an update): the reader's words stay; the next need tries again.
+        jsonScanLoading = null;
+      },
+    );
+    void jsonScanLoading.then(() => {
+      if (live) setLoaded(jsonScan !== null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [needed]);
+  return needed ? jsonScan : null;
 }
 
 function mb(chars: number): string {
@@ -57,7 +90,7 @@ const dataSpec: DraftSpec<string> = {
   read: dataTextOf,
   key: dataTextOf,
   write: (d, text) => {
-    const parsed = parseJson(text);
+    const parsed = readDataText(text);
     // A syntax error is shown from the draft itself; nothing is sent.
     if (!parsed.ok) return { ok: false, problems: [] };
     const { dataText: _asText, data: _asValue, ...rest } = d;
@@ -94,24 +127,28 @@ function DataEditor({ view }: { view: View }) {
     store.getState().setDraftProblems('data', syntax === null ? [] : [fieldProblem('data', syntax, 'invalid_json')]);
   }, [store, syntax]);
   useEffect(() => () => store.getState().setDraftProblems('data', []), [store]);
+  const scan = useJsonScan(!parsed.ok || problems.length > 0);
+  // The syntax error worded for people once json-scan.ts is here; the reader's words until then.
+  const error = useMemo(() => (parsed.ok || parsed.final || scan === null ? null : scan.wordSyntaxError(text, parsed.error)), [parsed, scan, text]);
 
   // Engine problems are marked at the key they name, when that key is in the text.
   const markers: EditorMarker[] = [];
   const listed: Problem[] = [];
   if (!parsed.ok) {
-    markers.push({ line: parsed.error.line, column: parsed.error.column, message: parsed.error.message });
+    const at = error ?? parsed.error;
+    markers.push({ line: at.line, column: at.column, message: at.message });
     listed.push(...problems);
   } else if (problems.length > 0) {
-    const places = jsonPlaces(text, 'data');
+    const places = scan !== null ? scan.jsonPlaces(text, 'data') : new Map<string, JsonScan.JsonLocation>();
     for (const p of problems) {
-      const at = p.path !== 'data' ? placeOf(places, p.path) : undefined;
+      const at = p.path !== 'data' ? scan?.placeOf(places, p.path) : undefined;
       if (at) markers.push({ ...at, message: `${p.path}: ${p.message}` });
       else listed.push(p);
     }
   }
 
   const format = () => {
-    const again = parseJson(text);
+    const again = readDataText(text);
     if (again.ok) data.edit(formatData(again.value), { now: true });
   };
 

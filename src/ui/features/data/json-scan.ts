@@ -5,22 +5,12 @@
 // (src/lisp/json-reader.ts) makes the value, keeping integers past 2^53 and floats such as 1.0 exactly
 // as written; jsonc-parser's visitor, in strict JSON mode (no comments, no trailing commas), gives the
 // errors and where keys and items are written. This file only words its errors for people.
+// It loads when the data panel first has an error or a problem to place (jsonc-parser stays out of the
+// page's first JavaScript); ./data-text.ts reads the value and is all a valid edit needs.
 import { visit, type ParseErrorCode } from 'jsonc-parser';
-import { JsonNumber, readJson, toTaggedJson } from '../../../lisp/json-reader.ts';
+import { readDataText, type JsonLocation, type JsonParse, type JsonSyntaxError } from './data-text.ts';
 
-export interface JsonLocation {
-  /** 1-based. */
-  line: number;
-  /** 1-based, in UTF-16 code units (as editors count). */
-  column: number;
-}
-
-export interface JsonSyntaxError extends JsonLocation {
-  message: string;
-  offset: number;
-}
-
-export type JsonParse = { ok: true; value: unknown } | { ok: false; error: JsonSyntaxError };
+export type { JsonLocation, JsonParse, JsonSyntaxError } from './data-text.ts';
 
 /** jsonc-parser's ParseErrorCode values this file tells apart (a const enum: not importable as a value here). */
 const INVALID_NUMBER_FORMAT = 2;
@@ -230,24 +220,24 @@ function walk(text: string, root: string, places?: Map<string, JsonLocation>): J
 }
 
 /**
- * The data text as the session's value encoding, read losslessly (docs/decisions.md L9): an integer past 2^53
- * becomes {"$bigint": "…"} and a whole number written as a float (1.0, 1e3) {"$float": "…"}, so the
- * engine gets exactly what was typed. Errors are located and readable; nesting and digits are capped.
+ * The data text as the session's value (readDataText: lossless, docs/decisions.md L9), with a syntax
+ * error located and worded for people.
  */
 export function parseJson(text: string): JsonParse {
-  const read = readJson(text);
-  // A lone number is no data object either way; the engine says so about the number, not a tag.
-  if (read.ok) return { ok: true, value: read.value instanceof JsonNumber ? read.value.toJSON() : toTaggedJson(read.value) };
-  const at = { line: read.line, column: read.column, offset: read.offset };
-  if (read.kind === 'limit') return { ok: false, error: { ...at, message: read.message } };
-  let error: JsonSyntaxError | undefined;
+  const read = readDataText(text);
+  if (read.ok) return read;
+  return { ok: false, error: read.final ? read.error : wordSyntaxError(text, read.error) };
+}
+
+/** A syntax error the reader found in `text`, located and worded for people. */
+export function wordSyntaxError(text: string, read: JsonSyntaxError): JsonSyntaxError {
   try {
-    error = walk(text, '');
+    // Nothing found that the reader did: report the reader's own words, where it says.
+    return walk(text, '') ?? read;
   } catch {
     // Past the visitor's stack (the reader caps nesting first, so hardly reached): keep the reader's words.
+    return read;
   }
-  // Nothing found that the reader did: report the reader's own words, where it says.
-  return { ok: false, error: error ?? { ...at, message: read.message } };
 }
 
 /**

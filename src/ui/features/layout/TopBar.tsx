@@ -1,13 +1,13 @@
 // The top bar: the title, the open session's title, the saved sessions, the examples menu, sharing,
 // the prices, the controls and the status.
 import { usePlayground } from '../../state/playground.tsx';
-import { PricesButton } from '../cost/PricesDialog.tsx';
+import { PricesButton } from '../cost/PricesButton.tsx';
 import { Controls } from '../controls/Controls.tsx';
 import { InputNotice } from '../controls/InputNotice.tsx';
 import { ExamplesMenu } from '../examples/ExamplesMenu.tsx';
 import { ExperimentsButton } from '../experiments/ExperimentsButton.tsx';
-import { LessonsButton } from '../lessons/LessonsPanel.tsx';
-import { ReferenceButton } from '../reference/ReferencePanel.tsx';
+import { LessonsButton } from '../lessons/LessonsButton.tsx';
+import { ReferenceButton } from '../reference/ReferenceButton.tsx';
 import { SessionsMenu } from '../sessions/SessionsMenu.tsx';
 import { ShareButton } from '../share/ShareButton.tsx';
 import { StatusBar } from './StatusBar.tsx';

@@ -5,7 +5,6 @@
 // when it opens; Escape or Close closes it and gives the focus back.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { LessonView, SMALL_BUTTON } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
@@ -169,17 +168,5 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
         </div>
       </div>
     </div>
-  );
-}
-
-/** The top bar's button that opens the lessons. */
-export function LessonsButton() {
-  return (
-    <PanelButton
-      label="Lessons"
-      testId="lessons-button"
-      title="Lessons: PTC-Lisp step by step, each with a task to check"
-      panel={(onClose, opener) => <LessonsPanel onClose={onClose} opener={opener} />}
-    />
   );
 }

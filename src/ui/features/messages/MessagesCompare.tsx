@@ -1,12 +1,17 @@
 // What the LLM receives for the selected turn: the compressed rendering (strategy selectable) beside
 // the full uncompressed history of the same turns, with sizes in characters and tokens and the saving;
 // and, on its own tab, the exact HTTP request of that turn.
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Message } from '../../../agent/turn.ts';
 import type { RenderView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
-import { RequestView } from '../request/RequestView.tsx';
 import { formatCount } from '../turns/format.ts';
+import { Loading } from '../../components/Loading.tsx';
+
+// The Request tab's view loads when the tab is first chosen, or pointed at.
+const loadRequestView = () => import('../request/RequestView.tsx');
+const RequestView = lazy(() => loadRequestView().then((m) => ({ default: m.RequestView })));
+const preloadRequestView = () => void loadRequestView();
 
 type Side = 'compressed' | 'full';
 const SIDE_NAMES: Record<Side, string> = { compressed: 'Compressed', full: 'Full history' };
@@ -409,7 +414,21 @@ function Compare({ view }: { view: View }) {
 
 type Tab = 'messages' | 'request';
 
-function TabButton({ tab, current, onSelect, children, title }: { tab: Tab; current: Tab; onSelect: (t: Tab) => void; children: ReactNode; title: string }) {
+function TabButton({
+  tab,
+  current,
+  onSelect,
+  children,
+  title,
+  onPointerEnter,
+}: {
+  tab: Tab;
+  current: Tab;
+  onSelect: (t: Tab) => void;
+  children: ReactNode;
+  title: string;
+  onPointerEnter?: () => void;
+}) {
   const selected = tab === current;
   return (
     <button
@@ -420,6 +439,8 @@ function TabButton({ tab, current, onSelect, children, title }: { tab: Tab; curr
       title={title}
       className={`border-b-2 px-2 py-1 text-xs font-semibold ${selected ? 'border-sky-500 text-sky-800 dark:text-sky-200' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
       onClick={() => onSelect(tab)}
+      onPointerEnter={onPointerEnter}
+      onFocus={onPointerEnter}
     >
       {children}
     </button>
@@ -440,6 +461,7 @@ export function MessagesCompare() {
           tab="request"
           current={tab}
           onSelect={setTab}
+          onPointerEnter={preloadRequestView}
           title="The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)"
         >
           Request
@@ -449,7 +471,9 @@ export function MessagesCompare() {
         <Compare view={view} />
       ) : (
         <div className="p-2">
-          <RequestView view={view} />
+          <Suspense fallback={<Loading what="the request" />}>
+            <RequestView view={view} />
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,15 +1,18 @@
 // The SYSTEM prompt as an experiment: keep the default, put text before and after it, or replace it.
 // Shows the prompt the LLM gets, its tokens and fingerprint (turns record it, so a change shows in
 // the turn list), and how it differs from the default.
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine-api.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../definition/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
 import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
 import { formatCount, shortHash } from '../turns/format.ts';
-import { PromptDiff } from './PromptDiff.tsx';
 import { promptSpec, type PromptMode } from './prompt-draft.ts';
+import { Loading } from '../../components/Loading.tsx';
+
+// The line diff (and its library) loads only once a session's prompt differs from the default.
+const PromptDiff = lazy(() => import('./PromptDiff.tsx').then((m) => ({ default: m.PromptDiff })));
 
 const MODES: { value: PromptMode; label: string }[] = [
   { value: 'default', label: 'default' },
@@ -143,7 +146,9 @@ function PromptFields({ view }: { view: View }) {
         <details className="text-xs" open>
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Difference from the default</summary>
           <div className="mt-1">
-            <PromptDiff before={sp.default} after={sp.text} />
+            <Suspense fallback={<Loading what="the difference" />}>
+              <PromptDiff before={sp.default} after={sp.text} />
+            </Suspense>
           </div>
         </details>
       )}

@@ -5,7 +5,6 @@
 // into the sheet when it opens; Escape or Close closes it and gives the focus back.
 import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { PanelButton } from '../../components/PanelButton.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { useEngineClient } from '../../state/playground.tsx';
 import { replDraftFor } from '../repl/repl-draft.ts';
@@ -109,17 +108,5 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
         ))}
       </div>
     </div>
-  );
-}
-
-/** The top bar's button that opens the reference. */
-export function ReferenceButton() {
-  return (
-    <PanelButton
-      label="Reference"
-      testId="reference-button"
-      title="The PTC-Lisp reference: every form and function, searchable, with examples to try"
-      panel={(onClose, opener) => <ReferencePanel onClose={onClose} opener={opener} />}
-    />
   );
 }

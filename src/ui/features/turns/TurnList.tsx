@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { BranchBar } from '../branches/BranchBar.tsx';
-import { ForkButton, ForkProvider } from '../branches/ForkDialog.tsx';
+import { ForkButton, ForkProvider } from '../branches/ForkButton.tsx';
 import { TurnFigures } from '../cost/TurnFigures.tsx';
 import type { PriceLookup } from '../cost/pricing.ts';
 import { usePriceLookup } from '../cost/usePriceLookup.ts';
