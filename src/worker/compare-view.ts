@@ -47,10 +47,8 @@ export interface CompareStrategyView {
 }
 
 export interface CompareView {
-  /** Turns compared: the first MAX_COMPARED_TURNS of the run at most. */
+  /** Turns compared: every turn of the run. */
   readonly turns: number;
-  /** Turns the run has. */
-  readonly runTurns: number;
   readonly systemTokens: number;
   readonly tokenizer: 'o200k_base';
   /** Full history first. */
@@ -81,16 +79,7 @@ function extraLines(text: string, base: string, count: TokenCounter): { tokens: 
   return { tokens: count(lines.join('\n')), lines: lines.slice(0, 3) };
 }
 
-/**
- * The comparison renders every strategy for every turn, and the summaries that grow with the run
- * make that work grow with its square (200 turns: about 9 s on a 2-core machine; 1,000: minutes,
- * past the worker's watchdog). Longer runs are compared over their first 200 turns, and the view
- * says so; `ptc compare` has no such bound.
- */
-export const MAX_COMPARED_TURNS = 200;
-
-export function compareView(agent: PreparedAgent, runTurns: readonly Turn[], count: TokenCounter): CompareView {
-  const turns = runTurns.slice(0, MAX_COMPARED_TURNS);
+export function compareView(agent: PreparedAgent, turns: readonly Turn[], count: TokenCounter): CompareView {
   const context = renderOptions(agent);
   const variants = variantsOf(agent);
   const figures = compareRun({ turns, context, variants, count });
@@ -116,7 +105,7 @@ export function compareView(agent: PreparedAgent, runTurns: readonly Turn[], cou
       hiddenItems: f.hiddenItems.map(({ id, kind, turn, label }) => ({ id, kind, turn, label })),
     };
   });
-  return { turns: figures.turns, runTurns: runTurns.length, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
+  return { turns: figures.turns, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
 }
 
 /** The messages of turn `turn`'s request under a strategy (as compareView renders it), for a diff. */

@@ -26,7 +26,6 @@ describe('the comparison view of the worker', () => {
     if (view === null) throw new Error('no figures');
     const turns = engine.view().turns.length;
     expect(view.turns).toBe(turns);
-    expect(view.runTurns).toBe(turns);
     expect(view.strategies.map((s) => s.name)).toEqual(['full-history', ...strategyNames().filter((n) => n !== 'full-history')]);
     for (const s of view.strategies) {
       expect(s.requests).toHaveLength(turns);
@@ -70,17 +69,21 @@ describe('the comparison view of the worker', () => {
 });
 
 describe('a long run', () => {
-  it('is compared over its first 200 turns, and the view says how many the run has', async () => {
-    const { MAX_COMPARED_TURNS } = await import('../../src/worker/compare-view.ts');
-    expect(MAX_COMPARED_TURNS).toBe(200);
+  it('is compared over every turn, each request counted as the tokenizer counts its whole text', async () => {
     const engine = new Engine();
-    const replies = Array.from({ length: 205 }, (_, i) => '```clojure\n(def x' + (i % 3) + ' ' + i + ')\n```');
+    const replies = Array.from({ length: 230 }, (_, i) => '```clojure\n(def x' + (i % 3) + ' ' + i + ')\n(println "turn" ' + i + ')\n```');
     const session = { version: 2, title: 'long', mission: 'count', maxTurns: 300, compression: true, llm: { provider: 'mock', replies }, tools: [], data: {} };
     const opened = engine.open(JSON.stringify(session));
     if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
-    for (let i = 0; i < 205; i++) engine.stepTurn();
+    for (let i = 0; i < 230; i++) engine.stepTurn();
     const view = await engine.compare();
-    expect([view?.turns, view?.runTurns]).toEqual([200, 205]);
-    expect(view?.strategies[0].requests).toHaveLength(200);
+    expect(view?.turns).toBe(230);
+    for (const s of view?.strategies ?? []) {
+      expect(s.requests).toHaveLength(230);
+      for (const turn of [1, 117, 230]) {
+        const messages = engine.requestMessages(s.name, turn) ?? [];
+        expect(s.requests[turn - 1].tokens, `${s.name} turn ${turn}`).toBe(messages.reduce((n, m) => n + countTokens(m.content), 0));
+      }
+    }
   });
 });

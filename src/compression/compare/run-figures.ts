@@ -6,7 +6,10 @@ import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions } from '../options
 import type { RenderContext, Strategy } from '../strategy.ts';
 import { fullHistory } from '../strategies/full-history.ts';
 import type { TokenCounter } from '../tokens.ts';
-import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
+import { RunTexts, type ReadText } from './run-texts.ts';
+import { SpellingIndex } from './spelling-index.ts';
+import { commonPrefixLength, prefixTokens } from './text-tokens.ts';
+import { isNamedWithoutSample, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
 
 export type HiddenCounts = Readonly<Record<ItemKind, number>>;
 
@@ -76,30 +79,35 @@ export function requestFor(
   return strategy.render(before, memory, { ...context, ...options }).messages;
 }
 
-export function messageTokens(messages: readonly Message[], count: TokenCounter): number {
-  let n = 0;
-  for (const m of messages) n += count(m.content);
-  return n;
-}
-
 /**
  * Tokens of the start of `current` that equals the start of `previous`: the leading messages equal in
  * role and content, then the common leading text of the first message that differs in content (same role).
  */
 export function cacheablePrefix(previous: readonly Message[], current: readonly Message[], count: TokenCounter): { tokens: number; whole: boolean } {
+  return cacheableStart(
+    previous,
+    current,
+    (i) => count(current[i].content),
+    (i, end) => count(current[i].content.slice(0, end)),
+  );
+}
+
+function cacheableStart(
+  previous: readonly Message[],
+  current: readonly Message[],
+  tokensOf: (i: number) => number,
+  startTokensOf: (i: number, end: number) => number,
+): { tokens: number; whole: boolean } {
   let tokens = 0;
   let i = 0;
   while (i < previous.length && i < current.length && previous[i].role === current[i].role && previous[i].content === current[i].content) {
-    tokens += count(current[i].content);
+    tokens += tokensOf(i);
     i++;
   }
   if (i === previous.length) return { tokens, whole: true };
   if (i < current.length && previous[i].role === current[i].role) {
-    const a = previous[i].content;
-    const b = current[i].content;
-    let j = 0;
-    while (j < a.length && j < b.length && a.charCodeAt(j) === b.charCodeAt(j)) j++;
-    if (j > 0) tokens += count(b.slice(0, j));
+    const j = commonPrefixLength(previous[i].content, current[i].content);
+    if (j > 0) tokens += startTokensOf(i, j);
   }
   return { tokens, whole: false };
 }
@@ -121,63 +129,89 @@ function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
   return out;
 }
 
-/**
- * Which items of a run each message shows, found once per distinct message text. Requests repeat most
- * of their messages (full history only appends), so a request's items are those of the request before
- * it plus what its new messages show: the work grows with the run, not with its square.
- */
-class ItemScan {
-  /** Items in turn order; `before[k]` is how many happened in turns before turn k. */
-  readonly items: Item[];
-  readonly before: number[];
-  private readonly seen = new Map<string, { checked: number; bits: Uint8Array }>();
+/** A `user/` value a request may name without its sample, with its spellings as the run's spelling ids. */
+interface ValueCheck {
+  readonly item: Item;
+  readonly label: number;
+  readonly spellings: readonly number[];
+  /**
+   * A spelling runs over a line break, so it could be found across two messages of the joined text:
+   * looked for in that text itself.
+   */
+  readonly joined: boolean;
+}
 
-  constructor(itemsByTurn: readonly (readonly Item[])[]) {
-    this.items = itemsByTurn.flat();
-    this.before = [0, 0];
-    for (const items of itemsByTurn) this.before.push(this.before[this.before.length - 1] + items.length);
-  }
+/** What a sample size spells: every item of the run, and the values each turn's memory holds. */
+interface Spelled {
+  readonly items: readonly Item[];
+  /** The spelling ids of item i: `spellingIds[spellingsFrom[i] … spellingsFrom[i + 1])`. */
+  readonly spellingsFrom: Int32Array;
+  readonly spellingIds: Int32Array;
+  /** `before[k]`: how many items happened in turns before turn k. */
+  readonly before: readonly number[];
+  /** `values[t]`: the values of the memory after turn t+1 (0-based). */
+  readonly values: readonly (readonly ValueCheck[])[];
+}
 
-  /** Bit i set when message text `content` shows item i, for the first `need` items. */
-  private bitsOf(content: string, need: number): Uint8Array {
-    let entry = this.seen.get(content);
-    if (entry === undefined) {
-      entry = { checked: 0, bits: new Uint8Array(this.items.length) };
-      this.seen.set(content, entry);
-    }
-    for (let i = entry.checked; i < need; i++) entry.bits[i] = isShown(this.items[i], content) ? 1 : 0;
-    entry.checked = Math.max(entry.checked, need);
-    return entry.bits;
-  }
+/** The distinct strings looked for in the run's requests, by id. */
+class SpellingIds {
+  readonly list: string[] = [];
+  private readonly ids = new Map<string, number>();
 
-  /** The items of turns before `k` that `messages` show, extending `last` when they extend its messages. */
-  shown(messages: readonly Message[], k: number, last: { messages: readonly Message[]; bits: Uint8Array } | null): Uint8Array {
-    const need = this.before[k];
-    const out = new Uint8Array(need);
-    let from = 0;
-    if (
-      last !== null &&
-      last.messages.length <= messages.length &&
-      last.messages.every((m, i) => m.role === messages[i].role && m.content === messages[i].content)
-    ) {
-      out.set(last.bits.subarray(0, Math.min(need, last.bits.length)));
-      // Items newer than the last request were not looked for in its messages.
-      for (let i = 0; i < last.messages.length; i++) {
-        if (last.messages[i].role === 'system' || last.bits.length >= need) continue;
-        const bits = this.bitsOf(last.messages[i].content, need);
-        for (let j = last.bits.length; j < need; j++) if (bits[j] === 1) out[j] = 1;
-      }
-      from = last.messages.length;
+  id(text: string): number {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.list.length;
+      this.list.push(text);
+      this.ids.set(text, id);
     }
-    for (let i = from; i < messages.length; i++) {
-      if (messages[i].role === 'system') continue;
-      const bits = this.bitsOf(messages[i].content, need);
-      for (let j = 0; j < need; j++) if (bits[j] === 1) out[j] = 1;
-    }
-    return out;
+    return id;
   }
 }
 
+function spelledRun(turns: readonly TurnRecord[], definedIn: readonly Map<string, number>[], limits: SampleLimits, ids: SpellingIds): Spelled {
+  const items: Item[] = [];
+  const before = [0, 0];
+  for (const t of turns) {
+    items.push(...turnItems(t, limits));
+    before.push(items.length);
+  }
+  const spellingsFrom = new Int32Array(items.length + 1);
+  const flat: number[] = [];
+  items.forEach((item, i) => {
+    for (const s of item.spellings) flat.push(ids.id(s));
+    spellingsFrom[i + 1] = flat.length;
+  });
+  const values = turns.map((t, i) =>
+    valueItems(t.memory ?? NO_MEMORY, definedIn[i], limits).map((item): ValueCheck => ({
+      item,
+      label: ids.id(item.label),
+      spellings: item.spellings.map((s) => ids.id(s)),
+      joined: item.spellings.some((s) => s.includes('\n')),
+    })),
+  );
+  return { items, spellingsFrom, spellingIds: Int32Array.from(flat), before, values };
+}
+
+function limitsKey(options: CompressionOptions): string {
+  return `${options.sampleLimit}/${options.samplePrintableLimit}`;
+}
+
+interface VariantRun {
+  readonly variant: Variant;
+  readonly spelled: Spelled;
+  readonly requests: RequestFigures[];
+  readonly hiddenIds: Map<string, Item>;
+  previous: readonly Message[] | null;
+  read: readonly ReadText[];
+}
+
+/**
+ * Every request of the run under every variant, one turn at a time: full history's request first, so
+ * that what it shows is at hand when the others are compared with it. Each message is read against
+ * the same message of the variant's previous request (run-texts.ts), so the work follows what changes
+ * from request to request rather than the requests' whole length.
+ */
 export function compareRun(input: CompareInput): RunFigures {
   const { turns, context, count } = input;
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
@@ -185,69 +219,100 @@ export function compareRun(input: CompareInput): RunFigures {
   const definedIn = definitionTurns(turns);
   // Items are spelled with the samples a variant writes, so they are found per sample size; full
   // history's requests are looked through with each size's spellings.
-  const fullRequests: (readonly Message[])[] = [];
-  const scans = new Map<string, { scan: ItemScan; full: Uint8Array[] }>();
-  const scanFor = (limits: SampleLimits) => {
-    const key = `${limits.sampleLimit}/${limits.samplePrintableLimit}`;
-    let entry = scans.get(key);
-    if (entry === undefined) {
-      entry = { scan: new ItemScan(turns.map((t) => turnItems(t, limits))), full: [] };
-      scans.set(key, entry);
+  const ids = new SpellingIds();
+  const bySize = new Map<string, Spelled>();
+  const runs = variants.map((variant): VariantRun => {
+    const key = limitsKey(variant.options);
+    let spelled = bySize.get(key);
+    if (spelled === undefined) {
+      spelled = spelledRun(turns, definedIn, variant.options, ids);
+      bySize.set(key, spelled);
     }
-    return entry;
-  };
-  const fullShown = (entry: { scan: ItemScan; full: Uint8Array[] }, k: number): Uint8Array => {
-    for (let j = entry.full.length + 1; j <= k; j++) {
-      const last = j > 1 ? { messages: fullRequests[j - 2], bits: entry.full[j - 2] } : null;
-      entry.full.push(entry.scan.shown(fullRequests[j - 1], j, last));
+    return { variant, spelled, requests: [], hiddenIds: new Map(), previous: null, read: [] };
+  });
+  const texts = new RunTexts(count, new SpellingIndex(ids.list));
+  // stamp[id] === mark: spelling `id` occurs in the request being looked at.
+  const stamp = new Int32Array(ids.list.length);
+  let mark = 0;
+  const shownBy = (spelled: Spelled, need: number): Uint8Array => {
+    const shown = new Uint8Array(need);
+    const { spellingsFrom: from, spellingIds: id } = spelled;
+    for (let i = 0; i < need; i++) {
+      for (let j = from[i]; j < from[i + 1]; j++) {
+        if (stamp[id[j]] === mark) {
+          shown[i] = 1;
+          break;
+        }
+      }
     }
-    return entry.full[k - 1];
+    return shown;
   };
-  const systemTokens = count(context.systemPrompt);
 
-  const figures = variants.map(({ name, strategy, options }): StrategyFigures => {
-    const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
-    const entry = scanFor(limits);
-    const isBaseline = name === baseline.name && strategy === fullHistory;
-    const requests: RequestFigures[] = [];
-    const hiddenIds = new Map<string, Item>();
-    let previous: readonly Message[] | null = null;
-    let last: { messages: readonly Message[]; bits: Uint8Array } | null = null;
-    for (let k = 1; k <= turns.length; k++) {
+  for (let k = 1; k <= turns.length; k++) {
+    const fullShown = new Map<Spelled, Uint8Array>();
+    for (const run of runs) {
+      const { strategy, options } = run.variant;
       const messages = requestFor(strategy, turns, k, context, options);
-      if (isBaseline) fullRequests.push(messages);
+      const read = messages.map((m, i) => texts.read(m.content, run.read[i]));
+      mark++;
+      read.forEach((r, i) => {
+        if (messages[i].role === 'system') return;
+        for (const id of r.found) stamp[id] = mark;
+        for (const id of r.long) stamp[id] = mark;
+      });
+      const spelled = run.spelled;
+      const need = spelled.before[k];
       const hidden = zeroCounts();
-      if (strategy !== fullHistory) {
-        const full = fullShown(entry, k);
-        const shown = entry.scan.shown(messages, k, last);
-        last = { messages, bits: shown };
-        for (let i = 0; i < shown.length; i++) {
+      if (run === runs[0]) {
+        for (const s of bySize.values()) fullShown.set(s, shownBy(s, s.before[k]));
+      } else if (strategy !== fullHistory) {
+        const full = fullShown.get(spelled) ?? new Uint8Array(need);
+        const shown = shownBy(spelled, need);
+        for (let i = 0; i < need; i++) {
           if (full[i] === 1 && shown[i] === 0) {
-            const item = entry.scan.items[i];
+            const item = spelled.items[i];
             hidden[item.kind]++;
-            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
+            if (!run.hiddenIds.has(item.id)) run.hiddenIds.set(item.id, item);
           }
         }
       }
       if (k > 1) {
-        const values = valueItems(turns[k - 2].memory ?? NO_MEMORY, definedIn[k - 2], limits);
-        const text = values.length > 0 ? requestText(messages) : '';
-        for (const item of values) {
-          if (isNamedWithoutSample(item, text)) {
+        let text: string | null = null;
+        for (const value of spelled.values[k - 2]) {
+          let unsampled: boolean;
+          if (value.joined) {
+            text ??= requestText(messages);
+            unsampled = isNamedWithoutSample(value.item, text);
+          } else {
+            unsampled = stamp[value.label] === mark && !value.spellings.some((id) => stamp[id] === mark);
+          }
+          if (unsampled) {
             hidden.unsampledValue++;
-            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
+            if (!run.hiddenIds.has(value.item.id)) run.hiddenIds.set(value.item.id, value.item);
           }
         }
       }
-      const prefix = previous === null ? { tokens: 0, whole: true } : cacheablePrefix(previous, messages, count);
-      requests.push({ turn: k, tokens: messageTokens(messages, count), cacheable: prefix.tokens, cacheBreak: !prefix.whole, hidden });
-      previous = messages;
+      const prefix =
+        run.previous === null
+          ? { tokens: 0, whole: true }
+          : cacheableStart(
+              run.previous,
+              messages,
+              (i) => read[i].tokens,
+              (i, end) => prefixTokens(read[i], end, count),
+            );
+      run.requests.push({ turn: k, tokens: read.reduce((n, r) => n + r.tokens, 0), cacheable: prefix.tokens, cacheBreak: !prefix.whole, hidden });
+      run.previous = messages;
+      run.read = read;
     }
+  }
+
+  const figures = runs.map(({ variant, requests, hiddenIds }): StrategyFigures => {
     const hiddenItems = [...hiddenIds.values()].sort((a, b) => a.turn - b.turn);
     const distinct = zeroCounts();
     for (const item of hiddenItems) distinct[item.kind]++;
     return {
-      name,
+      name: variant.name,
       requests,
       total: requests.reduce((n, r) => n + r.tokens, 0),
       cacheableTotal: requests.reduce((n, r) => n + r.cacheable, 0),
@@ -255,5 +320,5 @@ export function compareRun(input: CompareInput): RunFigures {
       hiddenItems,
     };
   });
-  return { turns: turns.length, systemTokens, strategies: figures };
+  return { turns: turns.length, systemTokens: count(context.systemPrompt), strategies: figures };
 }
