@@ -1,0 +1,61 @@
+// Reading a run's messages against the previous request's: every version of a message that changes at
+// random points gets the tokens of its whole text and exactly the spellings `includes` finds in it,
+// long spellings (compared whole where their start is found) and spellings across pieces included.
+import fc from 'fast-check';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { RunTexts, type ReadText } from '../../../src/compression/compare/run-texts.ts';
+import { ANCHOR, SpellingIndex } from '../../../src/compression/compare/spelling-index.ts';
+
+const count = (t: string) => countTokens(t, { disallowedSpecial: new Set<string>() });
+
+const FRAGMENTS = ['a', 'ab', 'Turn', '1', '23', ' ', '\n', '\n\n', ' \n', '/', ';; ', '(def x 1)', 'é', '😀', '\t', 'Result: '];
+const piece = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 25 }).map((parts) => parts.join(''));
+const longPiece = fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 40, maxLength: 60 }).map((parts) => parts.join(''));
+
+const session = fc.record({
+  first: piece,
+  edits: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(piece, longPiece), keepRest: fc.boolean() }), {
+    maxLength: 8,
+  }),
+  // Spellings: stretches of the texts (so that many occur) and texts of their own.
+  picks: fc.array(fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), length: fc.integer({ min: 1, max: ANCHOR * 2 }) }), { maxLength: 12 }),
+  others: fc.array(fc.oneof(piece, longPiece), { maxLength: 4 }),
+});
+
+describe('the messages of a run, read once', () => {
+  it('every version of a changing message: the tokens of its whole text, the spellings it contains', () => {
+    fc.assert(
+      fc.property(session, ({ first, edits, picks, others }) => {
+        const texts = [first];
+        for (const e of edits) {
+          const prev = texts[texts.length - 1];
+          const cut = Math.floor(e.at * prev.length);
+          texts.push(prev.slice(0, cut) + e.text + (e.keepRest ? prev.slice(cut) : ''));
+        }
+        const all = texts.join('');
+        const wanted = [...picks.map((p) => all.slice(Math.floor(p.at * all.length)).slice(0, p.length)), ...others];
+        const spellings = [...new Set(wanted.filter((s) => s !== ''))];
+        const reader = new RunTexts(count, new SpellingIndex(spellings));
+        let base: ReadText | undefined;
+        for (const text of texts) {
+          const r = reader.read(text, base);
+          expect(r.tokens).toBe(count(text));
+          const found = new Set([...r.found, ...r.long]);
+          expect(spellings.filter((_, id) => found.has(id))).toEqual(spellings.filter((s) => text.includes(s)));
+          base = r;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a spelling longer than the automaton keeps is found only where it occurs whole', () => {
+    const long = 'x'.repeat(ANCHOR) + 'yz';
+    const reader = new RunTexts(count, new SpellingIndex([long, 'xy']));
+    const a = reader.read(`${'x'.repeat(ANCHOR)}y\n`);
+    expect([...a.found, ...a.long]).toEqual([1]);
+    const b = reader.read(`${'x'.repeat(ANCHOR)}yz\n`, a);
+    expect(new Set([...b.found, ...b.long])).toEqual(new Set([0, 1]));
+  });
+});
