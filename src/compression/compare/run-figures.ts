@@ -9,7 +9,7 @@ import type { TokenCounter } from '../tokens.ts';
 import { RunTexts, type ReadText } from './run-texts.ts';
 import { SpellingIndex } from './spelling-index.ts';
 import { commonPrefixLength, prefixTokens } from './text-tokens.ts';
-import { isNamedWithoutSample, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
+import { ITEM_KINDS, isNamedWithoutSample, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
 
 export type HiddenCounts = Readonly<Record<ItemKind, number>>;
 
@@ -84,30 +84,16 @@ export function requestFor(
  * role and content, then the common leading text of the first message that differs in content (same role).
  */
 export function cacheablePrefix(previous: readonly Message[], current: readonly Message[], count: TokenCounter): { tokens: number; whole: boolean } {
-  return cacheableStart(
-    previous,
-    current,
-    (i) => count(current[i].content),
-    (i, end) => count(current[i].content.slice(0, end)),
-  );
-}
-
-function cacheableStart(
-  previous: readonly Message[],
-  current: readonly Message[],
-  tokensOf: (i: number) => number,
-  startTokensOf: (i: number, end: number) => number,
-): { tokens: number; whole: boolean } {
   let tokens = 0;
   let i = 0;
   while (i < previous.length && i < current.length && previous[i].role === current[i].role && previous[i].content === current[i].content) {
-    tokens += tokensOf(i);
+    tokens += count(current[i].content);
     i++;
   }
   if (i === previous.length) return { tokens, whole: true };
   if (i < current.length && previous[i].role === current[i].role) {
     const j = commonPrefixLength(previous[i].content, current[i].content);
-    if (j > 0) tokens += startTokensOf(i, j);
+    if (j > 0) tokens += count(current[i].content.slice(0, j));
   }
   return { tokens, whole: false };
 }
@@ -144,6 +130,8 @@ interface ValueCheck {
 /** What a sample size spells: every item of the run, and the values each turn's memory holds. */
 interface Spelled {
   readonly items: readonly Item[];
+  /** Each item's kind, as its index in ITEM_KINDS. */
+  readonly kinds: Uint8Array;
   /** The spelling ids of item i: `spellingIds[spellingsFrom[i] … spellingsFrom[i + 1])`. */
   readonly spellingsFrom: Int32Array;
   readonly spellingIds: Int32Array;
@@ -190,7 +178,8 @@ function spelledRun(turns: readonly TurnRecord[], definedIn: readonly Map<string
       joined: item.spellings.some((s) => s.includes('\n')),
     })),
   );
-  return { items, spellingsFrom, spellingIds: Int32Array.from(flat), before, values };
+  const kinds = Uint8Array.from(items, (item) => ITEM_KINDS.indexOf(item.kind));
+  return { items, kinds, spellingsFrom, spellingIds: Int32Array.from(flat), before, values };
 }
 
 function limitsKey(options: CompressionOptions): string {
@@ -201,9 +190,69 @@ interface VariantRun {
   readonly variant: Variant;
   readonly spelled: Spelled;
   readonly requests: RequestFigures[];
-  readonly hiddenIds: Map<string, Item>;
+  /** Items hidden in at least one request, in the order first hidden; by index for the run's items, by id for values. */
+  readonly hiddenItems: Item[];
+  readonly everHidden: Uint8Array;
+  readonly hiddenValues: Set<string>;
   previous: readonly Message[] | null;
-  read: readonly ReadText[];
+  read: ReadText[];
+  /** Per spelling: how many of the current request's messages (SYSTEM aside) hold it, once per piece. */
+  readonly present: Int32Array;
+}
+
+function countSpellings(present: Int32Array, r: ReadText, by: number): void {
+  for (const id of r.found) present[id] += by;
+  for (const id of r.long) present[id] += by;
+}
+
+/**
+ * Reads a variant's next request against its previous one: a message equal to the one at its place
+ * before (same role, same text, most often the very same string) keeps what was read of it, so a
+ * request that repeats most of the previous one costs what changed. Returns its tokens and cacheable start.
+ */
+function readRequest(
+  run: VariantRun,
+  messages: readonly Message[],
+  texts: RunTexts,
+  count: TokenCounter,
+): { tokens: number; cacheable: number; whole: boolean } {
+  const previous = run.previous ?? [];
+  const before = run.read;
+  const read: ReadText[] = new Array<ReadText>(messages.length);
+  let tokens = 0;
+  let cacheable = 0;
+  const same = run.previous !== null;
+  let changed = -1;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const p = i < previous.length ? previous[i] : undefined;
+    if (p !== undefined && p.role === m.role && p.content === m.content) {
+      read[i] = before[i];
+    } else {
+      // What the old message held goes before its arrays are taken over by the new one.
+      if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1);
+      read[i] = texts.read(m.content, before[i]);
+      if (m.role !== 'system') countSpellings(run.present, read[i], 1);
+      if (same && changed < 0) changed = i;
+    }
+    tokens += read[i].tokens;
+    if (same && changed < 0 && i < previous.length) cacheable += read[i].tokens;
+  }
+  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, before[i], -1);
+  // The cacheable start: the leading messages equal to the previous request's, then the text the first
+  // differing message (same role) shares with the one it replaces.
+  let whole = true;
+  if (!same) cacheable = 0;
+  else if (changed >= 0 && changed < previous.length) {
+    whole = false;
+    if (previous[changed].role === messages[changed].role) {
+      const j = commonPrefixLength(previous[changed].content, messages[changed].content);
+      cacheable += prefixTokens(read[changed], j, count);
+    }
+  } else if (messages.length < previous.length) whole = false;
+  run.previous = messages;
+  run.read = read;
+  return { tokens, cacheable, whole };
 }
 
 /**
@@ -212,8 +261,28 @@ interface VariantRun {
  * the same message of the variant's previous request (run-texts.ts), so the work follows what changes
  * from request to request rather than the requests' whole length.
  */
+/**
+ * The turns as records of one layout. The loop's turns are objects of nearly as many layouts as there
+ * are turns (spread from optional parts), and every request loops over all the turns before it: JS
+ * engines run such loops several times slower over many layouts than over one.
+ */
+function uniform(turns: readonly TurnRecord[]): TurnRecord[] {
+  return turns.map((t) => ({
+    number: t.number,
+    rawResponse: t.rawResponse,
+    program: t.program,
+    result: t.result,
+    error: t.error,
+    prints: t.prints,
+    toolCalls: t.toolCalls,
+    success: t.success,
+    memory: t.memory,
+  }));
+}
+
 export function compareRun(input: CompareInput): RunFigures {
-  const { turns, context, count } = input;
+  const { context, count } = input;
+  const turns = uniform(input.turns);
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const variants = [baseline, ...input.variants.filter((v) => !(v.strategy === fullHistory && v.name === fullHistory.name))];
   const definedIn = definitionTurns(turns);
@@ -221,25 +290,34 @@ export function compareRun(input: CompareInput): RunFigures {
   // history's requests are looked through with each size's spellings.
   const ids = new SpellingIds();
   const bySize = new Map<string, Spelled>();
-  const runs = variants.map((variant): VariantRun => {
+  const sizeOf = (variant: Variant): Spelled => {
     const key = limitsKey(variant.options);
     let spelled = bySize.get(key);
     if (spelled === undefined) {
       spelled = spelledRun(turns, definedIn, variant.options, ids);
       bySize.set(key, spelled);
     }
-    return { variant, spelled, requests: [], hiddenIds: new Map(), previous: null, read: [] };
-  });
+    return spelled;
+  };
+  for (const v of variants) sizeOf(v);
+  const runs = variants.map((variant): VariantRun => ({
+    variant,
+    spelled: sizeOf(variant),
+    requests: [],
+    hiddenItems: [],
+    everHidden: new Uint8Array(sizeOf(variant).items.length),
+    hiddenValues: new Set(),
+    previous: null,
+    read: [],
+    present: new Int32Array(ids.list.length),
+  }));
   const texts = new RunTexts(count, new SpellingIndex(ids.list));
-  // stamp[id] === mark: spelling `id` occurs in the request being looked at.
-  const stamp = new Int32Array(ids.list.length);
-  let mark = 0;
-  const shownBy = (spelled: Spelled, need: number): Uint8Array => {
+  const shownBy = (spelled: Spelled, need: number, present: Int32Array): Uint8Array => {
     const shown = new Uint8Array(need);
     const { spellingsFrom: from, spellingIds: id } = spelled;
     for (let i = 0; i < need; i++) {
       for (let j = from[i]; j < from[i + 1]; j++) {
-        if (stamp[id[j]] === mark) {
+        if (present[id[j]] > 0) {
           shown[i] = 1;
           break;
         }
@@ -253,28 +331,26 @@ export function compareRun(input: CompareInput): RunFigures {
     for (const run of runs) {
       const { strategy, options } = run.variant;
       const messages = requestFor(strategy, turns, k, context, options);
-      const read = messages.map((m, i) => texts.read(m.content, run.read[i]));
-      mark++;
-      read.forEach((r, i) => {
-        if (messages[i].role === 'system') return;
-        for (const id of r.found) stamp[id] = mark;
-        for (const id of r.long) stamp[id] = mark;
-      });
+      const step = readRequest(run, messages, texts, count);
       const spelled = run.spelled;
       const need = spelled.before[k];
       const hidden = zeroCounts();
       if (run === runs[0]) {
-        for (const s of bySize.values()) fullShown.set(s, shownBy(s, s.before[k]));
+        for (const s of bySize.values()) fullShown.set(s, shownBy(s, s.before[k], run.present));
       } else if (strategy !== fullHistory) {
         const full = fullShown.get(spelled) ?? new Uint8Array(need);
-        const shown = shownBy(spelled, need);
+        const shown = shownBy(spelled, need, run.present);
+        const byKind = new Int32Array(ITEM_KINDS.length);
         for (let i = 0; i < need; i++) {
           if (full[i] === 1 && shown[i] === 0) {
-            const item = spelled.items[i];
-            hidden[item.kind]++;
-            if (!run.hiddenIds.has(item.id)) run.hiddenIds.set(item.id, item);
+            byKind[spelled.kinds[i]]++;
+            if (run.everHidden[i] === 0) {
+              run.everHidden[i] = 1;
+              run.hiddenItems.push(spelled.items[i]);
+            }
           }
         }
+        ITEM_KINDS.forEach((kind, i) => (hidden[kind] = byKind[i]));
       }
       if (k > 1) {
         let text: string | null = null;
@@ -284,31 +360,23 @@ export function compareRun(input: CompareInput): RunFigures {
             text ??= requestText(messages);
             unsampled = isNamedWithoutSample(value.item, text);
           } else {
-            unsampled = stamp[value.label] === mark && !value.spellings.some((id) => stamp[id] === mark);
+            unsampled = run.present[value.label] > 0 && !value.spellings.some((id) => run.present[id] > 0);
           }
           if (unsampled) {
             hidden.unsampledValue++;
-            if (!run.hiddenIds.has(value.item.id)) run.hiddenIds.set(value.item.id, value.item);
+            if (!run.hiddenValues.has(value.item.id)) {
+              run.hiddenValues.add(value.item.id);
+              run.hiddenItems.push(value.item);
+            }
           }
         }
       }
-      const prefix =
-        run.previous === null
-          ? { tokens: 0, whole: true }
-          : cacheableStart(
-              run.previous,
-              messages,
-              (i) => read[i].tokens,
-              (i, end) => prefixTokens(read[i], end, count),
-            );
-      run.requests.push({ turn: k, tokens: read.reduce((n, r) => n + r.tokens, 0), cacheable: prefix.tokens, cacheBreak: !prefix.whole, hidden });
-      run.previous = messages;
-      run.read = read;
+      run.requests.push({ turn: k, tokens: step.tokens, cacheable: step.cacheable, cacheBreak: !step.whole, hidden });
     }
   }
 
-  const figures = runs.map(({ variant, requests, hiddenIds }): StrategyFigures => {
-    const hiddenItems = [...hiddenIds.values()].sort((a, b) => a.turn - b.turn);
+  const figures = runs.map(({ variant, requests, hiddenItems: hiddenInOrder }): StrategyFigures => {
+    const hiddenItems = [...hiddenInOrder].sort((a, b) => a.turn - b.turn);
     const distinct = zeroCounts();
     for (const item of hiddenItems) distinct[item.kind]++;
     return {

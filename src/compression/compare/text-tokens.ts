@@ -32,10 +32,11 @@ export function cutsOf(text: string, from: number, out: number[]): void {
 /** How many leading characters `a` and `b` share (compared a block at a time by the engine's own string code). */
 export function commonPrefixLength(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
-  const BLOCK = 2048;
   let i = 0;
-  while (i + BLOCK <= n && b.startsWith(a.slice(i, i + BLOCK), i)) i += BLOCK;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  // Whole blocks while they match, then halves of the block that does not, down to single characters.
+  for (let block = 4096; block >= 1; block >>= 1) {
+    while (i + block <= n && b.startsWith(a.slice(i, i + block), i)) i += block;
+  }
   return i;
 }
 
