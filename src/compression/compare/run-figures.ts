@@ -9,7 +9,8 @@ import type { TokenCounter } from '../tokens.ts';
 import { RunTexts, type ReadText } from './run-texts.ts';
 import { SpellingIndex } from './spelling-index.ts';
 import { commonPrefixLength, prefixTokens } from './text-tokens.ts';
-import { ITEM_KINDS, isNamedWithoutSample, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
+import { HiddenItems, ItemsBySpelling, ShownItems, SpellingIds, spelledRun, type Spelled } from './spelled.ts';
+import { ITEM_KINDS, isNamedWithoutSample, requestText, type Item, type ItemKind } from './visibility.ts';
 
 export type HiddenCounts = Readonly<Record<ItemKind, number>>;
 
@@ -115,73 +116,6 @@ function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
   return out;
 }
 
-/** A `user/` value a request may name without its sample, with its spellings as the run's spelling ids. */
-interface ValueCheck {
-  readonly item: Item;
-  readonly label: number;
-  readonly spellings: readonly number[];
-  /**
-   * A spelling runs over a line break, so it could be found across two messages of the joined text:
-   * looked for in that text itself.
-   */
-  readonly joined: boolean;
-}
-
-/** What a sample size spells: every item of the run, and the values each turn's memory holds. */
-interface Spelled {
-  readonly items: readonly Item[];
-  /** Each item's kind, as its index in ITEM_KINDS. */
-  readonly kinds: Uint8Array;
-  /** The spelling ids of item i: `spellingIds[spellingsFrom[i] … spellingsFrom[i + 1])`. */
-  readonly spellingsFrom: Int32Array;
-  readonly spellingIds: Int32Array;
-  /** `before[k]`: how many items happened in turns before turn k. */
-  readonly before: readonly number[];
-  /** `values[t]`: the values of the memory after turn t+1 (0-based). */
-  readonly values: readonly (readonly ValueCheck[])[];
-}
-
-/** The distinct strings looked for in the run's requests, by id. */
-class SpellingIds {
-  readonly list: string[] = [];
-  private readonly ids = new Map<string, number>();
-
-  id(text: string): number {
-    let id = this.ids.get(text);
-    if (id === undefined) {
-      id = this.list.length;
-      this.list.push(text);
-      this.ids.set(text, id);
-    }
-    return id;
-  }
-}
-
-function spelledRun(turns: readonly TurnRecord[], definedIn: readonly Map<string, number>[], limits: SampleLimits, ids: SpellingIds): Spelled {
-  const items: Item[] = [];
-  const before = [0, 0];
-  for (const t of turns) {
-    items.push(...turnItems(t, limits));
-    before.push(items.length);
-  }
-  const spellingsFrom = new Int32Array(items.length + 1);
-  const flat: number[] = [];
-  items.forEach((item, i) => {
-    for (const s of item.spellings) flat.push(ids.id(s));
-    spellingsFrom[i + 1] = flat.length;
-  });
-  const values = turns.map((t, i) =>
-    valueItems(t.memory ?? NO_MEMORY, definedIn[i], limits).map((item): ValueCheck => ({
-      item,
-      label: ids.id(item.label),
-      spellings: item.spellings.map((s) => ids.id(s)),
-      joined: item.spellings.some((s) => s.includes('\n')),
-    })),
-  );
-  const kinds = Uint8Array.from(items, (item) => ITEM_KINDS.indexOf(item.kind));
-  return { items, kinds, spellingsFrom, spellingIds: Int32Array.from(flat), before, values };
-}
-
 function limitsKey(options: CompressionOptions): string {
   return `${options.sampleLimit}/${options.samplePrintableLimit}`;
 }
@@ -190,19 +124,29 @@ interface VariantRun {
   readonly variant: Variant;
   readonly spelled: Spelled;
   readonly requests: RequestFigures[];
-  /** Items hidden in at least one request, in the order first hidden; by index for the run's items, by id for values. */
+  /** Items hidden in at least one request, in the order first hidden. */
   readonly hiddenItems: Item[];
-  readonly everHidden: Uint8Array;
   readonly hiddenValues: Set<string>;
+  /** What its requests show and hide, for a variant compared with full history. */
+  readonly hidden: HiddenItems | null;
+  readonly shown: ShownItems | null;
   previous: readonly Message[] | null;
   read: ReadText[];
   /** Per spelling: how many of the current request's messages (SYSTEM aside) hold it, once per piece. */
   readonly present: Int32Array;
+  /** Per spelling: present in the previous request. */
+  readonly was: Uint8Array;
 }
 
-function countSpellings(present: Int32Array, r: ReadText, by: number): void {
-  for (const id of r.found) present[id] += by;
-  for (const id of r.long) present[id] += by;
+function countSpellings(present: Int32Array, r: ReadText, by: number, touched: number[]): void {
+  for (const id of r.found) {
+    present[id] += by;
+    touched.push(id);
+  }
+  for (const id of r.long) {
+    present[id] += by;
+    touched.push(id);
+  }
 }
 
 /**
@@ -215,10 +159,11 @@ function readRequest(
   messages: readonly Message[],
   texts: RunTexts,
   count: TokenCounter,
-): { tokens: number; cacheable: number; whole: boolean } {
+): { tokens: number; cacheable: number; whole: boolean; changed: number[] } {
   const previous = run.previous ?? [];
+  const touched: number[] = [];
   const before = run.read;
-  const read: ReadText[] = new Array<ReadText>(messages.length);
+  const read: ReadText[] = [];
   let tokens = 0;
   let cacheable = 0;
   const same = run.previous !== null;
@@ -226,19 +171,21 @@ function readRequest(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const p = i < previous.length ? previous[i] : undefined;
-    if (p !== undefined && p.role === m.role && p.content === m.content) {
-      read[i] = before[i];
+    // Most often the very same message (strategies keep what they wrote for a turn), or the same text.
+    if (p !== undefined && (p === m || (p.role === m.role && p.content.length === m.content.length && p.content === m.content))) {
+      read.push(before[i]);
     } else {
       // What the old message held goes before its arrays are taken over by the new one.
-      if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1);
-      read[i] = texts.read(m.content, before[i]);
-      if (m.role !== 'system') countSpellings(run.present, read[i], 1);
+      if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1, touched);
+      const r = texts.read(m.content, i < before.length ? before[i] : undefined);
+      read.push(r);
+      if (m.role !== 'system') countSpellings(run.present, r, 1, touched);
       if (same && changed < 0) changed = i;
     }
     tokens += read[i].tokens;
     if (same && changed < 0 && i < previous.length) cacheable += read[i].tokens;
   }
-  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, before[i], -1);
+  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, before[i], -1, touched);
   // The cacheable start: the leading messages equal to the previous request's, then the text the first
   // differing message (same role) shares with the one it replaces.
   let whole = true;
@@ -252,7 +199,16 @@ function readRequest(
   } else if (messages.length < previous.length) whole = false;
   run.previous = messages;
   run.read = read;
-  return { tokens, cacheable, whole };
+  // The spellings that appeared or left, each once: pairs of (id, +1 or -1).
+  const changes: number[] = [];
+  for (const id of touched) {
+    const now = run.present[id] > 0 ? 1 : 0;
+    if (now !== run.was[id]) {
+      run.was[id] = now;
+      changes.push(id, now === 1 ? 1 : -1);
+    }
+  }
+  return { tokens, cacheable, whole, changed: changes };
 }
 
 /**
@@ -300,61 +256,63 @@ export function compareRun(input: CompareInput): RunFigures {
     return spelled;
   };
   for (const v of variants) sizeOf(v);
-  const runs = variants.map((variant): VariantRun => ({
-    variant,
-    spelled: sizeOf(variant),
-    requests: [],
-    hiddenItems: [],
-    everHidden: new Uint8Array(sizeOf(variant).items.length),
-    hiddenValues: new Set(),
-    previous: null,
-    read: [],
-    present: new Int32Array(ids.list.length),
-  }));
-  const texts = new RunTexts(count, new SpellingIndex(ids.list));
-  const shownBy = (spelled: Spelled, need: number, present: Int32Array): Uint8Array => {
-    const shown = new Uint8Array(need);
-    const { spellingsFrom: from, spellingIds: id } = spelled;
-    for (let i = 0; i < need; i++) {
-      for (let j = from[i]; j < from[i + 1]; j++) {
-        if (present[id[j]] > 0) {
-          shown[i] = 1;
-          break;
-        }
-      }
+  const sizes = [...bySize.values()].map((spelled) => {
+    const bySpelling = new ItemsBySpelling(spelled, ids.list.length);
+    return { spelled, bySpelling, full: new ShownItems(bySpelling, spelled.items.length), hidden: [] as HiddenItems[] };
+  });
+  const runs = variants.map((variant, n): VariantRun => {
+    const spelled = sizeOf(variant);
+    const size = sizes.find((z) => z.spelled === spelled);
+    let shown: ShownItems | null = null;
+    let hidden: HiddenItems | null = null;
+    if (n > 0 && variant.strategy !== fullHistory && size !== undefined) {
+      shown = new ShownItems(size.bySpelling, spelled.items.length);
+      hidden = new HiddenItems(spelled, size.full, shown);
+      size.hidden.push(hidden);
     }
-    return shown;
-  };
+    return {
+      variant,
+      spelled,
+      requests: [],
+      hiddenItems: [],
+      hiddenValues: new Set(),
+      hidden,
+      shown,
+      previous: null,
+      read: [],
+      present: new Int32Array(ids.list.length),
+      was: new Uint8Array(ids.list.length),
+    };
+  });
+  const texts = new RunTexts(count, new SpellingIndex(ids.list));
 
   for (let k = 1; k <= turns.length; k++) {
-    const fullShown = new Map<Spelled, Uint8Array>();
     for (const run of runs) {
       const { strategy, options } = run.variant;
       const messages = requestFor(strategy, turns, k, context, options);
       const step = readRequest(run, messages, texts, count);
-      const spelled = run.spelled;
-      const need = spelled.before[k];
-      const hidden = zeroCounts();
+      const { changed } = step;
       if (run === runs[0]) {
-        for (const s of bySize.values()) fullShown.set(s, shownBy(s, s.before[k], run.present));
-      } else if (strategy !== fullHistory) {
-        const full = fullShown.get(spelled) ?? new Uint8Array(need);
-        const shown = shownBy(spelled, need, run.present);
-        const byKind = new Int32Array(ITEM_KINDS.length);
-        for (let i = 0; i < need; i++) {
-          if (full[i] === 1 && shown[i] === 0) {
-            byKind[spelled.kinds[i]]++;
-            if (run.everHidden[i] === 0) {
-              run.everHidden[i] = 1;
-              run.hiddenItems.push(spelled.items[i]);
-            }
-          }
+        // Full history's request comes first: what it shows now is what the others are compared with.
+        for (const size of sizes) {
+          const flipped = (i: number) => {
+            for (const h of size.hidden) h.update(i);
+          };
+          for (let c = 0; c < changed.length; c += 2) size.full.spelling(changed[c], changed[c + 1] === 1 ? 1 : -1, flipped);
         }
-        ITEM_KINDS.forEach((kind, i) => (hidden[kind] = byKind[i]));
+      }
+      const hidden = zeroCounts();
+      const { shown, hidden: tracked } = run;
+      if (shown !== null && tracked !== null) {
+        const flipped = (i: number) => tracked.update(i);
+        for (let c = 0; c < changed.length; c += 2) shown.spelling(changed[c], changed[c + 1] === 1 ? 1 : -1, flipped);
+        const { counts, first } = tracked.close(k);
+        ITEM_KINDS.forEach((kind, i) => (hidden[kind] = counts[i]));
+        run.hiddenItems.push(...first);
       }
       if (k > 1) {
         let text: string | null = null;
-        for (const value of spelled.values[k - 2]) {
+        for (const value of run.spelled.values[k - 2]) {
           let unsampled: boolean;
           if (value.joined) {
             text ??= requestText(messages);
