@@ -14,10 +14,18 @@ export interface Section {
   readonly dropped: number;
 }
 
+/** Call lines already written (a call never changes once recorded): every request lists the latest calls again. */
+const callLines = new WeakMap<ToolCallRecord, string>();
+
 /** `;   NAME(ARG ARG)`: arguments cut to 3 items and 60 characters each (FMT-012, TRN-003); results never shown (TC-004). */
 export function renderToolCall(call: ToolCallRecord): string {
-  const args = call.args.map((a) => sample(a, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT)).join(' ');
-  return `;   ${call.name}(${args})`;
+  let line = callLines.get(call);
+  if (line === undefined) {
+    const args = call.args.map((a) => sample(a, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT)).join(' ');
+    line = `;   ${call.name}(${args})`;
+    callLines.set(call, line);
+  }
+  return line;
 }
 
 /**

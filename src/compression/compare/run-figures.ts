@@ -75,7 +75,11 @@ export function requestFor(
   context: RenderContext,
   options: CompressionOptions,
 ): readonly Message[] {
-  const before = turns.slice(0, k - 1);
+  return renderBefore(strategy, turns.slice(0, k - 1), context, options);
+}
+
+/** The request that follows `before`, the turns so far. */
+function renderBefore(strategy: Strategy, before: readonly TurnRecord[], context: RenderContext, options: CompressionOptions): readonly Message[] {
   const memory = before.length > 0 ? (before[before.length - 1].memory ?? NO_MEMORY) : NO_MEMORY;
   return strategy.render(before, memory, { ...context, ...options }).messages;
 }
@@ -287,9 +291,11 @@ export function compareRun(input: CompareInput): RunFigures {
   const texts = new RunTexts(count, new SpellingIndex(ids.list));
 
   for (let k = 1; k <= turns.length; k++) {
+    // The turns before turn k, shared by every variant's rendering (rendering never changes its input).
+    const before = turns.slice(0, k - 1);
     for (const run of runs) {
       const { strategy, options } = run.variant;
-      const messages = requestFor(strategy, turns, k, context, options);
+      const messages = renderBefore(strategy, before, context, options);
       const step = readRequest(run, messages, texts, count);
       const { changed } = step;
       if (run === runs[0]) {

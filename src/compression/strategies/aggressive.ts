@@ -13,8 +13,20 @@ import type { ToolDef } from '../records.ts';
 /** The last println entry is cut to this many characters. */
 export const AGGRESSIVE_OUTPUT_MAX_CHARS = 200;
 
-/** Call forms only: the parameter names say how to call a tool; types and descriptions are what is given up. */
+/** The tools' line by tool list: parsing every signature again for every request of a run adds up. */
+const toolsLines = new WeakMap<readonly ToolDef[], string | null>();
+
 function toolsLine(tools: readonly ToolDef[]): string | null {
+  let line = toolsLines.get(tools);
+  if (line === undefined) {
+    line = writeToolsLine(tools);
+    toolsLines.set(tools, line);
+  }
+  return line;
+}
+
+/** Call forms only: the parameter names say how to call a tool; types and descriptions are what is given up. */
+function writeToolsLine(tools: readonly ToolDef[]): string | null {
   if (tools.length === 0) return null;
   const forms = tools.map((t) => {
     const sig = parseSignature(t.signature);
