@@ -1,7 +1,7 @@
-// Token counts of the messages of a whole run, each text counted once. A message that grows or changes
-// from one request to the next (a coalesced USER message, a summary that gains a block per turn) is
-// counted in pieces: the pieces it shares with the same message of the previous request keep their
-// counts, and only the pieces after the first change are counted.
+// Where a message may be cut into pieces that are counted on their own (run-texts.ts reads a run's
+// messages that way: a message that grows or changes from one request to the next keeps the counts
+// of the pieces it shares with the previous version, and only the pieces after the first change are
+// counted).
 //
 // A text is cut only where the tokenizer's pre-tokenization splits it anyway, so the pieces' counts add
 // up to the whole text's count exactly. o200k_base (and cl100k_base) first split a text with a regular
@@ -84,39 +84,4 @@ export function prefixTokens(c: CountedText, end: number, count: TokenCounter): 
   // Pieces wholly before `end` keep their counts: a start before `end` is a cut of the shorter text too.
   const i = lastAtMost(c.starts, end - 1);
   return c.before[i] + count(c.text.slice(c.starts[i], end));
-}
-
-/** Counts texts piece by piece, each distinct piece once. */
-export class TextCounter {
-  private readonly pieces = new Map<string, number>();
-
-  constructor(private readonly count: TokenCounter) {}
-
-  private piece(text: string): number {
-    let n = this.pieces.get(text);
-    if (n === undefined) {
-      n = this.count(text);
-      this.pieces.set(text, n);
-    }
-    return n;
-  }
-
-  /** `text` counted; the pieces it shares with the start of `base` keep their counts. */
-  counted(text: string, base?: CountedText): CountedText {
-    if (base !== undefined && base.text === text) return base;
-    const keep = base === undefined ? 0 : keptPieces(base, text);
-    const starts = base !== undefined && keep > 0 ? base.starts.slice(0, keep + 1) : [0];
-    const before = base !== undefined && keep > 0 ? base.before.slice(0, keep + 1) : [0];
-    cutsOf(text, starts[keep], starts);
-    let tokens = before[keep];
-    for (let i = keep; i < starts.length; i++) {
-      if (i > keep) before.push(tokens);
-      tokens += this.piece(text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length));
-    }
-    return { text, tokens, starts, before };
-  }
-
-  prefixTokens(c: CountedText, end: number): number {
-    return prefixTokens(c, end, this.count);
-  }
 }

@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { commonPrefixLength, cutsOf, isCut, TextCounter, type CountedText } from '../../../src/compression/compare/text-tokens.ts';
+import { RunTexts, type ReadText } from '../../../src/compression/compare/run-texts.ts';
+import { SpellingIndex } from '../../../src/compression/compare/spelling-index.ts';
+import { commonPrefixLength, cutsOf, isCut, prefixTokens } from '../../../src/compression/compare/text-tokens.ts';
 
 const asText = { disallowedSpecial: new Set<string>() };
 const COUNTERS = {
@@ -111,14 +113,14 @@ describe.each(Object.entries(COUNTERS))('a text counted in pieces (%s)', (_name,
   it('counts every version of a growing message exactly, and every start of it', () => {
     fc.assert(
       fc.property(growing, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }), (g, ends) => {
-        const counter = new TextCounter(count);
-        let base: CountedText | undefined;
+        const reader = new RunTexts(count, new SpellingIndex([]));
+        let base: ReadText | undefined;
         for (const text of versions(g)) {
-          const c = counter.counted(text, base);
+          const c = reader.read(text, base);
           expect(c.tokens).toBe(count(text));
           for (const e of ends) {
             const end = Math.floor(e * text.length);
-            expect(counter.prefixTokens(c, end)).toBe(count(text.slice(0, end)));
+            expect(prefixTokens(c, end, count)).toBe(count(text.slice(0, end)));
           }
           base = c;
         }
