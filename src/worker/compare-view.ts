@@ -8,7 +8,7 @@ import { requestText, type ItemKind } from '../compression/compare/visibility.ts
 import { DEFAULT_COMPRESSION_OPTIONS, OPTION_SPECS, type CompressionOptions } from '../compression/options.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { findStrategy, STRATEGIES } from '../compression/strategies/index.ts';
-import type { Strategy } from '../compression/strategy.ts';
+import type { RenderContext, Strategy } from '../compression/strategy.ts';
 import type { TokenCounter } from '../compression/tokens.ts';
 
 export interface CompareRequestView {
@@ -72,10 +72,27 @@ function variantsOf(agent: PreparedAgent): Variant[] {
   }));
 }
 
-/** The lines of `text` that `base` does not have, with their tokens: why a request costs more. */
-function extraLines(text: string, base: string, count: TokenCounter): { tokens: number; lines: string[] } {
-  const known = new Set(base.split('\n'));
-  const lines = text.split('\n').filter((l) => l.trim() !== '' && !known.has(l));
+/**
+ * For each line of full history's requests, the first turn whose request has it. Full history only
+ * appends (turn t's reply and feedback join the request for turn t+1 and stay), so its request for
+ * the last turn holds every line, and a line is in the request for turn k when it first came at or
+ * before k: one pass, however many requests are looked at.
+ */
+function fullHistoryLines(turns: readonly Turn[], context: RenderContext): Map<string, number> {
+  const firstIn = new Map<string, number>();
+  const messages = requestFor(fullHistory, turns, turns.length + 1, context, DEFAULT_COMPRESSION_OPTIONS);
+  messages.forEach((m, i) => {
+    if (m.role === 'system') return;
+    // Message 1 is the first USER message (every request); then each turn's reply and feedback.
+    const turn = i <= 1 ? 1 : Math.floor(i / 2) + 1;
+    for (const line of m.content.split('\n')) if (!firstIn.has(line)) firstIn.set(line, turn);
+  });
+  return firstIn;
+}
+
+/** The lines of `text` that full history's request for turn k does not have, with their tokens: why a request costs more. */
+function extraLines(text: string, fullLines: ReadonlyMap<string, number>, k: number, count: TokenCounter): { tokens: number; lines: string[] } {
+  const lines = text.split('\n').filter((l) => l.trim() !== '' && !((fullLines.get(l) ?? Infinity) <= k));
   return { tokens: count(lines.join('\n')), lines: lines.slice(0, 3) };
 }
 
@@ -86,12 +103,14 @@ export function compareView(agent: PreparedAgent, turns: readonly Turn[], count:
   const full = figures.strategies[0];
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const textOf = (v: Variant, k: number) => requestText(requestFor(v.strategy, turns, k, context, v.options));
+  let fullLines: Map<string, number> | null = null;
   const strategies = figures.strategies.map((f): CompareStrategyView => {
     const variant = variants.find((v) => v.name === f.name) ?? baseline;
     const requests = f.requests.map((r, i): CompareRequestView => {
       const overFull = r.tokens - full.requests[i].tokens;
       if (overFull <= 0 || f === full) return { ...r, overFull };
-      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), textOf(baseline, r.turn), count) };
+      fullLines ??= fullHistoryLines(turns, context);
+      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), fullLines, r.turn, count) };
     });
     return {
       name: f.name,

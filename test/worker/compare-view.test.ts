@@ -48,9 +48,20 @@ describe('the comparison view of the worker', () => {
     const view = await engine.compare();
     const costlier = view?.strategies.flatMap((s) => s.requests.filter((r) => r.overFull > 0).map((r) => ({ s: s.name, r }))) ?? [];
     expect(costlier.length).toBeGreaterThan(0);
-    for (const { r } of costlier) {
+    const textOf = (name: string, turn: number) =>
+      (engine.requestMessages(name, turn) ?? [])
+        .filter((m) => m.role !== 'system')
+        .map((m) => m.content)
+        .join('\n');
+    for (const { s, r } of costlier) {
       expect(r.extra?.tokens).toBeGreaterThan(0);
       expect(r.extra?.lines.length).toBeGreaterThan(0);
+      // Exactly the lines full history's request for the same turn does not have.
+      const known = new Set(textOf('full-history', r.turn).split('\n'));
+      const lines = textOf(s, r.turn)
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !known.has(l));
+      expect(r.extra).toEqual({ tokens: countTokens(lines.join('\n')), lines: lines.slice(0, 3) });
     }
   });
 
