@@ -2,8 +2,8 @@
 // date as spellings come and go from one request to the next. Looking at every item of the run for
 // every request costs the square of the run; here a request costs the spellings that appeared in it or
 // left it (most requests repeat most of the previous one), plus the items of the turn just added.
-import type { Memory, TurnRecord } from '../records.ts';
-import { ITEM_KINDS, turnItems, valueItems, type Item, type SampleLimits } from './visibility.ts';
+import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
+import { ITEM_KINDS, turnItems, valueItem, type Item, type SampleLimits } from './visibility.ts';
 
 const NO_MEMORY: Memory = new Map();
 
@@ -62,14 +62,27 @@ export function spelledRun(turns: readonly TurnRecord[], definedIn: readonly Rea
     for (const s of item.spellings) flat.push(ids.id(s));
     spellingsFrom[i + 1] = flat.length;
   });
-  const values = turns.map((t, i) =>
-    valueItems(t.memory ?? NO_MEMORY, definedIn[i], limits).map((item): ValueCheck => ({
-      item,
-      label: ids.id(item.label),
-      spellings: item.spellings.map((s) => ids.id(s)),
-      joined: item.spellings.some((s) => s.includes('\n')),
-    })),
-  );
+  // A value stays in memory turn after turn as the same entry: its spellings are written once.
+  const checks = new Map<MemoryEntry, { turn: number; check: ValueCheck | null }>();
+  const checkOf = (entry: MemoryEntry, turn: number): ValueCheck | null => {
+    const known = checks.get(entry);
+    if (known !== undefined && known.turn === turn) return known.check;
+    const item = valueItem(entry, turn, limits);
+    const check =
+      item === null
+        ? null
+        : { item, label: ids.id(item.label), spellings: item.spellings.map((s) => ids.id(s)), joined: item.spellings.some((s) => s.includes('\n')) };
+    checks.set(entry, { turn, check });
+    return check;
+  };
+  const values = turns.map((t, i) => {
+    const out: ValueCheck[] = [];
+    for (const entry of (t.memory ?? NO_MEMORY).values()) {
+      const check = checkOf(entry, definedIn[i].get(entry.name) ?? 0);
+      if (check !== null) out.push(check);
+    }
+    return out;
+  });
   const kinds = Uint8Array.from(items, (item) => ITEM_KINDS.indexOf(item.kind));
   return { items, kinds, spellingsFrom, spellingIds: Int32Array.from(flat), before, values };
 }
