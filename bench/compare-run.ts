@@ -4,7 +4,9 @@
 // turn a tool call, a definition and a println line, as bench/long-sessions.ts records them).
 // Prints the curve. Recording the run is not timed. CPU time is shown beside wall time: on a shared
 // machine the wall time also counts the time other processes held the cores.
-// usage: npm run bench:compare-run [-- --turns 100,1000,5000] [--runs N]
+// With `--shape busy` each turn makes three calls, defines a new value (so user/ grows with the run),
+// prints two lines, and every tenth turn fails.
+// usage: npm run bench:compare-run [-- --turns 100,1000,5000] [--runs N] [--shape long|busy]
 import { longSessionJson } from '../e2e/long-session.ts';
 import { STRATEGIES } from '../src/compression/strategies/index.ts';
 import { loadTokenizer } from '../src/compression/tokens.ts';
@@ -17,6 +19,25 @@ function arg(name: string): string | undefined {
 
 const SIZES = (arg('turns') ?? '100,1000,5000').split(',').map(Number);
 const RUNS = Number(arg('runs') ?? 3);
+const SHAPE = arg('shape') ?? 'long';
+
+/** The mock's reply for turn n of a busy run. */
+function busyReply(n: number): string {
+  if (n % 10 === 0) return '```clojure\n(check-orders ' + n + ')\n```';
+  const program = [
+    `(def orders-${n} (mapv tool/fetch-order [${n} ${n + 1} ${n + 2}]))`,
+    `(println "turn ${n}:" (count (filter #(= :late (:status %)) orders-${n})) "late")`,
+    `(println "checked" (mapv :id orders-${n}))`,
+  ].join('\n');
+  return '```clojure\n' + program + '\n```';
+}
+
+function sessionJson(turns: number): Record<string, unknown> {
+  const session = longSessionJson({ turns });
+  if (SHAPE !== 'busy') return session;
+  const replies = Array.from({ length: turns + 1 }, (_, i) => busyReply(i + 1));
+  return { ...session, llm: { provider: 'mock', replies } };
+}
 
 interface Figures {
   wall: number[];
@@ -27,11 +48,12 @@ interface Figures {
 
 async function measure(turns: number): Promise<Figures> {
   const engine = new Engine();
-  const opened = engine.open(longSessionJson({ turns }));
+  const opened = engine.open(sessionJson(turns));
   if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('; '));
   for (let i = 0; i < turns; i++) {
     const r = engine.stepTurn();
     if (!r.ok) throw new Error(`turn ${i + 1}: ${r.error}`);
+    if (r.view.status !== 'running' && i + 1 < turns) throw new Error(`the run ended at turn ${i + 1}`);
   }
   const f: Figures = { wall: [], cpu: [], tokens: 0, requests: 0 };
   for (let i = 0; i < RUNS; i++) {
@@ -53,7 +75,7 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
 const ms = (x: number): string => Math.round(x).toLocaleString('en');
 
 await loadTokenizer('o200k_base');
-console.log(`Every strategy (${STRATEGIES.length}) over the whole run, ${RUNS} run(s) each`);
+console.log(`Every strategy (${STRATEGIES.length}) over the whole run of a ${SHAPE} session, ${RUNS} run(s) each`);
 console.log('| turns | requests | tokens counted | CPU ms (best) | wall ms (best) | wall ms (median) | CPU µs per request |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const turns of SIZES) {
