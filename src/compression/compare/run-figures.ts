@@ -156,14 +156,15 @@ function countSpellings(present: Int32Array, r: ReadText, by: number, touched: n
 /**
  * Reads a variant's next request against its previous one: a message equal to the one at its place
  * before (same role, same text, most often the very same string) keeps what was read of it, so a
- * request that repeats most of the previous one costs what changed. Returns its tokens and cacheable start.
+ * request that repeats most of the previous one costs what changed. Returns its tokens, its cacheable
+ * start, and the spellings that appeared in it or left it.
  */
 function readRequest(
   run: VariantRun,
   messages: readonly Message[],
   texts: RunTexts,
   count: TokenCounter,
-): { tokens: number; cacheable: number; whole: boolean; changed: number[] } {
+): { tokens: number; cacheable: number; whole: boolean; spellings: number[] } {
   const previous = run.previous ?? [];
   const touched: number[] = [];
   const before = run.read;
@@ -212,15 +213,9 @@ function readRequest(
       changes.push(id, now === 1 ? 1 : -1);
     }
   }
-  return { tokens, cacheable, whole, changed: changes };
+  return { tokens, cacheable, whole, spellings: changes };
 }
 
-/**
- * Every request of the run under every variant, one turn at a time: full history's request first, so
- * that what it shows is at hand when the others are compared with it. Each message is read against
- * the same message of the variant's previous request (run-texts.ts), so the work follows what changes
- * from request to request rather than the requests' whole length.
- */
 /**
  * The turns as records of one layout. The loop's turns are objects of nearly as many layouts as there
  * are turns (spread from optional parts), and every request loops over all the turns before it: JS
@@ -240,6 +235,12 @@ function uniform(turns: readonly TurnRecord[]): TurnRecord[] {
   }));
 }
 
+/**
+ * Every request of the run under every variant, one turn at a time: full history's request first, so
+ * that what it shows is at hand when the others are compared with it. Each message is read against
+ * the same message of the variant's previous request (run-texts.ts), so the work follows what changes
+ * from request to request rather than the requests' whole length.
+ */
 export function compareRun(input: CompareInput): RunFigures {
   const { context, count } = input;
   const turns = uniform(input.turns);
@@ -297,7 +298,7 @@ export function compareRun(input: CompareInput): RunFigures {
       const { strategy, options } = run.variant;
       const messages = renderBefore(strategy, before, context, options);
       const step = readRequest(run, messages, texts, count);
-      const { changed } = step;
+      const changed = step.spellings;
       if (run === runs[0]) {
         // Full history's request comes first: what it shows now is what the others are compared with.
         for (const size of sizes) {

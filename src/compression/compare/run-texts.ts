@@ -66,8 +66,9 @@ export class RunTexts {
    */
   read(text: string, base?: ReadText): ReadText {
     if (base !== undefined && base.text === text) return base;
-    const keep = base === undefined ? 0 : keptPieces(base, text);
     const own = base === undefined ? undefined : this.owned.get(base);
+    // Only a text whose arrays are still its own can hand them on.
+    const keep = own === undefined ? 0 : keptPieces(own, text);
     const r: Mutable =
       own !== undefined && keep > 0
         ? truncated(own, keep, text)

@@ -58,4 +58,13 @@ describe('the messages of a run, read once', () => {
     const b = reader.read(`${'x'.repeat(ANCHOR)}yz\n`, a);
     expect(new Set([...b.found, ...b.long])).toEqual(new Set([0, 1]));
   });
+
+  it('a text given up as a base once is read from scratch if given again', () => {
+    const reader = new RunTexts(count, new SpellingIndex(['Turn 2', 'left']));
+    const first = reader.read('mission\nTurn 1\nTurns left: 3');
+    const second = reader.read('mission\nTurn 1\nTurn 2\nTurns left: 2', first);
+    const again = reader.read('mission\nTurn 2\nleft', first);
+    expect([second.tokens, again.tokens]).toEqual([count(second.text), count(again.text)]);
+    expect(new Set(again.found)).toEqual(new Set([0, 1]));
+  });
 });
