@@ -180,11 +180,21 @@ function readRequest(
     if (p !== undefined && (p === m || (p.role === m.role && p.content.length === m.content.length && p.content === m.content))) {
       read.push(before[i]);
     } else {
-      // What the old message held goes before its arrays are taken over by the new one.
-      if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1, touched);
-      const r = texts.read(m.content, i < before.length ? before[i] : undefined);
+      const base = i < before.length ? before[i] : undefined;
+      let r: ReadText;
+      if (p !== undefined && p.role !== 'system' && m.role !== 'system') {
+        // Told only of what changed: a message that grows costs its new pieces, not all it holds.
+        r = texts.read(m.content, base, (id, by) => {
+          run.present[id] += by;
+          touched.push(id);
+        });
+      } else {
+        // What the old message held goes before its arrays are taken over by the new one.
+        if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1, touched);
+        r = texts.read(m.content, base);
+        if (m.role !== 'system') countSpellings(run.present, r, 1, touched);
+      }
       read.push(r);
-      if (m.role !== 'system') countSpellings(run.present, r, 1, touched);
       if (same && changed < 0) changed = i;
     }
     tokens += read[i].tokens;

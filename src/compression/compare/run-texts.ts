@@ -63,12 +63,20 @@ export class RunTexts {
   /**
    * `text` read, keeping what `base` read of the start they share. `base` is given up: its arrays go
    * on in the new text's, so it must not be read again (the one exception: the same text, returned as is).
+   * `spellings` hears of each spelling the new text holds more or fewer times than `base` (an entry of
+   * `found` or `long` each), told only of the pieces after the shared start.
    */
-  read(text: string, base?: ReadText): ReadText {
+  read(text: string, base?: ReadText, spellings?: (id: number, by: 1 | -1) => void): ReadText {
     if (base !== undefined && base.text === text) return base;
     const own = base === undefined ? undefined : this.owned.get(base);
     // Only a text whose arrays are still its own can hand them on.
     const keep = own === undefined ? 0 : keptPieces(own, text);
+    // What `base` held and the new text does not keep (the pieces before the change are kept as they were).
+    if (spellings !== undefined && base !== undefined) {
+      const kept = own !== undefined && keep > 0 ? own.foundBefore[keep] : 0;
+      for (let i = kept; i < base.found.length; i++) spellings(base.found[i], -1);
+      for (const id of base.long) spellings(id, -1);
+    }
     const r: Mutable =
       own !== undefined && keep > 0
         ? truncated(own, keep, text)
@@ -76,6 +84,7 @@ export class RunTexts {
     cutsOf(text, r.starts[keep], r.starts);
     let tokens = r.before[keep];
     let state = r.states[keep];
+    const foundKept = r.found.length;
     for (let i = keep; i < r.starts.length; i++) {
       if (i > keep) {
         r.before.push(tokens);
@@ -95,6 +104,10 @@ export class RunTexts {
     // Whether a long spelling occurs depends on the text after its start: looked at again in every text.
     r.long = [];
     for (let a = 0; a < r.anchors.length; a += 2) this.index.verify(text, r.anchors[a], r.anchors[a + 1], (id) => r.long.push(id));
+    if (spellings !== undefined) {
+      for (let i = foundKept; i < r.found.length; i++) spellings(r.found[i], 1);
+      for (const id of r.long) spellings(id, 1);
+    }
     if (base !== undefined) this.owned.delete(base);
     this.owned.set(r, r);
     return r;

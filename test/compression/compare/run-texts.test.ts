@@ -38,11 +38,16 @@ describe('the messages of a run, read once', () => {
         const spellings = [...new Set(wanted.filter((s) => s !== ''))];
         const reader = new RunTexts(count, new SpellingIndex(spellings));
         let base: ReadText | undefined;
+        // What the reader says changed, added up, is what each version holds.
+        const held = new Map<number, number>();
         for (const text of texts) {
-          const r = reader.read(text, base);
+          const r = reader.read(text, base, (id, by) => held.set(id, (held.get(id) ?? 0) + by));
           expect(r.tokens).toBe(count(text));
           const found = new Set([...r.found, ...r.long]);
           expect(spellings.filter((_, id) => found.has(id))).toEqual(spellings.filter((s) => text.includes(s)));
+          const entries = new Map<number, number>();
+          for (const id of [...r.found, ...r.long]) entries.set(id, (entries.get(id) ?? 0) + 1);
+          expect([...held].filter(([, n]) => n !== 0).sort((a, b) => a[0] - b[0])).toEqual([...entries].sort((a, b) => a[0] - b[0]));
           base = r;
         }
       }),
