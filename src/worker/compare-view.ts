@@ -10,6 +10,7 @@ import { fullHistory } from '../compression/strategies/full-history.ts';
 import { findStrategy, STRATEGIES } from '../compression/strategies/index.ts';
 import type { RenderContext, Strategy } from '../compression/strategy.ts';
 import type { TokenCounter } from '../compression/tokens.ts';
+import { piecewiseCounter } from '../compression/compare/text-tokens.ts';
 
 export interface CompareRequestView {
   readonly turn: number;
@@ -104,13 +105,15 @@ export function compareView(agent: PreparedAgent, turns: readonly Turn[], count:
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const textOf = (v: Variant, k: number) => requestText(requestFor(v.strategy, turns, k, context, v.options));
   let fullLines: Map<string, number> | null = null;
+  // The lines a request adds are mostly those the previous request added: counted piece by piece.
+  const countLines = piecewiseCounter(count);
   const strategies = figures.strategies.map((f): CompareStrategyView => {
     const variant = variants.find((v) => v.name === f.name) ?? baseline;
     const requests = f.requests.map((r, i): CompareRequestView => {
       const overFull = r.tokens - full.requests[i].tokens;
       if (overFull <= 0 || f === full) return { ...r, overFull };
       fullLines ??= fullHistoryLines(turns, context);
-      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), fullLines, r.turn, count) };
+      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), fullLines, r.turn, countLines) };
     });
     return {
       name: f.name,

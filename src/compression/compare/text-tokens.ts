@@ -85,3 +85,26 @@ export function prefixTokens(c: CountedText, end: number, count: TokenCounter): 
   const i = lastAtMost(c.starts, end - 1);
   return c.before[i] + count(c.text.slice(c.starts[i], end));
 }
+
+/**
+ * A counter that counts a text as the sum of its pieces, each distinct piece once: for texts that
+ * repeat most of their lines from one call to the next (the lines a request adds to full history's).
+ */
+export function piecewiseCounter(count: TokenCounter): TokenCounter {
+  const pieces = new Map<string, number>();
+  return (text) => {
+    const starts = [0];
+    cutsOf(text, 0, starts);
+    let tokens = 0;
+    for (let i = 0; i < starts.length; i++) {
+      const piece = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length);
+      let n = pieces.get(piece);
+      if (n === undefined) {
+        n = count(piece);
+        pieces.set(piece, n);
+      }
+      tokens += n;
+    }
+    return tokens;
+  };
+}

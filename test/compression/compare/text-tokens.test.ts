@@ -8,7 +8,7 @@ import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { RunTexts, type ReadText } from '../../../src/compression/compare/run-texts.ts';
 import { SpellingIndex } from '../../../src/compression/compare/spelling-index.ts';
-import { commonPrefixLength, cutsOf, isCut, prefixTokens } from '../../../src/compression/compare/text-tokens.ts';
+import { commonPrefixLength, cutsOf, isCut, piecewiseCounter, prefixTokens } from '../../../src/compression/compare/text-tokens.ts';
 
 const asText = { disallowedSpecial: new Set<string>() };
 const COUNTERS = {
@@ -114,10 +114,12 @@ describe.each(Object.entries(COUNTERS))('a text counted in pieces (%s)', (_name,
     fc.assert(
       fc.property(growing, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }), (g, ends) => {
         const reader = new RunTexts(count, new SpellingIndex([]));
+        const piecewise = piecewiseCounter(count);
         let base: ReadText | undefined;
         for (const text of versions(g)) {
           const c = reader.read(text, base);
           expect(c.tokens).toBe(count(text));
+          expect(piecewise(text)).toBe(count(text));
           for (const e of ends) {
             const end = Math.floor(e * text.length);
             expect(prefixTokens(c, end, count)).toBe(count(text.slice(0, end)));
