@@ -135,7 +135,7 @@ interface VariantRun {
   readonly hidden: HiddenItems | null;
   readonly shown: ShownItems | null;
   previous: readonly Message[] | null;
-  read: ReadText[];
+  readonly read: ReadText[];
   /** Per spelling: how many of the current request's messages (SYSTEM aside) hold it, once per piece. */
   readonly present: Int32Array;
   /** Per spelling: present in the previous request. */
@@ -167,8 +167,8 @@ function readRequest(
 ): { tokens: number; cacheable: number; whole: boolean; spellings: number[] } {
   const previous = run.previous ?? [];
   const touched: number[] = [];
-  const before = run.read;
-  const read: ReadText[] = [];
+  // Changed in place: it only ever serves as what the next request is read against.
+  const read = run.read;
   let tokens = 0;
   let cacheable = 0;
   const same = run.previous !== null;
@@ -177,10 +177,8 @@ function readRequest(
     const m = messages[i];
     const p = i < previous.length ? previous[i] : undefined;
     // Most often the very same message (strategies keep what they wrote for a turn), or the same text.
-    if (p !== undefined && (p === m || (p.role === m.role && p.content.length === m.content.length && p.content === m.content))) {
-      read.push(before[i]);
-    } else {
-      const base = i < before.length ? before[i] : undefined;
+    if (p === undefined || !(p === m || (p.role === m.role && p.content.length === m.content.length && p.content === m.content))) {
+      const base = i < read.length ? read[i] : undefined;
       let r: ReadText;
       if (p !== undefined && p.role !== 'system' && m.role !== 'system') {
         // Told only of what changed: a message that grows costs its new pieces, not all it holds.
@@ -190,17 +188,19 @@ function readRequest(
         });
       } else {
         // What the old message held goes before its arrays are taken over by the new one.
-        if (p !== undefined && p.role !== 'system') countSpellings(run.present, before[i], -1, touched);
+        if (p !== undefined && p.role !== 'system' && base !== undefined) countSpellings(run.present, base, -1, touched);
         r = texts.read(m.content, base);
         if (m.role !== 'system') countSpellings(run.present, r, 1, touched);
       }
-      read.push(r);
+      if (i < read.length) read[i] = r;
+      else read.push(r);
       if (same && changed < 0) changed = i;
     }
     tokens += read[i].tokens;
     if (same && changed < 0 && i < previous.length) cacheable += read[i].tokens;
   }
-  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, before[i], -1, touched);
+  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, read[i], -1, touched);
+  read.length = messages.length;
   // The cacheable start: the leading messages equal to the previous request's, then the text the first
   // differing message (same role) shares with the one it replaces.
   let whole = true;
@@ -213,7 +213,6 @@ function readRequest(
     }
   } else if (messages.length < previous.length) whole = false;
   run.previous = messages;
-  run.read = read;
   // The spellings that appeared or left, each once: pairs of (id, +1 or -1).
   const changes: number[] = [];
   for (const id of touched) {
