@@ -2,7 +2,18 @@
 // for the turns older than its window. One builder, so the two cannot drift apart.
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Memory, TurnRecord } from './records.ts';
-import { TOOL_CALLS_HEADER, renderAttempt, renderFailedAttempts, renderOutput, renderToolCall, renderToolCalls, turnsIndicator } from './execution-history.ts';
+import {
+  TOOL_CALLS_HEADER,
+  lastCalls,
+  lastPrints,
+  renderAttempt,
+  renderFailedAttempts,
+  renderOutput,
+  renderToolCall,
+  renderToolCalls,
+  tally,
+  turnsIndicator,
+} from './execution-history.ts';
 import { oneLine, sample } from './layout.ts';
 import { renderDataNamespace } from './namespaces/data.ts';
 import { renderToolNamespace } from './namespaces/tool.ts';
@@ -51,19 +62,18 @@ function recoveredAttempts(turns: readonly TurnRecord[], mode: 'latest' | 'all')
 
 /** The USER message folding `turns`; `memory` is the user/ namespace as of the last of them. */
 export function coalescedUser(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions, extras: CoalescedExtras): Coalesced {
-  const successful = turns.filter((t) => t.success);
   // Calls of failed turns count too: their side effects happened (C9).
-  const calls = turns.flatMap((t) => t.toolCalls);
-  const prints = successful.flatMap((t) => t.prints);
+  const counts = tally(turns);
   // Samples or output, never both: once anything was printed, values lose their samples (C8, SAM-001/002).
-  const samplesOn = prints.length === 0;
+  const samplesOn = counts.prints === 0;
 
-  const toolCalls = renderToolCalls(calls, o.toolCallLimit, turns.length > 0);
+  const calls = lastCalls(turns, o.toolCallLimit);
+  const toolCalls = renderToolCalls(calls, o.toolCallLimit, turns.length > 0, counts.calls);
   let toolCallsText = toolCalls.text;
   if (extras.showToolResults && toolCalls.shown > 0) {
     toolCallsText = [TOOL_CALLS_HEADER, ...calls.slice(-toolCalls.shown).map((c) => toolCallWithResult(c, o))].join('\n');
   }
-  const output = renderOutput(prints, o.printlnLimit);
+  const output = renderOutput(lastPrints(turns, o.printlnLimit), o.printlnLimit, counts.prints);
   const failed = renderFailedAttempts(turns, o.failedTurns);
   const recovered = extras.keepRecoveredErrors ? recoveredAttempts(turns, o.failedTurns) : { text: null, shown: 0 };
   const sections = [
@@ -78,7 +88,7 @@ export function coalescedUser(turns: readonly TurnRecord[], memory: Memory, o: R
   ];
   return {
     text: sections.filter((s): s is string => s !== null && s !== '').join('\n\n'),
-    successful: successful.length,
+    successful: counts.successful,
     toolCallsShown: toolCalls.shown,
     toolCallsDropped: toolCalls.dropped,
     printsShown: output.shown,

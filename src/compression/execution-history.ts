@@ -14,26 +14,40 @@ export interface Section {
   readonly dropped: number;
 }
 
+/** Call lines already written (a call never changes once recorded): every request lists the latest calls again. */
+const callLines = new WeakMap<ToolCallRecord, string>();
+
 /** `;   NAME(ARG ARG)`: arguments cut to 3 items and 60 characters each (FMT-012, TRN-003); results never shown (TC-004). */
 export function renderToolCall(call: ToolCallRecord): string {
-  const args = call.args.map((a) => sample(a, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT)).join(' ');
-  return `;   ${call.name}(${args})`;
+  let line = callLines.get(call);
+  if (line === undefined) {
+    const args = call.args.map((a) => sample(a, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT)).join(' ');
+    line = `;   ${call.name}(${args})`;
+    callLines.set(call, line);
+  }
+  return line;
 }
 
-/** The last `limit` calls, oldest dropped first (TC-002/007). `anyCompleted` gates the "No tool calls" line (C9). */
-export function renderToolCalls(calls: readonly ToolCallRecord[], limit: number, anyCompleted: boolean): Section {
-  if (calls.length === 0) return { text: anyCompleted ? NO_TOOL_CALLS : null, shown: 0, dropped: 0 };
+/**
+ * The last `limit` calls, oldest dropped first (TC-002/007). `anyCompleted` gates the "No tool calls" line (C9).
+ * `calls` may be only the last ones (at least `limit` of them, or all): `total` says how many there were.
+ */
+export function renderToolCalls(calls: readonly ToolCallRecord[], limit: number, anyCompleted: boolean, total = calls.length): Section {
+  if (total === 0) return { text: anyCompleted ? NO_TOOL_CALLS : null, shown: 0, dropped: 0 };
   const shown = limit > 0 ? calls.slice(-limit) : [];
-  const dropped = calls.length - shown.length;
+  const dropped = total - shown.length;
   if (shown.length === 0) return { text: null, shown: 0, dropped };
   return { text: [TOOL_CALLS_HEADER, ...shown.map(renderToolCall)].join('\n'), shown: shown.length, dropped };
 }
 
-/** The last `limit` println entries, as printed, no prefix, multi-line entries whole (C10, TRN-006…010). */
-export function renderOutput(prints: readonly string[], limit: number): Section {
-  if (prints.length === 0) return { text: null, shown: 0, dropped: 0 };
+/**
+ * The last `limit` println entries, as printed, no prefix, multi-line entries whole (C10, TRN-006…010).
+ * `prints` may be only the last ones (at least `limit` of them, or all): `total` says how many there were.
+ */
+export function renderOutput(prints: readonly string[], limit: number, total = prints.length): Section {
+  if (total === 0) return { text: null, shown: 0, dropped: 0 };
   const shown = limit > 0 ? prints.slice(-limit) : [];
-  const dropped = prints.length - shown.length;
+  const dropped = total - shown.length;
   if (shown.length === 0) return { text: null, shown: 0, dropped };
   return { text: [OUTPUT_HEADER, ...shown].join('\n'), shown: shown.length, dropped };
 }
@@ -85,4 +99,51 @@ export function turnsIndicator(maxTurns: number, completed: number): string | nu
   if (maxTurns <= 1) return null;
   const left = maxTurns - completed;
   return left >= 2 ? `Turns left: ${left}` : FINAL_TURN;
+}
+
+/**
+ * What the summaries need of every earlier turn, counted without copying each call and print: a
+ * request renders all the turns before it, and a run's comparison renders every request.
+ */
+export interface Tally {
+  readonly successful: number;
+  /** Calls of every turn: a failed turn's calls happened too (C9). */
+  readonly calls: number;
+  /** println entries of successful turns. */
+  readonly prints: number;
+}
+
+export function tally(turns: readonly TurnRecord[]): Tally {
+  let successful = 0;
+  let calls = 0;
+  let prints = 0;
+  for (const t of turns) {
+    calls += t.toolCalls.length;
+    if (t.success) {
+      successful++;
+      prints += t.prints.length;
+    }
+  }
+  return { successful, calls, prints };
+}
+
+/** The last `n` calls of all the turns, in order (none when n <= 0). */
+export function lastCalls(turns: readonly TurnRecord[], n: number): ToolCallRecord[] {
+  const out: ToolCallRecord[] = [];
+  for (let i = turns.length - 1; i >= 0 && out.length < n; i--) {
+    const calls = turns[i].toolCalls;
+    for (let j = calls.length - 1; j >= 0 && out.length < n; j--) out.push(calls[j]);
+  }
+  return out.reverse();
+}
+
+/** The last `n` println entries of the successful turns, in order (none when n <= 0). */
+export function lastPrints(turns: readonly TurnRecord[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = turns.length - 1; i >= 0 && out.length < n; i--) {
+    if (!turns[i].success) continue;
+    const prints = turns[i].prints;
+    for (let j = prints.length - 1; j >= 0 && out.length < n; j--) out.push(prints[j]);
+  }
+  return out.reverse();
 }

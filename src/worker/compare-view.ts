@@ -8,8 +8,9 @@ import { requestText, type ItemKind } from '../compression/compare/visibility.ts
 import { DEFAULT_COMPRESSION_OPTIONS, OPTION_SPECS, type CompressionOptions } from '../compression/options.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
 import { findStrategy, STRATEGIES } from '../compression/strategies/index.ts';
-import type { Strategy } from '../compression/strategy.ts';
+import type { RenderContext, Strategy } from '../compression/strategy.ts';
 import type { TokenCounter } from '../compression/tokens.ts';
+import { piecewiseCounter } from '../compression/compare/text-tokens.ts';
 
 export interface CompareRequestView {
   readonly turn: number;
@@ -47,10 +48,8 @@ export interface CompareStrategyView {
 }
 
 export interface CompareView {
-  /** Turns compared: the first MAX_COMPARED_TURNS of the run at most. */
+  /** Turns compared: every turn of the run. */
   readonly turns: number;
-  /** Turns the run has. */
-  readonly runTurns: number;
   readonly systemTokens: number;
   readonly tokenizer: 'o200k_base';
   /** Full history first. */
@@ -74,35 +73,47 @@ function variantsOf(agent: PreparedAgent): Variant[] {
   }));
 }
 
-/** The lines of `text` that `base` does not have, with their tokens: why a request costs more. */
-function extraLines(text: string, base: string, count: TokenCounter): { tokens: number; lines: string[] } {
-  const known = new Set(base.split('\n'));
-  const lines = text.split('\n').filter((l) => l.trim() !== '' && !known.has(l));
+/**
+ * For each line of full history's requests, the first turn whose request has it. Full history only
+ * appends (turn t's reply and feedback join the request for turn t+1 and stay), so its request for
+ * the last turn holds every line, and a line is in the request for turn k when it first came at or
+ * before k: one pass, however many requests are looked at.
+ */
+function fullHistoryLines(turns: readonly Turn[], context: RenderContext): Map<string, number> {
+  const firstIn = new Map<string, number>();
+  const messages = requestFor(fullHistory, turns, turns.length + 1, context, DEFAULT_COMPRESSION_OPTIONS);
+  messages.forEach((m, i) => {
+    if (m.role === 'system') return;
+    // Message 1 is the first USER message (every request); then each turn's reply and feedback.
+    const turn = i <= 1 ? 1 : Math.floor(i / 2) + 1;
+    for (const line of m.content.split('\n')) if (!firstIn.has(line)) firstIn.set(line, turn);
+  });
+  return firstIn;
+}
+
+/** The lines of `text` that full history's request for turn k does not have, with their tokens: why a request costs more. */
+function extraLines(text: string, fullLines: ReadonlyMap<string, number>, k: number, count: TokenCounter): { tokens: number; lines: string[] } {
+  const lines = text.split('\n').filter((l) => l.trim() !== '' && !((fullLines.get(l) ?? Infinity) <= k));
   return { tokens: count(lines.join('\n')), lines: lines.slice(0, 3) };
 }
 
-/**
- * The comparison renders every strategy for every turn, and the summaries that grow with the run
- * make that work grow with its square (200 turns: about 9 s on a 2-core machine; 1,000: minutes,
- * past the worker's watchdog). Longer runs are compared over their first 200 turns, and the view
- * says so; `ptc compare` has no such bound.
- */
-export const MAX_COMPARED_TURNS = 200;
-
-export function compareView(agent: PreparedAgent, runTurns: readonly Turn[], count: TokenCounter): CompareView {
-  const turns = runTurns.slice(0, MAX_COMPARED_TURNS);
+export function compareView(agent: PreparedAgent, turns: readonly Turn[], count: TokenCounter): CompareView {
   const context = renderOptions(agent);
   const variants = variantsOf(agent);
   const figures = compareRun({ turns, context, variants, count });
   const full = figures.strategies[0];
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const textOf = (v: Variant, k: number) => requestText(requestFor(v.strategy, turns, k, context, v.options));
+  let fullLines: Map<string, number> | null = null;
+  // The lines a request adds are mostly those the previous request added: counted piece by piece.
+  const countLines = piecewiseCounter(count);
   const strategies = figures.strategies.map((f): CompareStrategyView => {
     const variant = variants.find((v) => v.name === f.name) ?? baseline;
     const requests = f.requests.map((r, i): CompareRequestView => {
       const overFull = r.tokens - full.requests[i].tokens;
       if (overFull <= 0 || f === full) return { ...r, overFull };
-      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), textOf(baseline, r.turn), count) };
+      fullLines ??= fullHistoryLines(turns, context);
+      return { ...r, overFull, extra: extraLines(textOf(variant, r.turn), fullLines, r.turn, countLines) };
     });
     return {
       name: f.name,
@@ -116,7 +127,7 @@ export function compareView(agent: PreparedAgent, runTurns: readonly Turn[], cou
       hiddenItems: f.hiddenItems.map(({ id, kind, turn, label }) => ({ id, kind, turn, label })),
     };
   });
-  return { turns: figures.turns, runTurns: runTurns.length, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
+  return { turns: figures.turns, systemTokens: figures.systemTokens, tokenizer: 'o200k_base', strategies };
 }
 
 /** The messages of turn `turn`'s request under a strategy (as compareView renders it), for a diff. */

@@ -77,11 +77,12 @@ describe('the run table', () => {
   });
 });
 
-describe('a run longer than the comparison bound', () => {
-  it('says over how many of its turns the strategies are compared', async () => {
+describe('the whole run', () => {
+  it('is compared over every turn: the heading counts them all and no bound is mentioned', async () => {
     const figures = await engineFigures('reviews-and-inventory.json');
     const h = renderWithPlayground(<ComparePanel />);
-    act(() => compareStoreFor(h.client).setState({ view: { ...figures, runTurns: 350 } }));
-    expect(screen.getByTestId('compare-bounded').textContent).toContain(`first ${figures.turns} of the run's 350 turns`);
+    act(() => compareStoreFor(h.client).setState({ view: figures }));
+    expect(screen.getByTestId('compare-heading').textContent).toContain(`(${figures.turns} turns)`);
+    expect(screen.queryByTestId('compare-bounded')).toBeNull();
   });
 });

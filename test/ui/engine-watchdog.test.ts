@@ -2,7 +2,7 @@
 // loaded and first-use tables are in; a restart continues on the spare worker, and calls it cuts
 // short are told why (the watchdog), never "Stopped".
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EngineClient, EngineRestarted, watchdogFor, type EngineRemote } from '../../src/ui/engine/client.ts';
+import { compareAllowanceFor, EngineClient, EngineRestarted, watchdogFor, type EngineRemote } from '../../src/ui/engine/client.ts';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -49,6 +49,14 @@ describe('watchdogFor', () => {
     expect(watchdogFor(200)).toBe(1250);
     expect(watchdogFor(4000)).toBe(5000);
     for (const limit of [1000, 2500, 10_000]) expect(watchdogFor(limit)).toBeLessThanOrEqual(2 * limit);
+  });
+});
+
+describe('compareAllowanceFor', () => {
+  it('grows with the square of the run: nothing to speak of at a few hundred turns, 25 s more at 5,000', () => {
+    expect(compareAllowanceFor(0)).toBe(0);
+    expect(compareAllowanceFor(300)).toBe(90);
+    expect(compareAllowanceFor(5000)).toBe(25_000);
   });
 });
 

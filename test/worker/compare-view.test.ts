@@ -26,7 +26,6 @@ describe('the comparison view of the worker', () => {
     if (view === null) throw new Error('no figures');
     const turns = engine.view().turns.length;
     expect(view.turns).toBe(turns);
-    expect(view.runTurns).toBe(turns);
     expect(view.strategies.map((s) => s.name)).toEqual(['full-history', ...strategyNames().filter((n) => n !== 'full-history')]);
     for (const s of view.strategies) {
       expect(s.requests).toHaveLength(turns);
@@ -49,9 +48,20 @@ describe('the comparison view of the worker', () => {
     const view = await engine.compare();
     const costlier = view?.strategies.flatMap((s) => s.requests.filter((r) => r.overFull > 0).map((r) => ({ s: s.name, r }))) ?? [];
     expect(costlier.length).toBeGreaterThan(0);
-    for (const { r } of costlier) {
+    const textOf = (name: string, turn: number) =>
+      (engine.requestMessages(name, turn) ?? [])
+        .filter((m) => m.role !== 'system')
+        .map((m) => m.content)
+        .join('\n');
+    for (const { s, r } of costlier) {
       expect(r.extra?.tokens).toBeGreaterThan(0);
       expect(r.extra?.lines.length).toBeGreaterThan(0);
+      // Exactly the lines full history's request for the same turn does not have.
+      const known = new Set(textOf('full-history', r.turn).split('\n'));
+      const lines = textOf(s, r.turn)
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !known.has(l));
+      expect(r.extra).toEqual({ tokens: countTokens(lines.join('\n')), lines: lines.slice(0, 3) });
     }
   });
 
@@ -70,17 +80,21 @@ describe('the comparison view of the worker', () => {
 });
 
 describe('a long run', () => {
-  it('is compared over its first 200 turns, and the view says how many the run has', async () => {
-    const { MAX_COMPARED_TURNS } = await import('../../src/worker/compare-view.ts');
-    expect(MAX_COMPARED_TURNS).toBe(200);
+  it('is compared over every turn, each request counted as the tokenizer counts its whole text', async () => {
     const engine = new Engine();
-    const replies = Array.from({ length: 205 }, (_, i) => '```clojure\n(def x' + (i % 3) + ' ' + i + ')\n```');
+    const replies = Array.from({ length: 230 }, (_, i) => '```clojure\n(def x' + (i % 3) + ' ' + i + ')\n(println "turn" ' + i + ')\n```');
     const session = { version: 2, title: 'long', mission: 'count', maxTurns: 300, compression: true, llm: { provider: 'mock', replies }, tools: [], data: {} };
     const opened = engine.open(JSON.stringify(session));
     if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
-    for (let i = 0; i < 205; i++) engine.stepTurn();
+    for (let i = 0; i < 230; i++) engine.stepTurn();
     const view = await engine.compare();
-    expect([view?.turns, view?.runTurns]).toEqual([200, 205]);
-    expect(view?.strategies[0].requests).toHaveLength(200);
+    expect(view?.turns).toBe(230);
+    for (const s of view?.strategies ?? []) {
+      expect(s.requests).toHaveLength(230);
+      for (const turn of [1, 117, 230]) {
+        const messages = engine.requestMessages(s.name, turn) ?? [];
+        expect(s.requests[turn - 1].tokens, `${s.name} turn ${turn}`).toBe(messages.reduce((n, m) => n + countTokens(m.content), 0));
+      }
+    }
   });
 });

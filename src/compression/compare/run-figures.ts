@@ -6,7 +6,11 @@ import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions } from '../options
 import type { RenderContext, Strategy } from '../strategy.ts';
 import { fullHistory } from '../strategies/full-history.ts';
 import type { TokenCounter } from '../tokens.ts';
-import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type Item, type ItemKind, type SampleLimits } from './visibility.ts';
+import { RunTexts, type ReadText } from './run-texts.ts';
+import { SpellingIndex } from './spelling-index.ts';
+import { commonPrefixLength, prefixTokens } from './text-tokens.ts';
+import { HiddenItems, ItemsBySpelling, ShownItems, SpellingIds, spelledRun, type Spelled } from './spelled.ts';
+import { ITEM_KINDS, isNamedWithoutSample, requestText, type Item, type ItemKind } from './visibility.ts';
 
 export type HiddenCounts = Readonly<Record<ItemKind, number>>;
 
@@ -71,15 +75,13 @@ export function requestFor(
   context: RenderContext,
   options: CompressionOptions,
 ): readonly Message[] {
-  const before = turns.slice(0, k - 1);
-  const memory = before.length > 0 ? (before[before.length - 1].memory ?? NO_MEMORY) : NO_MEMORY;
-  return strategy.render(before, memory, { ...context, ...options }).messages;
+  return renderBefore(strategy, turns.slice(0, k - 1), context, options);
 }
 
-export function messageTokens(messages: readonly Message[], count: TokenCounter): number {
-  let n = 0;
-  for (const m of messages) n += count(m.content);
-  return n;
+/** The request that follows `before`, the turns so far. */
+function renderBefore(strategy: Strategy, before: readonly TurnRecord[], context: RenderContext, options: CompressionOptions): readonly Message[] {
+  const memory = before.length > 0 ? (before[before.length - 1].memory ?? NO_MEMORY) : NO_MEMORY;
+  return strategy.render(before, memory, { ...context, ...options }).messages;
 }
 
 /**
@@ -95,11 +97,8 @@ export function cacheablePrefix(previous: readonly Message[], current: readonly 
   }
   if (i === previous.length) return { tokens, whole: true };
   if (i < current.length && previous[i].role === current[i].role) {
-    const a = previous[i].content;
-    const b = current[i].content;
-    let j = 0;
-    while (j < a.length && j < b.length && a.charCodeAt(j) === b.charCodeAt(j)) j++;
-    if (j > 0) tokens += count(b.slice(0, j));
+    const j = commonPrefixLength(previous[i].content, current[i].content);
+    if (j > 0) tokens += count(current[i].content.slice(0, j));
   }
   return { tokens, whole: false };
 }
@@ -121,133 +120,241 @@ function definitionTurns(turns: readonly TurnRecord[]): Map<string, number>[] {
   return out;
 }
 
-/**
- * Which items of a run each message shows, found once per distinct message text. Requests repeat most
- * of their messages (full history only appends), so a request's items are those of the request before
- * it plus what its new messages show: the work grows with the run, not with its square.
- */
-class ItemScan {
-  /** Items in turn order; `before[k]` is how many happened in turns before turn k. */
-  readonly items: Item[];
-  readonly before: number[];
-  private readonly seen = new Map<string, { checked: number; bits: Uint8Array }>();
+function limitsKey(options: CompressionOptions): string {
+  return `${options.sampleLimit}/${options.samplePrintableLimit}`;
+}
 
-  constructor(itemsByTurn: readonly (readonly Item[])[]) {
-    this.items = itemsByTurn.flat();
-    this.before = [0, 0];
-    for (const items of itemsByTurn) this.before.push(this.before[this.before.length - 1] + items.length);
+interface VariantRun {
+  readonly variant: Variant;
+  readonly spelled: Spelled;
+  readonly requests: RequestFigures[];
+  /** Items hidden in at least one request, in the order first hidden. */
+  readonly hiddenItems: Item[];
+  readonly hiddenValues: Set<string>;
+  /** What its requests show and hide, for a variant compared with full history. */
+  readonly hidden: HiddenItems | null;
+  readonly shown: ShownItems | null;
+  previous: readonly Message[] | null;
+  readonly read: ReadText[];
+  /** Per spelling: how many of the current request's messages (SYSTEM aside) hold it, once per piece. */
+  readonly present: Int32Array;
+  /** Per spelling: present in the previous request. */
+  readonly was: Uint8Array;
+}
+
+function countSpellings(present: Int32Array, r: ReadText, by: number, touched: number[]): void {
+  for (const id of r.found) {
+    present[id] += by;
+    touched.push(id);
   }
-
-  /** Bit i set when message text `content` shows item i, for the first `need` items. */
-  private bitsOf(content: string, need: number): Uint8Array {
-    let entry = this.seen.get(content);
-    if (entry === undefined) {
-      entry = { checked: 0, bits: new Uint8Array(this.items.length) };
-      this.seen.set(content, entry);
-    }
-    for (let i = entry.checked; i < need; i++) entry.bits[i] = isShown(this.items[i], content) ? 1 : 0;
-    entry.checked = Math.max(entry.checked, need);
-    return entry.bits;
-  }
-
-  /** The items of turns before `k` that `messages` show, extending `last` when they extend its messages. */
-  shown(messages: readonly Message[], k: number, last: { messages: readonly Message[]; bits: Uint8Array } | null): Uint8Array {
-    const need = this.before[k];
-    const out = new Uint8Array(need);
-    let from = 0;
-    if (
-      last !== null &&
-      last.messages.length <= messages.length &&
-      last.messages.every((m, i) => m.role === messages[i].role && m.content === messages[i].content)
-    ) {
-      out.set(last.bits.subarray(0, Math.min(need, last.bits.length)));
-      // Items newer than the last request were not looked for in its messages.
-      for (let i = 0; i < last.messages.length; i++) {
-        if (last.messages[i].role === 'system' || last.bits.length >= need) continue;
-        const bits = this.bitsOf(last.messages[i].content, need);
-        for (let j = last.bits.length; j < need; j++) if (bits[j] === 1) out[j] = 1;
-      }
-      from = last.messages.length;
-    }
-    for (let i = from; i < messages.length; i++) {
-      if (messages[i].role === 'system') continue;
-      const bits = this.bitsOf(messages[i].content, need);
-      for (let j = 0; j < need; j++) if (bits[j] === 1) out[j] = 1;
-    }
-    return out;
+  for (const id of r.long) {
+    present[id] += by;
+    touched.push(id);
   }
 }
 
+/**
+ * Reads a variant's next request against its previous one: a message equal to the one at its place
+ * before (same role, same text, most often the very same string) keeps what was read of it, so a
+ * request that repeats most of the previous one costs what changed. Returns its tokens, its cacheable
+ * start, and the spellings that appeared in it or left it.
+ */
+function readRequest(
+  run: VariantRun,
+  messages: readonly Message[],
+  texts: RunTexts,
+  count: TokenCounter,
+): { tokens: number; cacheable: number; whole: boolean; spellings: number[] } {
+  const previous = run.previous ?? [];
+  const touched: number[] = [];
+  // Changed in place: it only ever serves as what the next request is read against.
+  const read = run.read;
+  let tokens = 0;
+  let cacheable = 0;
+  const same = run.previous !== null;
+  let changed = -1;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const p = i < previous.length ? previous[i] : undefined;
+    // Most often the very same message (strategies keep what they wrote for a turn), or the same text.
+    if (p === undefined || !(p === m || (p.role === m.role && p.content.length === m.content.length && p.content === m.content))) {
+      const base = i < read.length ? read[i] : undefined;
+      let r: ReadText;
+      if (p !== undefined && p.role !== 'system' && m.role !== 'system') {
+        // Told only of what changed: a message that grows costs its new pieces, not all it holds.
+        r = texts.read(m.content, base, (id, by) => {
+          run.present[id] += by;
+          touched.push(id);
+        });
+      } else {
+        // What the old message held goes before its arrays are taken over by the new one.
+        if (p !== undefined && p.role !== 'system' && base !== undefined) countSpellings(run.present, base, -1, touched);
+        r = texts.read(m.content, base);
+        if (m.role !== 'system') countSpellings(run.present, r, 1, touched);
+      }
+      if (i < read.length) read[i] = r;
+      else read.push(r);
+      if (same && changed < 0) changed = i;
+    }
+    tokens += read[i].tokens;
+    if (same && changed < 0 && i < previous.length) cacheable += read[i].tokens;
+  }
+  for (let i = messages.length; i < previous.length; i++) if (previous[i].role !== 'system') countSpellings(run.present, read[i], -1, touched);
+  read.length = messages.length;
+  // The cacheable start: the leading messages equal to the previous request's, then the text the first
+  // differing message (same role) shares with the one it replaces.
+  let whole = true;
+  if (!same) cacheable = 0;
+  else if (changed >= 0 && changed < previous.length) {
+    whole = false;
+    if (previous[changed].role === messages[changed].role) {
+      const j = commonPrefixLength(previous[changed].content, messages[changed].content);
+      cacheable += prefixTokens(read[changed], j, count);
+    }
+  } else if (messages.length < previous.length) whole = false;
+  run.previous = messages;
+  // The spellings that appeared or left, each once: pairs of (id, +1 or -1).
+  const changes: number[] = [];
+  for (const id of touched) {
+    const now = run.present[id] > 0 ? 1 : 0;
+    if (now !== run.was[id]) {
+      run.was[id] = now;
+      changes.push(id, now === 1 ? 1 : -1);
+    }
+  }
+  return { tokens, cacheable, whole, spellings: changes };
+}
+
+/**
+ * The turns as records of one layout. The loop's turns are objects of nearly as many layouts as there
+ * are turns (spread from optional parts), and every request loops over all the turns before it: JS
+ * engines run such loops several times slower over many layouts than over one.
+ */
+function uniform(turns: readonly TurnRecord[]): TurnRecord[] {
+  return turns.map((t) => ({
+    number: t.number,
+    rawResponse: t.rawResponse,
+    program: t.program,
+    result: t.result,
+    error: t.error,
+    prints: t.prints,
+    toolCalls: t.toolCalls,
+    success: t.success,
+    memory: t.memory,
+  }));
+}
+
+/**
+ * Every request of the run under every variant, one turn at a time: full history's request first, so
+ * that what it shows is at hand when the others are compared with it. Each message is read against
+ * the same message of the variant's previous request (run-texts.ts), so the work follows what changes
+ * from request to request rather than the requests' whole length.
+ */
 export function compareRun(input: CompareInput): RunFigures {
-  const { turns, context, count } = input;
+  const { context, count } = input;
+  const turns = uniform(input.turns);
   const baseline: Variant = { name: fullHistory.name, strategy: fullHistory, options: DEFAULT_COMPRESSION_OPTIONS };
   const variants = [baseline, ...input.variants.filter((v) => !(v.strategy === fullHistory && v.name === fullHistory.name))];
   const definedIn = definitionTurns(turns);
   // Items are spelled with the samples a variant writes, so they are found per sample size; full
   // history's requests are looked through with each size's spellings.
-  const fullRequests: (readonly Message[])[] = [];
-  const scans = new Map<string, { scan: ItemScan; full: Uint8Array[] }>();
-  const scanFor = (limits: SampleLimits) => {
-    const key = `${limits.sampleLimit}/${limits.samplePrintableLimit}`;
-    let entry = scans.get(key);
-    if (entry === undefined) {
-      entry = { scan: new ItemScan(turns.map((t) => turnItems(t, limits))), full: [] };
-      scans.set(key, entry);
+  const ids = new SpellingIds();
+  const bySize = new Map<string, Spelled>();
+  const sizeOf = (variant: Variant): Spelled => {
+    const key = limitsKey(variant.options);
+    let spelled = bySize.get(key);
+    if (spelled === undefined) {
+      spelled = spelledRun(turns, definedIn, variant.options, ids);
+      bySize.set(key, spelled);
     }
-    return entry;
+    return spelled;
   };
-  const fullShown = (entry: { scan: ItemScan; full: Uint8Array[] }, k: number): Uint8Array => {
-    for (let j = entry.full.length + 1; j <= k; j++) {
-      const last = j > 1 ? { messages: fullRequests[j - 2], bits: entry.full[j - 2] } : null;
-      entry.full.push(entry.scan.shown(fullRequests[j - 1], j, last));
+  for (const v of variants) sizeOf(v);
+  const sizes = [...bySize.values()].map((spelled) => {
+    const bySpelling = new ItemsBySpelling(spelled, ids.list.length);
+    return { spelled, bySpelling, full: new ShownItems(bySpelling, spelled.items.length), hidden: [] as HiddenItems[] };
+  });
+  const runs = variants.map((variant, n): VariantRun => {
+    const spelled = sizeOf(variant);
+    const size = sizes.find((z) => z.spelled === spelled);
+    let shown: ShownItems | null = null;
+    let hidden: HiddenItems | null = null;
+    if (n > 0 && variant.strategy !== fullHistory && size !== undefined) {
+      shown = new ShownItems(size.bySpelling, spelled.items.length);
+      hidden = new HiddenItems(spelled, size.full, shown);
+      size.hidden.push(hidden);
     }
-    return entry.full[k - 1];
-  };
-  const systemTokens = count(context.systemPrompt);
+    return {
+      variant,
+      spelled,
+      requests: [],
+      hiddenItems: [],
+      hiddenValues: new Set(),
+      hidden,
+      shown,
+      previous: null,
+      read: [],
+      present: new Int32Array(ids.list.length),
+      was: new Uint8Array(ids.list.length),
+    };
+  });
+  const texts = new RunTexts(count, new SpellingIndex(ids.list));
 
-  const figures = variants.map(({ name, strategy, options }): StrategyFigures => {
-    const limits = { sampleLimit: options.sampleLimit, samplePrintableLimit: options.samplePrintableLimit };
-    const entry = scanFor(limits);
-    const isBaseline = name === baseline.name && strategy === fullHistory;
-    const requests: RequestFigures[] = [];
-    const hiddenIds = new Map<string, Item>();
-    let previous: readonly Message[] | null = null;
-    let last: { messages: readonly Message[]; bits: Uint8Array } | null = null;
-    for (let k = 1; k <= turns.length; k++) {
-      const messages = requestFor(strategy, turns, k, context, options);
-      if (isBaseline) fullRequests.push(messages);
-      const hidden = zeroCounts();
-      if (strategy !== fullHistory) {
-        const full = fullShown(entry, k);
-        const shown = entry.scan.shown(messages, k, last);
-        last = { messages, bits: shown };
-        for (let i = 0; i < shown.length; i++) {
-          if (full[i] === 1 && shown[i] === 0) {
-            const item = entry.scan.items[i];
-            hidden[item.kind]++;
-            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
-          }
+  for (let k = 1; k <= turns.length; k++) {
+    // The turns before turn k, shared by every variant's rendering (rendering never changes its input).
+    const before = turns.slice(0, k - 1);
+    for (const run of runs) {
+      const { strategy, options } = run.variant;
+      const messages = renderBefore(strategy, before, context, options);
+      const step = readRequest(run, messages, texts, count);
+      const changed = step.spellings;
+      if (run === runs[0]) {
+        // Full history's request comes first: what it shows now is what the others are compared with.
+        for (const size of sizes) {
+          const flipped = (i: number) => {
+            for (const h of size.hidden) h.update(i);
+          };
+          for (let c = 0; c < changed.length; c += 2) size.full.spelling(changed[c], changed[c + 1] === 1 ? 1 : -1, flipped);
         }
+      }
+      const hidden = zeroCounts();
+      const { shown, hidden: tracked } = run;
+      if (shown !== null && tracked !== null) {
+        const flipped = (i: number) => tracked.update(i);
+        for (let c = 0; c < changed.length; c += 2) shown.spelling(changed[c], changed[c + 1] === 1 ? 1 : -1, flipped);
+        const { counts, first } = tracked.close(k);
+        ITEM_KINDS.forEach((kind, i) => (hidden[kind] = counts[i]));
+        run.hiddenItems.push(...first);
       }
       if (k > 1) {
-        const values = valueItems(turns[k - 2].memory ?? NO_MEMORY, definedIn[k - 2], limits);
-        const text = values.length > 0 ? requestText(messages) : '';
-        for (const item of values) {
-          if (isNamedWithoutSample(item, text)) {
+        let text: string | null = null;
+        for (const value of run.spelled.values[k - 2]) {
+          let unsampled: boolean;
+          if (value.joined) {
+            text ??= requestText(messages);
+            unsampled = isNamedWithoutSample(value.item, text);
+          } else {
+            unsampled = run.present[value.label] > 0 && !value.spellings.some((id) => run.present[id] > 0);
+          }
+          if (unsampled) {
             hidden.unsampledValue++;
-            if (!hiddenIds.has(item.id)) hiddenIds.set(item.id, item);
+            if (!run.hiddenValues.has(value.item.id)) {
+              run.hiddenValues.add(value.item.id);
+              run.hiddenItems.push(value.item);
+            }
           }
         }
       }
-      const prefix = previous === null ? { tokens: 0, whole: true } : cacheablePrefix(previous, messages, count);
-      requests.push({ turn: k, tokens: messageTokens(messages, count), cacheable: prefix.tokens, cacheBreak: !prefix.whole, hidden });
-      previous = messages;
+      run.requests.push({ turn: k, tokens: step.tokens, cacheable: step.cacheable, cacheBreak: !step.whole, hidden });
     }
-    const hiddenItems = [...hiddenIds.values()].sort((a, b) => a.turn - b.turn);
+  }
+
+  const figures = runs.map(({ variant, requests, hiddenItems: hiddenInOrder }): StrategyFigures => {
+    const hiddenItems = [...hiddenInOrder].sort((a, b) => a.turn - b.turn);
     const distinct = zeroCounts();
     for (const item of hiddenItems) distinct[item.kind]++;
     return {
-      name,
+      name: variant.name,
       requests,
       total: requests.reduce((n, r) => n + r.tokens, 0),
       cacheableTotal: requests.reduce((n, r) => n + r.cacheable, 0),
@@ -255,5 +362,5 @@ export function compareRun(input: CompareInput): RunFigures {
       hiddenItems,
     };
   });
-  return { turns: turns.length, systemTokens, strategies: figures };
+  return { turns: turns.length, systemTokens: count(context.systemPrompt), strategies: figures };
 }

@@ -6,7 +6,7 @@ import { isFn, type Value } from '../../lisp/values.ts';
 import { printValue, strOf } from '../../lisp/printer.ts';
 import { isBlank } from '../type-vocabulary.ts';
 import { sample, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT } from '../layout.ts';
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, MemoryEntry, Message, TurnRecord } from '../records.ts';
 
 export type ItemKind = 'toolResult' | 'toolCall' | 'print' | 'failedAttempt' | 'oldCode' | 'unsampledValue';
 
@@ -86,13 +86,18 @@ export function turnItems(turn: TurnRecord, limits: SampleLimits): Item[] {
 export function valueItems(memory: Memory, definedIn: ReadonlyMap<string, number>, limits: SampleLimits): Item[] {
   const items: Item[] = [];
   for (const entry of memory.values()) {
-    if (isFn(entry.value) || isBlank(entry.value)) continue;
-    const spellings = usable(valueSpellings(entry.value, limits));
-    if (spellings.length === 0) continue;
-    const turn = definedIn.get(entry.name) ?? 0;
-    items.push({ id: `unsampledValue:${entry.name}`, kind: 'unsampledValue', turn, label: entry.name, spellings });
+    const item = valueItem(entry, definedIn.get(entry.name) ?? 0, limits);
+    if (item !== null) items.push(item);
   }
   return items;
+}
+
+/** One entry of `valueItems`, defined in turn `turn` (null: a function, blank, or no usable spelling). */
+export function valueItem(entry: MemoryEntry, turn: number, limits: SampleLimits): Item | null {
+  if (isFn(entry.value) || isBlank(entry.value)) return null;
+  const spellings = usable(valueSpellings(entry.value, limits));
+  if (spellings.length === 0) return null;
+  return { id: `unsampledValue:${entry.name}`, kind: 'unsampledValue', turn, label: entry.name, spellings };
 }
 
 /** The text a request shows of the run: every message but SYSTEM (the same for every strategy). */

@@ -4,7 +4,7 @@
 import type { Memory, TurnRecord } from '../records.ts';
 import type { Value } from '../../lisp/values.ts';
 import { isFn } from '../../lisp/values.ts';
-import { describeError, turnsIndicator } from '../execution-history.ts';
+import { describeError, lastPrints, tally, turnsIndicator } from '../execution-history.ts';
 import { formatCallForm, parseSignature } from '../signature.ts';
 import { typeOf } from '../type-vocabulary.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
@@ -13,8 +13,20 @@ import type { ToolDef } from '../records.ts';
 /** The last println entry is cut to this many characters. */
 export const AGGRESSIVE_OUTPUT_MAX_CHARS = 200;
 
-/** Call forms only: the parameter names say how to call a tool; types and descriptions are what is given up. */
+/** The tools' line by tool list: parsing every signature again for every request of a run adds up. */
+const toolsLines = new WeakMap<readonly ToolDef[], string | null>();
+
 function toolsLine(tools: readonly ToolDef[]): string | null {
+  let line = toolsLines.get(tools);
+  if (line === undefined) {
+    line = writeToolsLine(tools);
+    toolsLines.set(tools, line);
+  }
+  return line;
+}
+
+/** Call forms only: the parameter names say how to call a tool; types and descriptions are what is given up. */
+function writeToolsLine(tools: readonly ToolDef[]): string | null {
   if (tools.length === 0) return null;
   const forms = tools.map((t) => {
     const sig = parseSignature(t.signature);
@@ -55,9 +67,8 @@ function stableStart(o: RenderOptions): string {
 }
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  const successful = turns.filter((t) => t.success);
-  const prints = successful.flatMap((t) => t.prints);
-  const last = prints.length > 0 ? prints[prints.length - 1] : null;
+  const counts = tally(turns);
+  const last = counts.prints > 0 ? lastPrints(turns, 1)[0] : null;
   const output =
     last === null ? null : `;; Last output: ${last.length > AGGRESSIVE_OUTPUT_MAX_CHARS ? `${last.slice(0, AGGRESSIVE_OUTPUT_MAX_CHARS)}...` : last}`;
   const latest = turns.length > 0 ? turns[turns.length - 1] : undefined;
@@ -71,17 +82,16 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
     { role: 'system', content: o.systemPrompt },
     { role: 'user', content: user },
   ] as const;
-  const calls = turns.reduce((n, t) => n + t.toolCalls.length, 0);
   return {
     messages,
     stats: {
-      turnsSummarized: successful.length,
+      turnsSummarized: counts.successful,
       // Calls are counted per tool, never listed one by one.
       toolCallsShown: 0,
-      toolCallsDropped: calls,
+      toolCallsDropped: counts.calls,
       printsShown: last === null ? 0 : 1,
-      printsDropped: Math.max(0, prints.length - 1),
-      failedTurnsCollapsed: turns.length - successful.length,
+      printsDropped: Math.max(0, counts.prints - 1),
+      failedTurnsCollapsed: turns.length - counts.successful,
       messages: messages.length,
       characters: countCharacters(messages),
     },

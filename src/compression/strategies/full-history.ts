@@ -40,15 +40,35 @@ function writeFeedback(turn: TurnRecord, maxTurns: number): string {
   return joinSections([output, outcome, turnsIndicator(maxTurns, turn.number)]);
 }
 
+/** The first USER message, from before turn 1: the mission, `tool/`, `data/` and the turns left. */
+export function firstUserText(o: RenderOptions): string {
+  return joinSections([o.mission.trim(), renderToolNamespace(o.tools), renderDataNamespace(o.data, o), turnsIndicator(o.maxTurns, 0)]);
+}
+
+/** The two messages of each turn, as its feedback is kept: every request of a run replays every turn before it. */
+const pairCache = new WeakMap<TurnRecord, { maxTurns: number; pair: readonly [Message, Message] }>();
+
+/** A turn as full history replays it: the LLM's reply, then the feedback. */
+export function turnMessages(turn: TurnRecord, maxTurns: number): readonly [Message, Message] {
+  const cached = pairCache.get(turn);
+  if (cached !== undefined && cached.maxTurns === maxTurns) return cached.pair;
+  const pair = [
+    { role: 'assistant', content: turn.rawResponse },
+    { role: 'user', content: turnFeedback(turn, maxTurns) },
+  ] as const;
+  pairCache.set(turn, { maxTurns, pair });
+  return pair;
+}
+
 function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions): Rendering {
-  const first = joinSections([o.mission.trim(), renderToolNamespace(o.tools), renderDataNamespace(o.data, o), turnsIndicator(o.maxTurns, 0)]);
   const messages: Message[] = [
     { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: first },
+    { role: 'user', content: firstUserText(o) },
   ];
   let prints = 0;
   for (const turn of turns) {
-    messages.push({ role: 'assistant', content: turn.rawResponse }, { role: 'user', content: turnFeedback(turn, o.maxTurns) });
+    const [reply, feedback] = turnMessages(turn, o.maxTurns);
+    messages.push(reply, feedback);
     prints += turn.prints.length;
   }
   return {

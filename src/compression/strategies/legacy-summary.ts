@@ -4,7 +4,7 @@ import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
 import type { ToolCallRecord } from '../../lisp/runtime.ts';
 import { isFn } from '../../lisp/values.ts';
 import { printValue } from '../../lisp/printer.ts';
-import { renderAttempt, renderToolCall, turnsIndicator } from '../execution-history.ts';
+import { lastCalls, lastPrints, renderAttempt, renderToolCall, tally, turnsIndicator } from '../execution-history.ts';
 import { oneLine, sample } from '../layout.ts';
 import type { SampleLimits } from '../namespaces/data.ts';
 import { renderStableStart } from '../stable-start.ts';
@@ -46,21 +46,19 @@ function definedLine(entry: MemoryEntry, withSample: boolean, limits: SampleLimi
 }
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  const successful = turns.filter((t) => t.success);
   // Calls of failed turns are listed too: their side effects happened (DECISIONS C9 over the seed).
-  const calls = turns.flatMap((t) => t.toolCalls);
-  const prints = successful.flatMap((t) => t.prints);
+  const counts = tally(turns);
   // The seed's rule, global: once anything was printed, definitions lose their samples.
-  const withSamples = prints.length === 0;
+  const withSamples = counts.prints === 0;
 
   const lines: string[] = [];
-  const callLines = renderLegacyToolCalls(calls, o.toolCallLimit);
-  const callsShown = o.toolCallLimit > 0 ? Math.min(calls.length, o.toolCallLimit) : 0;
+  const callLines = renderLegacyToolCalls(lastCalls(turns, o.toolCallLimit), o.toolCallLimit);
+  const callsShown = o.toolCallLimit > 0 ? Math.min(counts.calls, o.toolCallLimit) : 0;
   if (callLines.length > 0) lines.push(LEGACY_TOOL_CALLS, ...callLines);
-  else if (calls.length === 0 && turns.length > 0) lines.push(LEGACY_NO_TOOL_CALLS);
+  else if (counts.calls === 0 && turns.length > 0) lines.push(LEGACY_NO_TOOL_CALLS);
   for (const entry of memory.values()) if (isFn(entry.value)) lines.push(functionLine(entry));
   for (const entry of memory.values()) if (!isFn(entry.value)) lines.push(definedLine(entry, withSamples, o));
-  const shownPrints = o.printlnLimit > 0 ? prints.slice(-o.printlnLimit) : [];
+  const shownPrints = lastPrints(turns, o.printlnLimit);
   if (shownPrints.length > 0) lines.push(LEGACY_OUTPUT, ...shownPrints);
 
   // The seed keeps every failed attempt in full, recovered or not, in the order they happened.
@@ -74,11 +72,11 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   return {
     messages,
     stats: {
-      turnsSummarized: successful.length,
+      turnsSummarized: counts.successful,
       toolCallsShown: callsShown,
-      toolCallsDropped: calls.length - callsShown,
+      toolCallsDropped: counts.calls - callsShown,
       printsShown: shownPrints.length,
-      printsDropped: prints.length - shownPrints.length,
+      printsDropped: counts.prints - shownPrints.length,
       failedTurnsCollapsed: 0,
       messages: messages.length,
       characters: countCharacters(messages),

@@ -3,13 +3,12 @@
 import type { Memory, Message, TurnRecord } from '../records.ts';
 import { coalescedUser } from '../coalesced.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
-import { fullHistory } from './full-history.ts';
+import { fullHistory, turnMessages } from './full-history.ts';
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  const full = fullHistory.render(turns, memory, o);
   const shown = Math.min(o.recentTurns, turns.length);
   const olderCount = turns.length - shown;
-  if (olderCount === 0) return full;
+  if (olderCount === 0) return fullHistory.render(turns, memory, o);
 
   const older = turns.slice(0, olderCount);
   const recent = turns.slice(olderCount);
@@ -17,8 +16,12 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   const olderMemory = older[older.length - 1].memory ?? memory;
   // The last recent feedback carries `Turns left`; with no recent turns the summary must say it.
   const summary = coalescedUser(older, olderMemory, o, { showToolResults: false, keepRecoveredErrors: false, turnsLine: shown === 0 });
-  // Each turn is two messages after SYSTEM and the first USER message: the reply, then its feedback.
-  const messages: Message[] = [full.messages[0], { role: 'user', content: summary.text }, ...full.messages.slice(2 + 2 * olderCount)];
+  const messages: Message[] = [
+    { role: 'system', content: o.systemPrompt },
+    { role: 'user', content: summary.text },
+  ];
+  // The recent turns as full history replays them (rendering only those, not the whole history).
+  for (const turn of recent) messages.push(...turnMessages(turn, o.maxTurns));
   const recentPrints = recent.reduce((n, t) => n + t.prints.length, 0);
   return {
     messages,

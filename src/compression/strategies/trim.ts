@@ -4,7 +4,7 @@ import type { Memory, Message, TurnRecord } from '../records.ts';
 import { turnsIndicator } from '../execution-history.ts';
 import { exceedsTokens } from '../pressure.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
-import { fullHistory } from './full-history.ts';
+import { firstUserText, fullHistory, turnMessages } from './full-history.ts';
 
 /** The line telling the model which turns it no longer sees. `shown` turns follow it. */
 export function leftOutLine(leftOut: number, shown: number): string {
@@ -14,30 +14,33 @@ export function leftOutLine(leftOut: number, shown: number): string {
   return `;; ${which} left out to save space${count}${rest}.`;
 }
 
-function triggered(turns: readonly TurnRecord[], full: readonly Message[], o: RenderOptions): boolean {
+function triggered(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): boolean {
   if (o.triggerTurns > 0 && turns.length > o.triggerTurns) return true;
-  return o.triggerTokens > 0 && exceedsTokens(full.slice(1), o.triggerTokens);
+  return o.triggerTokens > 0 && exceedsTokens(fullHistory.render(turns, memory, o).messages.slice(1), o.triggerTokens);
 }
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  const full = fullHistory.render(turns, memory, o);
   const shown = Math.min(o.recentTurns, turns.length);
   const leftOut = turns.length - shown;
   // Nothing to leave out (the run is no longer than the window): trimming would change nothing but add a line.
-  if (leftOut === 0 || !triggered(turns, full.messages, o)) return full;
+  if (leftOut === 0 || !triggered(turns, memory, o)) return fullHistory.render(turns, memory, o);
 
   // Full history's first USER message comes from before turn 1 and holds turn 1's `Turns left`. With turns
   // following, the last feedback carries the current figure; with none, the stale line gives way to it.
-  let first = `${full.messages[1].content}\n\n${leftOutLine(leftOut, shown)}`;
+  const initial = firstUserText(o);
+  let first = `${initial}\n\n${leftOutLine(leftOut, shown)}`;
   if (shown === 0) {
     const stale = turnsIndicator(o.maxTurns, 0);
-    const initial = full.messages[1].content;
     const base = stale !== null && initial.endsWith(stale) ? initial.slice(0, -stale.length).replace(/\n*$/, '') : initial;
     first = [base, leftOutLine(leftOut, 0), turnsIndicator(o.maxTurns, turns.length)].filter((s): s is string => s !== null && s !== '').join('\n\n');
   }
-  // Each turn is two messages after SYSTEM and the first USER message: the reply, then its feedback.
-  const messages: Message[] = [full.messages[0], { role: 'user', content: first }, ...full.messages.slice(2 + 2 * leftOut)];
   const kept = turns.slice(leftOut);
+  const messages: Message[] = [
+    { role: 'system', content: o.systemPrompt },
+    { role: 'user', content: first },
+  ];
+  // The kept turns as full history replays them (rendering only those, not the whole history).
+  for (const turn of kept) messages.push(...turnMessages(turn, o.maxTurns));
   const dropped = turns.slice(0, leftOut);
   return {
     messages,

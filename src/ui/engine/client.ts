@@ -46,6 +46,16 @@ export interface CallOptions {
   allowanceMs?: number;
 }
 
+/**
+ * Milliseconds the comparison of a run of `turns` turns may take beyond the loading allowance. It runs
+ * no program, but its figures grow with the square of the run (each request repeats the turns
+ * before it, and full history's tokens over 5,000 turns are counted in billions): about 25 s more at
+ * 5,000 turns, none to speak of at a few hundred.
+ */
+export function compareAllowanceFor(turns: number): number {
+  return Math.round((turns * turns) / 1000);
+}
+
 /** Milliseconds a call carrying `chars` characters of session may take beyond a program's limit. */
 export function allowanceFor(chars: number): number {
   // About 1 ms per 2 KB (10 MB: 5 s): copying, checking and writing it, on a slow machine.

@@ -67,12 +67,6 @@ export function ComparePanel() {
           {loading ? 'Computing…' : !current && view ? 'Updated when the run stops' : ''}
         </span>
       </div>
-      {view && view.runTurns > view.turns && (
-        <p data-testid="compare-bounded" className="text-xs text-amber-800 dark:text-amber-300">
-          Compared over the first {view.turns} of the run&apos;s {view.runTurns} turns: every strategy renders every turn, and the work grows with the square of
-          the run.
-        </p>
-      )}
       {error && (
         <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
           {error}

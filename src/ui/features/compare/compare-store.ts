@@ -4,7 +4,7 @@
 // the page never share one), kept while the panel is closed so reopening it shows its last choices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Message } from '../../../agent/turn.ts';
-import type { EngineClient } from '../../engine/client.ts';
+import { compareAllowanceFor, type EngineClient } from '../../engine/client.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
 
 export type ChartMode = 'cumulative' | 'perTurn';
@@ -41,7 +41,8 @@ export interface CompareState {
 
 export interface CompareActions {
   /** Loads the figures for the run `key` names, unless they are loaded or loading already. */
-  load(key: string): Promise<void>;
+  /** Loads the figures of run `key`, of `turns` turns (the longer the run, the longer the comparison may take). */
+  load(key: string, turns?: number): Promise<void>;
   setChartMode(mode: ChartMode): void;
   setWithSystem(on: boolean): void;
   setHiddenOf(name: string): void;
@@ -88,12 +89,12 @@ export function createCompareStore(client: EngineClient): CompareStore {
   let diffs = 0;
   return createStore<CompareState & CompareActions>()((set, get) => ({
     ...initial,
-    load: async (key) => {
+    load: async (key, turns = 0) => {
       if (get().key === key && (get().view !== null || get().loading)) return;
       const id = ++loads;
       set({ key, loading: true, error: null });
       try {
-        const view = await client.call((api) => api.compare());
+        const view = await client.call((api) => api.compare(), { allowanceMs: compareAllowanceFor(turns) });
         if (id === loads) set({ view, loading: false });
       } catch (e) {
         if (id === loads) set({ loading: false, error: messageOf(e) });

@@ -23,10 +23,11 @@ export function useRunKey(): string | null {
 export function useCompareLoader(): { key: string | null; current: boolean } {
   const store = useCompareStore();
   const key = useRunKey();
+  const turns = usePlayground((s) => s.view?.turns.length ?? 0);
   const idle = usePlayground((s) => s.machine.phase === 'idle');
   const loadedKey = useStore(store, (s) => s.key);
   useEffect(() => {
-    if (key !== null && idle) void store.getState().load(key);
-  }, [store, key, idle]);
+    if (key !== null && idle) void store.getState().load(key, turns);
+  }, [store, key, idle, turns]);
   return { key, current: key !== null && key === loadedKey };
 }
