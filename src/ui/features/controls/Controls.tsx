@@ -86,7 +86,7 @@ export function Controls() {
   }, [store]);
 
   return (
-    <div className="flex shrink-0 items-center gap-1.5" role="toolbar" aria-label="Run controls">
+    <div className="flex items-center gap-1.5" role="toolbar" aria-label="Run controls">
       <button
         type="button"
         data-testid="step"

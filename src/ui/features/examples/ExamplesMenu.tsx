@@ -85,14 +85,14 @@ export function ExamplesMenu() {
   };
 
   return (
-    <div className="flex shrink-0 items-center gap-1">
+    <div className="flex items-center gap-2">
       <label className="sr-only" htmlFor="examples-menu">
         Example
       </label>
       <select
         id="examples-menu"
         data-testid="examples-menu"
-        className={`${buttonClass} w-36 truncate`}
+        className={`${buttonClass} w-44 truncate`}
         value={current}
         disabled={running}
         title="Open a bundled example session"

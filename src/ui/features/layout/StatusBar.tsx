@@ -24,11 +24,11 @@ export function StatusBar() {
   const fresh = status === 'running' && view.turns.length === 0 && !looping;
   const label = fresh ? (view.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
   return (
-    <div className="flex items-center gap-2 text-sm" aria-live="polite">
+    <div className="flex min-w-0 items-center gap-2 text-sm" aria-live="polite">
       <span data-testid="status" className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONE[status] ?? ''}`}>
         {label}
       </span>
-      <span className="shrink-0 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400" data-testid="turn-count">
+      <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="turn-count">
         {view.turns.length}/{view.maxTurns} turns
       </span>
       <RunTotals view={view} />

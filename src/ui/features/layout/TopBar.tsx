@@ -15,12 +15,8 @@ import { StatusBar } from './StatusBar.tsx';
 export function TopBar() {
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   return (
-    // One row at any width from 1024 px: the title shrinks first, then the session and tool buttons
-    // scroll sideways in their own strip; the run controls never move.
-    <header className="flex items-center gap-x-2 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
-      <h1 className="shrink-0 text-base font-semibold">
-        PTC<span className="hidden xl:inline"> Playground</span>
-      </h1>
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="shrink-0 text-base font-semibold">PTC Playground</h1>
       {/* The run controls come first, so they keep their place whatever the session's title. */}
       <Controls />
       <InputNotice />
@@ -32,21 +28,13 @@ export function TopBar() {
       >
         {title ?? ''}
       </span>
-      {/* Outside the strip: its list opens below it, which a scrolling strip would clip. */}
       <SessionsMenu />
-      <div
-        data-testid="top-tools"
-        className="flex min-w-0 items-center gap-1 overflow-x-auto [scrollbar-width:thin]"
-        role="group"
-        aria-label="Examples, sharing, prices, reference, lessons and experiments"
-      >
-        <ExamplesMenu />
-        <ShareButton />
-        <PricesButton />
-        <ReferenceButton />
-        <LessonsButton />
-        <ExperimentsButton />
-      </div>
+      <ExamplesMenu />
+      <ShareButton />
+      <PricesButton />
+      <ReferenceButton />
+      <LessonsButton />
+      <ExperimentsButton />
     </header>
   );
 }
