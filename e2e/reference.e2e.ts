@@ -34,7 +34,7 @@ describe('the reference panel', () => {
       // The REPL's input as people get it: Monaco, once its chunk has loaded.
       await page.locator(`${tid('repl-input')}[data-editor="monaco"] .view-lines`).waitFor({ timeout: 20_000 });
       await openReference(page);
-      expect(await focusedIn(page)).toBe('reference-search');
+      await expect.poll(() => focusedIn(page)).toBe('reference-search');
       await page.keyboard.type('str/join');
       const join = page.locator(tid('ref-entry-join'));
       await expect.poll(() => join.locator(tid('ref-alias-note')).textContent()).toBe('str/join is an alias of join');

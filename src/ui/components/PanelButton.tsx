@@ -1,7 +1,8 @@
 // A top-bar button that opens a side panel (the reference, the lessons) and closes it again; the
 // panel gets the button to hand the focus back to when it closes. A panel whose code loads on first
 // use starts loading as the pointer comes over the button or the focus reaches it (`preload`).
-import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { SheetLoading } from './Loading.tsx';
 import { TOP_BUTTON } from './top-button.ts';
 
 const BUTTON = TOP_BUTTON;
@@ -37,4 +38,37 @@ export function PanelButton({ label, title, testId, panel, preload }: PanelButto
       {open && panel(close, button)}
     </>
   );
+}
+
+/** What a side sheet takes: how to close, and the button to give the focus back to. */
+export type SheetProps = { onClose: () => void; opener?: RefObject<HTMLElement | null> };
+
+/**
+ * A top-bar button whose side sheet's code loads on first use (or when the button is pointed at),
+ * not with the page; `what` names it in the loading line ("the lessons").
+ */
+export function lazySheetButton(options: {
+  label: string;
+  title: string;
+  testId: string;
+  what: string;
+  load: () => Promise<ComponentType<SheetProps>>;
+}): () => ReactNode {
+  const Sheet = lazy(() => options.load().then((component) => ({ default: component })));
+  const preload = () => void options.load();
+  return function LazySheetButton() {
+    return (
+      <PanelButton
+        label={options.label}
+        testId={options.testId}
+        title={options.title}
+        preload={preload}
+        panel={(onClose, opener) => (
+          <Suspense fallback={<SheetLoading what={options.what} />}>
+            <Sheet onClose={onClose} opener={opener} />
+          </Suspense>
+        )}
+      />
+    );
+  };
 }
