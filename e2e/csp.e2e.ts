@@ -7,6 +7,7 @@ import { ENGINE_WORKER_CSP, PAGE_CSP } from '../vite.config.ts';
 import { launchChromium } from './browser.ts';
 import { setEditor } from './editor.ts';
 import { closeClean, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+import { evalFromTimer } from './csp-probes.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,17 +36,6 @@ async function open(): Promise<WatchedPage> {
   return w;
 }
 
-/** Evaluates a string from a timer callback, as page code would; the error's name when refused. */
-const TRY_EVAL = () =>
-  new Promise<string>((resolve) =>
-    setTimeout(() => {
-      try {
-        resolve(String((0, eval)('1 + 1')));
-      } catch (e) {
-        resolve((e as Error).name);
-      }
-    }, 0),
-  );
 const TRY_FUNCTION = () =>
   new Promise<string>((resolve) =>
     setTimeout(() => {
@@ -96,7 +86,7 @@ describe('Content Security Policy', () => {
     const w = await open();
     try {
       // DevTools' own evaluation is exempt from the policy: the attempts run later, from a timer.
-      expect(await w.page.evaluate(TRY_EVAL)).toBe('EvalError');
+      expect(await w.page.evaluate(evalFromTimer)).toBe('EvalError');
       expect(await w.page.evaluate(TRY_FUNCTION)).toBe('EvalError');
       // An inline script added to the document does not run, and the refusal is reported.
       await w.page.evaluate(() => {

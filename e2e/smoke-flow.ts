@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ENGINE_WORKER_CSP, PAGE_CSP } from '../vite.config.ts';
+import { evalFromTimer } from './csp-probes.ts';
 import { REPORT_PATH, VIOLATING_WORKER_PATH, type ServerWatch } from './server-watch.ts';
 import type { RunningApp } from './server.ts';
 import { engineWith, exampleText, lastUserContent, stepEngine } from './expected.ts';
@@ -144,19 +145,6 @@ function startViolatingWorker(path: string): Promise<string> {
     };
     worker.onerror = () => reject(new Error('the worker failed to start'));
   });
-}
-
-/** Evaluates a string from a timer callback, as page code would (a driver's own script may be exempt). */
-function evalFromTimer(): Promise<string> {
-  return new Promise((resolve) =>
-    setTimeout(() => {
-      try {
-        resolve(String((0, eval)('1 + 1')));
-      } catch (e) {
-        resolve((e as Error).name);
-      }
-    }, 0),
-  );
 }
 
 /** Makes the page do, on purpose, what the watch must hear: violations in the page and in a worker, a console error. */
