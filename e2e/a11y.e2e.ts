@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { setEditor } from './editor.ts';
-import { closeClean, openExample, openPlayground, tid, waitForReady } from './page.ts';
+import { closeClean, openExample, openPlayground, pressTool, tid, waitForReady } from './page.ts';
 import { findingsInBothSchemes, otherScheme, type Scheme } from './scheme.ts';
 
 let browser: Browser;
@@ -65,7 +65,7 @@ const VIEWS: View[] = [
   [
     'Prices dialog',
     async (page) => {
-      await page.locator(tid('prices-button')).click();
+      await pressTool(page, 'prices-button');
       await page.locator(tid('prices-dialog')).waitFor();
     },
   ],

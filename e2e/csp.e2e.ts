@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENGINE_WORKER_CSP, PAGE_CSP } from '../vite.config.ts';
 import { launchChromium } from './browser.ts';
 import { setEditor } from './editor.ts';
-import { closeClean, openExample, openPlayground, tid, waitForReady, type WatchedPage } from './page.ts';
+import { closeClean, openExample, openPlayground, pressTool, tid, waitForReady, type WatchedPage } from './page.ts';
 import { evalFromTimer } from './csp-probes.ts';
 
 let browser: Browser;
@@ -142,7 +142,7 @@ describe('Content Security Policy', () => {
       await page.locator(tid('share-dialog')).waitFor();
       await page.locator(tid('share-close')).first().click();
 
-      await page.locator(tid('prices-button')).click();
+      await pressTool(page, 'prices-button');
       await page.locator(tid('prices-dialog')).waitFor();
       await page.locator(tid('prices-close')).click();
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakeOpenAi, type FakeLlmServer, type RecordedRequest } from '../test/fakes/llm-servers.ts';
 import { launchChromium } from './browser.ts';
-import { openPlayground, tid, waitForReady } from './page.ts';
+import { openPlayground, pressTool, tid, waitForReady } from './page.ts';
 
 const KEY = 'sk-test-E2E-EXPERIMENT-5d1';
 
@@ -48,7 +48,7 @@ describe('an experiment against the simulated model and a real provider', () => 
       await page.locator(tid('llm-key-hint')).filter({ hasText: openai.url }).waitFor();
       await page.locator(tid('llm-api-key')).fill(KEY);
 
-      await page.locator(tid('experiments-button')).click();
+      await pressTool(page, 'experiments-button');
       await page.locator(tid('experiments-panel')).waitFor();
       const variants = {
         success: { expected: ['Laptop', 'Monitor'] },

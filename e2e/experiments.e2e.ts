@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findingsInBothSchemes } from './scheme.ts';
 import { launchChromium } from './browser.ts';
-import { closeClean, openPlayground, tid, waitForReady } from './page.ts';
+import { closeClean, openPlayground, pressTool, tid, waitForReady } from './page.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const STRATEGIES = ['full history', 'coalesced', 'trim', 'observation-masking', 
 /** Opens the panel, fills the strategies preset with `runs` runs per variant, runs it to the end. */
 async function runStrategies(page: Page, runs: number): Promise<void> {
   expect(await page.locator(tid('session-title')).textContent()).toBe('Reviews and inventory');
-  await page.locator(tid('experiments-button')).click();
+  await pressTool(page, 'experiments-button');
   await page.locator(tid('experiments-panel')).waitFor();
   await page.locator(tid('experiment-preset-strategies')).click();
   await page.locator(tid('experiment-runs')).fill(String(runs));
@@ -42,7 +42,7 @@ describe('the experiments panel', () => {
     const page = w.page;
     try {
       await waitForReady(page);
-      await page.locator(tid('experiments-button')).waitFor();
+      await page.locator(tid('experiments-button')).waitFor({ state: 'attached' });
       await runStrategies(page, 5);
       const rows = page.locator(`${tid('experiment-summary')} tbody tr`);
       expect(await rows.count()).toBe(5);
@@ -67,7 +67,7 @@ describe('the experiments panel', () => {
       await page.locator(tid(`turn-${turns}`)).waitFor({ timeout: 20_000 });
       expect(await page.locator(tid(`turn-${turns + 1}`)).count()).toBe(0);
       // The run's session is the open one now; reopening the panel still shows the experiment.
-      await page.locator(tid('experiments-button')).click();
+      await pressTool(page, 'experiments-button');
       expect(await page.locator(tid('experiment-saved-count')).textContent()).toBe('25/25 runs');
     } finally {
       await closeClean(w);
@@ -79,7 +79,7 @@ describe('the experiments panel', () => {
     const page = w.page;
     try {
       await waitForReady(page);
-      await page.locator(tid('experiments-button')).click();
+      await pressTool(page, 'experiments-button');
       await page.locator(tid('experiment-runs')).fill('300');
       await page.locator(tid('experiment-concurrency')).fill('1');
       await expect
@@ -98,7 +98,7 @@ describe('the experiments panel', () => {
 
       await page.reload();
       await waitForReady(page);
-      await page.locator(tid('experiments-button')).click();
+      await pressTool(page, 'experiments-button');
       await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 20_000 }).toBe(`${done}/300 runs`);
       await page.locator(tid('experiment-resume')).click();
       await expect.poll(() => page.locator(tid('experiment-saved-count')).textContent(), { timeout: 120_000 }).toBe('300/300 runs');

@@ -41,5 +41,6 @@ export async function firefoxPage(context: BrowserContext): Promise<FirefoxPage>
       await page.keyboard.press('Enter');
       await page.keyboard.up('Control');
     },
+    resize: (width, height) => page.setViewport({ width, height }),
   };
 }

@@ -57,6 +57,27 @@ export async function openPlayground(browser: Browser, baseUrl: string, options:
   return { context, page, errors, requests, workers, close: () => context.close() };
 }
 
+/** Whether the top bar hides a tool's button at this width (its "More" menu then offers it). */
+export function toolHidden(page: Page, testId: string): Promise<boolean> {
+  return page.locator(tid(testId)).evaluate((e) => e.hasAttribute('data-overflowed'));
+}
+
+/**
+ * Presses a top-bar tool as a person does: its button where the bar shows it, else its entry in the
+ * "More" menu. Resolves with the test id of the control the focus comes back to when the tool closes.
+ */
+export async function pressTool(page: Page, testId: string): Promise<string> {
+  // What the bar hides depends on what the status says: read it once the engine is idle.
+  await page.locator(tid('busy')).waitFor({ state: 'detached' });
+  if (!(await toolHidden(page, testId))) {
+    await page.locator(`${tid(testId)}:enabled`).click();
+    return testId;
+  }
+  await page.locator(tid('more-tools')).click();
+  await page.locator(`${tid(`more-${testId}`)}:enabled`).click();
+  return 'more-tools';
+}
+
 /** The address with ?tour=off: the first visit's guide stays away, so every test sees the same layout. */
 export function withoutGuide(url: string): string {
   const u = new URL(url);

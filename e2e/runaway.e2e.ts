@@ -46,21 +46,30 @@ function loadedPageEachTest(): void {
 
 const text = (id: string) => page.locator(tid(id)).first().textContent();
 
-/** Milliseconds the page takes to handle a click and show its effect (a toggle on the messages). */
-async function responseTime(): Promise<number> {
+/**
+ * Clicks a toggle on the messages and waits for its effect: the page answered. Returns the
+ * milliseconds it took, for the log only. Whether the page answered *while the worker was busy* is
+ * read from the page (the busy line still there once the toggle flipped), not from a clock: a page
+ * blocked by the program would answer only once the program ended, with the busy line gone. A time
+ * bound here failed on a machine running a second suite beside this one (1.0–1.2 s).
+ */
+async function clickAnswered(): Promise<number> {
   const toggle = page.locator(tid('toggle-system'));
   const before = await toggle.isChecked();
   const t0 = Date.now();
-  await toggle.click({ timeout: 2000 });
+  await toggle.click({ timeout: 10_000 });
   await page.waitForFunction(
     ([selector, was]) => (document.querySelector(selector) as HTMLInputElement | null)?.checked === !was,
     [tid('toggle-system'), before] as const,
-    { timeout: 2000 },
+    { timeout: 10_000 },
   );
   const elapsed = Date.now() - t0;
-  await toggle.click({ timeout: 2000 });
+  await toggle.click({ timeout: 10_000 });
   return elapsed;
 }
+
+/** The busy line is still shown: the engine's call has not ended. */
+const stillBusy = async () => (await page.locator(tid('busy')).count()) === 1;
 
 /** Opens a session file through "Open file…", as a person picks one. */
 async function openFile(name: string, session: object): Promise<void> {
@@ -88,7 +97,7 @@ describe('a program that does not finish', () => {
     // The run goes on: the next turn can be stepped with the script's reply for turn 2.
     expect(await text('status')).toBe('running');
     await page.locator(`${tid('step')}:enabled`).waitFor({ timeout: 5000 });
-    expect(await responseTime()).toBeLessThan(1000);
+    await clickAnswered();
   });
 
   for (const how of ['the Stop button', 'Escape'] as const) {
@@ -110,8 +119,8 @@ describe('a program that does not finish', () => {
       await page.locator(tid('busy')).waitFor({ timeout: 2000 });
       // The program runs in the worker; the page itself still answers while it does.
       await page.waitForTimeout(1000);
-      expect(await responseTime()).toBeLessThan(1000);
-      expect(await page.locator(tid('busy')).count()).toBe(1);
+      await clickAnswered();
+      expect(await stillBusy()).toBe(true);
 
       const t0 = Date.now();
       if (how === 'Escape') await page.keyboard.press('Escape');
@@ -120,7 +129,7 @@ describe('a program that does not finish', () => {
       await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 2000 });
       expect(Date.now() - t0).toBeLessThan(2000);
       expect(await text('notice-text')).toMatch(/stopped|restarted/i);
-      expect(await responseTime()).toBeLessThan(1000);
+      await clickAnswered();
 
       // A new worker took over, with the session as it was before the runaway step.
       await expect.poll(engineWorkers).toBe(workersBefore + 1);
@@ -161,8 +170,8 @@ describe('a program that does not finish', () => {
     await step.click();
     // A click on another control is handled while the worker is blocked.
     await page.locator(tid('busy')).waitFor({ timeout: 1000 });
-    const clickMs = await responseTime();
-    expect(await page.locator(tid('busy')).count()).toBe(1);
+    const clickMs = await clickAnswered();
+    expect(await stillBusy()).toBe(true);
     // Busy ends when the engine answered again: after a restart, that is the new worker's view.
     await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 10_000 });
     const elapsed = Date.now() - t0;
@@ -170,7 +179,6 @@ describe('a program that does not finish', () => {
     console.log(
       `watchdog: click to engine answering ${elapsed} ms (limit ${LIMIT} ms, bound ${2 * LIMIT} ms; ${restarted ? 'worker restarted' : 'the interpreter stopped it'}); a click during it answered in ${clickMs} ms`,
     );
-    expect(clickMs).toBeLessThan(1000);
     expect(elapsed).toBeLessThanOrEqual(2 * LIMIT);
     if (restarted) {
       expect(await text('notice-text')).toMatch(/did not answer within 3\.8 s/);
@@ -229,13 +237,13 @@ describe('the watchdog', () => {
       .waitFor({ timeout: 10_000 })
       .then(() => Date.now() - t0);
     await page.locator(tid('busy')).waitFor({ timeout: 1000 });
-    const clickMs = await responseTime();
+    const clickMs = await clickAnswered();
+    expect(await stillBusy()).toBe(true);
     await page.locator(tid('busy')).waitFor({ state: 'detached', timeout: 10_000 });
     const elapsed = Date.now() - t0;
     console.log(
       `watchdog: a blocked worker, click to the new worker answering ${elapsed} ms (limit ${LIMIT} ms, watchdog ${(LIMIT * 1.25) / 1000} s, bound ${2 * LIMIT} ms; the click itself ${clicked} ms, the restart seen at ${await noticed} ms); a click during it answered in ${clickMs} ms`,
     );
-    expect(clickMs).toBeLessThan(1000);
     expect(elapsed).toBeLessThanOrEqual(2 * LIMIT);
     expect(await text('notice-text')).toMatch(/did not answer within 3\.8 s/);
     expect(engineWorkers()).toBe(workersBefore + 1);

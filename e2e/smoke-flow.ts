@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ENGINE_WORKER_CSP, PAGE_CSP } from '../vite.config.ts';
 import { evalFromTimer } from './csp-probes.ts';
+import { barProblems, readBar } from './header-layout.ts';
 import { REPORT_PATH, VIOLATING_WORKER_PATH, type ServerWatch } from './server-watch.ts';
 import type { RunningApp } from './server.ts';
 import { engineWith, exampleText, lastUserContent, stepEngine } from './expected.ts';
@@ -22,6 +23,8 @@ export interface SmokePage {
   type(text: string): Promise<void>;
   /** Ctrl+Enter. */
   submit(): Promise<void>;
+  /** Sets the window's size (the page's, where the driver sets that). */
+  resize(width: number, height: number): Promise<void>;
 }
 
 const TIMEOUT = 30_000;
@@ -85,6 +88,33 @@ async function expectReportingPolicies(app: RunningApp): Promise<void> {
   expect(await policy(`/assets/${worker}`)).toBe(`${ENGINE_WORKER_CSP}; report-uri ${REPORT_PATH}`);
 }
 
+/**
+ * The top bar at a narrow and a wide window: one row, every control reachable, and "More" offering
+ * what the bar hides (this browser's fonts decide what fits).
+ */
+async function expectBarOnOneRow(page: SmokePage): Promise<void> {
+  for (const width of [1024, 1440]) {
+    await page.resize(width, 900);
+    // The strip re-measures after the resize is laid out: wait until what it hides is settled.
+    await expect
+      .poll(async () => barProblems(await page.evaluate(readBar, null)), { timeout: TIMEOUT, interval: 100, message: `the bar at ${width} px` })
+      .toEqual([]);
+    const { hidden } = await page.evaluate(readBar, null);
+    const inner = await page.evaluate(() => document.documentElement.clientWidth, null);
+    console.log(`the bar in a ${inner} px wide page: ${hidden.length === 0 ? 'every tool shown' : `"More" holds ${hidden.join(', ')}`}`);
+    if (hidden.length === 0) continue;
+    await page.click(tid('more-tools'));
+    await until(page, 'the "More" menu', exists, tid('more-tools-menu'));
+    const listed = await page.evaluate(
+      (s) => [...document.querySelectorAll(s)].map((e) => e.getAttribute('data-testid')),
+      `${tid('more-tools-menu')} [role="menuitem"]`,
+    );
+    expect(listed).toEqual(hidden.map((h) => `more-${h}`));
+    await page.click(tid('more-tools'));
+    await until(page, 'the "More" menu closed', (s) => !document.querySelector(s), tid('more-tools-menu'));
+  }
+}
+
 /** Runs the flow on `app` (served with `watch`); `fresh` opens a page in a new profile, with nothing saved. */
 export async function smoke(app: RunningApp, first: SmokePage, fresh: () => Promise<SmokePage>): Promise<void> {
   await expectReportingPolicies(app);
@@ -97,6 +127,7 @@ export async function smoke(app: RunningApp, first: SmokePage, fresh: () => Prom
     await until(first, `turn ${n}`, exists, tid(`turn-${n}`));
   }
   await showsThreeTurns(first, compressed);
+  await expectBarOnOneRow(first);
   const programs = await turnPrograms(first);
   expect(programs).toHaveLength(3);
   // Firefox and Safari round the clock to a millisecond: a duration says what it can know, never "0.00 ms".

@@ -87,6 +87,9 @@ export async function startWebKit(found: WebKitFound, display: Display): Promise
     click: async (selector) => driver.findElement(By.css(selector)).click(),
     type: async (text) => driver.actions().sendKeys(text).perform(),
     submit: async () => driver.actions().keyDown(Key.CONTROL).sendKeys(Key.ENTER).keyUp(Key.CONTROL).perform(),
+    resize: async (width, height) => {
+      await driver.manage().window().setRect({ width, height });
+    },
     close: async () => {
       try {
         await driver.quit();

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../src/agent/cost.ts';
-import { PricesButton } from '../../src/ui/features/cost/PricesButton.tsx';
+import { PricesButton, PricesNotice } from '../../src/ui/features/cost/PricesButton.tsx';
 import { TurnList } from '../../src/ui/features/turns/TurnList.tsx';
 import { appPriceTable, priceBook, PRICES_KEY, readStoredPrices, withoutModel, withPrice } from '../../src/ui/persistence/prices.ts';
 import { renderView, resetPrices, sessionText, viewOf } from './cost-fixtures.tsx';
@@ -137,7 +137,7 @@ describe('stored prices', () => {
     act(() => priceBook().getState().reload());
     renderView(
       <>
-        <PricesButton />
+        <PricesNotice />
         <TurnList />
       </>,
       gpt4oView(),

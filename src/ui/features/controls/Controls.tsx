@@ -6,7 +6,7 @@ import type { PlaygroundState } from '../../state/store.ts';
 import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
 
 const base =
-  'rounded px-3 py-1 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-500';
+  'rounded px-2.5 py-1 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-500';
 const styles = {
   step: `${base} bg-sky-700 text-white hover:bg-sky-800 dark:bg-sky-500 dark:hover:bg-sky-400 dark:text-slate-950`,
   run: `${base} bg-emerald-700 text-white hover:bg-emerald-800 dark:bg-emerald-500 dark:hover:bg-emerald-400 dark:text-slate-950`,
@@ -86,7 +86,7 @@ export function Controls() {
   }, [store]);
 
   return (
-    <div className="flex items-center gap-1.5" role="toolbar" aria-label="Run controls">
+    <div className="flex shrink-0 items-center gap-1.5" role="toolbar" aria-label="Run controls">
       <button
         type="button"
         data-testid="step"

@@ -28,7 +28,7 @@ export function InputNotice() {
       <span
         role="status"
         data-testid="input-problem"
-        className="flex min-w-0 max-w-md items-center gap-1.5 rounded bg-rose-50 px-1.5 py-0.5 text-xs text-rose-800 dark:bg-rose-950/60 dark:text-rose-200"
+        className="flex min-w-20 max-w-md shrink-[1000] items-center gap-1.5 rounded bg-rose-50 px-1.5 py-0.5 text-xs text-rose-800 dark:bg-rose-950/60 dark:text-rose-200"
         title={text}
       >
         {/* The field, not the message again: the panel says what is wrong there (and the title here). */}
@@ -47,7 +47,7 @@ export function InputNotice() {
     <span
       role="status"
       data-testid="input-warning"
-      className="flex min-w-0 max-w-md items-center gap-1.5 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+      className="flex min-w-20 max-w-md shrink-[1000] items-center gap-1.5 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
       title={warning}
     >
       <span className="min-w-0 truncate">

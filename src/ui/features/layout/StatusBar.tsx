@@ -1,5 +1,6 @@
 // How the run stands: ready (no turn yet), running (turn N of M), returned with its value, failed
 // with its message, or out of turns; the run's tokens and cost; plus problems that stop the session from running.
+import { useShrinkFloor } from '../../components/shrink-floor.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { activityText, isRunning } from '../../state/run-machine.ts';
 import { RunTotals } from '../cost/RunTotals.tsx';
@@ -15,6 +16,7 @@ const TONE: Record<string, string> = {
 
 export function StatusBar() {
   const view = usePlayground((s) => s.view);
+  const row = useShrinkFloor<HTMLDivElement>();
   const activity = usePlayground((s) => activityText(s.machine));
   const looping = usePlayground((s) => isRunning(s.machine));
   if (view === null) return <span className="text-sm text-slate-500">{activity !== null ? 'Opening…' : 'No session'}</span>;
@@ -24,7 +26,9 @@ export function StatusBar() {
   const fresh = status === 'running' && view.turns.length === 0 && !looping;
   const label = fresh ? (view.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
   return (
-    <div className="flex min-w-0 items-center gap-2 text-sm" aria-live="polite">
+    // In a crowded bar the status gives up room first (its texts truncate, never its figures), then the
+    // tools move to "More".
+    <div ref={row} className="flex min-w-0 shrink-[1000] items-center gap-2 text-sm" aria-live="polite">
       <span data-testid="status" className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONE[status] ?? ''}`}>
         {label}
       </span>
@@ -40,6 +44,7 @@ export function StatusBar() {
       {status === 'returned' && view.returnValue !== undefined && (
         <code
           data-testid="return-value"
+          data-truncates
           className="min-w-0 truncate rounded bg-emerald-50 px-1.5 font-mono text-xs text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200"
           title={view.returnValue}
         >
@@ -47,12 +52,12 @@ export function StatusBar() {
         </code>
       )}
       {(status === 'failed' || status === 'out_of_turns') && view.failMessage !== undefined && (
-        <span data-testid="fail-message" className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400" title={view.failMessage}>
+        <span data-testid="fail-message" data-truncates className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400" title={view.failMessage}>
           {view.failMessage}
         </span>
       )}
       {view.problems.length > 0 && (
-        <span data-testid="problems" className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400" title={view.problems.join('\n')}>
+        <span data-testid="problems" data-truncates className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400" title={view.problems.join('\n')}>
           cannot run: {view.problems.join('; ')}
         </span>
       )}

@@ -65,7 +65,7 @@ export function SessionsMenu() {
   const title = status === 'unavailable' ? `Sessions are not saved in this browser (${reason ?? 'IndexedDB unavailable'})` : 'Sessions saved in this browser';
 
   return (
-    <div className="relative" ref={root}>
+    <div className="relative shrink-0" ref={root}>
       <button
         type="button"
         className={buttonClass}
