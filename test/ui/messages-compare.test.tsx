@@ -163,9 +163,17 @@ describe('MessagesCompare after edits', () => {
   });
 });
 
-describe('a negative saving', () => {
-  it('is explained where it occurs (the default example after one turn), and not otherwise', async () => {
+describe('the saving after the first Step', () => {
+  it('is positive in the default example: its first comparison shows what compression is for', async () => {
     const h = await renderPanel(<MessagesCompare />);
+    await act(() => h.actions().step.mutateAsync());
+    await waitFor(() => expect(screen.getByTestId('saving').textContent).toMatch(/^\d+\.\d %$/));
+    expect(parseFloat(screen.getByTestId('saving').textContent ?? '')).toBeGreaterThan(10);
+    expect(screen.queryByTestId('saving-note')).toBeNull();
+  });
+
+  it('is explained where it is negative (another example after its first turn), and not otherwise', async () => {
+    const h = await renderPanel(<MessagesCompare />, 'products-exploration.json');
     expect(screen.queryByTestId('saving-note')).toBeNull();
     await act(() => h.actions().step.mutateAsync());
     await waitFor(() => expect(screen.getByTestId('saving').textContent).toMatch(/^−/));
