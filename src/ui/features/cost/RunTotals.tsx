@@ -59,9 +59,9 @@ export function RunTotals({ view }: { view: View }) {
       ) : (
         <span data-testid="run-cost" data-known="false" className="flex min-w-0 text-amber-700 dark:text-amber-400" title={unknownTitle}>
           {/* In a crowded bar the reason truncates, never the words (the title has it whole). */}
-          <span className="shrink-0">cost unknown</span>
+          <span className="shrink-0 whitespace-pre">cost unknown </span>
           <span data-truncates className="min-w-0 truncate">
-            &nbsp;({cost.reasons.join('; ')})
+            ({cost.reasons.join('; ')})
           </span>
         </span>
       )}
