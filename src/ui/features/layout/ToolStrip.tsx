@@ -15,6 +15,8 @@ import { TOP_BUTTON } from '../../components/top-button.ts';
 function overflowed(strip: HTMLElement): HTMLButtonElement[] {
   const buttons = [...strip.children].filter((c): c is HTMLButtonElement => c instanceof HTMLButtonElement);
   const box = strip.getBoundingClientRect();
+  // Not laid out (hidden, or a DOM without layout): nothing is known not to fit.
+  if (box.width === 0 && box.height === 0) return [];
   const rowEnd = box.top + strip.clientHeight;
   return buttons.filter((b) => {
     const r = b.getBoundingClientRect();
