@@ -36,9 +36,18 @@ describe('ptc run on the examples (what the LLM sees)', () => {
     expect(t3).toContain('electronics                   ; = list[4]\nreviews                       ; = string\ninventory                     ; = string\n');
     expect(t3).toContain(';; Output:\nReviews: Customer Review Summary for Electronics:\n- Laptop: Average rating 4.5/5\n');
     expect(t3).not.toContain('sample: "Customer');
-    // The raw turns keep the full programs (DBG-001).
+    // The raw turns keep the whole programs, comments included.
     expect(rec.turns[0].program).toBe(
-      '(def electronics (filter #(= (:category %) "Electronics") data/products))\n(def reviews (tool/search-reviews "Electronics"))\n(def inventory (tool/get-inventory))',
+      [
+        ';; Only Electronics products are candidates.',
+        '(def electronics (filter #(= (:category %) "Electronics") data/products))',
+        '',
+        ';; The review summary for the category: one line per product with its average rating.',
+        '(def reviews (tool/search-reviews "Electronics"))',
+        '',
+        ';; The warehouse report: one line per product, "N units in stock" or "OUT OF STOCK".',
+        '(def inventory (tool/get-inventory))',
+      ].join('\n'),
     );
   });
 

@@ -22,7 +22,7 @@ describe('Engine: opening sessions', () => {
     expect(view.tools.map((t) => t.callForm)).toEqual(['(tool/search-reviews category)', '(tool/get-inventory)']);
     expect(view.data).toEqual([{ name: 'products', type: 'list[6]', sample: expect.stringMatching(/^\[\{:name "Laptop"/) }]);
     expect([view.status, view.selected, view.turns.length, view.sessionStrategy]).toEqual(['running', 1, 0, 'single-user-coalesced']);
-    expect(view.nextReply).toMatch(/^I'll start by fetching/);
+    expect(view.nextReply).toMatch(/^To answer this I need three facts about each product/);
     expect(view.compressed.messages[1].content.startsWith('Find well-reviewed Electronics products')).toBe(true);
   });
 
