@@ -14,7 +14,7 @@ import { UsageError } from './common.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { loadSession } from './session.ts';
 
-/** The JSON of one session, as documented in `ptc compare --help` and README. */
+/** The JSON of one session, as documented in `ptc compare --help` and docs/cli.md. */
 export interface SessionJson {
   readonly file: string;
   readonly turns: number;

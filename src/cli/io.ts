@@ -3,7 +3,7 @@
 // their own, and only processIo() (the real command's) knows about the process it runs in.
 import type { Readable, Writable } from 'node:stream';
 
-/** The exit codes of every command; `ptc --help` and the README list them with their meaning. */
+/** The exit codes of every command; `ptc --help` and docs/cli.md list them with their meaning. */
 export const EXIT = {
   ok: 0,
   /** The work was done and its answer is "no": a failed program or run. */

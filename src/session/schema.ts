@@ -1,7 +1,7 @@
 // The session file (docs/decisions.md: S1 and versions 1 and 2) as zod/mini schemas that validate the JSON and decode it:
 // encoded PTC values become values (value-codec), recorded turns become `Turn`s.
 // Every problem is reported as `path: message` (`tools[2].signature: …`), all of them at once.
-// zod/mini (README, "Dependencies"): the same checks and messages as zod's chained API, written as
+// zod/mini (docs/dependencies.md): the same checks and messages as zod's chained API, written as
 // functions (z.optional(x), x.check(z.refine(…))), so the worker carries only what is used.
 import * as z from 'zod/mini';
 import type { ToolDef } from '../agent/agent.ts';

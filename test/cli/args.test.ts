@@ -165,12 +165,43 @@ describe('the parser and the help format (args.ts)', () => {
   });
 });
 
-describe('the README', () => {
-  test('the command line section has one exit code table with every code, and says --help', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## The command line'), readme.indexOf('\n## ', readme.indexOf('## The command line') + 1));
-    const rows = [...section.matchAll(/^\| (\d+) +\|/gm)].map((m) => Number(m[1]));
+describe('docs/cli.md', () => {
+  const doc = readFileSync(join(root, 'docs', 'cli.md'), 'utf8');
+  /** The text of the section headed `## title`, up to the next `## ` heading or the end. */
+  const section = (title: string): string => {
+    const start = doc.indexOf(`\n## ${title}\n`);
+    expect(start, title).toBeGreaterThanOrEqual(0);
+    const end = doc.indexOf('\n## ', start + 1);
+    return doc.slice(start, end < 0 ? undefined : end);
+  };
+
+  test('its exit code section has one exit code table with every code, and says --help', () => {
+    const codes = section('Help, usage errors and exit codes');
+    const rows = [...codes.matchAll(/^\| (\d+) +\|/gm)].map((m) => Number(m[1]));
     expect(rows).toEqual(exitCodeTable(COMMANDS).map(([c]) => c));
-    expect(section).toContain('--help');
+    expect(codes).toContain('--help');
+    // The table is the document's only one of exit codes.
+    expect([...doc.matchAll(/^\| (\d+) +\|/gm)].length).toBe(rows.length);
+  });
+
+  test('names every option of every command under that command', () => {
+    const options = section('Every option');
+    const parts = options.split(/^\*\*`ptc /m).slice(1);
+    const missing: string[] = [];
+    for (const command of COMMANDS) {
+      const part = parts.find((p) => p.startsWith(`${command.name} `));
+      if (!part) {
+        missing.push(command.name);
+        continue;
+      }
+      for (const option of Object.keys(command.options)) if (!part.includes(`\`--${option}`)) missing.push(`${command.name} --${option}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('the README sends the reader there', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/cli.md)');
+    expect(readme).toContain('--help');
   });
 });

@@ -1,6 +1,6 @@
 // Opening a bundled session (an example or a benchmark session): the one path the examples menu and
 // the gallery share. Where sessions are saved, an untouched saved copy of it is reopened rather than
-// copied again (README, "The playground"); problems become the page's notice.
+// copied again (docs/playground.md, "Saved sessions"); problems become the page's notice.
 import { savedCopyOf } from '../../persistence/saved-copy.ts';
 import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
