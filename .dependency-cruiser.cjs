@@ -1,24 +1,26 @@
-// Import rules for src/ (issue 14), checked by `npm run lint:deps` (part of `npm test`) and shown to
-// fail on planted violations by test/architecture/layers.test.ts.
+// Import rules for src/, checked by `npm run lint:deps` (part of `npm test`) and shown to fail on
+// planted violations by test/architecture/layers.test.ts.
 //
 // The layers, lowest first; a layer imports only layers below it:
 //
-//   lisp  <  compression  <  agent  <  session  <  experiment  <  worker, cli  <  ui
+//   lisp  <  records  <  compression  <  agent  <  session  <  experiment  <  worker  <  ui;  experiment  <  cli
 //
-// agent and compression are peers above lisp; between them imports go one way only: the agent loop
-// drives the compression strategies, and compression keeps the records it reads (ToolDef, Memory,
-// Message, TurnRecord: src/compression/records.ts) and the tool-signature syntax itself, so it never
-// imports src/agent. worker and cli are peers (neither imports the other); ui sits on the worker.
+// records holds what both compression and the agent read (ToolDef, Message, Memory, TurnRecord and the
+// tool-signature syntax), so neither borrows it from the other. The agent loop drives the compression
+// strategies, so agent imports compression and never the reverse. cli sits on experiment beside worker
+// and ui: it imports neither and neither imports it; ui sits on the worker. docs/architecture.md states
+// this order and test/architecture/layer-order.test.ts holds it, and that page, to LAYERS below.
 // bin/, scripts/, bench/, test/ and e2e/ may import anything; src/ imports none of them.
 //
 // No import circles anywhere, `import type` and `import()` included (tsPreCompilationDeps).
-// The engine layers (lisp, agent, compression, session, experiment) run on every host: no Node builtins and
-// only the npm packages listed below; the worker adds no Node builtins either, the ui none, and
-// the cli no DOM-only package. tsconfig.<layer>.json checks the globals the same way.
+// The engine layers (lisp, records, compression, agent, session, experiment) run on every host: no Node
+// builtins and only the npm packages listed below; the worker adds no Node builtins either, the ui none,
+// and the cli no DOM-only package. tsconfig.<layer>.json checks the globals the same way.
 
 /** The npm packages each layer may import (today's; add one here when it runs on that layer's hosts). */
 const NPM = {
   lisp: ['re2js'],
+  records: [],
   compression: ['gpt-tokenizer'],
   agent: ['openai', '@anthropic-ai/sdk'],
   session: ['zod', 'fflate'],
@@ -42,9 +44,10 @@ const DOM_ONLY = [
 const escape = (name) => name.replace(/[.+*?^$()[\]{}|\\/]/g, '\\$&');
 const packages = (names) => `^(node_modules/)?(${names.map(escape).join('|')})(/|$)`;
 
-/** Each layer and the src/ folders it must not import. */
+/** Each layer, lowest first, and the src/ folders it must not import. */
 const LAYERS = {
-  lisp: ['agent', 'compression', 'session', 'experiment', 'worker', 'cli', 'ui'],
+  lisp: ['records', 'compression', 'agent', 'session', 'experiment', 'worker', 'cli', 'ui'],
+  records: ['compression', 'agent', 'session', 'experiment', 'worker', 'cli', 'ui'],
   compression: ['agent', 'session', 'experiment', 'worker', 'cli', 'ui'],
   agent: ['session', 'experiment', 'worker', 'cli', 'ui'],
   session: ['experiment', 'worker', 'cli', 'ui'],
@@ -106,7 +109,7 @@ module.exports = {
       name: 'engine-resolvable',
       comment: 'Every import of the engine layers and the worker resolves to a file (a misspelt or uninstalled module fails here)',
       severity: 'error',
-      from: { path: '^src/(lisp|agent|compression|session|experiment|worker)/' },
+      from: { path: '^src/(lisp|records|compression|agent|session|experiment|worker)/' },
       to: { couldNotResolve: true },
     },
   ],

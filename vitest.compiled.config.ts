@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // the files share their worker threads' modules (isolate: false) as in vitest.config.ts.
 export default defineConfig({
   test: {
-    include: ['test/lisp/**/*.test.ts', 'test/agent/**/*.test.ts', 'test/compression/**/*.test.ts', 'test/session/**/*.test.ts'],
+    include: ['test/lisp/**/*.test.ts', 'test/records/**/*.test.ts', 'test/agent/**/*.test.ts', 'test/compression/**/*.test.ts', 'test/session/**/*.test.ts'],
     exclude: ['test/lisp/jit.test.ts'],
     setupFiles: ['test/setup/jit-forced.ts'],
     environment: 'node',

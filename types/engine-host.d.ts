@@ -1,7 +1,8 @@
-// The host globals the engine layers (src/lisp, src/agent, src/compression, src/session) may use,
-// besides the ES2023 library: what every host has — a page, a Web Worker, Node, Deno, Bun. Only
-// tsconfig.engine.json reads this file (with `lib: ["ES2023"]` and `types: []`), so an engine file
-// that uses `document`, `window`, `self`, `process` or `Buffer` fails `npm run typecheck`.
+// The host globals the engine layers (src/lisp, src/records, src/compression, src/agent, src/session,
+// src/experiment) may use, besides the ES2023 library: what every host has — a page, a Web Worker,
+// Node, Deno, Bun. Only tsconfig.engine.json reads this file (with `lib: ["ES2023"]` and
+// `types: []`), so an engine file that uses `document`, `window`, `self`, `process` or `Buffer` fails
+// `npm run typecheck`.
 //
 // Hand-picked subsets of the DOM library's declarations, with the same shapes (the same code is also
 // checked against the full DOM and Node types by the other tsconfigs): console, performance.now,

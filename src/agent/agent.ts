@@ -2,11 +2,8 @@
 import type { Limits } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
-import type { ToolDef } from '../compression/records.ts';
+import type { ToolDef } from '../records/records.ts';
 import type { SystemPromptOptions } from './system-prompt.ts';
-
-// A tool as declared in a session: defined with the records compression reads.
-export type { ToolDef } from '../compression/records.ts';
 
 export interface AgentDef {
   /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */

@@ -1,6 +1,7 @@
 // The LLM interface: messages in, reply text (and what it cost) out, cancellable. Providers plug in
 // behind it: the mock and replay here, the real ones in ./providers/.
-import type { Message, Turn } from './turn.ts';
+import type { Turn } from './turn.ts';
+import type { Message } from '../records/records.ts';
 import type { Usage } from './usage.ts';
 
 export { USAGE_FIELDS, addUsage, type Usage } from './usage.ts';

@@ -15,11 +15,12 @@ import { extractProgram } from './code-block.ts';
 import { addUsage, type Llm, type Usage } from './llm.ts';
 import type { SentWith } from './llm-settings.ts';
 import { expandMission, type ExpandedMission } from './mission-expander.ts';
-import { parseSignature } from './signature.ts';
+import { parseSignature } from '../records/signature.ts';
 import { arityMismatch, checkedTool } from './tool-check.ts';
 import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
-import type { Memory, MemoryEntry, Message, Step, StepUsage, Turn } from './turn.ts';
+import type { Step, StepUsage, Turn } from './turn.ts';
+import type { Memory, MemoryEntry, Message } from '../records/records.ts';
 
 export interface PreparedAgent {
   readonly def: AgentDef;

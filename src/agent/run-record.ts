@@ -2,7 +2,8 @@
 import { printValue } from '../lisp/printer.ts';
 import type { LlmErrorKind, Usage } from './llm.ts';
 import type { SentWith } from './llm-settings.ts';
-import type { Step, Turn, TurnError } from './turn.ts';
+import type { Step, Turn } from './turn.ts';
+import type { TurnError } from '../records/records.ts';
 
 export interface ToolCallJson {
   name: string;

@@ -8,7 +8,7 @@ import { PtcError } from '../lisp/errors.ts';
 import { isNumber } from '../lisp/numbers.ts';
 import { getFlex, invoke } from '../lisp/runtime.ts';
 import { Keyword, makeFn, PList, PMap, PSet, type PtcFn, type Value } from '../lisp/values.ts';
-import { parseType, type SignatureParam, type TypeNode } from './signature.ts';
+import { parseType, type SignatureParam, type TypeNode } from '../records/signature.ts';
 
 function arityText(min: number, max: number): string {
   if (max === Infinity) return `at least ${min}`;

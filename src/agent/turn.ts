@@ -1,12 +1,9 @@
 // Turn and Step: the immutable records of a run (docs/decisions.md R1, seed 003 ARC-001/002/007, DBG-001…005).
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
-import type { Memory, Message, TurnError, TurnRecord } from '../compression/records.ts';
+import type { Memory, Message, TurnError, TurnRecord } from '../records/records.ts';
 import type { Usage } from './usage.ts';
 import type { SentWith } from './llm-settings.ts';
-
-// Messages, memory and a turn's error are the records compression reads (src/compression/records.ts).
-export type { Memory, MemoryEntry, Message, TurnError } from '../compression/records.ts';
 
 export interface Turn extends TurnRecord {
   /** 1-based position in the run. */

@@ -1,6 +1,6 @@
 // `ptc render SESSION [--turn N] [--compression …]`: the messages the LLM receives for a turn of the recorded run.
 import { messagesForTurn } from '../agent/loop.ts';
-import type { Message } from '../agent/turn.ts';
+import type { Message } from '../records/records.ts';
 import type { RenderStats } from '../compression/strategy.ts';
 import { defineCommand } from './args.ts';
 import { UsageError } from './common.ts';

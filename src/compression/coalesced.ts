@@ -1,7 +1,7 @@
 // The coalesced USER message (C3–C12): single-user-coalesced sends it for every turn so far, rolling-window
 // for the turns older than its window. One builder, so the two cannot drift apart.
 import type { ToolCallRecord } from '../lisp/runtime.ts';
-import type { Memory, TurnRecord } from './records.ts';
+import type { Memory, TurnRecord } from '../records/records.ts';
 import {
   TOOL_CALLS_HEADER,
   lastCalls,

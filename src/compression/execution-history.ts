@@ -1,5 +1,5 @@
 // What happened in earlier turns: tool calls, println output, failed attempts, turns left (C9–C12).
-import type { TurnError, TurnRecord } from './records.ts';
+import type { TurnError, TurnRecord } from '../records/records.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import { TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT, sample } from './layout.ts';
 

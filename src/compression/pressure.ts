@@ -1,6 +1,6 @@
 // Size checks of the strategies that decide by pressure (trim's trigger, single-user-coalesced's start):
 // the o200k tokens of the full history after SYSTEM, as docs/strategies.md defines tokens.
-import type { Message } from './records.ts';
+import type { Message } from '../records/records.ts';
 import { countTokens } from './tokens.ts';
 
 const utf8 = new TextEncoder();

@@ -1,5 +1,5 @@
 // The compression strategy interface (seed 002 `Compression` behaviour, ARC-003/004, C15, C16).
-import type { Memory, Message, ToolDef, TurnRecord } from './records.ts';
+import type { Memory, Message, ToolDef, TurnRecord } from '../records/records.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOptions, OptionKey } from './options.ts';
 

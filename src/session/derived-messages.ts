@@ -5,7 +5,8 @@
 // reader renders what was left out and says so when its rendering is not what the writer's was.
 import type { AgentDef } from '../agent/agent.ts';
 import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop.ts';
-import type { MemoryEntry, Message, Turn } from '../agent/turn.ts';
+import type { Turn } from '../agent/turn.ts';
+import type { MemoryEntry, Message } from '../records/records.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';

@@ -13,7 +13,7 @@
 // PTC-Lisp interpreter (prepareAgent); API keys are refused by the session schema.
 import { deflateSync, Inflate } from 'fflate';
 import { prepareAgent } from '../agent/loop.ts';
-import type { Message } from '../agent/turn.ts';
+import type { Message } from '../records/records.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
 import { overBudget, RenderCount, renderedMessages, RESTORE_BUDGET } from './derived-messages.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';

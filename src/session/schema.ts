@@ -4,13 +4,14 @@
 // zod/mini (docs/dependencies.md): the same checks and messages as zod's chained API, written as
 // functions (z.optional(x), x.check(z.refine(…))), so the worker carries only what is used.
 import * as z from 'zod/mini';
-import type { ToolDef } from '../agent/agent.ts';
-import { isSymbolName, parseSignature } from '../agent/signature.ts';
+import type { ToolDef } from '../records/records.ts';
+import { isSymbolName, parseSignature } from '../records/signature.ts';
 import type { ModelPrice } from '../agent/cost.ts';
 import type { Usage } from '../agent/llm.ts';
 import { PROVIDERS, type LlmSettings, type ProviderName, type SentWith } from '../agent/llm-settings.ts';
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
-import type { MemoryEntry, Turn, TurnError } from '../agent/turn.ts';
+import type { Turn } from '../agent/turn.ts';
+import type { MemoryEntry, TurnError } from '../records/records.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import { OPTION_SPECS, type OptionSpec } from '../compression/options.ts';
 import { DEFAULT_LIMITS, type Limits, type ToolCallRecord } from '../lisp/runtime.ts';

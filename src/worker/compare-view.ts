@@ -2,7 +2,8 @@
 // strategy renders with its default options (what `ptc run --compression NAME` sends), except the
 // session's own strategy, which renders with the session's options, as its turns were sent.
 import { renderOptions, type PreparedAgent } from '../agent/loop.ts';
-import type { Message, Turn } from '../agent/turn.ts';
+import type { Turn } from '../agent/turn.ts';
+import type { Message } from '../records/records.ts';
 import { compareRun, requestFor, type HiddenCounts, type Variant } from '../compression/compare/run-figures.ts';
 import { requestText, type ItemKind } from '../compression/compare/visibility.ts';
 import { DEFAULT_COMPRESSION_OPTIONS, OPTION_SPECS, type CompressionOptions } from '../compression/options.ts';

@@ -1,5 +1,6 @@
 // Agents and runs for tests: real programs through the real loop, no hand-made turns.
-import { DEFAULT_MAX_TURNS, type AgentDef, type ToolDef } from '../../src/agent/agent.ts';
+import { DEFAULT_MAX_TURNS, type AgentDef } from '../../src/agent/agent.ts';
+import type { ToolDef } from '../../src/records/records.ts';
 import { applyReply, initialStep, messagesFor, prepareAgent, type PreparedAgent } from '../../src/agent/loop.ts';
 import type { Step } from '../../src/agent/turn.ts';
 import { dataFromJson } from '../../src/lisp/json.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDef } from '../../src/agent/agent.ts';
+import type { ToolDef } from '../../src/records/records.ts';
 import { prepareAgent } from '../../src/agent/loop.ts';
-import { parseType } from '../../src/agent/signature.ts';
+import { parseType } from '../../src/records/signature.ts';
 import { fits } from '../../src/agent/tool-check.ts';
 import { dataFromJson } from '../../src/lisp/json.ts';
 import { printValue } from '../../src/lisp/printer.ts';

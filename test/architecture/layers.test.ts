@@ -72,7 +72,7 @@ describe.concurrent('layers', () => {
         'src/ui/components/widget.ts': 'export const widget = 1;\n',
         // (a) lisp, the lowest layer, importing ui, the highest
         'src/lisp/planted-ui.ts': "import { widget } from '../ui/components/widget.ts';\nexport const w = widget;\n",
-        // compression never imports agent (agent -> compression is the one direction between the peers)
+        // compression never imports agent (agent sits above compression and imports it)
         'src/agent/planted-leaf.ts': 'export const leaf = 1;\n',
         'src/compression/planted-agent.ts': "import { leaf } from '../agent/planted-leaf.ts';\nexport const l = leaf;\n",
         // (b) a circle of type imports only
@@ -112,6 +112,52 @@ describe.concurrent('layers', () => {
       );
     },
   );
+
+  it('records sits between lisp and compression: it imports only lisp, and compression and agent import it', { timeout: TIMEOUT }, async () => {
+    const src = copyOfConfigs(join(dir, 'records'));
+    plant(src, {
+      'src/lisp/planted-leaf.ts': 'export const leaf = 1;\n',
+      'src/compression/planted-leaf.ts': 'export const leaf = 2;\n',
+      'src/agent/planted-leaf.ts': 'export const leaf = 3;\n',
+      // up a layer from records, and lisp up to records
+      'src/records/planted-compression.ts': "import { leaf } from '../compression/planted-leaf.ts';\nexport const c = leaf;\n",
+      'src/records/planted-agent.ts': "import { leaf } from '../agent/planted-leaf.ts';\nexport const a = leaf;\n",
+      'src/records/planted-ok.ts': "import { leaf } from '../lisp/planted-leaf.ts';\nexport const ok = leaf;\n",
+      'src/lisp/planted-records.ts': "import { ok } from '../records/planted-ok.ts';\nexport const r = ok;\n",
+      // allowed: compression and agent on records
+      'src/compression/planted-ok.ts': "import { ok } from '../records/planted-ok.ts';\nexport const fine = ok;\n",
+      'src/agent/planted-ok.ts': "import { ok } from '../records/planted-ok.ts';\nexport const fine = ok;\n",
+    });
+    const r = await run([DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], src);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toContain('x 3 dependency violations (3 errors, 0 warnings)');
+    const found = [
+      ...r.stdout
+        .replace(/ →\s*\n\s*/g, ' -> ')
+        .replace(/ → /g, ' -> ')
+        .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
+    ]
+      .map((m) => `${m[1]} ${m[2]}: ${m[3]}`)
+      .sort();
+    expect(found).toEqual(
+      [
+        'error layer-lisp: src/lisp/planted-records.ts -> src/records/planted-ok.ts',
+        'error layer-records: src/records/planted-agent.ts -> src/agent/planted-leaf.ts',
+        'error layer-records: src/records/planted-compression.ts -> src/compression/planted-leaf.ts',
+      ].sort(),
+    );
+  });
+
+  it('records is type-checked as an engine layer: the DOM is not there', { timeout: TIMEOUT }, async () => {
+    const project = copyOfConfigs(join(dir, 'records-globals'));
+    plant(project, { 'src/records/planted-document.ts': 'export const title = (): string => document.title;\n' });
+    const r = await run([TSC, '-p', 'tsconfig.engine.json', '--noEmit', '--pretty', 'false'], project);
+    expect(r.code).not.toBe(0);
+    const errors = r.stdout.split('\n').filter((line) => line.includes('error TS'));
+    expect(errors.map((line) => /^(src\/\S+?)\(\d+,\d+\): error TS\d+: Cannot find name '(\w+)'/.exec(line)?.slice(1).join(': '))).toEqual([
+      'src/records/planted-document.ts: document',
+    ]);
+  });
 
   it('the type check fails on a global a layer lacks: document in the engine, worker and cli, process in the engine and ui', { timeout: TIMEOUT }, async () => {
     const project = copyOfConfigs(join(dir, 'globals'));

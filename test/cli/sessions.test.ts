@@ -36,7 +36,7 @@ describe('ptc run on the examples (what the LLM sees)', () => {
     expect(t3).toContain('electronics                   ; = list[4]\nreviews                       ; = string\ninventory                     ; = string\n');
     expect(t3).toContain(';; Output:\nReviews: Customer Review Summary for Electronics:\n- Laptop: Average rating 4.5/5\n');
     expect(t3).not.toContain('sample: "Customer');
-    // The raw turns keep the whole programs, comments included.
+    // The raw turns keep the whole programs, comments included (DBG-001).
     expect(rec.turns[0].program).toBe(
       [
         ';; Only Electronics products are candidates.',

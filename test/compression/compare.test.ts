@@ -5,7 +5,7 @@ import { isShown, MIN_SPELLING, requestText, turnItems } from '../../src/compres
 import { DEFAULT_COMPRESSION_OPTIONS } from '../../src/compression/options.ts';
 import { fullHistory } from '../../src/compression/strategies/full-history.ts';
 import { singleUserCoalesced } from '../../src/compression/strategies/single-user-coalesced.ts';
-import type { Message } from '../../src/compression/records.ts';
+import type { Message } from '../../src/records/records.ts';
 import { agentDef, play, prepared } from '../agent/fixtures.ts';
 
 /** One token per character: every figure below can be checked by hand. */

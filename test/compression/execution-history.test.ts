@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Turn, TurnError } from '../../src/agent/turn.ts';
+import type { Turn } from '../../src/agent/turn.ts';
+import type { TurnError } from '../../src/records/records.ts';
 import {
   FINAL_TURN,
   NO_TOOL_CALLS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemoryEntry } from '../../src/agent/turn.ts';
+import type { MemoryEntry } from '../../src/records/records.ts';
 import { padToComment } from '../../src/compression/layout.ts';
 import { DATA_HEADER, renderDataLine, renderDataNamespace } from '../../src/compression/namespaces/data.ts';
 import { TOOL_HEADER, renderToolLine, renderToolNamespace } from '../../src/compression/namespaces/tool.ts';

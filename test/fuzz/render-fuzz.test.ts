@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../../src/compression/tokens.ts';
-import type { Memory, MemoryEntry, Turn } from '../../src/agent/turn.ts';
+import type { Turn } from '../../src/agent/turn.ts';
+import type { Memory, MemoryEntry } from '../../src/records/records.ts';
 import { STRATEGIES } from '../../src/compression/strategies/index.ts';
 import type { RenderOptions } from '../../src/compression/strategy.ts';
 import { printValue } from '../../src/lisp/printer.ts';

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { mockLlm } from '../../src/agent/llm.ts';
 import { initialStep, messagesForTurn, prepareAgent, runTurn } from '../../src/agent/loop.ts';
 import { runRecord } from '../../src/agent/run-record.ts';
-import type { Message, Step, Turn } from '../../src/agent/turn.ts';
+import type { Step, Turn } from '../../src/agent/turn.ts';
+import type { Message } from '../../src/records/records.ts';
 import { findLeftOut, restoreMessages, storedMessages } from '../../src/session/derived-messages.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../../src/session/session-file.ts';
 

@@ -6,7 +6,7 @@ import { dataFromJson } from '../../lisp/json.ts';
 import { run, type RunResult } from '../../lisp/run.ts';
 import { DEFAULT_LIMITS, type ToolImpl } from '../../lisp/runtime.ts';
 import { isFn, type Value } from '../../lisp/values.ts';
-import { parseSignature } from '../signature.ts';
+import { parseSignature } from '../../records/signature.ts';
 import { checkedTool } from '../tool-check.ts';
 import { describeDifference } from './shape.ts';
 import type { Lesson } from './types.ts';

@@ -1,7 +1,7 @@
 // The lesson format: a short text, a task checked by running the learner's program with
 // the lesson's data and tools, hints and a solution. Plain data only (strings, JSON-like values), so
 // a lesson crosses the worker boundary as it is and the page can show every field.
-import type { ToolDef } from '../../compression/records.ts';
+import type { ToolDef } from '../../records/records.ts';
 
 /** Input data as JSON: objects become maps with keyword keys, arrays vectors (src/lisp/json.ts). */
 export type LessonJson = null | boolean | number | string | readonly LessonJson[] | { readonly [key: string]: LessonJson };

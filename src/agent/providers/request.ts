@@ -1,7 +1,7 @@
 // Pure request builders: the providers hand exactly these bodies to the SDKs, and the UI's "what was
 // sent" view shows the same ones through describeRequest, so the two cannot drift apart.
 import { DEFAULT_MAX_OUTPUT_TOKENS, type LlmSettings } from '../llm-settings.ts';
-import type { Message } from '../turn.ts';
+import type { Message } from '../../records/records.ts';
 
 export type RealProviderName = 'openai' | 'anthropic';
 

@@ -1,7 +1,7 @@
 // The figures of one recorded run under several strategies: the tokens of every request, how much of
 // each request repeats the previous one's start (what a provider's prompt cache can serve), and what
 // each request hides that the full history shows. Pure: the same run gives the same figures.
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { DEFAULT_COMPRESSION_OPTIONS, type CompressionOptions } from '../options.ts';
 import type { RenderContext, Strategy } from '../strategy.ts';
 import { fullHistory } from '../strategies/full-history.ts';

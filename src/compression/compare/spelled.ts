@@ -2,7 +2,7 @@
 // date as spellings come and go from one request to the next. Looking at every item of the run for
 // every request costs the square of the run; here a request costs the spellings that appeared in it or
 // left it (most requests repeat most of the previous one), plus the items of the turn just added.
-import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
+import type { Memory, MemoryEntry, TurnRecord } from '../../records/records.ts';
 import { ITEM_KINDS, turnItems, valueItem, type Item, type SampleLimits } from './visibility.ts';
 
 const NO_MEMORY: Memory = new Map();

@@ -6,7 +6,7 @@ import { isFn, type Value } from '../../lisp/values.ts';
 import { printValue, strOf } from '../../lisp/printer.ts';
 import { isBlank } from '../type-vocabulary.ts';
 import { sample, TOOL_ARG_LIMIT, TOOL_ARG_PRINTABLE_LIMIT } from '../layout.ts';
-import type { Memory, MemoryEntry, Message, TurnRecord } from '../records.ts';
+import type { Memory, MemoryEntry, Message, TurnRecord } from '../../records/records.ts';
 
 export type ItemKind = 'toolResult' | 'toolCall' | 'print' | 'failedAttempt' | 'oldCode' | 'unsampledValue';
 

@@ -1,6 +1,6 @@
 // The `tool/` section (C4, FMT-001, FMT-004): stable across turns.
-import type { ToolDef } from '../records.ts';
-import { formatCallForm, parseSignature } from '../signature.ts';
+import type { ToolDef } from '../../records/records.ts';
+import { formatCallForm, parseSignature } from '../../records/signature.ts';
 import { oneLine, padToComment } from '../layout.ts';
 
 export const TOOL_HEADER = ';; === tool/ ===';

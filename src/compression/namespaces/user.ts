@@ -1,5 +1,5 @@
 // The `user/` section, the prelude of the LLM's own definitions (C6, FMT-003, FMT-006…010, DEF-001…009).
-import type { Memory, MemoryEntry } from '../records.ts';
+import type { Memory, MemoryEntry } from '../../records/records.ts';
 import { isFn } from '../../lisp/values.ts';
 import { oneLine, padToComment, sample } from '../layout.ts';
 import type { SampleLimits } from './data.ts';

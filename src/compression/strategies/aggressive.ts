@@ -1,14 +1,14 @@
 // The smallest honest text, for tight budgets: what exists (tools, data, definitions, by name and type)
 // and what happened (calls counted per tool, the last output line, the failure while failing). No samples,
 // no descriptions, no docstrings, no code.
-import type { Memory, TurnRecord } from '../records.ts';
+import type { Memory, TurnRecord } from '../../records/records.ts';
 import type { Value } from '../../lisp/values.ts';
 import { isFn } from '../../lisp/values.ts';
 import { describeError, lastPrints, tally, turnsIndicator } from '../execution-history.ts';
-import { formatCallForm, parseSignature } from '../signature.ts';
+import { formatCallForm, parseSignature } from '../../records/signature.ts';
 import { typeOf } from '../type-vocabulary.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
-import type { ToolDef } from '../records.ts';
+import type { ToolDef } from '../../records/records.ts';
 
 /** The last println entry is cut to this many characters. */
 export const AGGRESSIVE_OUTPUT_MAX_CHARS = 200;

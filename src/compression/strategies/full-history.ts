@@ -1,5 +1,5 @@
 // No compression: every turn replayed as the LLM's reply plus a USER message with its feedback (C14).
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { printValue } from '../../lisp/printer.ts';
 import { describeError, turnsIndicator, OUTPUT_HEADER } from '../execution-history.ts';
 import { renderDataNamespace } from '../namespaces/data.ts';

@@ -1,6 +1,6 @@
 // The earliest seed's summary (seed 000): `; Tool calls:` with repeated identical calls folded as `xN`,
 // `; Function:` and `; Defined:` lines, `; Output:`, every failed attempt in full, then the turns left.
-import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
+import type { Memory, MemoryEntry, TurnRecord } from '../../records/records.ts';
 import type { ToolCallRecord } from '../../lisp/runtime.ts';
 import { isFn } from '../../lisp/values.ts';
 import { printValue } from '../../lisp/printer.ts';

@@ -1,7 +1,7 @@
 // Observation masking ("The Complexity Trap", 2025): the full history, but what older turns printed and
 // returned gives way to one line with its size. The model keeps its own code and reasoning, the errors it
 // learned from and the turn count; only bulky observations go.
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { printValue } from '../../lisp/printer.ts';
 import { OUTPUT_HEADER, describeError, turnsIndicator } from '../execution-history.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';

@@ -1,6 +1,6 @@
 // One compact block per earlier turn, in order: what it defined, the calls it made with their results
 // sampled, what it printed, its result or its error. The model keeps the order of events, not old code.
-import type { Memory, MemoryEntry, TurnRecord } from '../records.ts';
+import type { Memory, MemoryEntry, TurnRecord } from '../../records/records.ts';
 import type { ToolCallRecord } from '../../lisp/runtime.ts';
 import { isFn } from '../../lisp/values.ts';
 import { describeError, renderToolCall, turnsIndicator } from '../execution-history.ts';

@@ -1,6 +1,6 @@
 // A window of recent turns in full over a coalesced summary of the older ones: the model sees its latest
 // code and feedback as they happened, and what came before as single-user-coalesced would show it.
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { coalescedUser } from '../coalesced.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import { fullHistory, turnMessages } from './full-history.ts';

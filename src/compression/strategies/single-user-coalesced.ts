@@ -1,5 +1,5 @@
 // The default strategy: every earlier turn folded into one USER message after the SYSTEM prompt (C2–C13, MSG-001…007).
-import type { Memory, TurnRecord } from '../records.ts';
+import type { Memory, TurnRecord } from '../../records/records.ts';
 import { coalescedUser } from '../coalesced.ts';
 import { exceedsTokens } from '../pressure.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';

@@ -1,6 +1,6 @@
 // Pressure-triggered compaction: the full history until it grows past a turn or token threshold, then only
 // the first USER message and the last turns, with a line saying what was left out.
-import type { Memory, Message, TurnRecord } from '../records.ts';
+import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { turnsIndicator } from '../execution-history.ts';
 import { exceedsTokens } from '../pressure.ts';
 import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';

@@ -9,7 +9,7 @@ import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
 import type { RefEntry } from '../../lisp/reference/index.ts';
 import type { CheckResult, Lesson } from '../../worker/lessons.ts';
-import type { Message } from '../../compression/records.ts';
+import type { Message } from '../../records/records.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import type { BranchSide, ForkRequest } from '../../worker/branch-ops.ts';
 import type { JsonValue } from '../../session/value-codec.ts';

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { LlmError, type Llm } from '../../../src/agent/llm.ts';
 import type { LlmSettings } from '../../../src/agent/llm-settings.ts';
 import { createLlm } from '../../../src/agent/providers/index.ts';
-import type { Message } from '../../../src/agent/turn.ts';
+import type { Message } from '../../../src/records/records.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeLlmServer, type FakeServerOptions } from '../../fakes/llm-servers.ts';
 
 export const KEY = 'sk-test-SECRET-0123456789abcdef';

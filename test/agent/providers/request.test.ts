@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../src/agent/turn.ts';
+import type { Message } from '../../../src/records/records.ts';
 import {
   anthropicBody,
   createLlm,

@@ -9,7 +9,7 @@ import { renderOptions } from '../../../src/agent/loop.ts';
 import { cacheablePrefix, compareRun, requestFor, type Variant } from '../../../src/compression/compare/run-figures.ts';
 import { isNamedWithoutSample, isShown, requestText, turnItems, valueItems, type ItemKind } from '../../../src/compression/compare/visibility.ts';
 import { DEFAULT_COMPRESSION_OPTIONS } from '../../../src/compression/options.ts';
-import type { Message, TurnRecord } from '../../../src/compression/records.ts';
+import type { Message, TurnRecord } from '../../../src/records/records.ts';
 import { fullHistory } from '../../../src/compression/strategies/full-history.ts';
 import { STRATEGIES } from '../../../src/compression/strategies/index.ts';
 import { singleUserCoalesced } from '../../../src/compression/strategies/single-user-coalesced.ts';

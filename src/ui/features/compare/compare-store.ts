@@ -3,7 +3,7 @@
 // worker, the result lands here, the panel's views read it. One store per engine client (so tests and
 // the page never share one), kept while the panel is closed so reopening it shows its last choices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Message } from '../../../agent/turn.ts';
+import type { Message } from '../../../records/records.ts';
 import { compareAllowanceFor, type EngineClient } from '../../engine/client.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
 

@@ -2,7 +2,7 @@
 // the full uncompressed history of the same turns, with sizes in characters and tokens and the saving;
 // and, on its own tab, the exact HTTP request of that turn.
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import type { Message } from '../../../agent/turn.ts';
+import type { Message } from '../../../records/records.ts';
 import type { RenderView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
 import { formatCount } from '../turns/format.ts';

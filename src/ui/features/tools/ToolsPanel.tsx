@@ -2,7 +2,7 @@
 // with Add and Remove. The whole list is one draft: while the engine refuses it (a bad signature, a
 // duplicate name), the draft stays as typed and each reason is shown at its tool.
 import { useEffect, useRef, useState } from 'react';
-import { formatCallForm, parseSignature } from '../../../agent/signature.ts';
+import { formatCallForm, parseSignature } from '../../../records/signature.ts';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';

@@ -1,7 +1,6 @@
-// What compression reads and writes: the tools as declared, the agent's memory of user definitions,
-// a completed turn (the fields the strategies render), and the messages they produce. A leaf module:
-// the agent builds these records (src/agent re-exports the types from here) and drives the strategies,
-// compression never imports src/agent, so the two layers have no import circle between them.
+// The records the agent builds and compression reads: the tools as declared, the agent's memory of
+// user definitions, a completed turn (the fields the strategies render), and the messages sent to an
+// LLM. Their own layer, below both, so that neither has to borrow them from the other.
 import type { PtcErrorInfo } from '../lisp/errors.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';

@@ -11,8 +11,8 @@
 // as bare names, `{name :string}`), nested freely. Commas are whitespace. Types are kept as source
 // text with normalised spacing; `parseType` reads that text back as a tree.
 //
-// Here in compression, which prints signatures in the `tool/` section; the agent checks tool calls
-// against them and reaches this module through src/agent/signature.ts.
+// In the records layer because both layers above read it: compression prints signatures in the
+// `tool/` section, the agent checks tool calls against them, the session checks them when it reads a file.
 
 /** The type keywords a signature may use, without the colon. */
 export const KNOWN_TYPES: readonly string[] = ['string', 'int', 'float', 'number', 'bool', 'boolean', 'keyword', 'map', 'list', 'vector', 'set', 'any', 'nil'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallForm, formatSignature, isSymbolName, KNOWN_TYPES, parseSignature, parseType, type SignatureResult } from '../../src/agent/signature.ts';
+import { formatCallForm, formatSignature, isSymbolName, KNOWN_TYPES, parseSignature, parseType, type SignatureResult } from '../../src/records/signature.ts';
 
 function ok(result: SignatureResult): { params: { name: string; type: string }[]; returns: string | null } {
   if (!result.ok) throw new Error(`expected success, got: ${result.message}`);
