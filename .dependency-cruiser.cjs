@@ -84,6 +84,28 @@ module.exports = {
     },
     ...layerRules,
     {
+      name: 'ui-feature-alone',
+      comment:
+        'A feature of the page (src/ui/features/X) imports no other feature: only the layout composes them; what several share lives in components/, lib/ or state/',
+      severity: 'error',
+      from: { path: '^src/ui/features/([^/]+)/', pathNot: '^src/ui/features/layout/' },
+      to: { path: '^src/ui/features/', pathNot: '^src/ui/features/$1/' },
+    },
+    {
+      name: 'ui-shared-no-feature',
+      comment: "The page's shared parts (state, components, lib, the engine client, persistence) import no feature",
+      severity: 'error',
+      from: { path: '^src/ui/(state|components|lib|engine|persistence)/' },
+      to: { path: '^src/ui/features/' },
+    },
+    {
+      name: 'ui-lib-pure',
+      comment: "src/ui/lib holds pure helpers: no React or other DOM package, and none of the page's stateful parts",
+      severity: 'error',
+      from: { path: '^src/ui/lib/' },
+      to: { path: `(${packages(DOM_ONLY)})|(^src/ui/(state|components|engine|persistence|features)/)` },
+    },
+    {
       name: 'src-not-to-tooling',
       comment: 'The product does not import tests, benchmarks or scripts',
       severity: 'error',

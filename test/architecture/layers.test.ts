@@ -113,6 +113,51 @@ describe.concurrent('layers', () => {
     },
   );
 
+  it("the page's features stand alone: only the layout composes them, and shared parts import none", { timeout: TIMEOUT }, async () => {
+    const src = copyOfConfigs(join(dir, 'features'));
+    plant(src, {
+      // A package named react inside the copy (a link would resolve outside it, under another path).
+      'node_modules/react/package.json': '{"name": "react", "main": "index.js"}\n',
+      'node_modules/react/index.js': 'exports.useState = () => undefined;\n',
+      'src/ui/features/turns/list.ts': 'export const list = 1;\n',
+      'src/ui/features/turns/card.ts': "import { list } from './list.ts';\nexport const card = list;\n",
+      'src/ui/features/branches/bar.ts': 'export const bar = 2;\n',
+      // a feature on another feature; shared parts on a feature; lib on state and on React
+      'src/ui/features/turns/planted-branch.ts': "import { bar } from '../branches/bar.ts';\nexport const b = bar;\n",
+      'src/ui/state/planted-feature.ts': "import { list } from '../features/turns/list.ts';\nexport const l = list;\n",
+      'src/ui/components/planted-feature.ts': "import { bar } from '../features/branches/bar.ts';\nexport const b = bar;\n",
+      'src/ui/state/store.ts': 'export const store = 3;\n',
+      'src/ui/lib/planted-state.ts': "import { store } from '../state/store.ts';\nexport const s = store;\n",
+      'src/ui/lib/planted-react.ts': "import { useState } from 'react';\nexport const u = useState;\n",
+      // allowed: the layout composes features, a feature uses shared parts and pure helpers
+      'src/ui/lib/format.ts': 'export const format = 4;\n',
+      'src/ui/features/layout/page.ts':
+        "import { card } from '../turns/card.ts';\nimport { bar } from '../branches/bar.ts';\nexport const page = [card, bar];\n",
+      'src/ui/features/branches/ok.ts':
+        "import { store } from '../../state/store.ts';\nimport { format } from '../../lib/format.ts';\nexport const ok = [store, format];\n",
+    });
+    const r = await run([DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], src);
+    expect(r.code).not.toBe(0);
+    const found = [
+      ...r.stdout
+        .replace(/ →\s*\n\s*/g, ' -> ')
+        .replace(/ → /g, ' -> ')
+        .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
+    ]
+      .map((m) => `${m[1]} ${m[2]}: ${m[3]}`)
+      .filter((line) => line.startsWith('error ui-'))
+      .sort();
+    expect(found).toEqual(
+      [
+        'error ui-feature-alone: src/ui/features/turns/planted-branch.ts -> src/ui/features/branches/bar.ts',
+        'error ui-shared-no-feature: src/ui/state/planted-feature.ts -> src/ui/features/turns/list.ts',
+        'error ui-shared-no-feature: src/ui/components/planted-feature.ts -> src/ui/features/branches/bar.ts',
+        'error ui-lib-pure: src/ui/lib/planted-state.ts -> src/ui/state/store.ts',
+        'error ui-lib-pure: src/ui/lib/planted-react.ts -> node_modules/react/index.js',
+      ].sort(),
+    );
+  });
+
   it('records sits between lisp and compression: it imports only lisp, and compression and agent import it', { timeout: TIMEOUT }, async () => {
     const src = copyOfConfigs(join(dir, 'records'));
     plant(src, {

@@ -3,8 +3,8 @@
 // and an aria-label that gives where each line ends (the engine's figures).
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chartLabel } from '../../src/ui/features/compare/RunChart.tsx';
-import { ticksFor, tickLabel } from '../../src/ui/features/compare/chart-scale.ts';
+import { chartLabel } from '../../src/ui/features/whole-run/RunChart.tsx';
+import { ticksFor, tickLabel } from '../../src/ui/features/whole-run/chart-scale.ts';
 import { engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 
 afterEach(cleanup);

@@ -4,8 +4,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES, formatUsd } from '../../src/agent/cost.ts';
-import { formatPercent } from '../../src/ui/features/compare/compare-figures.ts';
-import { promptCost } from '../../src/ui/features/compare/prompt-cost.ts';
+import { formatPercent } from '../../src/ui/features/whole-run/compare-figures.ts';
+import { promptCost } from '../../src/ui/features/whole-run/prompt-cost.ts';
 import { resetPrices } from './cost-fixtures.tsx';
 import { engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 

@@ -3,8 +3,8 @@
 // turn's, each the engine's own requestMessages, line by line with role headers.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestAsText } from '../../src/ui/features/compare/diff-text.ts';
-import { promptDiff } from '../../src/ui/features/prompt/diff-rows.ts';
+import { requestAsText } from '../../src/ui/features/whole-run/diff-text.ts';
+import { promptDiff } from '../../src/ui/lib/diff-rows.ts';
 import { ranEngine, renderRun, waitForFigures } from './compare-helpers.tsx';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import { ComparePanel } from '../../src/ui/features/compare/ComparePanel.tsx';
+import { ComparePanel } from '../../src/ui/features/whole-run/ComparePanel.tsx';
 import { Engine } from '../../src/worker/engine-api.ts';
 import type { CompareView } from '../../src/worker/compare-view.ts';
 import { exampleText } from './harness.tsx';

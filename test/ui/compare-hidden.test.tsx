@@ -3,7 +3,7 @@
 // the turn it comes from; clicking that turn selects it in the app, as the turn list does.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KIND_NAMES, SHOWN_ITEMS } from '../../src/ui/features/compare/HiddenItems.tsx';
+import { KIND_NAMES, SHOWN_ITEMS } from '../../src/ui/features/whole-run/HiddenItems.tsx';
 import type { ItemKind } from '../../src/compression/compare/visibility.ts';
 import { engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 

@@ -3,9 +3,9 @@
 // and savings equal to the engine's own compare() figures, costlier cells marked with their reason.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComparePanel } from '../../src/ui/features/compare/ComparePanel.tsx';
-import { costlierReason, formatPercent } from '../../src/ui/features/compare/compare-figures.ts';
-import { compareStoreFor } from '../../src/ui/features/compare/compare-store.ts';
+import { ComparePanel } from '../../src/ui/features/whole-run/ComparePanel.tsx';
+import { costlierReason, formatPercent } from '../../src/ui/features/whole-run/compare-figures.ts';
+import { compareStoreFor } from '../../src/ui/features/whole-run/compare-store.ts';
 import { renderWithPlayground } from './harness.tsx';
 import { countOf, engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonPlaces, parseJson, placeOf } from '../../src/ui/features/data/json-scan.ts';
 import { problemOfError } from '../../src/lisp/problem.ts';
-import { fieldProblem, isUnder, linesOf, mergeProblems, problemsUnder } from '../../src/ui/features/definition/problems.ts';
+import { fieldProblem, isUnder, linesOf, mergeProblems, problemsUnder } from '../../src/ui/lib/problems.ts';
 
 function errorOf(text: string) {
   const r = parseJson(text);

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { PricesButton } from '../../src/ui/features/cost/PricesButton.tsx';
-import { MessagesCompare } from '../../src/ui/features/messages/MessagesCompare.tsx';
+import { MessagesCompare } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
 import { renderView, resetPrices, sessionText, viewOf } from './cost-fixtures.tsx';
 
 afterEach(cleanup);

@@ -3,7 +3,7 @@
 // prepare, compression turned off, an option changed on a recorded turn. The real engine in-process.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessagesCompare, savingOf } from '../../src/ui/features/messages/MessagesCompare.tsx';
+import { MessagesCompare, savingOf } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
 import { Engine } from '../../src/worker/engine-api.ts';
 import type { SessionDefinition } from '../../src/worker/engine-api.ts';
 import { exampleText } from './harness.tsx';

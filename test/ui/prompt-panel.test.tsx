@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptDiff } from '../../src/ui/features/prompt/diff-rows.ts';
+import { promptDiff } from '../../src/ui/lib/diff-rows.ts';
 import { readPrompt, writePrompt } from '../../src/ui/features/prompt/prompt-draft.ts';
 import { SystemPromptPanel } from '../../src/ui/features/prompt/SystemPromptPanel.tsx';
 import { TurnList } from '../../src/ui/features/turns/TurnList.tsx';

@@ -3,8 +3,8 @@
 // its cache_control breakpoints marked and listed, a copy button; and for the mock, no request.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MessagesCompare } from '../../src/ui/features/messages/MessagesCompare.tsx';
-import { cacheBreakpoints, jsonLines, safeHeaders } from '../../src/ui/features/request/request-text.ts';
+import { MessagesCompare } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
+import { cacheBreakpoints, jsonLines, safeHeaders } from '../../src/ui/features/selected-turn/request-text.ts';
 import type { View } from '../../src/worker/engine-api.ts';
 import { ranExample, renderView, resetPrices, sessionText, viewOf } from './cost-fixtures.tsx';
 

@@ -1,10 +1,10 @@
 // The small pure helpers of the playground UI: highlighting, the saving, file names, durations.
 import { isValidElement, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fileNameFor, titleOf, EXAMPLES } from '../../src/ui/features/examples/examples.ts';
-import { savingOf } from '../../src/ui/features/messages/MessagesCompare.tsx';
-import { highlight } from '../../src/ui/features/turns/ClojureCode.tsx';
-import { clockResolutionMs, formatError, formatMs } from '../../src/ui/features/turns/format.ts';
+import { fileNameFor, titleOf, EXAMPLES } from '../../src/ui/state/examples.ts';
+import { savingOf } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
+import { highlight } from '../../src/ui/components/ClojureCode.tsx';
+import { clockResolutionMs, formatError, formatMs } from '../../src/ui/lib/format.ts';
 
 function spans(code: string): [string, string | null][] {
   return highlight(code).map((n) => {
@@ -96,7 +96,7 @@ describe('helpers', () => {
 
 describe('offsetOf', () => {
   it('finds 1-based lines and columns, and refuses places outside the text', async () => {
-    const { offsetOf } = await import('../../src/ui/features/turns/ClojureCode.tsx');
+    const { offsetOf } = await import('../../src/ui/components/ClojureCode.tsx');
     const code = '(def a 1)\n(+ a (bad 2))';
     expect(offsetOf(code, 1, 1)).toBe(0);
     expect(code.slice(offsetOf(code, 2, 7) ?? 0)).toMatch(/^bad/);

@@ -1,8 +1,8 @@
 // The rows of a line diff as the app shows them: added lines green, removed lines red (struck
 // through), unchanged stretches folded into one line; the +/− signs are for the eye, the words
 // "added"/"removed" for screen readers.
-import { formatCount } from '../features/turns/format.ts';
-import type { DiffRow } from '../features/prompt/diff-rows.ts';
+import { formatCount } from '../lib/format.ts';
+import type { DiffRow } from '../lib/diff-rows.ts';
 
 const TONE = {
   added: 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200',

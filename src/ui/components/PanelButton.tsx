@@ -3,9 +3,7 @@
 // use starts loading as the pointer comes over the button or the focus reaches it (`preload`).
 import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { SheetLoading } from './Loading.tsx';
-import { TOP_BUTTON } from './top-button.ts';
-
-const BUTTON = TOP_BUTTON;
+import { TOP_BUTTON } from './buttons.ts';
 
 export interface PanelButtonProps {
   readonly label: string;
@@ -25,7 +23,7 @@ export function PanelButton({ label, title, testId, panel, preload }: PanelButto
         ref={button}
         type="button"
         data-testid={testId}
-        className={BUTTON}
+        className={TOP_BUTTON}
         aria-haspopup="dialog"
         aria-expanded={open}
         title={title}

@@ -2,13 +2,7 @@
 // only", the default) or in localStorage ("remember in this browser"). They never enter the zustand
 // store, the session, an export, a share link, a log line or a notice; the Step action reads the key
 // of the session's endpoint and hands it to the engine's requestReply for that request alone.
-
-/** A real provider at one base URL: the unit a key belongs to. */
-export interface Endpoint {
-  readonly provider: 'openai' | 'anthropic';
-  /** The base URL requests go to (the provider's own API when the session sets none). */
-  readonly baseUrl: string;
-}
+import type { Endpoint } from '../lib/endpoint.ts';
 
 /** The prefix of remembered keys in localStorage (one entry per endpoint). */
 export const KEY_STORAGE_PREFIX = 'ptc-playground:api-key:';

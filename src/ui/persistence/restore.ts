@@ -2,11 +2,11 @@
 // session this tab or the last tab had open, else the default example. A saved session that no longer
 // opens is kept in the list and reported; the default example opens instead. Which session a tab has
 // open is remembered here as it changes (the tab's sessionStorage and the store's last-open id).
-import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../features/examples/examples.ts';
+import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../state/examples.ts';
 import type { OpenOutcome } from '../state/playground.tsx';
 import type { PersistenceRef, PlaygroundStore } from '../state/store.ts';
 import type { SessionStore } from './session-store.ts';
-import { linesOf, type Problem } from '../features/definition/problems.ts';
+import { linesOf, type Problem } from '../lib/problems.ts';
 
 /** Which saved session this tab has open, kept across reloads of the tab (sessionStorage). */
 export interface TabMemory {

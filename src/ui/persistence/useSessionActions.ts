@@ -4,7 +4,7 @@ import { enqueueEdit, flushPendingEdits } from '../state/pending-edits.ts';
 import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
 import { openDefaultExample } from './restore.ts';
 import { useSessionPersistence } from './SessionPersistence.tsx';
-import { linesOf } from '../features/definition/problems.ts';
+import { linesOf } from '../lib/problems.ts';
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

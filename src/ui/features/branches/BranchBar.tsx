@@ -5,9 +5,10 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { usePlayground } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
 import { branchLabel } from './branch-label.ts';
-import { FIELD, SMALL_BUTTON } from './styles.ts';
+import { FIELD } from './styles.ts';
 import { useBranchActions, type BranchOutcome } from './useBranchActions.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 // The side-by-side comparison loads when first asked for.
 const BranchCompare = lazy(() => import('./BranchCompare.tsx').then((m) => ({ default: m.BranchCompare })));

@@ -6,7 +6,7 @@ import { createContext, lazy, Suspense, useContext, useState, type ReactNode } f
 import { Loading } from '../../components/Loading.tsx';
 import { usePlayground } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
-import { SMALL_BUTTON } from './styles.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const ForkDialog = lazy(() => import('./ForkDialog.tsx').then((m) => ({ default: m.ForkDialog })));
 

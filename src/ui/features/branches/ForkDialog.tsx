@@ -4,8 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
-import { FIELD, OVERLAY, SHEET, SMALL_BUTTON } from './styles.ts';
+import { FIELD, OVERLAY, SHEET } from './styles.ts';
 import { useBranchActions } from './useBranchActions.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
   const view = usePlayground((s) => s.view);

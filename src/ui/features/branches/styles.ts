@@ -1,7 +1,4 @@
 // The branch views' shared classes (the app's small buttons and fields).
-export const SMALL_BUTTON =
-  'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
-
 export const FIELD = 'rounded border border-slate-300 bg-white p-1 text-xs dark:border-slate-600 dark:bg-slate-800';
 
 export const OVERLAY = 'fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16';

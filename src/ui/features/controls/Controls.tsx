@@ -1,9 +1,9 @@
 // Step, Run, Stop and Reset, with the keyboard: Ctrl/Cmd+Enter steps, Escape stops.
 import { useEffect, useRef, useState } from 'react';
-import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
 import { stepBlocker } from '../../state/run-machine.ts';
-import type { PlaygroundState } from '../../state/store.ts';
-import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
+import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from '../../state/availability.ts';
+import { useAvailability } from '../../state/useAvailability.ts';
 
 const base =
   'rounded px-2.5 py-1 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-sky-500';
@@ -16,12 +16,6 @@ const styles = {
 
 function title(a: Availability, label: string): string {
   return a.ok ? label : `${label} — ${a.why}`;
-}
-
-/** Subscribes to one availability by its reason (a string, so the store selector stays stable). */
-export function useAvailability(check: (s: PlaygroundState) => Availability): Availability {
-  const why = usePlayground((s) => check(s).why);
-  return { ok: why === '', why };
 }
 
 export function Controls() {

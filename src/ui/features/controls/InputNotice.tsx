@@ -3,7 +3,7 @@
 // with a button that takes the focus to the field. The panels say what is wrong in place; this names
 // the field and stays in sight however far the left column is scrolled.
 import { usePlayground } from '../../state/playground.tsx';
-import { blockingProblems } from './availability.ts';
+import { blockingProblems } from '../../state/availability.ts';
 import { focusField } from './focus-field.ts';
 
 const BUTTON =

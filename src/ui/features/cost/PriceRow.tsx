@@ -4,12 +4,10 @@ import { useState } from 'react';
 import type { ModelPrice } from '../../../agent/cost.ts';
 import type { AppPrice } from '../../persistence/prices.ts';
 import { EMPTY_FORM, formOf, PRICE_COLUMNS, readForm, type FieldErrors, type PriceField, type PriceForm } from './price-form.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const CELL_INPUT =
   'w-20 rounded border border-slate-300 bg-white px-1 py-0.5 text-right font-mono text-xs tabular-nums focus:border-sky-500 focus:outline-none aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-900';
-export const SMALL_BUTTON =
-  'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
-
 function Errors({ errors, testId }: { errors: readonly string[]; testId: string }) {
   if (errors.length === 0) return null;
   return (

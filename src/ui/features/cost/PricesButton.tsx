@@ -3,10 +3,8 @@
 // (./PricesDialog.tsx) loads when first opened, or when the button is pointed at, not with the page.
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Loading } from '../../components/Loading.tsx';
-import { TOP_BUTTON } from '../../components/top-button.ts';
+import { TOP_BUTTON } from '../../components/buttons.ts';
 import { usePriceBook } from '../../persistence/prices.ts';
-
-const BUTTON = TOP_BUTTON;
 
 const load = () => import('./PricesDialog.tsx');
 const PricesDialog = lazy(() => load().then((m) => ({ default: m.PricesDialog })));
@@ -21,7 +19,7 @@ export function PricesButton() {
       <button
         type="button"
         data-testid="prices-button"
-        className={BUTTON}
+        className={TOP_BUTTON}
         aria-haspopup="dialog"
         aria-expanded={open}
         title="The prices costs are computed from"

@@ -5,10 +5,11 @@ import { useEffect } from 'react';
 import type { ModelPrice } from '../../../agent/cost.ts';
 import { usePriceBook } from '../../persistence/prices.ts';
 import { usePlayground } from '../../state/playground.tsx';
-import { AddPriceRow, PriceRow, SMALL_BUTTON } from './PriceRow.tsx';
+import { AddPriceRow, PriceRow } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';
-import { priceLookup, sessionPriceTable } from './pricing.ts';
+import { priceLookup, sessionPriceTable } from '../../lib/pricing.ts';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function Head({ last }: { last: string }) {
   return (

@@ -4,10 +4,10 @@ import { formatUsd } from '../../../agent/cost.ts';
 import { useShrinkFloor } from '../../components/shrink-floor.ts';
 import { addUsage, type Usage } from '../../../agent/usage.ts';
 import type { View } from '../../../worker/engine-api.ts';
-import { formatCount } from '../turns/format.ts';
-import { discardedCount, runCost } from './pricing.ts';
-import { tokensText } from './TurnFigures.tsx';
-import { usePriceLookup } from './usePriceLookup.ts';
+import { formatCount } from '../../lib/format.ts';
+import { discardedCount, runCost } from '../../lib/pricing.ts';
+import { tokensText } from '../../components/TurnFigures.tsx';
+import { usePriceLookup } from '../../state/usePriceLookup.ts';
 
 function discardedText(d: NonNullable<View['usage']['discarded']>): string {
   const count = discardedCount(d);

@@ -5,12 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
-import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
-import { BUTTON, HINT, PanelFrame, ProblemList } from '../definition/ui.tsx';
-import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
+import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
+import { HINT, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 import { readDataText, type JsonSyntaxError } from './data-text.ts';
 import type * as JsonScan from './json-scan.ts';
 import { HEAD_DATA_CUT } from '../../../worker/view-patch.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 type SessionData = NonNullable<SessionDefinition['data']>;
 
@@ -157,7 +158,7 @@ function DataEditor({ view }: { view: View }) {
       title="data/"
       testId="data-panel"
       aside={
-        <button type="button" className={BUTTON} onClick={format} disabled={loading || !parsed.ok} title="Indent the JSON">
+        <button type="button" className={SMALL_BUTTON} onClick={format} disabled={loading || !parsed.ok} title="Indent the JSON">
           Format
         </button>
       }

@@ -1,9 +1,9 @@
 // The examples menu: opens a bundled example session (reopening an untouched saved copy of it).
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
-import { EXAMPLES, useExampleTitles } from './examples.ts';
-import { useOpenBundled } from './open-example.ts';
-import { TOP_BUTTON } from '../../components/top-button.ts';
+import { EXAMPLES, useExampleTitles } from '../../state/examples.ts';
+import { useOpenBundled } from '../../state/open-example.ts';
+import { TOP_BUTTON } from '../../components/buttons.ts';
 
 export function ExamplesMenu() {
   const openBundled = useOpenBundled();

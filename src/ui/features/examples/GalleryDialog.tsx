@@ -6,10 +6,9 @@ import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { GALLERY, matches, SOURCE_LABELS, tagMeaning, tagsOf, useGalleryCards, type GalleryCard, type GalleryEntry, type GallerySource } from './gallery.ts';
-import { useOpenBundled } from './open-example.ts';
+import { useOpenBundled } from '../../state/open-example.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
-const SMALL_BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700';
 const TAG_BUTTON =
   'rounded-full border px-2 py-0.5 text-xs border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-700 aria-pressed:bg-sky-700 aria-pressed:text-white aria-pressed:hover:bg-sky-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700 dark:aria-pressed:border-sky-700 dark:aria-pressed:bg-sky-700 dark:aria-pressed:hover:bg-sky-800';
 const TAG_CHIP = 'rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300';

@@ -5,13 +5,11 @@ import { useRef, type ChangeEvent } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { isEditedExample } from './edited-example.ts';
-import { downloadSession, useExampleTexts } from './examples.ts';
+import { downloadSession, useExampleTexts } from '../../state/examples.ts';
 import { GalleryButton } from './GalleryButton.tsx';
-import { linesOf, type Problem } from '../definition/problems.ts';
-import { TOP_BUTTON } from '../../components/top-button.ts';
+import { linesOf, type Problem } from '../../lib/problems.ts';
+import { TOP_BUTTON } from '../../components/buttons.ts';
 import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
-
-const buttonClass = TOP_BUTTON;
 
 export function SessionFileButtons() {
   const { open, exportText, setDefinition } = useEngineActions();
@@ -75,8 +73,8 @@ export function SessionFileButtons() {
 
   return (
     <>
-      <GalleryButton className={buttonClass} disabled={running} />
-      <button type="button" className={buttonClass} data-testid="open-file-button" disabled={running} onClick={() => fileInput.current?.click()}>
+      <GalleryButton className={TOP_BUTTON} disabled={running} />
+      <button type="button" className={TOP_BUTTON} data-testid="open-file-button" disabled={running} onClick={() => fileInput.current?.click()}>
         Open file…
       </button>
       <input
@@ -90,7 +88,7 @@ export function SessionFileButtons() {
       />
       <button
         type="button"
-        className={buttonClass}
+        className={TOP_BUTTON}
         data-testid="export"
         disabled={!hasSession}
         title="Download the session (definition and turns) as a session file"

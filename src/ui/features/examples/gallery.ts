@@ -3,8 +3,8 @@
 // read from the file itself: title, description (the mission when there is none) and tags.
 import { useQuery } from '@tanstack/react-query';
 import { KNOWN_TAGS, TAG_VOCABULARY, isKnownTag } from '../../../session/tags.ts';
-import { EXAMPLES, titleOf } from './examples.ts';
-import type { BundledSession } from './open-example.ts';
+import { EXAMPLES, titleOf } from '../../state/examples.ts';
+import type { BundledSession } from '../../state/open-example.ts';
 
 export type GallerySource = 'example' | 'bench';
 

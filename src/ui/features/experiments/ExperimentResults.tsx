@@ -3,8 +3,7 @@
 // the CSV / JSON downloads. Figures come from the records (the engine's own summaries), so a stopped
 // or half-done experiment shows what it has.
 import { useMemo, useState } from 'react';
-import { useOpenBundled } from '../examples/open-example.ts';
-import { SMALL_BUTTON } from '../lessons/LessonView.tsx';
+import { useOpenBundled } from '../../state/open-example.ts';
 import type { ExperimentRecord } from './experiment-db.ts';
 import { useExperimentsStore } from './experiments-store.ts';
 import {
@@ -23,6 +22,7 @@ import {
   type RunRecord,
 } from './figures.ts';
 import { RateChart } from './RateChart.tsx';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const TH = 'border-b border-slate-300 px-2 py-1 text-left font-medium dark:border-slate-700';
 const TD = 'border-b border-slate-200 px-2 py-1 dark:border-slate-800';

@@ -6,13 +6,13 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
-import { SMALL_BUTTON } from '../lessons/LessonView.tsx';
 import type { ExperimentRecord } from './experiment-db.ts';
 import { ExperimentResults } from './ExperimentResults.tsx';
 import { useExperimentsStore } from './experiments-store.ts';
 import { finishedCount } from './figures.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
   const store = useExperimentsStore();

@@ -1,7 +1,7 @@
 // Success rate per variant (SVG, no chart library): a dot at the rate and a line across its 95% Wilson
 // interval, on a 0–100% axis, so a wide interval (few runs) is seen at a glance. The figures are in
 // the table; the chart's label says them in words.
-import { toneOf } from '../compare/RunChart.tsx';
+import { toneOf } from '../../lib/chart-tones.ts';
 import { rateText, type VariantSummary } from './figures.ts';
 
 const W = 640;

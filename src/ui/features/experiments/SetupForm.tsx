@@ -5,9 +5,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { useDefinitionView, useKeyStore } from '../../state/playground.tsx';
-import { SMALL_BUTTON } from '../lessons/LessonView.tsx';
 import { keysFor, useExperimentsStore } from './experiments-store.ts';
 import { PRESETS } from './figures.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const INPUT = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 const PRIMARY =

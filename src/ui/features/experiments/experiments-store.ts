@@ -11,7 +11,7 @@ import type { KeyStore } from '../../persistence/keys.ts';
 import { newId } from '../../persistence/session-store.ts';
 import { priceBook } from '../../persistence/prices.ts';
 import { useEngineClient, useKeyStore } from '../../state/playground.tsx';
-import { endpointOf, keyRequired } from '../llm/endpoint.ts';
+import { endpointOf, keyRequired } from '../../lib/endpoint.ts';
 import { createExperimentDb, type ExperimentDb, type ExperimentRecord } from './experiment-db.ts';
 import { isFinished, type RunRecord } from './figures.ts';
 

@@ -7,7 +7,7 @@ import { EXPORT_FILES, exportTexts, type ExperimentSetup } from '../../../experi
 import { summarizeAll, type VariantSummary } from '../../../experiment/results.ts';
 import { percent } from '../../../experiment/stats.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
-import { formatCount } from '../turns/format.ts';
+import { formatCount } from '../../lib/format.ts';
 
 export type { VariantSummary } from '../../../experiment/results.ts';
 export type { RunRecord } from '../../../experiment/records.ts';

@@ -6,7 +6,7 @@
 // Which buttons fit is read from the layout (the fonts of each browser differ), before the paint and
 // again whenever the strip or a button changes size. Buttons leave from the end of the strip first.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { TOP_BUTTON } from '../../components/top-button.ts';
+import { TOP_BUTTON } from '../../components/buttons.ts';
 
 /**
  * The strip's buttons that wrapped past its one row, in order; also one that stays on the row but

@@ -3,15 +3,17 @@
 import { useState, type ReactNode } from 'react';
 import { Group, Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { DataPanel } from '../data/DataPanel.tsx';
-import { MessagesArea } from '../compare/MessagesArea.tsx';
+import { MessagesArea } from './MessagesArea.tsx';
 import { LlmPanel } from '../llm/LlmPanel.tsx';
-import { MessagesCompare } from '../messages/MessagesCompare.tsx';
+import { MessagesCompare } from '../selected-turn/MessagesCompare.tsx';
 import { MissionPanel } from '../mission/MissionPanel.tsx';
 import { SystemPromptPanel } from '../prompt/SystemPromptPanel.tsx';
 import { ReplPane } from '../repl/ReplPane.tsx';
 import { NextReplyEditor } from '../reply/NextReplyEditor.tsx';
 import { ToolsPanel } from '../tools/ToolsPanel.tsx';
 import { TurnList } from '../turns/TurnList.tsx';
+import { BranchBar } from '../branches/BranchBar.tsx';
+import { ForkButton, ForkProvider } from '../branches/ForkButton.tsx';
 import { UserPanel } from '../user/UserPanel.tsx';
 
 function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | 'vertical' }) {
@@ -36,6 +38,9 @@ function Scroll({ children, label, id }: { children: ReactNode; label: string; i
 
 /** The turn list's scrolling pane: the page's skip link leads there. */
 export const TURNS_ID = 'turns';
+
+/** Each turn's "Fork from here" (one function for every render, so the memoized cards stay drawn). */
+const forkFrom = (at: number) => <ForkButton at={at} />;
 
 export function Workspace() {
   // The REPL folds down to its header (Hide), and opens again at the size it had (Show).
@@ -68,7 +73,9 @@ export function Workspace() {
             <Group orientation="vertical" id="layout-turns" className="h-full">
               <Panel id="panel-turn-list" defaultSize="70%" minSize="20%">
                 <Scroll label="Turn list" id={TURNS_ID}>
-                  <TurnList />
+                  <ForkProvider>
+                    <TurnList above={<BranchBar />} action={forkFrom} />
+                  </ForkProvider>
                 </Scroll>
               </Panel>
               <Handle id="separator-reply" orientation="vertical" />

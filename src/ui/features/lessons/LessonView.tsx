@@ -4,12 +4,11 @@
 // time and "Show solution" the solution, which "Put in the editor" copies into the draft.
 import { useStore } from 'zustand';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
-import { ClojureCode } from '../turns/ClojureCode.tsx';
+import { ClojureCode } from '../../components/ClojureCode.tsx';
 import { inlinePieces, lessonBlocks } from './lesson-text.ts';
 import { attemptOf, draftOf, useLessonsStore, type Lesson } from './lessons-store.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
-export const SMALL_BUTTON =
-  'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
 const PRIMARY =
   'rounded bg-slate-700 px-3 py-1 text-sm text-white hover:bg-slate-800 disabled:opacity-40 dark:bg-slate-300 dark:text-slate-900 dark:hover:bg-slate-200';
 const CODE_BLOCK = 'relative overflow-x-auto rounded border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900';

@@ -6,9 +6,10 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
-import { LessonView, SMALL_BUTTON } from './LessonView.tsx';
+import { LessonView } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
 import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',

@@ -1,10 +1,11 @@
 // The API key of one endpoint (provider + base URL): a password field, where it is kept ("this page
 // only" or "remember in this browser"), and "Forget key". The key goes to the key store only.
 import { useId, useState, useSyncExternalStore } from 'react';
-import type { Endpoint } from '../../persistence/keys.ts';
+import type { Endpoint } from '../../lib/endpoint.ts';
 import { useKeyStore } from '../../state/playground.tsx';
-import { BUTTON, HINT, INPUT, LABEL } from '../definition/ui.tsx';
-import { keyRequired } from './endpoint.ts';
+import { HINT, INPUT, LABEL } from '../../components/panel.tsx';
+import { keyRequired } from '../../lib/endpoint.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function ApiKeyField({ endpoint }: { endpoint: Endpoint }) {
   const keys = useKeyStore();
@@ -63,7 +64,7 @@ export function ApiKeyField({ endpoint }: { endpoint: Endpoint }) {
           <button
             type="button"
             data-testid="llm-key-forget"
-            className={BUTTON}
+            className={SMALL_BUTTON}
             title="Remove the key from this browser's storage and from this page"
             onClick={() => {
               keys.forget(endpoint);

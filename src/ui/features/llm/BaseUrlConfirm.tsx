@@ -3,8 +3,9 @@
 // Once confirmed, later requests of this session go without asking.
 import { useEffect, useRef } from 'react';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
-import { BUTTON } from '../definition/ui.tsx';
-import { confirmHere } from './confirmed-urls.ts';
+
+import { confirmHere } from '../../state/confirmed-urls.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function BaseUrlConfirm() {
   const store = usePlaygroundStore();
@@ -59,10 +60,10 @@ export function BaseUrlConfirm() {
           <p>The request carries the prompt (mission, data, tool results) and the API key entered for this address. Send it only if you trust this server.</p>
         </div>
         <div className="mt-3 flex justify-end gap-2">
-          <button ref={cancelRef} type="button" data-testid="base-url-confirm-cancel" className={BUTTON} onClick={cancel}>
+          <button ref={cancelRef} type="button" data-testid="base-url-confirm-cancel" className={SMALL_BUTTON} onClick={cancel}>
             Cancel
           </button>
-          <button type="button" data-testid="base-url-confirm-send" className={`${BUTTON} border-sky-600 font-semibold`} onClick={confirm}>
+          <button type="button" data-testid="base-url-confirm-send" className={`${SMALL_BUTTON} border-sky-600 font-semibold`} onClick={confirm}>
             Send to this address
           </button>
         </div>

@@ -6,13 +6,13 @@ import { PRESETS, presetForBaseUrl } from '../../../agent/providers/presets.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../agent/llm-settings.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
-import { mergeProblems, problemsUnder } from '../definition/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
-import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
+import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { BaseUrlConfirm } from './BaseUrlConfirm.tsx';
-import { confirmHere, needsConfirmation } from './confirmed-urls.ts';
-import { endpointOf, isRealProvider, providerLabel } from './endpoint.ts';
+import { confirmHere, needsConfirmation } from '../../state/confirmed-urls.ts';
+import { endpointOf, isRealProvider, providerLabel } from '../../lib/endpoint.ts';
 import { applyPreset, llmSpec, type LlmForm } from './llm-form.ts';
 
 export function LlmPanel() {

@@ -3,8 +3,8 @@
 // checked by the engine's schema (its problem comes back as `llm.baseUrl: …`).
 import type { ProviderPreset } from '../../../agent/providers/presets.ts';
 import type { LlmDefinition, SessionDefinition } from '../../../worker/engine-api.ts';
-import { fieldProblem, type Problem } from '../definition/problems.ts';
-import type { DraftSpec } from '../definition/useDefinitionDraft.ts';
+import { fieldProblem, type Problem } from '../../lib/problems.ts';
+import type { DraftSpec } from '../../state/useDefinitionDraft.ts';
 
 export interface LlmForm {
   provider: string;

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { OPTION_SPECS, type OptionKey, type OptionSpec } from '../../../compression/options.ts';
 import type { StrategyInfo } from '../../../worker/engine-api.ts';
-import { INPUT, LABEL } from '../definition/ui.tsx';
+import { INPUT, LABEL } from '../../components/panel.tsx';
 import { OFF, setOptions, type CompressionForm } from './compression-form.ts';
 
 /** The options a strategy reads, in the order it lists them (none for an unknown strategy or off). */

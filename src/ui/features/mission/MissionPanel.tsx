@@ -2,14 +2,14 @@
 import { useId, useRef } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
-import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
+import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
 import { CompressionOptions } from './CompressionOptions.tsx';
 import { OFF, readCompression, writeCompression, type CompressionForm } from './compression-form.ts';
 
 /** The strategy that compresses nothing: what compression off renders too. */
 const FULL_HISTORY = 'full-history';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
-import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Drafts of each field

@@ -3,7 +3,7 @@
 // same when nothing was changed; an option the chosen strategy does not read is kept, never dropped.
 import { OPTION_SPECS, type OptionKey, type OptionSpec } from '../../../compression/options.ts';
 import type { JsonValue } from '../../../session/value-codec.ts';
-import { fieldProblem, type Problem } from '../definition/problems.ts';
+import { fieldProblem, type Problem } from '../../lib/problems.ts';
 
 /** `compression: true` means the default strategy (DEFAULT_STRATEGY in src/compression/strategies). */
 export const DEFAULT_STRATEGY_NAME = 'single-user-coalesced';

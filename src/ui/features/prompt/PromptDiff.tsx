@@ -1,9 +1,9 @@
 // The SYSTEM prompt's difference from the default: added lines green, removed lines red, unchanged
 // stretches folded.
 import { useMemo } from 'react';
-import { formatCount } from '../turns/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { DiffLines } from '../../components/DiffLines.tsx';
-import { promptDiff } from './diff-rows.ts';
+import { promptDiff } from '../../lib/diff-rows.ts';
 
 export function PromptDiff({ before, after }: { before: string; after: string }) {
   const diff = useMemo(() => promptDiff(before, after), [before, after]);

@@ -4,10 +4,10 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine-api.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
-import { mergeProblems, problemsUnder } from '../definition/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
-import { useDefinitionDraft } from '../definition/useDefinitionDraft.ts';
-import { formatCount, shortHash } from '../turns/format.ts';
+import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
+import { formatCount, shortHash } from '../../lib/format.ts';
 import { promptSpec, type PromptMode } from './prompt-draft.ts';
 import { Loading } from '../../components/Loading.tsx';
 

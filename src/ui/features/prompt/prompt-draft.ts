@@ -2,8 +2,8 @@
 // (prefix & suffix), or a whole replacement. Saved as the definition's `systemPrompt` (absent for the
 // default, and when prefix and suffix are both empty, so an untouched session stays the default).
 import type { SessionDefinition } from '../../../worker/engine-api.ts';
-import { fieldProblem, type Problem } from '../definition/problems.ts';
-import type { DraftSpec } from '../definition/useDefinitionDraft.ts';
+import { fieldProblem, type Problem } from '../../lib/problems.ts';
+import type { DraftSpec } from '../../state/useDefinitionDraft.ts';
 
 export type PromptMode = 'default' | 'wrap' | 'replace';
 

@@ -3,7 +3,7 @@
 // in the REPL's input.
 import { memo } from 'react';
 import type { EntryKind } from '../../../lisp/reference/index.ts';
-import { ClojureCode } from '../turns/ClojureCode.tsx';
+import { ClojureCode } from '../../components/ClojureCode.tsx';
 import type { RefHit } from './reference-search.ts';
 
 const KIND_LABEL: Readonly<Record<EntryKind, string>> = {

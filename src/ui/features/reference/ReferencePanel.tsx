@@ -7,14 +7,12 @@ import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } fro
 import { useStore } from 'zustand';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
 import { useEngineClient } from '../../state/playground.tsx';
-import { replDraftFor } from '../repl/repl-draft.ts';
+import { replDraftFor } from '../../state/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
 import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
-
-const SMALL_BUTTON =
-  'rounded border border-slate-300 px-1.5 py-0.5 text-xs hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -6,9 +6,9 @@ import type { View } from '../../../worker/engine-api.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, useEngineClient, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
-import { ClojureCode } from '../turns/ClojureCode.tsx';
-import { formatMs, formatReason } from '../turns/format.ts';
-import { replDraftFor } from './repl-draft.ts';
+import { ClojureCode } from '../../components/ClojureCode.tsx';
+import { formatMs, formatReason } from '../../lib/format.ts';
+import { replDraftFor } from '../../state/repl-draft.ts';
 
 function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   const { output } = entry;

@@ -5,11 +5,9 @@
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { scriptedReply, type PlaygroundState } from '../../state/store.ts';
-import { stepAvailability } from '../controls/availability.ts';
-import { useAvailability } from '../controls/Controls.tsx';
-
-const SMALL_BUTTON =
-  'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800';
+import { stepAvailability } from '../../state/availability.ts';
+import { useAvailability } from '../../state/useAvailability.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function modelOf(s: PlaygroundState): string {
   const llm = s.view?.definition.llm;

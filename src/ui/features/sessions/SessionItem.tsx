@@ -2,7 +2,7 @@
 // when the panel first lists a session (./SessionsMenu.tsx), not with the page.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SessionMeta } from '../../persistence/session-store.ts';
-import { SMALL_BUTTON } from './styles.ts';
+import { QUIET_BUTTON } from '../../components/buttons.ts';
 
 function when(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,10 +69,10 @@ export function SessionItem({
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKey}
           />
-          <button type="button" className={SMALL_BUTTON} data-testid="session-rename-save" onClick={commit}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-rename-save" onClick={commit}>
             Save
           </button>
-          <button type="button" className={SMALL_BUTTON} data-testid="session-rename-cancel" onClick={() => setRenaming(false)}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-rename-cancel" onClick={() => setRenaming(false)}>
             Cancel
           </button>
         </div>
@@ -94,7 +94,7 @@ export function SessionItem({
           <span className="text-rose-700 dark:text-rose-400">Delete “{session.title}”?</span>
           <button
             type="button"
-            className={`${SMALL_BUTTON} text-rose-700 dark:text-rose-400`}
+            className={`${QUIET_BUTTON} text-rose-700 dark:text-rose-400`}
             data-testid="session-delete-confirm"
             onClick={() => {
               setConfirming(false);
@@ -103,18 +103,18 @@ export function SessionItem({
           >
             Delete
           </button>
-          <button type="button" className={SMALL_BUTTON} data-testid="session-delete-cancel" onClick={() => setConfirming(false)}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-delete-cancel" onClick={() => setConfirming(false)}>
             Cancel
           </button>
         </div>
       ) : (
         <div className="flex flex-wrap gap-1">
-          <button type="button" className={SMALL_BUTTON} data-testid="session-open" disabled={isOpen || disabled} onClick={onOpen}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-open" disabled={isOpen || disabled} onClick={onOpen}>
             Open
           </button>
           <button
             type="button"
-            className={SMALL_BUTTON}
+            className={QUIET_BUTTON}
             data-testid="session-rename"
             disabled={disabled}
             onClick={() => {
@@ -124,10 +124,10 @@ export function SessionItem({
           >
             Rename
           </button>
-          <button type="button" className={SMALL_BUTTON} data-testid="session-duplicate" disabled={disabled} onClick={onDuplicate}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-duplicate" disabled={disabled} onClick={onDuplicate}>
             Duplicate
           </button>
-          <button type="button" className={SMALL_BUTTON} data-testid="session-delete" disabled={disabled} onClick={() => setConfirming(true)}>
+          <button type="button" className={QUIET_BUTTON} data-testid="session-delete" disabled={disabled} onClick={() => setConfirming(true)}>
             Delete
           </button>
         </div>

@@ -6,10 +6,7 @@ import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx'
 import { useSessionActions } from '../../persistence/useSessionActions.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
-import { TOP_BUTTON } from '../../components/top-button.ts';
-import { SMALL_BUTTON } from './styles.ts';
-
-const buttonClass = TOP_BUTTON;
+import { QUIET_BUTTON, TOP_BUTTON } from '../../components/buttons.ts';
 
 // The rows load when the panel is first opened (or its button pointed at), while the list is read.
 const loadItem = () => import('./SessionItem.tsx');
@@ -68,7 +65,7 @@ export function SessionsMenu() {
     <div className="relative shrink-0" ref={root}>
       <button
         type="button"
-        className={buttonClass}
+        className={TOP_BUTTON}
         data-testid="sessions-button"
         aria-expanded={expanded}
         aria-haspopup="dialog"
@@ -94,7 +91,7 @@ export function SessionsMenu() {
             <span className="text-sm font-semibold">Saved in this browser</span>
             <button
               type="button"
-              className={SMALL_BUTTON}
+              className={QUIET_BUTTON}
               data-testid="session-new"
               disabled={running}
               title="Start a new session from the default example"

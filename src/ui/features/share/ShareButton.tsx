@@ -4,11 +4,9 @@
 import { useRef, useState } from 'react';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { useDialogFocus } from '../../components/useDialogFocus.ts';
-import { downloadSession } from '../examples/examples.ts';
+import { downloadSession } from '../../state/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
-import { TOP_BUTTON } from '../../components/top-button.ts';
-
-const buttonClass = TOP_BUTTON;
+import { SMALL_BUTTON, TOP_BUTTON } from '../../components/buttons.ts';
 
 interface LinkScope {
   withTurns: boolean;
@@ -67,7 +65,7 @@ export function ShareButton() {
         ref={buttonRef}
         type="button"
         data-testid="share"
-        className={buttonClass}
+        className={TOP_BUTTON}
         disabled={!hasSession || share.isPending}
         onClick={() => void make(true)}
         title="Put the whole session in a link and copy it"
@@ -111,10 +109,10 @@ export function ShareButton() {
                   onFocus={(e) => e.currentTarget.select()}
                 />
                 <div className="mt-3 flex justify-end gap-2">
-                  <button type="button" className={buttonClass} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
+                  <button type="button" className={SMALL_BUTTON} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
                     Copy
                   </button>
-                  <button type="button" className={buttonClass} data-testid="share-close" onClick={() => setShared(null)}>
+                  <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
                     Close
                   </button>
                 </div>
@@ -134,20 +132,20 @@ export function ShareButton() {
                   </p>
                 )}
                 <div className="flex justify-end gap-2">
-                  <button type="button" className={buttonClass} data-testid="share-export" onClick={exportFile}>
+                  <button type="button" className={SMALL_BUTTON} data-testid="share-export" onClick={exportFile}>
                     Export file
                   </button>
                   {shared.withBranches && (
-                    <button type="button" className={buttonClass} data-testid="share-open-branch" onClick={() => void make(shared.withTurns, false)}>
+                    <button type="button" className={SMALL_BUTTON} data-testid="share-open-branch" onClick={() => void make(shared.withTurns, false)}>
                       Link with the open branch only
                     </button>
                   )}
                   {shared.withTurns && hasTurns && (
-                    <button type="button" className={buttonClass} data-testid="share-without-turns" onClick={() => void make(false, shared.withBranches)}>
+                    <button type="button" className={SMALL_BUTTON} data-testid="share-without-turns" onClick={() => void make(false, shared.withBranches)}>
                       Link without turns
                     </button>
                   )}
-                  <button type="button" className={buttonClass} data-testid="share-close" onClick={() => setShared(null)}>
+                  <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
                     Close
                   </button>
                 </div>

@@ -6,7 +6,7 @@ import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx
 import type { PlaygroundStore } from '../../state/store.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { clearLinkFromAddress, linkFragmentOf } from './links.ts';
-import { linesOf } from '../definition/problems.ts';
+import { linesOf } from '../../lib/problems.ts';
 
 /** What the person should know about a session that came from a link. */
 export function linkNotice(view: View, warnings: readonly string[] = []): string {

@@ -7,9 +7,10 @@ import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { fullMessage, problem } from '../../../lisp/problem.ts';
-import { isUnder, mergeProblems, problemsUnder, type Problem } from '../definition/problems.ts';
-import { BUTTON, HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../definition/ui.tsx';
-import { useDefinitionDraft, type DraftSpec } from '../definition/useDefinitionDraft.ts';
+import { isUnder, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export interface ToolDraft {
   /** Stable identity for React while names are edited. */
@@ -83,7 +84,7 @@ function ToolList({ view }: { view: View }) {
       title="tool/"
       testId="tools-panel"
       aside={
-        <button type="button" data-testid="tool-add" className={BUTTON} onClick={add}>
+        <button type="button" data-testid="tool-add" className={SMALL_BUTTON} onClick={add}>
           + Add tool
         </button>
       }
@@ -186,7 +187,7 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
         <button
           type="button"
           data-testid={`tool-${i}-remove`}
-          className={BUTTON}
+          className={SMALL_BUTTON}
           aria-label={`Remove tool ${label}`}
           title={`Remove tool/${draft.name}`}
           onClick={onRemove}

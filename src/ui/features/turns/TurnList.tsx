@@ -2,16 +2,14 @@
 // what its request cost (model, tokens, price, SYSTEM prompt fingerprint).
 // Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
-import { BranchBar } from '../branches/BranchBar.tsx';
-import { ForkButton, ForkProvider } from '../branches/ForkButton.tsx';
-import { TurnFigures } from '../cost/TurnFigures.tsx';
-import type { PriceLookup } from '../cost/pricing.ts';
-import { usePriceLookup } from '../cost/usePriceLookup.ts';
-import { ClojureCode } from './ClojureCode.tsx';
-import { formatMs, formatReason, turnOutcome } from './format.ts';
+import { TurnFigures } from '../../components/TurnFigures.tsx';
+import type { PriceLookup } from '../../lib/pricing.ts';
+import { usePriceLookup } from '../../state/usePriceLookup.ts';
+import { ClojureCode } from '../../components/ClojureCode.tsx';
+import { formatMs, formatReason, turnOutcome } from '../../lib/format.ts';
 
 const sectionTitle = 'text-[11px] font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
 
@@ -58,12 +56,14 @@ const TurnCard = memo(function TurnCard({
   lookup,
   selected,
   onSelect,
+  action,
 }: {
   turn: TurnView;
   previousHash: string | undefined;
   lookup: PriceLookup;
   selected: boolean;
   onSelect: (n: number) => void;
+  action?: TurnAction;
 }) {
   return (
     <article
@@ -90,9 +90,7 @@ const TurnCard = memo(function TurnCard({
             {turn.toolCalls.length} tool call{turn.toolCalls.length === 1 ? '' : 's'}
           </span>
         )}
-        <span className="ml-auto">
-          <ForkButton at={turn.number} />
-        </span>
+        {action && <span className="ml-auto">{action(turn.number)}</span>}
       </header>
       <TurnFigures turn={turn} previousHash={previousHash} lookup={lookup} />
       {turn.program.trim() !== '' ? (
@@ -203,7 +201,14 @@ function scrollParentOf(el: HTMLElement | null): HTMLElement | null {
 const observeRect: typeof observeElementRect<HTMLElement> = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height > 0 ? rect : { width: rect.width, height: typeof window !== 'undefined' ? window.innerHeight : 0 }));
 
-export function TurnList() {
+/** What a turn offers beside its title (the layout gives "Fork from here"), for the turn numbered `at`. */
+export type TurnAction = (at: number) => ReactNode;
+
+/**
+ * The turns of the run, then the next turn's row or how the run ended. The layout gives what this
+ * list shows of other features: a bar above the cards (the branches) and each turn's action.
+ */
+export function TurnList({ above, action }: { above?: ReactNode; action?: TurnAction } = {}) {
   const view = usePlayground((s) => s.view);
   const { select } = useEngineActions();
   const lookup = usePriceLookup();
@@ -261,60 +266,59 @@ export function TurnList() {
   const items = virtualizer.getVirtualItems();
 
   return (
-    <ForkProvider>
-      <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-          Turns{' '}
-          <span className="font-normal normal-case">
-            ({view.turns.length} of {view.maxTurns})
-          </span>
-        </h2>
-        <BranchBar />
-        <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
-          {items.map((item) => {
-            const t = view.turns[item.index];
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
-              >
-                <TurnCard
-                  turn={t}
-                  previousHash={view.turns[item.index - 1]?.promptHash}
-                  lookup={lookup}
-                  selected={view.selected === t.number}
-                  onSelect={onSelect}
-                />
-              </div>
-            );
-          })}
-        </div>
-        {running ? (
-          <div className="flex items-start gap-2">
-            <button
-              type="button"
-              data-testid="turn-next"
-              data-selected={view.selected === next ? 'true' : 'false'}
-              aria-current={view.selected === next ? 'true' : undefined}
-              className={`flex-1 rounded-md border border-dashed p-2 text-left text-sm ${
-                view.selected === next
-                  ? 'border-sky-500 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950/40 dark:text-sky-100'
-                  : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
-              }`}
-              title="Show the messages the LLM receives for the next turn (and follow the run)"
-              onClick={() => void select(null)}
+    <section data-testid="turn-list" aria-label="Turns" className="flex flex-col gap-2 p-2">
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Turns{' '}
+        <span className="font-normal normal-case">
+          ({view.turns.length} of {view.maxTurns})
+        </span>
+      </h2>
+      {above}
+      <div ref={list} data-testid="turn-cards" data-shown={items.length} style={{ height: count > 0 ? virtualizer.getTotalSize() : 0, position: 'relative' }}>
+        {items.map((item) => {
+          const t = view.turns[item.index];
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
             >
-              Turn {next} (next): the messages the LLM will receive
-            </button>
-            <ForkButton at={next} />
-          </div>
-        ) : (
-          <EndRow view={view} />
-        )}
-        <div ref={bottom} />
-      </section>
-    </ForkProvider>
+              <TurnCard
+                turn={t}
+                previousHash={view.turns[item.index - 1]?.promptHash}
+                lookup={lookup}
+                selected={view.selected === t.number}
+                onSelect={onSelect}
+                action={action}
+              />
+            </div>
+          );
+        })}
+      </div>
+      {running ? (
+        <div className="flex items-start gap-2">
+          <button
+            type="button"
+            data-testid="turn-next"
+            data-selected={view.selected === next ? 'true' : 'false'}
+            aria-current={view.selected === next ? 'true' : undefined}
+            className={`flex-1 rounded-md border border-dashed p-2 text-left text-sm ${
+              view.selected === next
+                ? 'border-sky-500 bg-sky-50 text-sky-900 dark:border-sky-400 dark:bg-sky-950/40 dark:text-sky-100'
+                : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
+            }`}
+            title="Show the messages the LLM receives for the next turn (and follow the run)"
+            onClick={() => void select(null)}
+          >
+            Turn {next} (next): the messages the LLM will receive
+          </button>
+          {action?.(next)}
+        </div>
+      ) : (
+        <EndRow view={view} />
+      )}
+      <div ref={bottom} />
+    </section>
   );
 }

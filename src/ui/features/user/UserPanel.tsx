@@ -2,7 +2,7 @@
 // `(name [params])` with their docstring and the type they last returned, values with type and sample.
 import type { UserEntryView } from '../../../worker/engine-api.ts';
 import { usePlayground } from '../../state/playground.tsx';
-import { HINT, PanelFrame } from '../definition/ui.tsx';
+import { HINT, PanelFrame } from '../../components/panel.tsx';
 
 export function UserPanel() {
   const view = usePlayground((s) => s.view);

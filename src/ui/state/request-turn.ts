@@ -2,12 +2,12 @@
 // reply into the reply editor, then let the engine make the turn. The request runs without the
 // program watchdog (the provider's own timeout bounds it); only applying the reply runs a program.
 import { proxy } from 'comlink';
-import type { View, ViewOptions } from '../../../worker/engine-api.ts';
-import type { EngineClient } from '../../engine/client.ts';
-import type { KeyStore } from '../../persistence/keys.ts';
-import type { PlaygroundStore } from '../../state/store.ts';
+import type { View, ViewOptions } from '../../worker/engine-api.ts';
+import type { EngineClient } from '../engine/client.ts';
+import type { KeyStore } from '../persistence/keys.ts';
+import type { PlaygroundStore } from './store.ts';
 import { needsConfirmation } from './confirmed-urls.ts';
-import { endpointOf, keyRequired, providerLabel } from './endpoint.ts';
+import { endpointOf, keyRequired, providerLabel } from '../lib/endpoint.ts';
 
 export interface RequestTurnDeps {
   store: PlaygroundStore;

@@ -1,10 +1,10 @@
 // Opening a bundled session (an example or a benchmark session): the one path the examples menu and
 // the gallery share. Where sessions are saved, an untouched saved copy of it is reopened rather than
 // copied again (docs/playground.md, "Saved sessions"); problems become the page's notice.
-import { savedCopyOf } from '../../persistence/saved-copy.ts';
-import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
-import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
-import { linesOf } from '../definition/problems.ts';
+import { savedCopyOf } from '../persistence/saved-copy.ts';
+import { useSessionPersistence } from '../persistence/SessionPersistence.tsx';
+import { useEngineActions, usePlaygroundStore } from './playground.tsx';
+import { linesOf } from '../lib/problems.ts';
 
 /** A bundled session file, loaded when first needed. */
 export interface BundledSession {

@@ -5,11 +5,11 @@ import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react'
 import type { Message } from '../../../records/records.ts';
 import type { RenderView, View } from '../../../worker/engine-api.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
-import { formatCount } from '../turns/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 
 // The Request tab's view loads when the tab is first chosen, or pointed at.
-const loadRequestView = () => import('../request/RequestView.tsx');
+const loadRequestView = () => import('./RequestView.tsx');
 const RequestView = lazy(() => loadRequestView().then((m) => ({ default: m.RequestView })));
 const preloadRequestView = () => void loadRequestView();
 

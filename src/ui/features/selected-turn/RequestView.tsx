@@ -6,8 +6,7 @@ import { useMemo, useState } from 'react';
 import type { DescribedRequest } from '../../../agent/providers/request.ts';
 import type { View } from '../../../worker/engine-api.ts';
 import { breakpointsText, cacheBreakpoints, jsonLines, safeHeaders } from './request-text.ts';
-
-const BUTTON = 'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -51,7 +50,12 @@ function Body({ request }: { request: DescribedRequest }) {
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} />
             wrap lines
           </label>
-          <button type="button" data-testid="request-copy" className={BUTTON} onClick={() => void copyText(text).then((ok) => setCopied(ok ? 'yes' : 'no'))}>
+          <button
+            type="button"
+            data-testid="request-copy"
+            className={SMALL_BUTTON}
+            onClick={() => void copyText(text).then((ok) => setCopied(ok ? 'yes' : 'no'))}
+          >
             Copy body
           </button>
           {copied !== null && (

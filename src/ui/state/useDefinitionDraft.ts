@@ -6,11 +6,11 @@
 // nothing is lost. When the engine's part changes for another reason (another session was opened),
 // the draft follows it — unless this panel has an edit pending, whose own echo that change is.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionDefinition } from '../../../worker/engine-api.ts';
-import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
-import { enqueueEdit, setWaitingEdit } from '../../state/pending-edits.ts';
-import { afterPaint } from '../../components/after-paint.ts';
-import type { Problem } from './problems.ts';
+import type { SessionDefinition } from '../../worker/engine-api.ts';
+import { useEngineActions, usePlaygroundStore } from './playground.tsx';
+import { enqueueEdit, setWaitingEdit } from './pending-edits.ts';
+import { afterPaint } from '../components/after-paint.ts';
+import type { Problem } from '../lib/problems.ts';
 
 export const EDIT_DELAY_MS = 400;
 

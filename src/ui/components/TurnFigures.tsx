@@ -1,11 +1,11 @@
 // One turn's request: the model it went to, its tokens (cache reads and writes apart), what it cost at
 // that model's price, and the SYSTEM prompt's fingerprint, marked when it differs from the turn before.
 import { Fragment, type ReactNode } from 'react';
-import { formatUsd } from '../../../agent/cost.ts';
-import type { Usage } from '../../../agent/llm.ts';
-import type { TurnView } from '../../../worker/engine-api.ts';
-import { formatCount, shortHash } from '../turns/format.ts';
-import { turnCost, type PriceLookup } from './pricing.ts';
+import { formatUsd } from '../../agent/cost.ts';
+import type { Usage } from '../../agent/llm.ts';
+import type { TurnView } from '../../worker/engine-api.ts';
+import { formatCount, shortHash } from '../lib/format.ts';
+import { turnCost, type PriceLookup } from '../lib/pricing.ts';
 
 /** "in 1,000 (cache read 800, write 0) · out 200". */
 export function tokensText(u: Usage): string {

@@ -1,7 +1,7 @@
 // Base URLs the person has vouched for in this browser: confirmed before a request, or typed (or
 // chosen from a preset) in the LLM panel. A saved session reopened later (after a reload) asks again
 // only for a base URL that is not among them. Base URLs are no secret; keys are never kept here.
-import { browserKeyStorage, normalizeBaseUrl, type KeyStorage } from '../../persistence/keys.ts';
+import { browserKeyStorage, normalizeBaseUrl, type KeyStorage } from '../persistence/keys.ts';
 
 export const CONFIRMED_URLS_KEY = 'ptc-playground:confirmed-base-urls';
 const MAX_ENTRIES = 50;

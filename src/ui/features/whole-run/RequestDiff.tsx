@@ -2,8 +2,8 @@
 // panel): two strategies at the same turn, or one strategy's request against its previous turn's.
 import { useEffect, useId, useMemo } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
-import { promptDiff } from '../prompt/diff-rows.ts';
-import { formatCount } from '../turns/format.ts';
+import { promptDiff } from '../../lib/diff-rows.ts';
+import { formatCount } from '../../lib/format.ts';
 import { DiffLines } from '../../components/DiffLines.tsx';
 import type { DiffChoice, DiffResult } from './compare-store.ts';
 import { requestAsText } from './diff-text.ts';

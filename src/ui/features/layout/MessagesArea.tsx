@@ -4,7 +4,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Loading } from '../../components/Loading.tsx';
 
-const load = () => import('./ComparePanel.tsx');
+const load = () => import('../whole-run/ComparePanel.tsx');
 const ComparePanel = lazy(() => load().then((m) => ({ default: m.ComparePanel })));
 const preload = () => void load();
 

@@ -1,6 +1,6 @@
 // Small building blocks the definition panels share: the panel frame, labels, inputs, error lists.
 import { useState, type ReactNode } from 'react';
-import type { Problem } from './problems.ts';
+import type { Problem } from '../lib/problems.ts';
 
 /**
  * One section of the session's column: its heading folds it (the column is long; each starts open).
@@ -46,9 +46,6 @@ export const INPUT =
 export const LABEL = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
 
 export const HINT = 'text-[11px] font-normal text-slate-500 dark:text-slate-400';
-
-export const BUTTON =
-  'rounded border border-slate-300 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** Problems shown where they belong, as an alert so screen readers hear them. */
 export function ProblemList({ problems, testId, kind = 'error' }: { problems: readonly (Problem | string)[]; testId?: string; kind?: 'error' | 'warning' }) {

@@ -3,8 +3,8 @@
 // (the reference's "try it"), which also asks the pane to focus its editor.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EngineClient } from '../../engine/client.ts';
-import { useEngineClient } from '../../state/playground.tsx';
+import type { EngineClient } from '../engine/client.ts';
+import { useEngineClient } from './playground.tsx';
 
 export interface ReplDraftState {
   /** The text in the REPL's input. */

@@ -1,10 +1,10 @@
 // What turns and runs cost, for display: each request priced at the model it was sent with, the
 // session's own prices before the app's table. Unknown stays unknown (never $0): a missing price or
 // unreported tokens make the total unknown, and the reasons say which model.
-import { costOf, findPrice, type Cost, type ModelPrice, type PriceTable } from '../../../agent/cost.ts';
-import type { Usage } from '../../../agent/llm.ts';
-import type { DiscardedRequest } from '../../../session/schema.ts';
-import type { SessionDefinition, TurnView, View } from '../../../worker/engine-api.ts';
+import { costOf, findPrice, type Cost, type ModelPrice, type PriceTable } from '../../agent/cost.ts';
+import type { Usage } from '../../agent/llm.ts';
+import type { DiscardedRequest } from '../../session/schema.ts';
+import type { SessionDefinition, TurnView, View } from '../../worker/engine-api.ts';
 
 export interface FoundPrice {
   readonly price: ModelPrice;

@@ -1,8 +1,8 @@
 // Whether Step/Run/Stop/Reset can be used now, and why not: the buttons, their tooltips and the
 // keyboard shortcuts all ask here.
-import { resetBlocker, stepBlocker, stopBlocker } from '../../state/run-machine.ts';
-import type { PlaygroundState } from '../../state/store.ts';
-import { mergeProblems, type Problem } from '../definition/problems.ts';
+import { resetBlocker, stepBlocker, stopBlocker } from './run-machine.ts';
+import type { PlaygroundState } from './store.ts';
+import { mergeProblems, type Problem } from '../lib/problems.ts';
 
 export interface Availability {
   ok: boolean;

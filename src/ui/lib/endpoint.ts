@@ -1,9 +1,15 @@
 // Where a session's LLM requests go, and whether that place needs a key: the page decides this
 // before any request (a hosted API without a key is told so at once, a local server may take none).
-import { presetForBaseUrl } from '../../../agent/providers/presets.ts';
-import { effectiveBaseUrl } from '../../../agent/providers/request.ts';
-import type { LlmDefinition, View } from '../../../worker/engine-api.ts';
-import type { Endpoint } from '../../persistence/keys.ts';
+import { presetForBaseUrl } from '../../agent/providers/presets.ts';
+import { effectiveBaseUrl } from '../../agent/providers/request.ts';
+import type { LlmDefinition, View } from '../../worker/engine-api.ts';
+
+/** A real provider at one base URL: the unit a key belongs to. */
+export interface Endpoint {
+  readonly provider: 'openai' | 'anthropic';
+  /** The base URL requests go to (the provider's own API when the session sets none). */
+  readonly baseUrl: string;
+}
 
 export type RealProvider = Endpoint['provider'];
 

@@ -2,7 +2,7 @@
 // turn, the run's total, the saving against full history with and without the SYSTEM prompt, and the
 // share a prompt cache could serve. A request costlier than full history's is marked, with why.
 import type { CompareStrategyView, CompareView } from '../../../worker/compare-view.ts';
-import { formatCount } from '../turns/format.ts';
+import { formatCount } from '../../lib/format.ts';
 import { baselineOf, cacheableShare, costlierReason, formatPercent, savingFraction, totalWithoutSystem } from './compare-figures.ts';
 
 const COSTLIER = 'bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-100';

@@ -1,7 +1,7 @@
 // The definition panels show each problem next to the field its path names (`tools[1].signature`,
 // `data.x.$kw`, `maxTurns`). Problems arrive as data from the engine (and from the panels' own checks
 // before anything is sent); nothing here reads a message's words.
-import { isUnderPath, problem, type Problem } from '../../../lisp/problem.ts';
+import { isUnderPath, problem, type Problem } from '../../lisp/problem.ts';
 
 export type { Problem };
 

@@ -6,7 +6,7 @@ import { formatUsd } from '../../../agent/cost.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { usePriceBook } from '../../persistence/prices.ts';
 import { usePlayground } from '../../state/playground.tsx';
-import { usePriceLookup } from '../cost/usePriceLookup.ts';
+import { usePriceLookup } from '../../state/usePriceLookup.ts';
 import { cacheableShare, cacheBreaks, formatPercent } from './compare-figures.ts';
 import { promptCost } from './prompt-cost.ts';
 import { useCompare } from './useCompare.ts';
