@@ -4,7 +4,7 @@ import { useId, useState, type RefObject } from 'react';
 import { costOf, formatUsd } from '../../../agent/cost.ts';
 import type { BranchSummary } from '../../../session/branches.ts';
 import type { BranchSide, BranchTurnView } from '../../../worker/branch-ops.ts';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { usePlayground } from '../../state/playground.tsx';
 import { modelLabel } from '../../lib/pricing.ts';
 import { tokensText } from '../../components/TurnFigures.tsx';
@@ -12,7 +12,7 @@ import { usePriceLookup } from '../../state/usePriceLookup.ts';
 import { formatCount, turnOutcome } from '../../lib/format.ts';
 import { branchLabel } from './branch-label.ts';
 import { compareRows } from './compare-rows.ts';
-import { FIELD, OVERLAY, SHEET } from './styles.ts';
+import { FIELD } from './styles.ts';
 import { useBranchComparison } from './useBranchActions.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
@@ -94,7 +94,6 @@ export function BranchCompare({
   const [[a, b], setPair] = useState(() => defaults(branches));
   const revision = usePlayground((s) => (s.view ? `${s.view.epoch}:${s.view.turns.length}:${s.view.branches.map((x) => `${x.id}/${x.turns}`).join(',')}` : ''));
   const sides = useBranchComparison(a, b, revision);
-  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
   const id = useId();
   const [sa, sb] = sides.data ?? [null, null];
   const rows = sa !== null && sb !== null ? compareRows(sa, sb, branches) : [];
@@ -110,88 +109,76 @@ export function BranchCompare({
   );
 
   return (
-    <div
-      ref={sheet}
-      tabIndex={-1}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      data-testid="branch-compare-dialog"
-      className={OVERLAY}
-      onClick={onClose}
-    >
-      <div className={`${SHEET} w-[64rem]`} onClick={(e) => e.stopPropagation()}>
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 id={`${id}-title`} className="font-semibold">
-            Compare branches
-          </h2>
-          <button type="button" className={SMALL_BUTTON} data-testid="branch-compare-close" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        {sides.isPending ? (
-          <p role="status">Comparing…</p>
-        ) : (
-          <table className="w-full table-fixed border-collapse text-xs" data-testid="branch-compare-table">
-            <colgroup>
-              <col className="w-16" />
-              <col />
-              <col />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col" className={CELL}>
-                  <span className="sr-only">Turn</span>
-                </th>
-                <th scope="col" className={`${CELL} text-left`}>
-                  {pick('A', a, (v) => setPair([v, b]))}
-                </th>
-                <th scope="col" className={`${CELL} text-left`}>
-                  {pick('B', b, (v) => setPair([a, v]))}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row" className={CELL}>
-                  Branch
-                </th>
-                <SideHead side={sa} tag="a" />
-                <SideHead side={sb} tag="b" />
-              </tr>
-              {rows.map((r) =>
-                r.kind === 'shared' ? (
-                  <tr key={r.number} data-testid={`branch-shared-${r.number}`} className="bg-slate-50 dark:bg-slate-800/50">
-                    <th scope="row" className={CELL}>
-                      Turn {r.number}
-                    </th>
-                    <td colSpan={2} className={CELL}>
-                      <span className="mr-1 rounded bg-slate-200 px-1 text-[11px] font-semibold dark:bg-slate-700">shared</span>
-                      <span className="font-mono">{r.turn.program.slice(0, 160)}</span> → {turnOutcome(r.turn)}, {formatCount(r.turn.promptTokens)} prompt
-                      tokens
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={r.number}>
-                    <th scope="row" className={CELL}>
-                      Turn {r.number}
-                    </th>
-                    <TurnCell turn={r.a} tag="a" />
-                    <TurnCell turn={r.b} tag="b" />
-                  </tr>
-                ),
-              )}
-              <tr>
-                <th scope="row" className={CELL}>
-                  Totals
-                </th>
-                <Totals side={sa} tag="a" />
-                <Totals side={sb} tag="b" />
-              </tr>
-            </tbody>
-          </table>
-        )}
+    <ModalDialog testId="branch-compare-dialog" labelledBy={`${id}-title`} onClose={onClose} opener={opener} panelClassName="w-[64rem]">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className="font-semibold">
+          Compare branches
+        </h2>
+        <button type="button" className={SMALL_BUTTON} data-testid="branch-compare-close" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+      {sides.isPending ? (
+        <p role="status">Comparing…</p>
+      ) : (
+        <table className="w-full table-fixed border-collapse text-xs" data-testid="branch-compare-table">
+          <colgroup>
+            <col className="w-16" />
+            <col />
+            <col />
+          </colgroup>
+          <thead>
+            <tr>
+              <th scope="col" className={CELL}>
+                <span className="sr-only">Turn</span>
+              </th>
+              <th scope="col" className={`${CELL} text-left`}>
+                {pick('A', a, (v) => setPair([v, b]))}
+              </th>
+              <th scope="col" className={`${CELL} text-left`}>
+                {pick('B', b, (v) => setPair([a, v]))}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row" className={CELL}>
+                Branch
+              </th>
+              <SideHead side={sa} tag="a" />
+              <SideHead side={sb} tag="b" />
+            </tr>
+            {rows.map((r) =>
+              r.kind === 'shared' ? (
+                <tr key={r.number} data-testid={`branch-shared-${r.number}`} className="bg-slate-50 dark:bg-slate-800/50">
+                  <th scope="row" className={CELL}>
+                    Turn {r.number}
+                  </th>
+                  <td colSpan={2} className={CELL}>
+                    <span className="mr-1 rounded bg-slate-200 px-1 text-[11px] font-semibold dark:bg-slate-700">shared</span>
+                    <span className="font-mono">{r.turn.program.slice(0, 160)}</span> → {turnOutcome(r.turn)}, {formatCount(r.turn.promptTokens)} prompt tokens
+                  </td>
+                </tr>
+              ) : (
+                <tr key={r.number}>
+                  <th scope="row" className={CELL}>
+                    Turn {r.number}
+                  </th>
+                  <TurnCell turn={r.a} tag="a" />
+                  <TurnCell turn={r.b} tag="b" />
+                </tr>
+              ),
+            )}
+            <tr>
+              <th scope="row" className={CELL}>
+                Totals
+              </th>
+              <Totals side={sa} tag="a" />
+              <Totals side={sb} tag="b" />
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,17 +1,16 @@
 // The "Fork from here" dialog: a new branch that keeps the turns before a turn and runs on with another
 // strategy, SYSTEM prompt or model. Loaded when first opened (./ForkButton.tsx opens it).
 import { useId, useState, type FormEvent } from 'react';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { usePlayground } from '../../state/playground.tsx';
 import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
-import { FIELD, OVERLAY, SHEET } from './styles.ts';
+import { FIELD } from './styles.ts';
 import { useBranchActions } from './useBranchActions.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
   const view = usePlayground((s) => s.view);
   const { fork } = useBranchActions();
-  const sheet = useDialogFocus<HTMLDivElement>(true, onClose);
   const id = useId();
   const sessionStrategy = view?.sessionStrategy ?? '';
   const [form, setForm] = useState<ForkForm>({ name: '', strategy: sessionStrategy, prompt: 'unchanged', suffix: '', model: '', temperature: '' });
@@ -32,109 +31,88 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
 
   const label = 'flex flex-col gap-0.5 text-xs';
   return (
-    <div
-      ref={sheet}
-      tabIndex={-1}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      data-testid="fork-dialog"
-      className={OVERLAY}
-      onClick={onClose}
-    >
-      <form className={`${SHEET} w-[28rem]`} onClick={(e) => e.stopPropagation()} onSubmit={(e) => void submit(e)}>
-        <h2 id={`${id}-title`} className="font-semibold">
-          Fork from turn {at}
-        </h2>
-        <p className="text-xs text-slate-600 dark:text-slate-300">
-          The new branch keeps {at === 1 ? 'no turns' : at === 2 ? 'turn 1' : `turns 1–${at - 1}`} and opens; Step or Run it as usual. This branch stays in the
-          list.
-        </p>
+    <ModalDialog testId="fork-dialog" labelledBy={`${id}-title`} onClose={onClose} panelClassName="w-[28rem]" onSubmit={(e) => void submit(e)}>
+      <h2 id={`${id}-title`} className="font-semibold">
+        Fork from turn {at}
+      </h2>
+      <p className="text-xs text-slate-600 dark:text-slate-300">
+        The new branch keeps {at === 1 ? 'no turns' : at === 2 ? 'turn 1' : `turns 1–${at - 1}`} and opens; Step or Run it as usual. This branch stays in the
+        list.
+      </p>
+      <label className={label}>
+        Branch name
+        <input
+          data-testid="fork-name"
+          className={FIELD}
+          value={name}
+          onChange={(e) => {
+            setNamed(true);
+            set({ name: e.target.value });
+          }}
+        />
+      </label>
+      <label className={label}>
+        Strategy
+        <select data-testid="fork-strategy" className={FIELD} value={form.strategy} onChange={(e) => set({ strategy: e.target.value })}>
+          {view.strategies.map((s) => (
+            <option key={s.name} value={s.name}>
+              {s.name}
+              {s.name === sessionStrategy ? ' (this branch)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        SYSTEM prompt
+        <select data-testid="fork-prompt" className={FIELD} value={form.prompt} onChange={(e) => set({ prompt: e.target.value as PromptChoice })}>
+          <option value="unchanged">Unchanged</option>
+          <option value="default">The default prompt</option>
+          <option value="suffix">The default prompt with a suffix</option>
+        </select>
+      </label>
+      {form.prompt === 'suffix' && (
         <label className={label}>
-          Branch name
+          Suffix
+          <textarea data-testid="fork-suffix" className={`${FIELD} font-mono`} rows={3} value={form.suffix} onChange={(e) => set({ suffix: e.target.value })} />
+        </label>
+      )}
+      <div className="flex gap-2">
+        <label className={`${label} flex-1`}>
+          Model (optional)
           <input
-            data-testid="fork-name"
+            data-testid="fork-model"
             className={FIELD}
-            value={name}
-            onChange={(e) => {
-              setNamed(true);
-              set({ name: e.target.value });
-            }}
+            placeholder={view.definition.llm.model ?? ''}
+            value={form.model}
+            onChange={(e) => set({ model: e.target.value })}
           />
         </label>
-        <label className={label}>
-          Strategy
-          <select data-testid="fork-strategy" className={FIELD} value={form.strategy} onChange={(e) => set({ strategy: e.target.value })}>
-            {view.strategies.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name}
-                {s.name === sessionStrategy ? ' (this branch)' : ''}
-              </option>
-            ))}
-          </select>
+        <label className={`${label} w-28`}>
+          Temperature (optional)
+          <input
+            data-testid="fork-temperature"
+            className={FIELD}
+            inputMode="decimal"
+            value={form.temperature}
+            onChange={(e) => set({ temperature: e.target.value })}
+          />
         </label>
-        <label className={label}>
-          SYSTEM prompt
-          <select data-testid="fork-prompt" className={FIELD} value={form.prompt} onChange={(e) => set({ prompt: e.target.value as PromptChoice })}>
-            <option value="unchanged">Unchanged</option>
-            <option value="default">The default prompt</option>
-            <option value="suffix">The default prompt with a suffix</option>
-          </select>
-        </label>
-        {form.prompt === 'suffix' && (
-          <label className={label}>
-            Suffix
-            <textarea
-              data-testid="fork-suffix"
-              className={`${FIELD} font-mono`}
-              rows={3}
-              value={form.suffix}
-              onChange={(e) => set({ suffix: e.target.value })}
-            />
-          </label>
-        )}
-        <div className="flex gap-2">
-          <label className={`${label} flex-1`}>
-            Model (optional)
-            <input
-              data-testid="fork-model"
-              className={FIELD}
-              placeholder={view.definition.llm.model ?? ''}
-              value={form.model}
-              onChange={(e) => set({ model: e.target.value })}
-            />
-          </label>
-          <label className={`${label} w-28`}>
-            Temperature (optional)
-            <input
-              data-testid="fork-temperature"
-              className={FIELD}
-              inputMode="decimal"
-              value={form.temperature}
-              onChange={(e) => set({ temperature: e.target.value })}
-            />
-          </label>
+      </div>
+      {errors.length > 0 && (
+        <div role="alert" data-testid="fork-errors" className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300">
+          {errors.map((e, i) => (
+            <p key={i}>{e}</p>
+          ))}
         </div>
-        {errors.length > 0 && (
-          <div
-            role="alert"
-            data-testid="fork-errors"
-            className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300"
-          >
-            {errors.map((e, i) => (
-              <p key={i}>{e}</p>
-            ))}
-          </div>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={SMALL_BUTTON} data-testid="fork-cancel" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={SMALL_BUTTON} data-testid="fork-submit" disabled={fork.isPending}>
-            Fork
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+      <div className="flex justify-end gap-2">
+        <button type="button" className={SMALL_BUTTON} data-testid="fork-cancel" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className={SMALL_BUTTON} data-testid="fork-submit" disabled={fork.isPending}>
+          Fork
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

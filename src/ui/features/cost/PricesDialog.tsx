@@ -1,14 +1,13 @@
 // "Prices": the table every cost is computed from (USD per million tokens). The defaults carry the
 // date they were taken; people edit, add and remove models, saved in this browser; the open session's
 // own prices are listed apart because they win over the table.
-import { useEffect } from 'react';
 import type { ModelPrice } from '../../../agent/cost.ts';
 import { usePriceBook } from '../../persistence/prices.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { AddPriceRow, PriceRow } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';
 import { priceLookup, sessionPriceTable } from '../../lib/pricing.ts';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function Head({ last }: { last: string }) {
@@ -70,80 +69,56 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
   const sessionTable = sessionPriceTable(sessionPrices);
   const found = priceLookup(sessionTable, table)(sessionModel);
 
-  // Escape is handled below; the hook gives the dialog the focus and gives it back on close.
-  const dialogRef = useDialogFocus<HTMLDivElement>(true);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   return (
-    <div
-      ref={dialogRef}
-      tabIndex={-1}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="prices-title"
-      data-testid="prices-dialog"
-      className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-16"
-      onClick={onClose}
-    >
-      <div
-        className="flex max-h-[80vh] w-[46rem] max-w-[95vw] flex-col gap-3 relative overflow-auto rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 id="prices-title" className="font-semibold">
-            Prices <span className="font-normal text-slate-500 dark:text-slate-400">(USD per million tokens)</span>
-          </h2>
-          <button type="button" className={SMALL_BUTTON} data-testid="prices-close" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        <p data-testid="prices-session-model" className="text-xs text-slate-600 dark:text-slate-300">
-          {sessionModel === undefined || sessionModel === ''
-            ? 'The open session names no model (the mock costs nothing).'
-            : found
-              ? `The open session's model ${sessionModel} is priced from ${found.source === 'session' ? "the session's own prices" : `the table (${found.key})`}.`
-              : `The open session's model ${sessionModel} has no price: its cost shows as unknown until you add one.`}
-        </p>
-        {problem !== null && (
-          <p role="status" data-testid="prices-problem" className="rounded bg-amber-50 p-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
-            {problem}
-          </p>
-        )}
-        <SessionPrices prices={sessionPrices} />
-        <section className="flex flex-col gap-1">
-          <h3 className="text-xs font-semibold">Prices in this browser</h3>
-          <p className="text-[11px] text-slate-500 dark:text-slate-400">
-            A dated model (<code>gpt-4o-2024-08-06</code>) uses the price of its name. Empty cache prices use the input price. Changes are saved as you type.
-          </p>
-          <table className="w-full text-xs" data-testid="prices-table">
-            <Head last="Source" />
-            <tbody key={generation}>
-              {[...table].map(([model, p]) => (
-                <PriceRow
-                  key={model}
-                  model={model}
-                  price={p}
-                  note={sessionTable.has(model) ? "the session's price wins" : null}
-                  onSave={(next) => setPrice(model, next)}
-                  onRemove={() => removeModel(model)}
-                />
-              ))}
-              <AddPriceRow exists={(m) => table.has(m)} onAdd={(m, next) => setPrice(m, next)} />
-            </tbody>
-          </table>
-        </section>
-        <div className="flex justify-end">
-          <button type="button" className={SMALL_BUTTON} data-testid="prices-reset" title="Forget every edit: the built-in prices again" onClick={reset}>
-            Reset to defaults
-          </button>
-        </div>
+    <ModalDialog testId="prices-dialog" labelledBy="prices-title" onClose={onClose} panelClassName="w-[46rem] gap-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="prices-title" className="font-semibold">
+          Prices <span className="font-normal text-slate-500 dark:text-slate-400">(USD per million tokens)</span>
+        </h2>
+        <button type="button" className={SMALL_BUTTON} data-testid="prices-close" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+      <p data-testid="prices-session-model" className="text-xs text-slate-600 dark:text-slate-300">
+        {sessionModel === undefined || sessionModel === ''
+          ? 'The open session names no model (the mock costs nothing).'
+          : found
+            ? `The open session's model ${sessionModel} is priced from ${found.source === 'session' ? "the session's own prices" : `the table (${found.key})`}.`
+            : `The open session's model ${sessionModel} has no price: its cost shows as unknown until you add one.`}
+      </p>
+      {problem !== null && (
+        <p role="status" data-testid="prices-problem" className="rounded bg-amber-50 p-1.5 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
+          {problem}
+        </p>
+      )}
+      <SessionPrices prices={sessionPrices} />
+      <section className="flex flex-col gap-1">
+        <h3 className="text-xs font-semibold">Prices in this browser</h3>
+        <p className="text-[11px] text-slate-500 dark:text-slate-400">
+          A dated model (<code>gpt-4o-2024-08-06</code>) uses the price of its name. Empty cache prices use the input price. Changes are saved as you type.
+        </p>
+        <table className="w-full text-xs" data-testid="prices-table">
+          <Head last="Source" />
+          <tbody key={generation}>
+            {[...table].map(([model, p]) => (
+              <PriceRow
+                key={model}
+                model={model}
+                price={p}
+                note={sessionTable.has(model) ? "the session's price wins" : null}
+                onSave={(next) => setPrice(model, next)}
+                onRemove={() => removeModel(model)}
+              />
+            ))}
+            <AddPriceRow exists={(m) => table.has(m)} onAdd={(m, next) => setPrice(m, next)} />
+          </tbody>
+        </table>
+      </section>
+      <div className="flex justify-end">
+        <button type="button" className={SMALL_BUTTON} data-testid="prices-reset" title="Forget every edit: the built-in prices again" onClick={reset}>
+          Reset to defaults
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,8 @@
 // The examples gallery: every bundled session, the examples and the benchmark set, with its
 // title, what it shows and its tags, filterable by tag. Opening one takes the examples menu's path
 // (open-example.ts): it becomes a saved session, or goes back to its untouched saved copy.
-import { useState, type KeyboardEvent } from 'react';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { useState } from 'react';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { GALLERY, matches, SOURCE_LABELS, tagMeaning, tagsOf, useGalleryCards, type GalleryCard, type GalleryEntry, type GallerySource } from './gallery.ts';
@@ -17,24 +17,6 @@ const SECTIONS: readonly { source: GallerySource; heading: string }[] = [
   { source: 'example', heading: 'Examples' },
   { source: 'bench', heading: 'Benchmark sessions' },
 ];
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab stay inside the dialog. */
-function keepFocusInside(e: KeyboardEvent<HTMLDivElement>): void {
-  if (e.key !== 'Tab') return;
-  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  if (items.length === 0) return;
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (e.shiftKey && (document.activeElement === first || document.activeElement === e.currentTarget)) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
-}
 
 function Card({ entry, card, busy, onOpen }: { entry: GalleryEntry; card: GalleryCard; busy: boolean; onOpen: () => void }) {
   const titleId = `gallery-title-${entry.name}`;
@@ -87,7 +69,6 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   const running = usePlayground((s) => isRunning(s.machine));
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [opening, setOpening] = useState(false);
-  const dialogRef = useDialogFocus<HTMLDivElement>(true, onClose);
 
   const loaded = cards.data;
   const all = loaded ? GALLERY.flatMap((entry) => (loaded[entry.path] ? [{ entry, card: loaded[entry.path] }] : [])) : [];
@@ -113,89 +94,74 @@ export function GalleryDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div
-      ref={dialogRef}
-      tabIndex={-1}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="gallery-heading"
-      data-testid="gallery-dialog"
-      className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-12"
-      onClick={onClose}
-      onKeyDown={keepFocusInside}
-    >
-      <div
-        className="flex max-h-[85vh] w-[52rem] max-w-[95vw] flex-col gap-3 rounded border border-slate-300 bg-white p-4 text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className="flex items-baseline justify-between gap-2">
-          <h2 id="gallery-heading" className="font-semibold">
-            Gallery <span className="font-normal text-slate-500 dark:text-slate-400">(bundled sessions)</span>
-          </h2>
-          <button type="button" className={SMALL_BUTTON} data-testid="gallery-close" onClick={onClose}>
-            Close
-          </button>
-        </div>
-        {cards.isError ? (
-          <p role="alert" data-testid="gallery-error" className="text-xs text-red-700 dark:text-red-300">
-            Could not load the sessions: {cards.error instanceof Error ? cards.error.message : String(cards.error)}
-          </p>
-        ) : !loaded ? (
-          <p role="status" data-testid="gallery-loading" className="text-xs text-slate-500 dark:text-slate-400">
-            Loading the sessions…
-          </p>
-        ) : (
-          <>
-            <div role="group" aria-label="Filter by tag" data-testid="gallery-tags" className="flex flex-wrap items-center gap-1">
-              <span className="mr-1 text-xs text-slate-500 dark:text-slate-400">Tags:</span>
-              {tags.map((t) => {
-                const meaning = tagMeaning(t);
-                return (
-                  <button
-                    key={t}
-                    type="button"
-                    className={TAG_BUTTON}
-                    data-testid={`gallery-tag-${t}`}
-                    aria-pressed={selected.has(t)}
-                    title={meaning === '' ? undefined : meaning}
-                    onClick={() => toggle(t)}
-                  >
-                    {t} ({all.filter((a) => a.card.tags.includes(t)).length})
-                  </button>
-                );
-              })}
-              <button
-                type="button"
-                className={SMALL_BUTTON}
-                data-testid="gallery-tags-clear"
-                disabled={selected.size === 0}
-                onClick={() => setSelected(new Set())}
-              >
-                All
-              </button>
-            </div>
-            <p role="status" data-testid="gallery-count" className="text-xs text-slate-500 dark:text-slate-400">
-              {selected.size === 0 ? `${all.length} sessions` : `${shown.length} of ${all.length} sessions tagged ${[...selected].join(' and ')}`}
-            </p>
-            <div className="flex min-h-0 flex-col gap-3 relative overflow-auto" data-testid="gallery-list">
-              {SECTIONS.map(({ source, heading }) => {
-                const items = shown.filter((s) => s.entry.source === source);
-                if (items.length === 0) return null;
-                return (
-                  <section key={source} aria-label={heading} className="flex flex-col gap-1.5">
-                    <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{heading}</h3>
-                    <ul className="flex flex-col gap-1.5">
-                      {items.map(({ entry, card }) => (
-                        <Card key={entry.path} entry={entry} card={card} busy={opening || running} onOpen={() => void openEntry(entry)} />
-                      ))}
-                    </ul>
-                  </section>
-                );
-              })}
-            </div>
-          </>
-        )}
+    <ModalDialog testId="gallery-dialog" labelledBy="gallery-heading" onClose={onClose} panelClassName="w-[52rem] gap-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="gallery-heading" className="font-semibold">
+          Gallery <span className="font-normal text-slate-500 dark:text-slate-400">(bundled sessions)</span>
+        </h2>
+        <button type="button" className={SMALL_BUTTON} data-testid="gallery-close" onClick={onClose}>
+          Close
+        </button>
       </div>
-    </div>
+      {cards.isError ? (
+        <p role="alert" data-testid="gallery-error" className="text-xs text-red-700 dark:text-red-300">
+          Could not load the sessions: {cards.error instanceof Error ? cards.error.message : String(cards.error)}
+        </p>
+      ) : !loaded ? (
+        <p role="status" data-testid="gallery-loading" className="text-xs text-slate-500 dark:text-slate-400">
+          Loading the sessions…
+        </p>
+      ) : (
+        <>
+          <div role="group" aria-label="Filter by tag" data-testid="gallery-tags" className="flex flex-wrap items-center gap-1">
+            <span className="mr-1 text-xs text-slate-500 dark:text-slate-400">Tags:</span>
+            {tags.map((t) => {
+              const meaning = tagMeaning(t);
+              return (
+                <button
+                  key={t}
+                  type="button"
+                  className={TAG_BUTTON}
+                  data-testid={`gallery-tag-${t}`}
+                  aria-pressed={selected.has(t)}
+                  title={meaning === '' ? undefined : meaning}
+                  onClick={() => toggle(t)}
+                >
+                  {t} ({all.filter((a) => a.card.tags.includes(t)).length})
+                </button>
+              );
+            })}
+            <button
+              type="button"
+              className={SMALL_BUTTON}
+              data-testid="gallery-tags-clear"
+              disabled={selected.size === 0}
+              onClick={() => setSelected(new Set())}
+            >
+              All
+            </button>
+          </div>
+          <p role="status" data-testid="gallery-count" className="text-xs text-slate-500 dark:text-slate-400">
+            {selected.size === 0 ? `${all.length} sessions` : `${shown.length} of ${all.length} sessions tagged ${[...selected].join(' and ')}`}
+          </p>
+          <div className="flex min-h-0 flex-col gap-3 relative overflow-auto" data-testid="gallery-list">
+            {SECTIONS.map(({ source, heading }) => {
+              const items = shown.filter((s) => s.entry.source === source);
+              if (items.length === 0) return null;
+              return (
+                <section key={source} aria-label={heading} className="flex flex-col gap-1.5">
+                  <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{heading}</h3>
+                  <ul className="flex flex-col gap-1.5">
+                    {items.map(({ entry, card }) => (
+                      <Card key={entry.path} entry={entry} card={card} busy={opening || running} onOpen={() => void openEntry(entry)} />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </ModalDialog>
   );
 }

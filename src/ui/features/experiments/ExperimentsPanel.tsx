@@ -5,13 +5,13 @@
 // shown (./ExperimentResults.tsx). The run goes on while the sheet is closed.
 import { useEffect, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { SideSheet } from '../../components/Dialog.tsx';
 import type { ExperimentRecord } from './experiment-db.ts';
 import { ExperimentResults } from './ExperimentResults.tsx';
 import { useExperimentsStore } from './experiments-store.ts';
 import { finishedCount } from './figures.ts';
 import { SetupForm } from './SetupForm.tsx';
-import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
+import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
@@ -90,7 +90,6 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
   const running = useStore(store, (s) => s.running);
   const errors = useStore(store, (s) => s.errors);
   const notice = useStore(store, (s) => s.notice);
-  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
 
   useEffect(() => {
     void store.getState().loadSaved();
@@ -99,7 +98,7 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
   const shown = saved.find((r) => r.id === openId) ?? null;
 
   return (
-    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="experiments-title" data-testid="experiments-panel" className={`${SIDE_SHEET} w-[60rem]`}>
+    <SideSheet testId="experiments-panel" labelledBy="experiments-title" onClose={onClose} opener={opener} widthClassName="w-[60rem]">
       <div className={`flex flex-wrap items-center gap-2 ${SIDE_SHEET_HEAD}`}>
         <h2 id="experiments-title" className="font-semibold">
           Experiments
@@ -139,6 +138,6 @@ export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; ope
         </section>
         {shown !== null && <ExperimentResults key={shown.id} record={shown} onOpened={onClose} />}
       </div>
-    </div>
+    </SideSheet>
   );
 }

@@ -5,10 +5,10 @@
 // when it opens; Escape or Close closes it and gives the focus back.
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { SideSheet } from '../../components/Dialog.tsx';
 import { LessonView } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
-import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
+import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
@@ -64,7 +64,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
   const error = useStore(store, (s) => s.error);
   const selected = useStore(store, (s) => s.selected);
   const passed = useStore(store, (s) => s.progress.passed);
-  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
+  const sheet = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void store.getState().load();
@@ -94,7 +94,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
   const done = lessons === null ? 0 : lessons.filter((l) => passed.includes(l.id)).length;
 
   return (
-    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="lessons-title" data-testid="lessons-panel" className={`${SIDE_SHEET} w-[56rem]`}>
+    <SideSheet testId="lessons-panel" labelledBy="lessons-title" onClose={onClose} opener={opener} widthClassName="w-[56rem]" sheetRef={sheet}>
       <div className={`flex flex-wrap items-center gap-2 ${SIDE_SHEET_HEAD}`}>
         <h2 id="lessons-title" className="font-semibold">
           PTC-Lisp lessons
@@ -168,6 +168,6 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
           )}
         </div>
       </div>
-    </div>
+    </SideSheet>
   );
 }

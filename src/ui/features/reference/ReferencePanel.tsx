@@ -5,13 +5,13 @@
 // into the sheet when it opens; Escape or Close closes it and gives the focus back.
 import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { SideSheet } from '../../components/Dialog.tsx';
 import { useEngineClient } from '../../state/playground.tsx';
 import { replDraftFor } from '../../state/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
-import { SIDE_SHEET, SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
+import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function plural(n: number, one: string, many: string): string {
@@ -26,7 +26,6 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
   const query = useStore(store, (s) => s.query);
   const setQuery = useStore(store, (s) => s.setQuery);
   const draft = replDraftFor(useEngineClient());
-  const sheet = useDialogFocus<HTMLDivElement>(true, onClose, opener);
 
   useEffect(() => {
     void store.getState().load();
@@ -48,7 +47,7 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
   );
 
   return (
-    <div ref={sheet} tabIndex={-1} role="dialog" aria-labelledby="reference-title" data-testid="reference-panel" className={`${SIDE_SHEET} w-[36rem]`}>
+    <SideSheet testId="reference-panel" labelledBy="reference-title" onClose={onClose} opener={opener} widthClassName="w-[36rem]">
       <div className={`flex flex-col gap-1.5 ${SIDE_SHEET_HEAD}`}>
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="reference-title" className="font-semibold">
@@ -105,6 +104,6 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
           </section>
         ))}
       </div>
-    </div>
+    </SideSheet>
   );
 }

@@ -3,7 +3,7 @@
 // branch without the others, or share without the recorded turns (the mock's replies replay them).
 import { useRef, useState } from 'react';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
-import { useDialogFocus } from '../../components/useDialogFocus.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { downloadSession } from '../../state/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
 import { SMALL_BUTTON, TOP_BUTTON } from '../../components/buttons.ts';
@@ -36,9 +36,8 @@ export function ShareButton() {
   // With no recorded turns a link "without turns" is the same link: it is not offered.
   const hasTurns = usePlayground((s) => (s.view?.turns.length ?? 0) > 0);
   const [shared, setShared] = useState<Shared | null>(null);
-  // The dialog takes the focus and closes with Escape.
+  // The dialog gives the focus back to the button when it closes.
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const dialogRef = useDialogFocus<HTMLDivElement>(shared !== null, () => setShared(null), buttonRef);
 
   const make = async (withTurns: boolean, branches = true) => {
     const r = await share.mutateAsync({ turns: withTurns, branches });
@@ -73,86 +72,72 @@ export function ShareButton() {
         Share
       </button>
       {shared && (
-        <div
-          ref={dialogRef}
-          tabIndex={-1}
-          role="dialog"
-          aria-modal="true"
-          aria-label="Share"
-          data-testid="share-dialog"
-          className="fixed inset-0 z-50 flex items-start justify-center bg-black/30 pt-24"
-          onClick={() => setShared(null)}
-        >
-          <div
-            className="w-[36rem] max-w-[90vw] rounded border border-slate-300 bg-white p-4 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
-            onClick={(e) => e.stopPropagation()}
-          >
-            {shared.kind === 'link' ? (
-              <>
-                <h2 className="mb-2 font-semibold">Share this session</h2>
-                <p className="mb-2 text-slate-600 dark:text-slate-300" data-testid="share-status">
-                  {shared.copied ? 'The link is copied.' : 'Copy the link below.'} It holds the whole session
-                  {!hasTurns
-                    ? ', with no turns recorded yet'
-                    : shared.withTurns
-                      ? ', with its recorded turns'
-                      : ' without the recorded turns (they replay from the mock replies)'}
-                  {shared.withBranches ? ` and its ${branchWords(shared.otherBranches)}` : shared.otherBranches > 0 ? ', the open branch only' : ''} (
-                  {kilobytes(shared.length)}). It stays in the address fragment: nothing is sent to a server.
+        <ModalDialog testId="share-dialog" label="Share" onClose={() => setShared(null)} opener={buttonRef} panelClassName="w-[36rem]">
+          {shared.kind === 'link' ? (
+            <>
+              <h2 className="mb-2 font-semibold">Share this session</h2>
+              <p className="mb-2 text-slate-600 dark:text-slate-300" data-testid="share-status">
+                {shared.copied ? 'The link is copied.' : 'Copy the link below.'} It holds the whole session
+                {!hasTurns
+                  ? ', with no turns recorded yet'
+                  : shared.withTurns
+                    ? ', with its recorded turns'
+                    : ' without the recorded turns (they replay from the mock replies)'}
+                {shared.withBranches ? ` and its ${branchWords(shared.otherBranches)}` : shared.otherBranches > 0 ? ', the open branch only' : ''} (
+                {kilobytes(shared.length)}). It stays in the address fragment: nothing is sent to a server.
+              </p>
+              <input
+                data-testid="share-link"
+                aria-label="Share link"
+                readOnly
+                className="w-full rounded border border-slate-300 bg-slate-50 p-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+                value={shared.link}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <div className="mt-3 flex justify-end gap-2">
+                <button type="button" className={SMALL_BUTTON} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
+                  Copy
+                </button>
+                <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
+                  Close
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <h2 className="mb-2 font-semibold">Too large for a link</h2>
+              <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
+                {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link,
+                more than the {kilobytes(shared.limit)} a link can safely carry. Export it as a file instead
+                {shared.withBranches ? `, or share the open branch without its ${branchWords(shared.otherBranches)}` : ''}
+                {shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
+              </p>
+              {shared.reason !== undefined && shared.withBranches && (
+                <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-reason">
+                  {shared.reason.charAt(0).toUpperCase() + shared.reason.slice(1)}.
                 </p>
-                <input
-                  data-testid="share-link"
-                  aria-label="Share link"
-                  readOnly
-                  className="w-full rounded border border-slate-300 bg-slate-50 p-1 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
-                  value={shared.link}
-                  onFocus={(e) => e.currentTarget.select()}
-                />
-                <div className="mt-3 flex justify-end gap-2">
-                  <button type="button" className={SMALL_BUTTON} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
-                    Copy
+              )}
+              <div className="flex justify-end gap-2">
+                <button type="button" className={SMALL_BUTTON} data-testid="share-export" onClick={exportFile}>
+                  Export file
+                </button>
+                {shared.withBranches && (
+                  <button type="button" className={SMALL_BUTTON} data-testid="share-open-branch" onClick={() => void make(shared.withTurns, false)}>
+                    Link with the open branch only
                   </button>
-                  <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
-                    Close
-                  </button>
-                </div>
-              </>
-            ) : (
-              <>
-                <h2 className="mb-2 font-semibold">Too large for a link</h2>
-                <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-status">
-                  {shared.withTurns || !hasTurns ? 'This session' : 'Even without its recorded turns, this session'} needs {kilobytes(shared.length)} of link,
-                  more than the {kilobytes(shared.limit)} a link can safely carry. Export it as a file instead
-                  {shared.withBranches ? `, or share the open branch without its ${branchWords(shared.otherBranches)}` : ''}
-                  {shared.withTurns && hasTurns ? ', or share it without the recorded turns (the mock replies replay them)' : ''}.
-                </p>
-                {shared.reason !== undefined && shared.withBranches && (
-                  <p className="mb-3 text-slate-600 dark:text-slate-300" data-testid="share-reason">
-                    {shared.reason.charAt(0).toUpperCase() + shared.reason.slice(1)}.
-                  </p>
                 )}
-                <div className="flex justify-end gap-2">
-                  <button type="button" className={SMALL_BUTTON} data-testid="share-export" onClick={exportFile}>
-                    Export file
+                {shared.withTurns && hasTurns && (
+                  <button type="button" className={SMALL_BUTTON} data-testid="share-without-turns" onClick={() => void make(false, shared.withBranches)}>
+                    Link without turns
                   </button>
-                  {shared.withBranches && (
-                    <button type="button" className={SMALL_BUTTON} data-testid="share-open-branch" onClick={() => void make(shared.withTurns, false)}>
-                      Link with the open branch only
-                    </button>
-                  )}
-                  {shared.withTurns && hasTurns && (
-                    <button type="button" className={SMALL_BUTTON} data-testid="share-without-turns" onClick={() => void make(false, shared.withBranches)}>
-                      Link without turns
-                    </button>
-                  )}
-                  <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
-                    Close
-                  </button>
-                </div>
-              </>
-            )}
-          </div>
-        </div>
+                )}
+                <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
+                  Close
+                </button>
+              </div>
+            </>
+          )}
+        </ModalDialog>
       )}
     </>
   );
