@@ -1,11 +1,11 @@
 // The Web Worker entry: the engine, exposed to the page through Comlink. The page never evaluates
 // PTC-Lisp itself; a runaway program is stopped by terminating this worker (L8).
 import { expose } from 'comlink';
-import { Engine } from './engine-api.ts';
-import { EngineHost } from './engine-host.ts';
+import { Engine } from './engine.ts';
+import { PageApi } from './page-api.ts';
 import { tokenized } from './tokenized.ts';
 
-const host = new EngineHost(new Engine());
+const host = new PageApi(new Engine());
 
 /** What the page can call: the host's methods (views as patches against what the page has). */
 // Each call that renders messages may need the tokenizer (see tokenized.ts).

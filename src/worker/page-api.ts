@@ -2,7 +2,7 @@
 // page already has of the view (`Known`) and answering with a patch (./view-patch.ts) instead of the
 // whole view. Tests of the page use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
-import type { Engine, ExportOptions } from './engine-api.ts';
+import type { Engine, ExportOptions } from './engine.ts';
 import {
   Experiments,
   type ExperimentInput,
@@ -22,7 +22,7 @@ export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extra
 
 export type PatchedBranch = { ok: true; view: ViewPatch } | { ok: false; errors: readonly string[] };
 
-export class EngineHost {
+export class PageApi {
   constructor(
     readonly engine: Engine,
     readonly experiments: Experiments = new Experiments(),

@@ -11,6 +11,7 @@ interface FakeTimes {
   bootMs?: number;
   viewMs?: number;
   countTokensMs?: number;
+  compareBranchesMs?: number;
   /** Answer one call at a time, in the order made, as a worker does. */
   inOrder?: boolean;
 }
@@ -35,6 +36,7 @@ function fakeClient(times: FakeTimes, watchdogMs: number, spare = false) {
         abortRequest: () => booted.then(() => false),
         view: () => after(times.viewMs ?? 0, 'view'),
         countTokens: () => after(times.countTokensMs ?? 0, 'tokens'),
+        compareBranches: () => after(times.compareBranchesMs ?? 0, 'branches'),
         open: () => Promise.resolve({ ok: true }),
       } as unknown as EngineRemote;
       return { worker: { terminate: () => void (state.terminated = true) }, api };
@@ -88,6 +90,16 @@ describe('EngineClient watchdog', () => {
     await wait(5);
     const view = client.call((api) => api.view());
     await expect(tokens).resolves.toBe('tokens');
+    await expect(view).resolves.toBe('view');
+    expect(made).toHaveLength(1);
+  });
+
+  it('gives the comparison of two branches the loading allowance: it loads the tokenizer on first use', async () => {
+    const { client, made } = fakeClient({ compareBranchesMs: 150, viewMs: 10 }, 60);
+    const sides = client.call((api) => api.compareBranches('main', 'b1'));
+    await wait(5);
+    const view = client.call((api) => api.view());
+    await expect(sides).resolves.toBe('branches');
     await expect(view).resolves.toBe('view');
     expect(made).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { linkFragmentOf } from '../../src/ui/features/share/links.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground, setHash, textOf } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { tokenized } from '../../src/worker/tokenized.ts';
 import { isTokenizerLoaded, TokenizerNotLoaded } from '../../src/compression/tokens.ts';
 import { readFileSync } from 'node:fs';

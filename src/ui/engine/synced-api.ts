@@ -4,7 +4,7 @@
 import type { Remote } from 'comlink';
 import { applyPatch, isViewPatch, knownOf, type Known, type ViewPatch } from '../../worker/view-patch.ts';
 import type { OpenResult, ReplResult, RequestResult, SessionDefinition, ShareLinkResult, StepResult, View, ViewOptions } from '../../worker/views.ts';
-import type { ExportOptions } from '../../worker/engine-api.ts';
+import type { ExportOptions } from '../../worker/engine.ts';
 import type { WorkerApi } from '../../worker/engine.worker.ts';
 import type { CompareView } from '../../worker/compare-view.ts';
 import type { RefEntry } from '../../lisp/reference/index.ts';

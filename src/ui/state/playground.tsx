@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ExportOptions, OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
+import type { ExportOptions, OpenResult, SessionDefinition, View } from '../../worker/engine.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';

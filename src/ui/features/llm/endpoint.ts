@@ -2,7 +2,7 @@
 // before any request (a hosted API without a key is told so at once, a local server may take none).
 import { presetForBaseUrl } from '../../../agent/providers/presets.ts';
 import { effectiveBaseUrl } from '../../../agent/providers/request.ts';
-import type { LlmDefinition, View } from '../../../worker/engine-api.ts';
+import type { LlmDefinition, View } from '../../../worker/engine.ts';
 import type { Endpoint } from '../../persistence/keys.ts';
 
 export type RealProvider = Endpoint['provider'];

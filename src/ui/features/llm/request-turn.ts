@@ -2,7 +2,7 @@
 // reply into the reply editor, then let the engine make the turn. The request runs without the
 // program watchdog (the provider's own timeout bounds it); only applying the reply runs a program.
 import { proxy } from 'comlink';
-import type { View, ViewOptions } from '../../../worker/engine-api.ts';
+import type { View, ViewOptions } from '../../../worker/engine.ts';
 import type { EngineClient } from '../../engine/client.ts';
 import type { KeyStore } from '../../persistence/keys.ts';
 import type { PlaygroundStore } from '../../state/store.ts';

@@ -4,7 +4,7 @@
 // it went out; for the next turn, the one Step will send.
 import { useMemo, useState } from 'react';
 import type { DescribedRequest } from '../../../agent/providers/request.ts';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { breakpointsText, cacheBreakpoints, jsonLines, safeHeaders } from './request-text.ts';
 
 const BUTTON = 'rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
