@@ -39,7 +39,7 @@ async function renderWithWorkers(): Promise<EngineClient> {
     },
   });
   client.remember(() => exampleText('reviews-and-inventory.json'));
-  await client.call((api) => api.open(exampleText('reviews-and-inventory.json')));
+  await client.call('open', [exampleText('reviews-and-inventory.json')]);
   render(
     <PlaygroundProvider client={client} store={createPlaygroundStore()}>
       <ExperimentsPanel onClose={() => undefined} />

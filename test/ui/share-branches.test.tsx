@@ -37,9 +37,9 @@ function withBranch(suffix: string): string {
 
 async function openText(h: ReturnType<typeof renderWithPlayground>, text: string): Promise<void> {
   await act(async () => {
-    await h.client.call((api) => api.open(text));
+    await h.client.call('open', [text]);
   });
-  const view = await h.client.call((api) => api.view());
+  const view = await h.client.call('view');
   act(() => h.store.getState().setView(view));
   await screen.findByTestId('turn-3');
 }

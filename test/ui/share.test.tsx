@@ -69,9 +69,9 @@ describe('Share', () => {
     const h = renderWithPlayground(<App />);
     await waitForDefaultExample();
     await act(async () => {
-      await h.client.call((api) => api.open(JSON.stringify(big)));
+      await h.client.call('open', [JSON.stringify(big)]);
     });
-    const r = await h.client.call((api) => api.view());
+    const r = await h.client.call('view');
     act(() => h.store.getState().setView(r));
     // A recorded turn, so that a link without the turns is a different link.
     await user.click(screen.getByTestId('step'));
