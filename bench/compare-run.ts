@@ -10,7 +10,7 @@
 import { longSessionJson } from '../e2e/long-session.ts';
 import { STRATEGIES } from '../src/compression/strategies/index.ts';
 import { loadTokenizer } from '../src/compression/tokens.ts';
-import { Engine } from '../src/worker/engine-api.ts';
+import { Engine } from '../src/worker/engine.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

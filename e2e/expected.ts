@@ -2,7 +2,7 @@
 // worker runs), so the tests compare the page with the engine's own rendering, not with copies.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine, type RenderView, type View } from '../src/worker/engine-api.ts';
+import { Engine, type RenderView, type View } from '../src/worker/engine.ts';
 import { ROOT } from './server.ts';
 
 export function exampleText(name: string): string {

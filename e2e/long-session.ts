@@ -1,7 +1,7 @@
 // Long sessions for the end-to-end test and the budgets: a single-user-coalesced session recorded with
 // the mock LLM (each turn a tool call and println output, as real runs have), and optionally a large
 // `data` entry. The turns are recorded by the engine itself, so the file is what the playground saves.
-import { Engine } from '../src/worker/engine-api.ts';
+import { Engine } from '../src/worker/engine.ts';
 
 export interface LongSessionOptions {
   /** Recorded turns. */

@@ -145,7 +145,20 @@ export function decodeLink(fragment: string): DecodeLinkResult {
   }
 }
 
-function decode(input: string): DecodeLinkResult {
+/**
+ * The JSON a share link's fragment holds, or null when it is not a link that opens: what a host reads
+ * before opening one (the settings it renders with), without checking the session.
+ */
+export function linkJson(fragment: string): unknown {
+  try {
+    return readLinkJson(fragment).raw;
+  } catch {
+    return null;
+  }
+}
+
+/** The link's version and its JSON, read and bounded; throws LinkError. */
+function readLinkJson(input: string): { version: number; raw: unknown } {
   if (typeof input !== 'string') throw new LinkError('This link could not be opened: expected its text.');
   if (input.length > MAX_FRAGMENT_CHARS) {
     throw new LinkError(`This link is too long to open: ${count(input.length)} characters, more than the ${count(MAX_FRAGMENT_CHARS)} the playground reads.`);
@@ -174,7 +187,11 @@ function decode(input: string): DecodeLinkResult {
   if (!parsed.ok && parsed.kind === 'limit')
     throw new LinkError(`This link is refused: at line ${parsed.line}, column ${parsed.column} of its session, ${parsed.message}.`);
   if (!parsed.ok) throw new LinkError(`This link is damaged: its session is not valid JSON (line ${parsed.line}, column ${parsed.column}: ${parsed.message}).`);
-  const raw = parsed.value;
+  return { version, raw: parsed.value };
+}
+
+function decode(input: string): DecodeLinkResult {
+  const { version, raw } = readLinkJson(input);
   const rawTurns = field(raw, 'turns');
   if (Array.isArray(rawTurns) && rawTurns.length > MAX_LINK_TURNS) {
     throw new LinkError(`This link is refused: it holds ${count(rawTurns.length)} recorded turns; a session has at most ${count(MAX_LINK_TURNS)}.`);

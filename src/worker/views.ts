@@ -6,6 +6,8 @@ import type { LlmErrorKind } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import type { DescribedRequest } from '../agent/providers/request.ts';
 import type { Step, Turn } from '../agent/turn.ts';
+import type { PreparedAgent } from '../agent/loop.ts';
+import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
 import type { Memory, Message } from '../records/records.ts';
 import type { RenderStats } from '../compression/strategy.ts';
 import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
@@ -402,4 +404,12 @@ export function dataCharsOf(head: string): number {
   let lines = 0;
   for (let i = head.indexOf('\n', start); i >= 0 && i < end; i = head.indexOf('\n', i + 1)) lines++;
   return end - start - 2 * lines;
+}
+
+/** The SYSTEM prompt the session runs with, beside the default one (the agent's, when it prepared). */
+export function systemPromptViewOf(session: Session, agent: PreparedAgent | null): SystemPromptView {
+  const mode = session.maxTurns === 1 ? 'single_shot' : 'multi_turn';
+  const text = agent?.systemPrompt ?? SystemPrompt.generate(mode, session.systemPrompt);
+  const byDefault = SystemPrompt.generate(mode);
+  return { text, default: byDefault, hash: promptHash(text), changed: text !== byDefault };
 }

@@ -1,11 +1,11 @@
-// The lessons as the page reaches them: Engine → EngineHost → the worker entry, as plain data.
+// The lessons as the page reaches them: Engine → PageApi → the worker entry, as plain data.
 import { describe, expect, it } from 'vitest';
 import { LESSONS } from '../../src/agent/lessons/index.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 
 describe('lessons through the worker', () => {
-  const host = new EngineHost(new Engine());
+  const host = new PageApi(new Engine());
 
   it('lists every lesson, solutions included, without an open session', () => {
     const list = host.lessons();

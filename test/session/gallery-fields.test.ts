@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeLink, encodeLink } from '../../src/session/link-codec.ts';
 import { KNOWN_TAGS, TAG_VOCABULARY, unknownTagWarnings } from '../../src/session/gallery-fields.ts';
 import { parseSession, serializeSession, type Session } from '../../src/session/session-file.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 
 const BASE = {
   version: 2,

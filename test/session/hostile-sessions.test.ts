@@ -18,7 +18,7 @@ import type { Value } from '../../src/lisp/values.ts';
 import { buildLink, decodeLink, toBase64Url } from '../../src/session/link-codec.ts';
 import { parseSession, sessionToAgent } from '../../src/session/session-file.ts';
 import { parseJson } from '../../src/ui/features/data/json-scan.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 
 /** The texts of the problems a refusal names (none when it opened). */
 const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));

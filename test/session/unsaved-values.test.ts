@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeValue, encodeRecorded } from '../../src/session/value-codec.ts';
 import { parseSession } from '../../src/session/session-file.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 
 const SESSION = {
   version: 1,

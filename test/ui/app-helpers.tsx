@@ -7,8 +7,8 @@ import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { App } from '../../src/ui/App.tsx';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import type { Harness } from './harness.tsx';
 
 /** jsdom has no ResizeObserver; the resizable panels need one (layout itself is not measured here). */
@@ -40,7 +40,7 @@ export function renderSlowApp(delayMs: number, { neverAnswer = [] }: { neverAnsw
       const engine = new Engine();
       engines.push(engine);
       // The worker's side of the page's calls: views cross as patches, as in the browser.
-      const host = new EngineHost(engine);
+      const host = new PageApi(engine);
       let alive = true;
       const api = new Proxy(
         {},

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { clearEditor, pasteInto, typeInto, waitForDefaultExample } from './app-helpers.tsx';
 import { captureDownloads, exampleText, renderWithPlayground, textOf } from './harness.tsx';
 

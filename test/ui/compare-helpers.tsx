@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
 import { ComparePanel } from '../../src/ui/features/whole-run/ComparePanel.tsx';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import type { CompareView } from '../../src/worker/compare-view.ts';
 import { exampleText } from './harness.tsx';
 import { renderPanel, type PanelHarness } from './panel-helpers.tsx';

@@ -3,7 +3,7 @@
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { priceBook } from '../../src/ui/persistence/prices.ts';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 
 type Json = Record<string, unknown>;

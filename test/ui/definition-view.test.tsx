@@ -4,7 +4,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDefinitionView } from '../../src/ui/state/playground.tsx';
-import type { View } from '../../src/worker/engine-api.ts';
+import type { View } from '../../src/worker/engine.ts';
 import { ranExample, renderView, viewOf } from './cost-fixtures.tsx';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isEditedExample } from '../../src/ui/features/examples/edited-example.ts';
-import { Engine, type SessionDefinition } from '../../src/worker/engine-api.ts';
+import { Engine, type SessionDefinition } from '../../src/worker/engine.ts';
 
 const dir = join(__dirname, '..', '..', 'examples');
 const texts = ['reviews-and-inventory.json', 'long-run-overflow.json', 'failed-turn-recovery.json'].map((f) => readFileSync(join(dir, f), 'utf8'));

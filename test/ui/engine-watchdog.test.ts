@@ -11,6 +11,7 @@ interface FakeTimes {
   bootMs?: number;
   viewMs?: number;
   countTokensMs?: number;
+  compareBranchesMs?: number;
   /** Answer one call at a time, in the order made, as a worker does. */
   inOrder?: boolean;
 }
@@ -35,6 +36,7 @@ function fakeClient(times: FakeTimes, watchdogMs: number, spare = false) {
         abortRequest: () => booted.then(() => false),
         view: () => after(times.viewMs ?? 0, 'view'),
         countTokens: () => after(times.countTokensMs ?? 0, 'tokens'),
+        compareBranches: () => after(times.compareBranchesMs ?? 0, 'branches'),
         open: () => Promise.resolve({ ok: true }),
       } as unknown as EngineRemote;
       return { worker: { terminate: () => void (state.terminated = true) }, api };
@@ -68,7 +70,7 @@ describe('EngineClient start', () => {
   it('leaves no timer behind once the worker has answered (the allowance for loading its code goes)', async () => {
     vi.useFakeTimers();
     const { client } = fakeClient({ bootMs: 5 }, 60);
-    const answer = client.call((api) => api.view());
+    const answer = client.call('view');
     await vi.advanceTimersByTimeAsync(10);
     await expect(answer).resolves.toBe('view');
     expect(vi.getTimerCount()).toBe(0);
@@ -78,16 +80,26 @@ describe('EngineClient start', () => {
 describe('EngineClient watchdog', () => {
   it('does not count the time a fresh worker takes to load', async () => {
     const { client, made } = fakeClient({ bootMs: 150, viewMs: 20 }, 60);
-    await expect(client.call((api) => api.view())).resolves.toBe('view');
+    await expect(client.call('view')).resolves.toBe('view');
     expect(made).toHaveLength(1);
   });
 
   it('lets a first-use table load, and other calls wait for it before their watchdog starts', async () => {
     const { client, made } = fakeClient({ countTokensMs: 150, viewMs: 10 }, 60);
-    const tokens = client.call((api) => api.countTokens([]));
+    const tokens = client.call('countTokens', [[]]);
     await wait(5);
-    const view = client.call((api) => api.view());
+    const view = client.call('view');
     await expect(tokens).resolves.toBe('tokens');
+    await expect(view).resolves.toBe('view');
+    expect(made).toHaveLength(1);
+  });
+
+  it('gives the comparison of two branches the loading allowance: it loads the tokenizer on first use', async () => {
+    const { client, made } = fakeClient({ compareBranchesMs: 150, viewMs: 10 }, 60);
+    const sides = client.call('compareBranches', ['main', 'b1']);
+    await wait(5);
+    const view = client.call('view');
+    await expect(sides).resolves.toBe('branches');
     await expect(view).resolves.toBe('view');
     expect(made).toHaveLength(1);
   });
@@ -95,8 +107,8 @@ describe('EngineClient watchdog', () => {
   it('a call made before a loading call is not held by it: the worker answers in order', async () => {
     // The view runs away (2 s); the token count made after it cannot answer before it does.
     const { client, made } = fakeClient({ viewMs: 2000, countTokensMs: 10, inOrder: true }, 60);
-    const view = client.call((api) => api.view());
-    const tokens = client.call((api) => api.countTokens([]));
+    const view = client.call('view');
+    const tokens = client.call('countTokens', [[]]);
     const [rv, rt] = await Promise.allSettled([view, tokens]);
     // Restarted by its own watchdog, not after the view answered (which held it before).
     expect(rv.status === 'rejected' && rv.reason instanceof EngineRestarted && rv.reason.afterMs === 60).toBe(true);
@@ -107,8 +119,8 @@ describe('EngineClient watchdog', () => {
 
   it('restarts a call past its time on a spare loaded while it ran; the others in flight learn it was the watchdog', async () => {
     const { client, made } = fakeClient({ viewMs: 300 }, 60, true);
-    const a = client.call((api) => api.view());
-    const b = client.call((api) => api.view(), { watchdog: false });
+    const a = client.call('view');
+    const b = client.call('view', [], { watchdog: false });
     const [ra, rb] = await Promise.allSettled([a, b]);
     expect(ra.status === 'rejected' && ra.reason instanceof EngineRestarted && ra.reason.afterMs === 60).toBe(true);
     expect(rb.status === 'rejected' && rb.reason instanceof EngineRestarted && rb.reason.afterMs === 60).toBe(true);
@@ -121,7 +133,7 @@ describe('EngineClient watchdog', () => {
 
   it('starts no spare for quick calls', async () => {
     const { client, made } = fakeClient({ viewMs: 5 }, 60, true);
-    await client.call((api) => api.view());
+    await client.call('view');
     await wait(40);
     expect(made).toHaveLength(1);
   });
@@ -155,7 +167,7 @@ describe('EngineClient restart', () => {
     client.remember(() => 'session text');
     const restarting = client.restart();
     await wait(10);
-    await expect(client.call((api) => api.view())).resolves.toBe('view');
+    await expect(client.call('view')).resolves.toBe('view');
     await restarting;
     expect(log).toEqual(['open', 'opened', 'view with a session']);
     client.dispose();

@@ -13,8 +13,8 @@ import { freshExperiments } from './experiment-helpers.ts';
 import { costText, exportsOf, rateText, summariesOf, type RunRecord } from '../../src/ui/features/experiments/figures.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { exampleText } from './harness.tsx';
 
 freshExperiments();
@@ -25,7 +25,7 @@ const tid = (id: string) => screen.getByTestId(id);
 async function renderWithWorkers(): Promise<EngineClient> {
   const client = new EngineClient({
     createWorker: () => {
-      const host = new EngineHost(new Engine());
+      const host = new PageApi(new Engine());
       const api = new Proxy(
         {},
         {
@@ -39,7 +39,7 @@ async function renderWithWorkers(): Promise<EngineClient> {
     },
   });
   client.remember(() => exampleText('reviews-and-inventory.json'));
-  await client.call((api) => api.open(exampleText('reviews-and-inventory.json')));
+  await client.call('open', [exampleText('reviews-and-inventory.json')]);
   render(
     <PlaygroundProvider client={client} store={createPlaygroundStore()}>
       <ExperimentsPanel onClose={() => undefined} />

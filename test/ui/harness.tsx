@@ -6,9 +6,9 @@ import type { ReactElement } from 'react';
 import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
-import type { View } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
+import type { View } from '../../src/worker/engine.ts';
 import { sessionTextOf } from '../../src/ui/engine/session-text.ts';
 
 export function exampleText(name: string): string {
@@ -22,7 +22,7 @@ export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
     createWorker: () => {
       const engine = new Engine();
       // The worker's side of the page's calls: views cross as patches, as in the browser.
-      const host = new EngineHost(engine);
+      const host = new PageApi(engine);
       engines.push(engine);
       const api = new Proxy(
         {},

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkLessonById, LESSONS } from '../../src/agent/lessons/index.ts';
 import { App } from '../../src/ui/App.tsx';
 import { LESSON_PROGRESS_KEY, parseProgress } from '../../src/ui/features/lessons/lesson-progress.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { clearEditor, pasteInto, waitForDefaultExample } from './app-helpers.tsx';
 import { renderWithPlayground } from './harness.tsx';
 
@@ -50,7 +50,7 @@ async function write(user: UserEvent, code: string): Promise<void> {
 
 describe('the lessons panel', () => {
   it('lists the lessons by area with the progress, and shows a lesson with its text, task and starter', async () => {
-    const asked = vi.spyOn(EngineHost.prototype, 'lessons');
+    const asked = vi.spyOn(PageApi.prototype, 'lessons');
     const user = await startApp();
     const panel = await openLessons(user);
     expect(screen.getByTestId('lessons-progress').textContent).toBe(`0 of ${LESSONS.length} done`);

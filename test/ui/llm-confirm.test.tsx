@@ -8,7 +8,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isConfirmedHere } from '../../src/ui/state/confirmed-urls.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { exampleText, setHash } from './harness.tsx';
 import { button, exampleReplies, renderLlmApp, configureLlm } from './llm-helpers.tsx';

@@ -7,7 +7,7 @@ import { App } from '../../src/ui/App.tsx';
 import { KeyStore, type KeyStorage } from '../../src/ui/persistence/keys.ts';
 import { PlaygroundProvider, useEngineActions } from '../../src/ui/state/playground.tsx';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
-import type { Engine, LlmDefinition, View } from '../../src/worker/engine-api.ts';
+import type { Engine, LlmDefinition, View } from '../../src/worker/engine.ts';
 import type { EngineClient } from '../../src/ui/engine/client.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, inProcessClient } from './harness.tsx';

@@ -141,7 +141,7 @@ describe('the key never leaves for anywhere but the server', () => {
 
     const link = await act(() => app.actions().share.mutateAsync(true));
     const decoded = link ? decodeLink(link.fragment) : null;
-    const exported = await app.client.call((api) => api.exportSession());
+    const exported = await app.client.call('exportSession');
     const carried = JSON.stringify([
       app.store.getState(),
       exported,

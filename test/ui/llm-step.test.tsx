@@ -188,19 +188,19 @@ describe('EngineClient call modes', () => {
 
   it('without the watchdog a slow call is answered and the worker kept', async () => {
     const { client, made } = slowClient(150);
-    await expect(client.call((api) => api.view(), { watchdog: false })).resolves.toBe('answer');
+    await expect(client.call('view', [], { watchdog: false })).resolves.toBe('answer');
     expect(made()).toBe(1);
   });
 
   it('with it, the same call restarts the worker', async () => {
     const { client, made } = slowClient(150);
-    await expect(client.call((api) => api.view())).rejects.toBeInstanceOf(EngineRestarted);
+    await expect(client.call('view')).rejects.toBeInstanceOf(EngineRestarted);
     expect(made()).toBe(2);
   });
 
   it('a restart still rejects a call without the watchdog', async () => {
     const { client } = slowClient(1000);
-    const pending = client.call((api) => api.view(), { watchdog: false });
+    const pending = client.call('view', [], { watchdog: false });
     await client.restart();
     await expect(pending).rejects.toBeInstanceOf(EngineRestarted);
   });

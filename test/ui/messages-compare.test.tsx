@@ -4,8 +4,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessagesCompare, savingOf } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
-import { Engine } from '../../src/worker/engine-api.ts';
-import type { SessionDefinition } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import type { SessionDefinition } from '../../src/worker/engine.ts';
 import { exampleText } from './harness.tsx';
 import { renderPanel, type PanelHarness } from './panel-helpers.tsx';
 

@@ -18,13 +18,9 @@ afterEach(cleanup);
 function sentCompressions(h: PanelHarness): unknown[] {
   const sent: unknown[] = [];
   const call = h.client.call.bind(h.client);
-  vi.spyOn(h.client, 'call').mockImplementation(((fn: (api: unknown) => unknown, options?: object) => {
-    const probe = new Proxy(
-      {},
-      { get: (_t, name) => (name === 'setDefinition' ? (d: { compression: unknown }) => sent.push(d.compression) : () => undefined) },
-    );
-    fn(probe);
-    return call(fn as never, options);
+  vi.spyOn(h.client, 'call').mockImplementation(((name: string, args?: unknown[], options?: object) => {
+    if (name === 'setDefinition') sent.push((args?.[0] as { compression: unknown }).compression);
+    return (call as (...a: unknown[]) => unknown)(name, args, options);
   }) as typeof h.client.call);
   return sent;
 }

@@ -4,7 +4,7 @@ import { act, waitFor } from '@testing-library/react';
 import { useEffect, type ReactElement } from 'react';
 import { expect } from 'vitest';
 import { useEngineActions } from '../../src/ui/state/playground.tsx';
-import type { View } from '../../src/worker/engine-api.ts';
+import type { View } from '../../src/worker/engine.ts';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 
 type Actions = ReturnType<typeof useEngineActions>;

@@ -27,7 +27,7 @@ function occurrences(needle: string): number {
 /** Opens a session given as JSON through the app's own open action. */
 async function openSession(h: Harness, session: object): Promise<void> {
   await act(async () => {
-    const r = await h.client.call((api) => api.open(JSON.stringify(session)));
+    const r = await h.client.call('open', [JSON.stringify(session)]);
     if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
     h.store.getState().setView(r.view);
   });

@@ -10,7 +10,7 @@ import { readPrompt, writePrompt } from '../../src/ui/features/prompt/prompt-dra
 import { SystemPromptPanel } from '../../src/ui/features/prompt/SystemPromptPanel.tsx';
 import { TurnList } from '../../src/ui/features/turns/TurnList.tsx';
 import { promptHash } from '../../src/agent/system-prompt.ts';
-import { Engine, type SessionDefinition, type View } from '../../src/worker/engine-api.ts';
+import { Engine, type SessionDefinition, type View } from '../../src/worker/engine.ts';
 import { ranExample, renderView, resetPrices, viewOf } from './cost-fixtures.tsx';
 import { renderPanel, waitForView } from './panel-helpers.tsx';
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { referenceEntries } from '../../src/lisp/reference/index.ts';
 import { App } from '../../src/ui/App.tsx';
 import { AREAS } from '../../src/ui/features/reference/reference-search.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { pasteInto, waitForDefaultExample } from './app-helpers.tsx';
 import { renderWithPlayground } from './harness.tsx';
 

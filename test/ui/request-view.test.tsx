@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessagesCompare } from '../../src/ui/features/selected-turn/MessagesCompare.tsx';
 import { cacheBreakpoints, jsonLines, safeHeaders } from '../../src/ui/features/selected-turn/request-text.ts';
-import type { View } from '../../src/worker/engine-api.ts';
+import type { View } from '../../src/worker/engine.ts';
 import { ranExample, renderView, resetPrices, sessionText, viewOf } from './cost-fixtures.tsx';
 
 afterEach(() => {

@@ -14,8 +14,8 @@ import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import type { RunPhase } from '../../src/ui/state/run-machine.ts';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import { pasteInto, clearEditor, waitForDefaultExample } from './app-helpers.tsx';
 import { button, exampleReplies, renderLlmApp, replyText, configureLlm } from './llm-helpers.tsx';
@@ -43,7 +43,7 @@ function renderControlledApp(delays: Record<string, number>, hold: (name: string
   const client = new EngineClient({
     createWorker: () => {
       workers++;
-      const host = new EngineHost(new Engine());
+      const host = new PageApi(new Engine());
       let alive = true;
       const api = new Proxy(
         {},

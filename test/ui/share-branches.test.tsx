@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { linkFragmentOf } from '../../src/ui/features/share/links.ts';
 import { decodeLink } from '../../src/session/link-codec.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground } from './harness.tsx';
 
@@ -27,7 +27,7 @@ function noise(chars: number): string {
 
 /** The example after three turns, with one more branch whose SYSTEM prompt has `suffix`; main open. */
 function withBranch(suffix: string): string {
-  const h = new EngineHost(new Engine());
+  const h = new PageApi(new Engine());
   if (!h.engine.open(exampleText('reviews-and-inventory.json')).ok) throw new Error('did not open');
   for (let i = 0; i < 3; i++) h.engine.stepTurn();
   if (!h.fork({ at: 2, name: 'other prompt', systemPrompt: { suffix } }).ok) throw new Error('no fork');
@@ -37,9 +37,9 @@ function withBranch(suffix: string): string {
 
 async function openText(h: ReturnType<typeof renderWithPlayground>, text: string): Promise<void> {
   await act(async () => {
-    await h.client.call((api) => api.open(text));
+    await h.client.call('open', [text]);
   });
-  const view = await h.client.call((api) => api.view());
+  const view = await h.client.call('view');
   act(() => h.store.getState().setView(view));
   await screen.findByTestId('turn-3');
 }

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { linkFragmentOf } from '../../src/ui/features/share/links.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { waitForDefaultExample } from './app-helpers.tsx';
 import { exampleText, renderWithPlayground, setHash, textOf } from './harness.tsx';
 import { freshSessions, memoryTab, renderTab } from './persistence-helpers.tsx';
@@ -69,9 +69,9 @@ describe('Share', () => {
     const h = renderWithPlayground(<App />);
     await waitForDefaultExample();
     await act(async () => {
-      await h.client.call((api) => api.open(JSON.stringify(big)));
+      await h.client.call('open', [JSON.stringify(big)]);
     });
-    const r = await h.client.call((api) => api.view());
+    const r = await h.client.call('view');
     act(() => h.store.getState().setView(r));
     // A recorded turn, so that a link without the turns is a different link.
     await user.click(screen.getByTestId('step'));

@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TurnList } from '../../src/ui/features/turns/TurnList.tsx';
-import type { View } from '../../src/worker/engine-api.ts';
+import type { View } from '../../src/worker/engine.ts';
 import { ranExample, renderView, viewOf } from './cost-fixtures.tsx';
 
 const VIEWPORT_PX = 600;

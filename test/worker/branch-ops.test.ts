@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../../src/compression/tokens.ts';
 import { parseSession } from '../../src/session/session-file.ts';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
-import { EngineHost, type PatchedBranch } from '../../src/worker/engine-host.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
+import { PageApi, type PatchedBranch } from '../../src/worker/page-api.ts';
 import { applyPatch } from '../../src/worker/view-patch.ts';
 import { assembleSessionText } from '../../src/worker/saved-text.ts';
 
 const EXAMPLE = readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8');
 
-function ranHost(): EngineHost {
-  const h = new EngineHost(new Engine());
+function ranHost(): PageApi {
+  const h = new PageApi(new Engine());
   const r = h.engine.open(EXAMPLE);
   if (!r.ok) throw new Error('did not open');
   for (let i = 0; i < 3; i++) h.engine.stepTurn();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { strategyNames } from '../../src/compression/strategies/index.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 
 const examples = join(__dirname, '..', '..', 'examples');
 

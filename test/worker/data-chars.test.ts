@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine, type SessionDefinition } from '../../src/worker/engine-api.ts';
+import { Engine, type SessionDefinition } from '../../src/worker/engine.ts';
 import { dataCharsOf } from '../../src/worker/views.ts';
 
 const example = (name: string) => readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { MAX_DIAGNOSED_CHARS } from '../../src/worker/editor-help.ts';
 
 function opened(): Engine {
@@ -42,7 +42,7 @@ describe('Engine.diagnose', () => {
   });
 
   it('reports a parse error, and nothing for a program past the limit; the host passes it through', () => {
-    const host = new EngineHost(opened());
+    const host = new PageApi(opened());
     expect(host.diagnose('(map inc')[0]).toMatchObject({ severity: 'error', code: 'parse_error', range: { line: 1, column: 1 } });
     expect(host.diagnose('x '.repeat(MAX_DIAGNOSED_CHARS))).toEqual([]);
     expect(new Engine().diagnose('(tool/x)')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { deflateSync, inflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { encodeLink, fromBase64Url, MAX_LINK_LENGTH, toBase64Url } from '../../src/session/link-codec.ts';
 import { parseSession } from '../../src/session/session-file.ts';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
 
 /** The texts of the problems a refusal names (none when it opened). */
 const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));

@@ -8,7 +8,7 @@ import { runRecord } from '../../src/agent/run-record.ts';
 import { promptHash } from '../../src/agent/system-prompt.ts';
 import { decodeLink } from '../../src/session/link-codec.ts';
 import { parseSession } from '../../src/session/session-file.ts';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 
 const KEY = 'sk-test-LEAKCHECK-7f3a9c';

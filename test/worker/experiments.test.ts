@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSession } from '../../src/session/session-file.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { Experiments, type ExperimentRunUpdate } from '../../src/worker/experiments.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 
@@ -20,8 +20,8 @@ const VARIANTS = JSON.stringify({
   ],
 });
 
-function host(text = EXAMPLE, experiments = new Experiments()): EngineHost {
-  const h = new EngineHost(new Engine(), experiments);
+function host(text = EXAMPLE, experiments = new Experiments()): PageApi {
+  const h = new PageApi(new Engine(), experiments);
   const r = h.engine.open(text);
   if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return h;

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
+import { Engine } from '../../src/worker/engine.ts';
 import { assembleSessionText } from '../../src/worker/saved-text.ts';
 import { dataTextIn } from '../../src/worker/view-parts.ts';
 import { applyPatch, dataRange, HEAD_DATA_CUT, knownOf, makePatch } from '../../src/worker/view-patch.ts';

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeLink, MAX_LINK_LENGTH } from '../../src/session/link-codec.ts';
-import { Engine } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 
 const EXAMPLE = readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8');
 
@@ -20,8 +20,8 @@ function noise(chars: number, seed = 7): string {
   return out.slice(0, chars);
 }
 
-function host(): EngineHost {
-  const h = new EngineHost(new Engine());
+function host(): PageApi {
+  const h = new PageApi(new Engine());
   if (!h.engine.open(EXAMPLE).ok) throw new Error('did not open');
   for (let i = 0; i < 3; i++) h.engine.stepTurn();
   return h;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
 import { SyncedApi, type EngineRemote } from '../../src/ui/engine/synced-api.ts';
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
-import { EngineHost } from '../../src/worker/engine-host.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
 import { assembleSessionText } from '../../src/worker/saved-text.ts';
 import { applyPatch, knownOf, type ViewPatch } from '../../src/worker/view-patch.ts';
 
@@ -68,7 +68,7 @@ describe('the saved text in pieces', () => {
 });
 
 describe('view patches', () => {
-  const host = () => new EngineHost(new Engine());
+  const host = () => new PageApi(new Engine());
 
   it('the first view is whole; a Step sends the new turn and its piece only; a turn switch sends no turn', () => {
     const h = host();
@@ -193,7 +193,7 @@ describe('view patches', () => {
 describe('SyncedApi (the page side)', () => {
   it('gives whole views, the same as the engine, while the worker sends patches', async () => {
     const engine = new Engine();
-    const host = new EngineHost(engine);
+    const host = new PageApi(engine);
     const sent: unknown[] = [];
     const remote = new Proxy(
       {},
@@ -221,7 +221,7 @@ describe('SyncedApi (the page side)', () => {
 
   it('does not send large data back as text when nobody edited it; an edited text goes', async () => {
     const engine = new Engine();
-    const host = new EngineHost(engine);
+    const host = new PageApi(engine);
     const args: unknown[][] = [];
     const remote = new Proxy(
       {},

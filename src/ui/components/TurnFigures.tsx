@@ -3,7 +3,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { formatUsd } from '../../agent/cost.ts';
 import type { Usage } from '../../agent/llm.ts';
-import type { TurnView } from '../../worker/engine-api.ts';
+import type { TurnView } from '../../worker/engine.ts';
 import { formatCount, shortHash } from '../lib/format.ts';
 import { turnCost, type PriceLookup } from '../lib/pricing.ts';
 

@@ -1,9 +1,10 @@
 // The page's handle on the engine worker: Comlink calls with a watchdog. When a call runs past its
 // allowance, the worker is terminated and a new one reopens the last saved session text, so a runaway
 // program never freezes the page and never loses the session (L8).
-// Requests to a real LLM are called without the watchdog: they wait on the network, not on a program.
+// Each call's watchdog is its line's in the protocol table (src/worker/protocol.ts): requests to a real
+// LLM have none (they wait on the network, not on a program), calls that load a table get longer.
 import { wrap } from 'comlink';
-import type { WorkerApi } from '../../worker/engine.worker.ts';
+import { lineOf, type Call, type PageArgs, type WorkerApi } from '../../worker/protocol.ts';
 import { SyncedApi, type EngineApi, type EngineRemote } from './synced-api.ts';
 
 export type { EngineApi, EngineRemote } from './synced-api.ts';
@@ -35,8 +36,8 @@ export interface EngineClientOptions {
 
 export interface CallOptions {
   /**
-   * False: no watchdog. For LLM requests, which wait on the network rather than run a program (their
-   * own timeout bounds them, and Stop aborts them); a restart still rejects them.
+   * False: no watchdog, whatever the call's line says (a help call that must never restart the
+   * worker). Calls without one are still rejected by a restart.
    */
   watchdog?: boolean;
   /**
@@ -71,11 +72,10 @@ export function watchdogFor(timeoutMs: number): number {
 }
 
 /**
- * Calls that run no program but may load a large table on first use (the tokenizer's, 2 MB), and the
- * comparison of every strategy over a run (one rendering per strategy and turn): the
- * watchdog allows them this long, and other calls' watchdogs wait until they are answered.
+ * What the calls whose line says `loading` may take (they run no program but may load a large table
+ * on first use, the tokenizer's, 2 MB, or render every strategy over a run); other calls' watchdogs
+ * wait until they are answered.
  */
-const LOADING_CALLS = new Set(['countTokens', 'compare']);
 const LOADING_ALLOWANCE_MS = 30_000;
 /** A worker that has not loaded its code by then is counted against the watchdog anyway. */
 const BOOT_ALLOWANCE_MS = 20_000;
@@ -105,18 +105,8 @@ function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
   });
 }
 
-/** The name of the first method `fn` calls on the worker. */
-function methodOf<R>(fn: (api: EngineApi) => R, api: EngineApi): { name: string; result: R } {
-  let name = '';
-  const spy = new Proxy(api, {
-    get(target, key, receiver) {
-      if (name === '' && typeof key === 'string') name = key;
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  const result = fn(spy);
-  return { name, result };
-}
+/** What a call takes after its name: its arguments (none when all are optional), then how it is watched. */
+export type CallArgs<K extends Call> = [] extends PageArgs<K> ? [args?: PageArgs<K>, options?: CallOptions] : [args: PageArgs<K>, options?: CallOptions];
 
 export class EngineClient {
   private current: Slot;
@@ -199,17 +189,18 @@ export class EngineClient {
     if (ahead.length > 0 && this.current === slot) await Promise.allSettled(ahead);
   }
 
-  /** Calls the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
-  async call<R>(fn: (api: EngineApi) => R, options: CallOptions = {}): Promise<Awaited<R>> {
+  /** Makes the call `name` on the worker; rejects with EngineRestarted if it takes too long (or Stop is pressed). */
+  async call<K extends Call>(name: K, ...[args, options = {}]: CallArgs<K>): Promise<Awaited<ReturnType<EngineApi[K]>>> {
     while (this.reopening !== null) await this.reopening;
     const gen = this.generation;
     const slot = this.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let spareTimer: ReturnType<typeof setTimeout> | undefined;
     let rejectPending: ((e: Error) => void) | undefined;
-    const { name, result } = methodOf(fn, slot.api);
-    const answer = Promise.resolve(result) as Promise<Awaited<R>>;
-    const isLoading = LOADING_CALLS.has(name);
+    const method = slot.api[name] as (...a: unknown[]) => ReturnType<EngineApi[K]>;
+    const answer = Promise.resolve(method.apply(slot.api, args ?? [])) as Promise<Awaited<ReturnType<EngineApi[K]>>>;
+    const line = lineOf(name);
+    const isLoading = line.watchdog === 'loading';
     const ahead = isLoading ? [] : [...this.loading];
     if (isLoading) {
       this.loading.add(answer);
@@ -221,7 +212,7 @@ export class EngineClient {
     const watchdog = new Promise<never>((_, reject) => {
       rejectPending = reject;
       this.pendingReject.add(reject);
-      if (options.watchdog === false) return;
+      if (options.watchdog === false || line.watchdog === 'none') return;
       const ms = (isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs) + (options.allowanceMs ?? 0);
       const arm = () => {
         if (this.generation !== gen || !this.pendingReject.has(reject)) return;

@@ -2,7 +2,7 @@
 // before any request (a hosted API without a key is told so at once, a local server may take none).
 import { presetForBaseUrl } from '../../agent/providers/presets.ts';
 import { effectiveBaseUrl } from '../../agent/providers/request.ts';
-import type { LlmDefinition, View } from '../../worker/engine-api.ts';
+import type { LlmDefinition, View } from '../../worker/engine.ts';
 
 /** A real provider at one base URL: the unit a key belongs to. */
 export interface Endpoint {

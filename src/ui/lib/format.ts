@@ -1,5 +1,5 @@
 // Small display helpers shared by the turn list, the messages and the REPL.
-import type { ErrorView } from '../../worker/engine-api.ts';
+import type { ErrorView } from '../../worker/engine.ts';
 
 /** A turn's outcome in a word, the same on its card and in every comparison. */
 export function turnOutcome(turn: { signal: 'return' | 'fail' | null; success: boolean }): 'returned' | 'fail' | 'ok' | 'error' {

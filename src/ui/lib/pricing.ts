@@ -4,7 +4,7 @@
 import { costOf, findPrice, type Cost, type ModelPrice, type PriceTable } from '../../agent/cost.ts';
 import type { Usage } from '../../agent/llm.ts';
 import type { DiscardedRequest } from '../../session/schema.ts';
-import type { SessionDefinition, TurnView, View } from '../../worker/engine-api.ts';
+import type { SessionDefinition, TurnView, View } from '../../worker/engine.ts';
 
 export interface FoundPrice {
   readonly price: ModelPrice;

@@ -2,7 +2,7 @@
 // saving one more identical copy. A saved session counts as the example only when its text
 // is exactly what the engine made of the example (same definition, no turns): one that was edited or
 // stepped is the person's work, so opening the example then starts a fresh copy beside it.
-import type { View } from '../../worker/engine-api.ts';
+import type { View } from '../../worker/engine.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
 import type { PersistenceRef } from '../state/store.ts';
 import type { SessionSync } from './session-sync.ts';

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ExportOptions, OpenResult, SessionDefinition, View } from '../../worker/engine-api.ts';
+import type { ExportOptions, OpenResult, SessionDefinition, View } from '../../worker/engine.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
@@ -164,7 +164,7 @@ export function useEngineActions() {
         });
         // A restart while the first session was opening leaves no session to show: the notice says
         // what happened, and the page keeps what it has.
-        const view = await client.call((api) => api.view(viewOptions())).catch(() => null);
+        const view = await client.call('view', [viewOptions()]).catch(() => null);
         if (view !== null) s().setView(view);
         return undefined;
       }
@@ -214,7 +214,7 @@ export function useEngineActions() {
   const settleRequest = async (): Promise<void> => {
     const turn = turnInFlight(store);
     if (!turn) return;
-    if (s().llmCall !== null) await client.call((api) => api.abortRequest());
+    if (s().llmCall !== null) await client.call('abortRequest');
     await turn.catch(() => undefined);
   };
 
@@ -222,7 +222,7 @@ export function useEngineActions() {
     mutationFn: async (input: string | object): Promise<OpenOutcome> => {
       await settleRequest();
       const chars = typeof input === 'string' ? input.length : 0;
-      return opened(await guarded(() => client.call((api) => api.open(input), { allowanceMs: allowanceFor(chars) })), 'file');
+      return opened(await guarded(() => client.call('open', [input], { allowanceMs: allowanceFor(chars) })), 'file');
     },
   });
 
@@ -234,7 +234,7 @@ export function useEngineActions() {
   const openExample = useMutation({
     mutationFn: async ({ text, savedCopy }: { text: string; savedCopy: (view: View) => Promise<PersistenceRef | null> }): Promise<OpenOutcome> => {
       await settleRequest();
-      const r = await guarded(() => client.call((api) => api.open(text), { allowanceMs: allowanceFor(text.length) }));
+      const r = await guarded(() => client.call('open', [text], { allowanceMs: allowanceFor(text.length) }));
       const record = r?.ok ? await savedCopy(r.view).catch(() => null) : null;
       return opened(r, 'file', record);
     },
@@ -245,7 +245,7 @@ export function useEngineActions() {
     mutationFn: async ({ text, record }: { text: string; record: PersistenceRef }): Promise<OpenOutcome> => {
       await settleRequest();
       // Opening megabytes of session (checked, resumed, rendered) is work a program's limit does not bound.
-      return opened(await guarded(() => client.call((api) => api.open(text), { allowanceMs: allowanceFor(text.length) })), 'saved', record);
+      return opened(await guarded(() => client.call('open', [text], { allowanceMs: allowanceFor(text.length) })), 'saved', record);
     },
   });
 
@@ -254,22 +254,22 @@ export function useEngineActions() {
     mutationFn: async (fragment: string): Promise<OpenOutcome> => {
       await settleRequest();
       // A fragment inflates to up to four times its length (and at most 8 MB).
-      return opened(await guarded(() => client.call((api) => api.openLink(fragment), { allowanceMs: allowanceFor(4 * fragment.length) })), 'link');
+      return opened(await guarded(() => client.call('openLink', [fragment], { allowanceMs: allowanceFor(4 * fragment.length) })), 'link');
     },
   });
 
   /** The session file's text as the engine writes it (for Export): made only when asked. */
-  const exportText = (options?: ExportOptions): Promise<string | undefined> => guarded(() => client.call((api) => api.exportSession(options)));
+  const exportText = (options?: ExportOptions): Promise<string | undefined> => guarded(() => client.call('exportSession', [options]));
 
   /** The share fragment of the open session, with or without its recorded turns. */
   const share = useMutation({
     mutationFn: async (options: boolean | { turns: boolean; branches?: boolean }) =>
-      guarded(() => client.call((api) => api.shareLink(typeof options === 'boolean' ? { turns: options } : options))),
+      guarded(() => client.call('shareLink', [typeof options === 'boolean' ? { turns: options } : options])),
   });
 
   const refresh = useMutation({
     mutationFn: async () => {
-      const view = await guarded(() => client.call((api) => api.view(viewOptions())));
+      const view = await guarded(() => client.call('view', [viewOptions()]));
       if (view) s().setView(view);
     },
   });
@@ -296,7 +296,7 @@ export function useEngineActions() {
       // Send the editor's text only when it differs from the script (a person acting as the LLM).
       reply = nextReply !== scripted ? nextReply : undefined;
     }
-    const r = await turnCall(() => client.call((api) => api.stepTurn(reply, strategyOption())));
+    const r = await turnCall(() => client.call('stepTurn', [reply, strategyOption()]));
     if (!r) return false;
     s().select(null);
     if (!r.ok) {
@@ -358,7 +358,7 @@ export function useEngineActions() {
       // that never returns: the worker is restarted (L8); a turn not started yet never starts.
       const effect = stopEffect(s().machine, s().llmCall !== null);
       s().dispatch({ type: 'stop' });
-      if (effect === 'abort-request') await client.call((api) => api.abortRequest());
+      if (effect === 'abort-request') await client.call('abortRequest');
       // Most calls answer within milliseconds (a mock's turn): Stop between two of them ends the run
       // quietly, with the worker and everything it counted intact. A runaway does not answer.
       else if (effect === 'restart-worker' && !(await machineSettles(store, (m) => stopEffect(m, false) !== 'restart-worker', STOP_GRACE_MS)))
@@ -370,9 +370,7 @@ export function useEngineActions() {
     mutationFn: async () => {
       // After the edits sent so far, like a turn.
       sendWaitingEdits(store);
-      const view = await enqueueTurn(store, () =>
-        guarded(() => client.call((api) => api.reset(s().strategy !== null ? { strategy: s().strategy as string } : {}))),
-      );
+      const view = await enqueueTurn(store, () => guarded(() => client.call('reset', [s().strategy !== null ? { strategy: s().strategy as string } : {}])));
       if (!view) return;
       s().select(null);
       s().setNotice(null);
@@ -386,7 +384,7 @@ export function useEngineActions() {
     mutationFn: async (def: SessionDefinition): Promise<OpenOutcome> => {
       // Megabytes of data cross, are checked and written again: the watchdog allows for that.
       const chars = s().view?.dataChars ?? 0;
-      const r = await guarded(() => client.call((api) => api.setDefinition(def), { allowanceMs: allowanceFor(chars) }), 'edit');
+      const r = await guarded(() => client.call('setDefinition', [def], { allowanceMs: allowanceFor(chars) }), 'edit');
       if (!r) return { ok: false, problems: [] };
       if (!r.ok) {
         s().setDefinitionProblems(r.problems);
@@ -400,7 +398,7 @@ export function useEngineActions() {
 
   const repl = useMutation({
     mutationFn: async (program: string) => {
-      const out = await guarded(() => client.call((api) => api.repl(program)));
+      const out = await guarded(() => client.call('repl', [program]));
       if (out) s().addRepl(program, out);
     },
   });
@@ -454,7 +452,7 @@ async function countTokensCached(client: EngineClient, texts: readonly string[])
   }
   const missing = [...new Set(texts.filter((t) => !counted.has(t)))];
   if (missing.length > 0) {
-    const counts = await client.call((api) => api.countTokens(missing));
+    const counts = await client.call('countTokens', [missing]);
     missing.forEach((t, i) => {
       counted.set(t, counts[i]);
       tokenCounts.set(t, counts[i]);

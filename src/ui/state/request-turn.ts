@@ -2,7 +2,7 @@
 // reply into the reply editor, then let the engine make the turn. The request runs without the
 // program watchdog (the provider's own timeout bounds it); only applying the reply runs a program.
 import { proxy } from 'comlink';
-import type { View, ViewOptions } from '../../worker/engine-api.ts';
+import type { View, ViewOptions } from '../../worker/engine.ts';
 import type { EngineClient } from '../engine/client.ts';
 import type { KeyStore } from '../persistence/keys.ts';
 import type { PlaygroundStore } from './store.ts';
@@ -84,7 +84,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   let result;
   try {
     // The key goes to this one request for this endpoint, and nowhere else.
-    result = await deps.guarded(() => deps.client.call((api) => api.requestReply(key, proxy(onText)), { watchdog: false }));
+    result = await deps.guarded(() => deps.client.call('requestReply', [key, proxy(onText)]));
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     s().setLlmCall(null);
@@ -95,7 +95,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
     deps.accept(result.view);
     // The failure's view is made with the session's strategy; the page may show another.
     if (deps.viewOptions().strategy !== undefined) {
-      const shown = await deps.guarded(() => deps.client.call((api) => api.view(deps.viewOptions())));
+      const shown = await deps.guarded(() => deps.client.call('view', [deps.viewOptions()]));
       if (shown) s().setView(shown);
     }
     s().setLlmReply(result.partialText ?? '');
@@ -110,7 +110,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   }
 
   s().setLlmReply(result.reply);
-  const applied = await deps.guarded(() => deps.client.call((api) => api.applyRequested(deps.viewOptions())));
+  const applied = await deps.guarded(() => deps.client.call('applyRequested', [deps.viewOptions()]));
   if (!applied) return false;
   s().select(null);
   if (!applied.ok) {

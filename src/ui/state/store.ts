@@ -1,6 +1,6 @@
 // The playground's UI state (zustand). Engine results arrive here from the actions; views read it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ReplResult, View } from '../../worker/engine-api.ts';
+import type { ReplResult, View } from '../../worker/engine.ts';
 import type { Problem } from '../../lisp/problem.ts';
 import { idleMachine, transition, type RunEvent, type RunMachine } from './run-machine.ts';
 

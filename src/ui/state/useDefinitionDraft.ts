@@ -6,7 +6,7 @@
 // nothing is lost. When the engine's part changes for another reason (another session was opened),
 // the draft follows it — unless this panel has an edit pending, whose own echo that change is.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SessionDefinition } from '../../worker/engine-api.ts';
+import type { SessionDefinition } from '../../worker/engine.ts';
 import { useEngineActions, usePlaygroundStore } from './playground.tsx';
 import { enqueueEdit, setWaitingEdit } from './pending-edits.ts';
 import { afterPaint } from '../components/after-paint.ts';

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import type { SessionChannel, SessionMessage } from '../../../src/ui/persistence/channel.ts';
 import { createIdbSessionStore, type SessionStore } from '../../../src/ui/persistence/session-store.ts';
-import type { View } from '../../../src/worker/engine-api.ts';
+import type { View } from '../../../src/worker/engine.ts';
 
 let dbs = 0;
 

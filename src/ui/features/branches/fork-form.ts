@@ -1,7 +1,7 @@
 // The fork dialog's fields and the ForkRequest they make: a setting is sent only when it changes
 // something (the engine keeps the open branch's for the rest).
 import type { ForkRequest } from '../../../worker/branch-ops.ts';
-import type { SessionDefinition } from '../../../worker/engine-api.ts';
+import type { SessionDefinition } from '../../../worker/engine.ts';
 
 type Compression = SessionDefinition['compression'];
 

@@ -2,7 +2,7 @@
 // the turn queue, refused unless Step/Run is idle; the engine answers with the new branch's view.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BranchSide, ForkRequest } from '../../../worker/branch-ops.ts';
-import type { BranchResult, EngineApi } from '../../engine/synced-api.ts';
+import type { BranchResult } from '../../engine/synced-api.ts';
 import { enqueueTurn, sendWaitingEdits } from '../../state/pending-edits.ts';
 import { useEngineActions, useEngineClient, usePlaygroundStore } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
@@ -19,12 +19,12 @@ export function useBranchActions() {
   const { guarded, accept } = useEngineActions();
   const s = store.getState;
 
-  const branchOp = async (call: (api: EngineApi) => Promise<BranchResult>): Promise<BranchOutcome> => {
+  const branchOp = async (call: () => Promise<BranchResult>): Promise<BranchOutcome> => {
     // A branch replaces the open turns: not while a Step or Run is making them.
     const blocker = resetBlocker(s().machine);
     if (blocker !== null) return { ok: false, errors: [blocker] };
     sendWaitingEdits(store);
-    const r = await enqueueTurn(store, () => guarded(() => client.call(call)));
+    const r = await enqueueTurn(store, () => guarded(call));
     if (!r) return { ok: false, errors: [] };
     if (!r.ok) return { ok: false, errors: r.errors };
     // Another branch is another run: the UI state of the one left goes with it.
@@ -38,9 +38,9 @@ export function useBranchActions() {
     return { ok: true, errors: [] };
   };
 
-  const fork = useMutation({ mutationFn: (request: ForkRequest) => branchOp((api) => api.fork(request)) });
-  const checkout = useMutation({ mutationFn: (id: string) => branchOp((api) => api.checkoutBranch(id)) });
-  const remove = useMutation({ mutationFn: (id: string) => branchOp((api) => api.removeBranch(id)) });
+  const fork = useMutation({ mutationFn: (request: ForkRequest) => branchOp(() => client.call('fork', [request])) });
+  const checkout = useMutation({ mutationFn: (id: string) => branchOp(() => client.call('checkoutBranch', [id])) });
+  const remove = useMutation({ mutationFn: (id: string) => branchOp(() => client.call('removeBranch', [id])) });
   return { fork, checkout, remove };
 }
 
@@ -52,7 +52,6 @@ export function useBranchComparison(a: string, b: string, revision: string) {
     queryKey: ['branch-compare', a, b, revision],
     // Another pair keeps the table (and the focus in its selects) until the new one is there.
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<[BranchSide | null, BranchSide | null]> =>
-      (await guarded(() => client.call((api) => api.compareBranches(a, b)))) ?? [null, null],
+    queryFn: async (): Promise<[BranchSide | null, BranchSide | null]> => (await guarded(() => client.call('compareBranches', [a, b]))) ?? [null, null],
   });
 }

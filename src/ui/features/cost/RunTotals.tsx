@@ -3,7 +3,7 @@
 import { formatUsd } from '../../../agent/cost.ts';
 import { useShrinkFloor } from '../../components/shrink-floor.ts';
 import { addUsage, type Usage } from '../../../agent/usage.ts';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { formatCount } from '../../lib/format.ts';
 import { discardedCount, runCost } from '../../lib/pricing.ts';
 import { tokensText } from '../../components/TurnFigures.tsx';

@@ -2,7 +2,7 @@
 // each entry (its type and a sample). Text that is not JSON is kept and marked at its line and column;
 // nothing is applied until it parses. The engine's own problems (`data.x.$kw: …`) are marked at the key.
 import { useEffect, useMemo, useState } from 'react';
-import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
+import type { SessionDefinition, View } from '../../../worker/engine.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';

@@ -18,19 +18,17 @@ export function useEditorHelpSource(): void {
       },
       loadReference() {
         // No watchdog: a help call waits behind a running program and must never restart the worker.
-        loading ??= client
-          .call((api) => api.reference(), { watchdog: false })
-          .then(
-            (entries) => {
-              reference = entries;
-            },
-            () => {
-              loading = null;
-            },
-          );
+        loading ??= client.call('reference', [], { watchdog: false }).then(
+          (entries) => {
+            reference = entries;
+          },
+          () => {
+            loading = null;
+          },
+        );
         return loading;
       },
-      diagnose: (program) => client.call((api) => api.diagnose(program), { watchdog: false }),
+      diagnose: (program) => client.call('diagnose', [program]),
       onChange: (listener) =>
         store.subscribe((state, before) => {
           if (state.view !== before.view) listener();

@@ -1,7 +1,7 @@
 // Whether the open session is an example someone changed: it still carries that example's gallery
 // description and tags, but what it runs (mission, tools, data, settings) is no longer the example's.
 // Its export then leaves the description and tags out: they describe the example, not the edit.
-import type { SessionDefinition } from '../../../worker/engine-api.ts';
+import type { SessionDefinition } from '../../../worker/engine.ts';
 
 /** The fields that make what a session does; the title and the gallery fields are not among them. */
 const RUN_FIELDS = ['mission', 'maxTurns', 'compression', 'tools', 'data', 'dataText', 'limits', 'systemPrompt', 'prices'] as const;

@@ -119,7 +119,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       set({ errors: [], notice: null, openId: record.id });
       let plan: ExperimentPlanView;
       try {
-        plan = await client.call((api) => api.planExperiment(input));
+        plan = await client.call('planExperiment', [input]);
       } catch (e) {
         set({ notice: `The experiment could not be planned: ${messageOf(e)}` });
         return;
@@ -159,10 +159,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       };
       let result: ExperimentRunResult;
       try {
-        result = await client.call(
-          (api) => api.runExperiment({ ...input, concurrency: record.concurrency, keys: keyList, done, prices: pricesNow() }, proxy(onRun)),
-          { watchdog: false },
-        );
+        result = await client.call('runExperiment', [{ ...input, concurrency: record.concurrency, keys: keyList, done, prices: pricesNow() }, proxy(onRun)]);
       } catch (e) {
         live = false;
         await writes.catch(() => undefined);
@@ -203,7 +200,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       notice: null,
       setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
       usePreset: async (id) => {
-        const answer = await client.call((api) => api.scriptAnswer()).catch(() => null);
+        const answer = await client.call('scriptAnswer').catch(() => null);
         const text = presetText(id, answer);
         if (text !== undefined) set((s) => ({ form: { ...s.form, variantsText: text } }));
       },
@@ -212,7 +209,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         const { variantsText, runs } = get().form;
         set({ planning: true });
         try {
-          const plan = await client.call((api) => api.planExperiment({ variantsText, runs }));
+          const plan = await client.call('planExperiment', [{ variantsText, runs }]);
           if (seq === planSeq) set({ plan, planning: false });
         } catch (e) {
           if (seq === planSeq) set({ plan: { ok: false, errors: [`The engine could not plan it: ${messageOf(e)}`] }, planning: false });
@@ -224,9 +221,9 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         let sessionText: string;
         let plan: ExperimentPlanView;
         try {
-          sessionText = await client.call((api) => api.exportSession());
+          sessionText = await client.call('exportSession');
           // Planned again on the text kept: the plan shown may be a keystroke behind the form.
-          plan = await client.call((api) => api.planExperiment({ variantsText: form.variantsText, runs: form.runs, sessionText }));
+          plan = await client.call('planExperiment', [{ variantsText: form.variantsText, runs: form.runs, sessionText }]);
         } catch (e) {
           set({ notice: `The session could not be read: ${messageOf(e)}` });
           return;
@@ -265,7 +262,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
         const running = get().running;
         if (running === null) return;
         set({ running: { ...running, stopping: true } });
-        await client.call((api) => api.stopExperiment()).catch(() => false);
+        await client.call('stopExperiment').catch(() => false);
       },
       loadSaved: async () => {
         try {

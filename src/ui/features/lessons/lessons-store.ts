@@ -70,7 +70,7 @@ export function createLessonsStore(client: EngineClient): LessonsStore {
         if (get().lessons !== null || get().loading) return;
         set({ loading: true, error: null });
         try {
-          const lessons = await client.call((api) => api.lessons());
+          const lessons = await client.call('lessons');
           set({ lessons, loading: false });
         } catch (e) {
           set({ loading: false, error: e instanceof Error ? e.message : String(e) });
@@ -86,7 +86,7 @@ export function createLessonsStore(client: EngineClient): LessonsStore {
         get().setDraft(id, code);
         patch(id, { checking: true, error: null });
         try {
-          const result = await client.call((api) => api.checkLesson(id, code));
+          const result = await client.call('checkLesson', [id, code]);
           const before = attemptOf(get(), id);
           patch(id, { checking: false, result, failures: before.failures + (result.passed ? 0 : 1) });
           const { progress } = get();

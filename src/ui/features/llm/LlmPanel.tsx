@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { PRESETS, presetForBaseUrl } from '../../../agent/providers/presets.ts';
 import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../agent/llm-settings.ts';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';

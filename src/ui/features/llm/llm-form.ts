@@ -2,7 +2,7 @@
 // are checked here so a half-typed one is kept with its reason instead of being sent; the base URL is
 // checked by the engine's schema (its problem comes back as `llm.baseUrl: …`).
 import type { ProviderPreset } from '../../../agent/providers/presets.ts';
-import type { LlmDefinition, SessionDefinition } from '../../../worker/engine-api.ts';
+import type { LlmDefinition, SessionDefinition } from '../../../worker/engine.ts';
 import { fieldProblem, type Problem } from '../../lib/problems.ts';
 import type { DraftSpec } from '../../state/useDefinitionDraft.ts';
 

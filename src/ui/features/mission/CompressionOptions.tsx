@@ -3,7 +3,7 @@
 // does not read are listed apart, kept, with a button to remove each.
 import { useId } from 'react';
 import { OPTION_SPECS, type OptionKey, type OptionSpec } from '../../../compression/options.ts';
-import type { StrategyInfo } from '../../../worker/engine-api.ts';
+import type { StrategyInfo } from '../../../worker/engine.ts';
 import { INPUT, LABEL } from '../../components/panel.tsx';
 import { OFF, setOptions, type CompressionForm } from './compression-form.ts';
 

@@ -1,6 +1,6 @@
 // The session's title, mission (with {{placeholders}} and its expansion), turn limit and compression.
 import { useId, useRef } from 'react';
-import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
+import type { SessionDefinition, View } from '../../../worker/engine.ts';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
 import { CompressionOptions } from './CompressionOptions.tsx';

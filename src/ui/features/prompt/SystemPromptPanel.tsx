@@ -2,7 +2,7 @@
 // Shows the prompt the LLM gets, its tokens and fingerprint (turns record it, so a change shows in
 // the turn list), and how it differs from the default.
 import { lazy, Suspense, useId, useMemo } from 'react';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
 import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';

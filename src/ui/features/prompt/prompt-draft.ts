@@ -1,7 +1,7 @@
 // The SYSTEM prompt's setting as the panel edits it: the default, text before and after the default
 // (prefix & suffix), or a whole replacement. Saved as the definition's `systemPrompt` (absent for the
 // default, and when prefix and suffix are both empty, so an untouched session stays the default).
-import type { SessionDefinition } from '../../../worker/engine-api.ts';
+import type { SessionDefinition } from '../../../worker/engine.ts';
 import { fieldProblem, type Problem } from '../../lib/problems.ts';
 import type { DraftSpec } from '../../state/useDefinitionDraft.ts';
 

@@ -30,7 +30,7 @@ export function createReferenceStore(client: EngineClient): ReferenceStore {
       if (get().entries !== null || get().loading) return;
       set({ loading: true, error: null });
       try {
-        const entries = await client.call((api) => api.reference());
+        const entries = await client.call('reference');
         set({ entries, loading: false });
       } catch (e) {
         set({ loading: false, error: e instanceof Error ? e.message : String(e) });

@@ -2,7 +2,7 @@
 // the REPL's own definitions (which never change the session). Results print in Clojure notation.
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useEngineActions, useEngineClient, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';

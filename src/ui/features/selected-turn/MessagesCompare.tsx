@@ -3,7 +3,7 @@
 // and, on its own tab, the exact HTTP request of that turn.
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Message } from '../../../records/records.ts';
-import type { RenderView, View } from '../../../worker/engine-api.ts';
+import type { RenderView, View } from '../../../worker/engine.ts';
 import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Loading } from '../../components/Loading.tsx';

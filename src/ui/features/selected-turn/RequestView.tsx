@@ -4,7 +4,7 @@
 // it went out; for the next turn, the one Step will send.
 import { useMemo, useState } from 'react';
 import type { DescribedRequest } from '../../../agent/providers/request.ts';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { breakpointsText, cacheBreakpoints, jsonLines, safeHeaders } from './request-text.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
 import type { PlaygroundStore } from '../../state/store.ts';
-import type { View } from '../../../worker/engine-api.ts';
+import type { View } from '../../../worker/engine.ts';
 import { clearLinkFromAddress, linkFragmentOf } from './links.ts';
 import { linesOf } from '../../lib/problems.ts';
 

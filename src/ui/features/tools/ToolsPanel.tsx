@@ -3,7 +3,7 @@
 // duplicate name), the draft stays as typed and each reason is shown at its tool.
 import { useEffect, useRef, useState } from 'react';
 import { formatCallForm, parseSignature } from '../../../records/signature.ts';
-import type { SessionDefinition, View } from '../../../worker/engine-api.ts';
+import type { SessionDefinition, View } from '../../../worker/engine.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
 import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
 import { fullMessage, problem } from '../../../lisp/problem.ts';

@@ -3,7 +3,7 @@
 // Clicking a turn shows the messages the LLM received for it; the "next turn" row follows the run.
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { ToolCallView, TurnView, View } from '../../../worker/engine-api.ts';
+import type { ToolCallView, TurnView, View } from '../../../worker/engine.ts';
 import { useEngineActions, usePlayground } from '../../state/playground.tsx';
 import { TurnFigures } from '../../components/TurnFigures.tsx';
 import type { PriceLookup } from '../../lib/pricing.ts';

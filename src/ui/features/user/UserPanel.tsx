@@ -1,6 +1,6 @@
 // The `user/` namespace: what the LLM's programs defined before the selected turn — functions as
 // `(name [params])` with their docstring and the type they last returned, values with type and sample.
-import type { UserEntryView } from '../../../worker/engine-api.ts';
+import type { UserEntryView } from '../../../worker/engine.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { HINT, PanelFrame } from '../../components/panel.tsx';
 

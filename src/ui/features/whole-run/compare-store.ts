@@ -94,7 +94,7 @@ export function createCompareStore(client: EngineClient): CompareStore {
       const id = ++loads;
       set({ key, loading: true, error: null });
       try {
-        const view = await client.call((api) => api.compare(), { allowanceMs: compareAllowanceFor(turns) });
+        const view = await client.call('compare', [], { allowanceMs: compareAllowanceFor(turns) });
         if (id === loads) set({ view, loading: false });
       } catch (e) {
         if (id === loads) set({ loading: false, error: messageOf(e) });
@@ -111,8 +111,8 @@ export function createCompareStore(client: EngineClient): CompareStore {
       set({ diffChoice: choice, diffLoading: true });
       const [a, b] = sidesOf(choice);
       try {
-        const before = a.turn >= 1 ? await client.call((api) => api.requestMessages(a.strategy, a.turn)) : [];
-        const after = await client.call((api) => api.requestMessages(b.strategy, b.turn));
+        const before = a.turn >= 1 ? await client.call('requestMessages', [a.strategy, a.turn]) : [];
+        const after = await client.call('requestMessages', [b.strategy, b.turn]);
         if (id === diffs) set({ diff: { choice, before, after }, diffLoading: false });
       } catch (e) {
         if (id === diffs) set({ diff: null, diffLoading: false, error: messageOf(e) });

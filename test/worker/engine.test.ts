@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine, type View } from '../../src/worker/engine-api.ts';
+import { Engine, type View } from '../../src/worker/engine.ts';
 
 /** The texts of the problems a refusal names (none when it opened). */
 const refusals = (r: { ok: boolean; problems?: readonly { text: string }[] }) => (r.ok ? [] : (r.problems ?? []).map((p) => p.text));

@@ -1,11 +1,10 @@
 // The engine as the playground sees it: one open session, its live run, and plain-JSON views of both
-// (./views.ts). The Web Worker exposes an Engine through Comlink; tests use it directly.
+// (./views.ts). The worker exposes it to the page through PageApi (./page-api.ts); tests use it directly.
 import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../records/signature.ts';
-import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import type { Memory, Message } from '../records/records.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
@@ -29,7 +28,8 @@ import { checkLessonCode, lessonList } from './lessons.ts';
 import { headOf, SavedPieces, type SavedText } from './saved-text.ts';
 import { readDefinition } from './definition-input.ts';
 import { ReplScratch, type ReplContext } from './repl-scratch.ts';
-import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, userView } from './views.ts';
+import type { SessionRenders } from './tokenizer-need.ts';
+import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, systemPromptViewOf, userView } from './views.ts';
 import type {
   DefinitionPart,
   OpenResult,
@@ -39,7 +39,6 @@ import type {
   SessionDefinition,
   ShareLinkResult,
   StepResult,
-  SystemPromptView,
   View,
   ViewOptions,
 } from './views.ts';
@@ -326,7 +325,7 @@ export class Engine {
       data: [...session.data].map(([name, v]) => ({ name, type: typeOf(v), sample: sampleOf(v) })),
       sessionStrategy: agent ? agent.strategy.name : strategyNameOf(session.compression),
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description, options: [...s.options] })),
-      systemPrompt: this.systemPromptView(),
+      systemPrompt: systemPromptViewOf(session, this.agent),
     };
     this.partCache = { session, agent, part };
     return part;
@@ -337,12 +336,12 @@ export class Engine {
     return this.pieces.text(this.requireSession(), this.step.turns);
   }
 
-  private systemPromptView(): SystemPromptView {
-    const session = this.requireSession();
-    const mode = session.maxTurns === 1 ? 'single_shot' : 'multi_turn';
-    const text = this.agent?.systemPrompt ?? SystemPrompt.generate(mode, session.systemPrompt);
-    const byDefault = SystemPrompt.generate(mode);
-    return { text, default: byDefault, hash: promptHash(text), changed: text !== byDefault };
+  /** What the open session renders with (its settings, its other branches'), and the strategy its view shows. */
+  renders(): SessionRenders {
+    const s = this.session;
+    if (s === null) return { settings: [] };
+    const branches = (s.branches ?? []).map((b) => ({ compression: b.compression, maxTurns: s.maxTurns }));
+    return { settings: [s, ...branches], ...(this.shown.strategy !== undefined ? { shown: this.shown.strategy } : {}) };
   }
 
   /**

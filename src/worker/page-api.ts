@@ -1,8 +1,9 @@
-// The engine as the page reaches it through the worker: the Engine's methods, each taking what the
-// page already has of the view (`Known`) and answering with a patch (./view-patch.ts) instead of the
-// whole view. Tests of the page use it in-process, as the worker does.
+// The page's API: the calls the worker exposes (each with its line in ./protocol.ts). They are the
+// Engine's methods, each taking what the page already has of the view (`Known`) and answering with a
+// patch (./view-patch.ts) instead of the whole view, plus branches and experiments. Tests of the page
+// use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
-import type { Engine, ExportOptions } from './engine-api.ts';
+import type { Engine, ExportOptions } from './engine.ts';
 import {
   Experiments,
   type ExperimentInput,
@@ -22,7 +23,7 @@ export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extra
 
 export type PatchedBranch = { ok: true; view: ViewPatch } | { ok: false; errors: readonly string[] };
 
-export class EngineHost {
+export class PageApi {
   constructor(
     readonly engine: Engine,
     readonly experiments: Experiments = new Experiments(),
