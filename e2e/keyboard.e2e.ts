@@ -69,7 +69,8 @@ describe('Tab in a code editor', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type(word.slice(0, 3), { delay: 50 });
     const widget = page.locator(`${tid('tool-0-impl')} .suggest-widget.visible, .monaco-editor .suggest-widget.visible`).first();
-    await widget.waitFor({ timeout: 5000 });
+    // Monaco shows its suggestions after a pause of its own, later on a busy machine: a wait on state.
+    await widget.waitFor({ timeout: 30_000 });
     await page.keyboard.press('Tab');
     await expect.poll(() => readEditor(page, 'tool-0-impl')).toMatch(new RegExp(`${word}\\s*$`));
     expect(await focusedIn()).toBe('tool-0-impl');

@@ -30,10 +30,15 @@ export async function waitForDefaultExample(): Promise<void> {
 
 /**
  * Renders the App with an in-process engine that answers every call after `delayMs`, except the
- * methods named in `neverAnswer` (a runaway program: only a restart ends them). `engines` lists the
+ * methods named in `neverAnswer` (a runaway program: only a restart ends them); `gate(name, n)` a
+ * promise: the n-th call of that name starts its delay once the test settles it. `engines` lists the
  * workers made, the first and each one a restart made.
  */
-export function renderSlowApp(delayMs: number, { neverAnswer = [] }: { neverAnswer?: readonly string[] } = {}): Harness & { engines: Engine[] } {
+export function renderSlowApp(
+  delayMs: number,
+  { neverAnswer = [], gate = () => undefined }: { neverAnswer?: readonly string[]; gate?: (name: string, n: number) => Promise<void> | undefined } = {},
+): Harness & { engines: Engine[] } {
+  const counts = new Map<string, number>();
   const engines: Engine[] = [];
   const client = new EngineClient({
     createWorker: () => {
@@ -47,17 +52,24 @@ export function renderSlowApp(delayMs: number, { neverAnswer = [] }: { neverAnsw
         {
           get:
             (_t, name: string) =>
-            (...args: unknown[]) =>
-              new Promise((resolve, reject) =>
-                setTimeout(() => {
-                  if (!alive || neverAnswer.includes(name)) return; // a terminated worker never answers
-                  try {
-                    resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                  } catch (e) {
-                    reject(e);
-                  }
-                }, delayMs),
-              ),
+            (...args: unknown[]) => {
+              const n = (counts.get(name) ?? 0) + 1;
+              counts.set(name, n);
+              return new Promise((resolve, reject) => {
+                const answer = () =>
+                  setTimeout(() => {
+                    if (!alive || neverAnswer.includes(name)) return; // a terminated worker never answers
+                    try {
+                      resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
+                    } catch (e) {
+                      reject(e);
+                    }
+                  }, delayMs);
+                const opened = gate(name, n);
+                if (opened) void opened.then(answer);
+                else answer();
+              });
+            },
         },
       ) as unknown as EngineRemote;
       return { worker: { terminate: () => void (alive = false) }, api };

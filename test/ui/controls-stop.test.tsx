@@ -86,12 +86,16 @@ describe('Stop', () => {
 describe('Ctrl/Cmd+Enter while the engine is busy', () => {
   it('is kept, said, and Steps once as soon as the engine is free, however often it was pressed', async () => {
     const user = userEvent.setup();
-    const { store } = renderSlowApp(200);
+    // The first Step answers once the keys were pressed, however long pressing takes.
+    let pressed = () => {};
+    const keysPressed = new Promise<void>((resolve) => (pressed = resolve));
+    const { store } = renderSlowApp(20, { gate: (name, n) => (name === 'stepTurn' && n === 1 ? keysPressed : undefined) });
     await waitForDefaultExample();
     await user.click(button('step'));
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(true));
     for (let i = 0; i < 3; i++) await user.keyboard('{Control>}{Enter}{/Control}');
     expect(screen.getByTestId('step-queued').textContent).toBe('Step queued');
+    pressed();
     await screen.findByTestId('turn-2');
     await waitFor(() => expect(isBusy(store.getState().machine)).toBe(false));
     expect(screen.queryByTestId('step-queued')).toBeNull();

@@ -34,9 +34,14 @@ const LOGGED = new Set(['stepTurn', 'setDefinition', 'reset']);
 
 /**
  * The App over an in-process engine that answers `name` after `delays[name]` ms (else `delays.other`);
- * `hold(name, n)` true: the n-th call of that name never answers (a tool call that never returns).
+ * `hold(name, n)` true: the n-th call of that name never answers (a tool call that never returns);
+ * `gate(name, n)` a promise: the n-th call of that name starts its delay once the test settles it.
  */
-function renderControlledApp(delays: Record<string, number>, hold: (name: string, n: number) => boolean = () => false): ControlledApp {
+function renderControlledApp(
+  delays: Record<string, number>,
+  hold: (name: string, n: number) => boolean = () => false,
+  gate: (name: string, n: number) => Promise<void> | undefined = () => undefined,
+): ControlledApp {
   const log: string[] = [];
   const counts = new Map<string, number>();
   let workers = 0;
@@ -54,21 +59,25 @@ function renderControlledApp(delays: Record<string, number>, hold: (name: string
               const n = (counts.get(name) ?? 0) + 1;
               counts.set(name, n);
               if (LOGGED.has(name)) log.push(`+${name}`);
-              return new Promise((resolve, reject) =>
-                setTimeout(
-                  () => {
-                    // A terminated worker, or a call held, never answers.
-                    if (!alive || hold(name, n)) return;
-                    if (LOGGED.has(name)) log.push(`-${name}`);
-                    try {
-                      resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                    } catch (e) {
-                      reject(e);
-                    }
-                  },
-                  delays[name] ?? delays.other ?? 0,
-                ),
-              );
+              return new Promise((resolve, reject) => {
+                const answer = () =>
+                  setTimeout(
+                    () => {
+                      // A terminated worker, or a call held, never answers.
+                      if (!alive || hold(name, n)) return;
+                      if (LOGGED.has(name)) log.push(`-${name}`);
+                      try {
+                        resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
+                      } catch (e) {
+                        reject(e);
+                      }
+                    },
+                    delays[name] ?? delays.other ?? 0,
+                  );
+                const waitFor = gate(name, n);
+                if (waitFor) void waitFor.then(answer);
+                else answer();
+              });
             },
         },
       ) as unknown as EngineRemote;
@@ -114,15 +123,19 @@ const mission = () => screen.getByTestId('mission-input');
 describe('an edit during Run', () => {
   it('is applied between turns: after the turn in flight, before the next; never lost, never overlapping a turn', async () => {
     const user = userEvent.setup();
-    // Turns slow enough that the edit's pause (400 ms) ends while one is in flight.
-    const app = renderControlledApp({ stepTurn: 900, other: 20 });
+    // Turn 2 answers once the edit is typed, however long typing takes: the run then sends the waiting
+    // edit before turn 3 (its pause need not be over), after the turn in flight.
+    let typed = () => {};
+    const editTyped = new Promise<void>((resolve) => (typed = resolve));
+    const app = renderControlledApp({ other: 20 }, undefined, (name, n) => (name === 'stepTurn' && n === 2 ? editTyped : undefined));
     await waitForDefaultExample();
     await user.click(button('run'));
     await screen.findByTestId('turn-1', {}, { timeout: 5000 });
-    // Turn 2 is in flight now; the edit is typed and sent after its pause, while turn 2 runs.
+    // Turn 2 is in flight now; the edit is typed while it runs.
     await waitFor(() => expect(app.store.getState().machine.calls.turn).toBe(1));
     await clearEditor(user, mission());
     await pasteInto(user, mission(), 'Count the products');
+    typed();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('returned'), { timeout: 15_000 });
     expect(app.store.getState().view?.definition.mission).toBe('Count the products');
     expect(app.store.getState().machine).toEqual({ phase: 'idle', calls: { turn: 0, edit: 0, other: 0 } });
