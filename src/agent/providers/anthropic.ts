@@ -1,11 +1,11 @@
 // Anthropic's Messages API, streamed through @anthropic-ai/sdk (loaded on the first request), with
 // prompt-caching breakpoints placed by anthropicBody.
-import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
-import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { classifySdkError, lazySdk, limitRetryAfter, type ErrorContext } from './errors.ts';
-import { anthropicBody, effectiveBaseUrl } from './request.ts';
+import type { LlmSettings } from '../llm-settings.ts';
+import { classifySdkError } from './errors.ts';
+import { provider } from './setup.ts';
+import { anthropicBody } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
 function num(value: unknown): number | undefined {
@@ -71,44 +71,27 @@ function applyEvent(event: RawMessageStreamEvent, state: StreamState, memo: Memo
   }
 }
 
-type AnthropicSdk = typeof import('@anthropic-ai/sdk');
-const loadSdk = lazySdk<AnthropicSdk>('anthropic', () => import('@anthropic-ai/sdk'));
+const setup = provider({
+  provider: 'anthropic',
+  exampleModel: 'claude-sonnet-4-5',
+  load: () => import('@anthropic-ai/sdk'),
+  // Given explicitly (even empty) so the SDK never looks for credentials in the environment.
+  make: (sdk, shared, apiKey) => new sdk.default({ ...shared, apiKey }),
+});
 
 export function createAnthropicLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
-  const model = settings.model?.trim();
-  if (!model) throw new Error('No model is set for the anthropic provider: choose one in the LLM settings (for example claude-sonnet-4-5)');
-  const baseUrl = effectiveBaseUrl(settings);
-  const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const maxRetries = options.maxRetries ?? 2;
-  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  let sdk: AnthropicSdk | undefined;
-  let client: Anthropic | undefined;
-  const getClient = async (): Promise<Anthropic> => {
-    sdk = await loadSdk();
-    client ??= new sdk.default({
-      // Given explicitly (even empty) so the SDK never looks for credentials in the environment.
-      apiKey,
-      baseURL: baseUrl,
-      dangerouslyAllowBrowser: true,
-      maxRetries,
-      timeout: timeoutMs,
-      fetch: limitRetryAfter(baseFetch),
-      ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-    });
-    return client;
-  };
-  const ctx: ErrorContext = { provider: 'anthropic', baseUrl, model, apiKey, timeoutMs, maxRetries };
+  const p = setup(settings, apiKey, options);
   return {
-    label: `anthropic ${model}`,
+    label: `anthropic ${p.model}`,
     complete(request: LlmRequest) {
       const body = anthropicBody(settings, request.messages, request.stablePrefix) as MessageCreateParamsStreaming;
       const memo: Memo = {};
       return runStream<RawMessageStreamEvent>(request, {
-        ctx,
-        outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-        open: async (signal) => (await getClient()).messages.create(body, { signal }),
+        ctx: p.ctx,
+        outputLimit: p.outputLimit,
+        open: async (signal) => (await p.client()).messages.create(body, { signal }),
         onEvent: (event, state) => applyEvent(event, state, memo),
-        classify: (error, phase) => classifySdkError(sdk, error, phase),
+        classify: (error, phase) => classifySdkError(p.errorClasses(), error, phase),
       });
     },
   };

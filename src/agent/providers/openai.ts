@@ -1,12 +1,12 @@
 // OpenAI-compatible chat completions (OpenAI itself, OpenRouter, Groq, Ollama, LM Studio, vLLM…),
 // streamed through the `openai` SDK. The SDK is loaded on the first request, so the engine worker
 // does not carry it for sessions that never leave the mock.
-import type OpenAI from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Llm, LlmRequest, Usage } from '../llm.ts';
-import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS, type LlmSettings } from '../llm-settings.ts';
-import { classifySdkError, lazySdk, limitRetryAfter, type ErrorContext } from './errors.ts';
-import { effectiveBaseUrl, openAiBody } from './request.ts';
+import type { LlmSettings } from '../llm-settings.ts';
+import { classifySdkError } from './errors.ts';
+import { provider } from './setup.ts';
+import { openAiBody } from './request.ts';
 import { runStream, type ProviderOptions, type StreamState } from './stream.ts';
 
 function num(value: unknown): number | undefined {
@@ -48,47 +48,34 @@ function applyChunk(chunk: ChatCompletionChunk, state: StreamState): void {
   if (usage) state.usage = usage;
 }
 
-type OpenAiSdk = typeof import('openai');
-const loadSdk = lazySdk<OpenAiSdk>('openai', () => import('openai'));
-
-export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
-  const model = settings.model?.trim();
-  if (!model) throw new Error('No model is set for the openai provider: choose one in the LLM settings (for example gpt-4o-mini)');
-  const baseUrl = effectiveBaseUrl(settings);
-  const timeoutMs = settings.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const maxRetries = options.maxRetries ?? 2;
-  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  let sdk: OpenAiSdk | undefined;
-  let client: OpenAI | undefined;
-  const getClient = async (): Promise<OpenAI> => {
-    sdk = await loadSdk();
-    client ??= new sdk.default({
-      // The SDK insists on a key; with none (local servers) the Authorization header is left out below.
+const setup = provider({
+  provider: 'openai',
+  exampleModel: 'gpt-4o-mini',
+  load: () => import('openai'),
+  make: (sdk, shared, apiKey) =>
+    new sdk.default({
+      ...shared,
+      // The SDK insists on a key; with none (local servers) the Authorization header is left out.
       apiKey: apiKey || 'no-key',
       // null keeps the SDK from reading OPENAI_* variables of the environment (command line).
       organization: null,
       project: null,
       adminAPIKey: null,
-      baseURL: baseUrl,
-      dangerouslyAllowBrowser: true,
-      maxRetries,
-      timeout: timeoutMs,
-      fetch: limitRetryAfter(baseFetch),
-      ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-    });
-    return client;
-  };
-  const ctx: ErrorContext = { provider: 'openai', baseUrl, model, apiKey, timeoutMs, maxRetries };
+    }),
+});
+
+export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
+  const p = setup(settings, apiKey, options);
   return {
-    label: `openai ${model}`,
+    label: `openai ${p.model}`,
     complete(request: LlmRequest) {
       const body: ChatCompletionCreateParamsStreaming = openAiBody(settings, request.messages) as ChatCompletionCreateParamsStreaming;
       return runStream<ChatCompletionChunk>(request, {
-        ctx,
-        outputLimit: settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
-        open: async (signal) => (await getClient()).chat.completions.create(body, { signal }),
+        ctx: p.ctx,
+        outputLimit: p.outputLimit,
+        open: async (signal) => (await p.client()).chat.completions.create(body, { signal }),
         onEvent: applyChunk,
-        classify: (error, phase) => classifySdkError(sdk, error, phase),
+        classify: (error, phase) => classifySdkError(p.errorClasses(), error, phase),
       });
     },
   };
