@@ -8,10 +8,10 @@
 // (`rev`), and the page is sent them all again.
 import type { Turn } from '../agent/turn.ts';
 import { MessageWriter } from '../session/derived-messages.ts';
-import { serializeSession, turnToJson, type Session } from '../session/session-file.ts';
-import { cutHead, type SavedText, type SessionHead } from './view-parts.ts';
-
-export { assembleSessionText, type SavedText } from './view-patch.ts';
+import { headText } from '../session/file-pieces.ts';
+import { cutHead, turnPiece, type SessionHead } from '../session/file-text.ts';
+import { turnToJson, type Session } from '../session/session-file.ts';
+import type { SavedText } from './view-parts.ts';
 
 const heads = new WeakMap<Session, SessionHead>();
 
@@ -19,7 +19,7 @@ const heads = new WeakMap<Session, SessionHead>();
 export function headOf(session: Session): SessionHead {
   let head = heads.get(session);
   if (head === undefined) {
-    head = cutHead(serializeSession(session.turns.length === 0 ? session : { ...session, turns: [] }));
+    head = cutHead(headText(session));
     heads.set(session, head);
   }
   return head;
@@ -106,8 +106,7 @@ function piece(g: Generation, turns: readonly Turn[], i: number): string {
   let text = g.pieces.get(turn);
   if (text === undefined) {
     const stored = g.writer ? g.writer.store(turns, i) : undefined;
-    // JSON strings hold no raw newline, so every newline is a line break to indent.
-    text = `    ${JSON.stringify(turnToJson(turn, stored), null, 2).replace(/\n/g, '\n    ')}`;
+    text = turnPiece(turnToJson(turn, stored));
     g.pieces.set(turn, text);
   }
   return text;

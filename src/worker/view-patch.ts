@@ -4,38 +4,13 @@
 // definition's part only when it changed, the new pieces of the saved text) and the page rebuilds
 // the whole view with `applyPatch`. A Step or a turn switch then costs what changed, not the session.
 //
-// This module (with the leaf ./view-parts.ts) is the page's only runtime import from src/worker: it
-// imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
+// This module (with the leaves ./view-parts.ts and src/session/file-text.ts) is the page's only runtime
+// import from src/worker: it imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
 // compiles with `new Function`, which the page's Content-Security-Policy refuses).
-import { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, type SavedText } from './view-parts.ts';
+import { DEFINITION_KEYS, type SavedText } from './view-parts.ts';
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
-export { DEFINITION_KEYS, HEAD_DATA_CUT, dataRange, type SavedText };
-
-const TURNS_MARK = '\n  "turns": []';
-
-/**
- * The session file's text from its pieces: the same characters serializeSession writes (messages the
- * definition renders again left out). The top-level
- * `"turns": []` line is found from the end (top-level keys are the only lines indented by two spaces
- * that start a key, and nothing after `turns` but unknown fields can follow).
- */
-export function assembleSessionText(saved: SavedText): string {
-  const head = saved.dataAt === undefined ? saved.head : withData(saved.head, saved.dataAt, saved.dataText);
-  if (saved.turns.length === 0) return head;
-  const at = head.lastIndexOf(TURNS_MARK);
-  if (at < 0) throw new Error('the session head has no turns');
-  return `${head.slice(0, at)}\n  "turns": [\n${saved.turns.join(',\n')}\n  ]${head.slice(at + TURNS_MARK.length)}`;
-}
-
-/**
- * The head with its data's value written back: the same characters serializeSession wrote (the text
- * is the head's own, with one level of indent taken off: dataTextIn), indented one level again.
- */
-function withData(head: string, at: number, dataText: string | undefined): string {
-  if (dataText === undefined) throw new Error('the session head needs its data');
-  return head.slice(0, at) + dataText.split('\n').join('\n  ') + head.slice(at);
-}
+export { DEFINITION_KEYS, type SavedText };
 
 /** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
 export interface Known {

@@ -15,8 +15,10 @@ import { format, printValue } from '../lisp/printer.ts';
 import { problemOfError, type Problem } from '../lisp/problem.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import type { DiscardedRequests } from '../session/schema.ts';
-import { serializeSession, type Session } from '../session/session-file.ts';
-import { cutHead, type DEFINITION_KEYS, type SavedText, type SessionHead } from './view-parts.ts';
+import type { Session } from '../session/session-file.ts';
+import { headText } from '../session/file-pieces.ts';
+import { cutHead, type SessionHead } from '../session/file-text.ts';
+import type { DEFINITION_KEYS, SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
@@ -198,7 +200,7 @@ export interface View {
   /** Changes whenever the session's definition (and so its saved text's head) changes. */
   definitionRev: number;
   /**
-   * The session file's text in pieces (joined by `assembleSessionText`). Filled in by the worker host
+   * The session file's text in pieces (joined by `joinFileText`). Filled in by the worker host
    * for the page, which joins them only when it saves, exports or restarts; absent from Engine.view.
    */
   saved?: SavedText;
@@ -360,7 +362,7 @@ export function userView(memory: Memory): UserEntryView[] {
 }
 
 /** The session file's JSON without `version` and `turns` (and other bookkeeping): what the editors change. */
-export function definitionOf(session: Session, head: SessionHead = cutHead(serializeSession({ ...session, turns: [] }))): SessionDefinition {
+export function definitionOf(session: Session, head: SessionHead = cutHead(headText(session))): SessionDefinition {
   // `head`: the session's text without turns, when it is already made (a session with megabytes of
   // data is written once, not once for the text and once for the definition). Large data is in it as
   // text already, cut out, and is not parsed.

@@ -8,7 +8,7 @@ import { parseSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine.ts';
 import { PageApi, type PatchedBranch } from '../../src/worker/page-api.ts';
 import { applyPatch } from '../../src/worker/view-patch.ts';
-import { assembleSessionText } from '../../src/worker/saved-text.ts';
+import { joinFileText } from '../../src/session/file-text.ts';
 
 const EXAMPLE = readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8');
 
@@ -85,7 +85,7 @@ describe('branches in the worker', () => {
       ['main', true],
       ['b1', false],
     ]);
-    const text = assembleSessionText(h.engine.savedText());
+    const text = joinFileText(h.engine.savedText());
     const reopened = parseSession(text);
     expect(reopened.ok && reopened.session.branches?.map((b) => [b.id, b.systemPrompt, b.llm.temperature])).toEqual([
       ['b1', { suffix: 'Answer in one turn.' }, 0.5],

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { samePieces, sessionTextOf } from '../../src/ui/engine/session-text.ts';
 import { Engine } from '../../src/worker/engine.ts';
-import { assembleSessionText } from '../../src/worker/saved-text.ts';
-import { dataTextIn } from '../../src/worker/view-parts.ts';
-import { applyPatch, dataRange, HEAD_DATA_CUT, knownOf, makePatch } from '../../src/worker/view-patch.ts';
+import { joinFileText } from '../../src/session/file-text.ts';
+import { dataRange, dataTextIn, HEAD_DATA_CUT } from '../../src/session/file-text.ts';
+import { applyPatch, knownOf, makePatch } from '../../src/worker/view-patch.ts';
 
 function largeSession(): string {
   const file = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'reviews-and-inventory.json'), 'utf8')) as { data: Record<string, unknown> };
@@ -30,17 +30,17 @@ describe('the head the page holds', () => {
     expect(first.definition.data).toBeUndefined();
     expect(first.saved?.dataText).toBe(first.definition.dataText);
     expect(first.definition.dataText?.length).toBe(first.dataChars);
-    expect(first.saved!.head.length).toBeLessThan(assembleSessionText(engine.savedText()).length - HEAD_DATA_CUT);
+    expect(first.saved!.head.length).toBeLessThan(joinFileText(engine.savedText()).length - HEAD_DATA_CUT);
     // The engine keeps the head cut too: the data once, as text.
     expect(engine.savedText().dataText).toBe(first.definition.dataText);
-    expect(sessionTextOf(first)).toBe(assembleSessionText(engine.savedText()));
+    expect(sessionTextOf(first)).toBe(joinFileText(engine.savedText()));
 
     // A Step: the head is not sent again; the page's text follows the engine's.
     const s = engine.stepTurn();
     const stepped = applyPatch(first, makePatch(s.view, engine.savedText(), knownOf(first)));
     expect(stepped.saved?.head).toBe(first.saved?.head);
     expect(stepped.saved?.dataText).toBe(first.saved?.dataText);
-    expect(sessionTextOf(stepped)).toBe(assembleSessionText(engine.savedText()));
+    expect(sessionTextOf(stepped)).toBe(joinFileText(engine.savedText()));
     expect(samePieces(stepped.saved!, first.saved!)).toBe(false);
 
     // A data edit: the same head without its data, other data, so other pieces.
@@ -50,7 +50,7 @@ describe('the head the page holds', () => {
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     const edited = applyPatch(stepped, makePatch(e.view, engine.savedText(), knownOf(stepped)));
     expect(samePieces(edited.saved!, { ...stepped.saved!, turns: edited.saved!.turns })).toBe(false);
-    expect(sessionTextOf(edited)).toBe(assembleSessionText(engine.savedText()));
+    expect(sessionTextOf(edited)).toBe(joinFileText(engine.savedText()));
   });
 
   it("a definition sent back without its data keeps the data; as text, the text is read as a file's", () => {
@@ -110,7 +110,7 @@ describe('the data cut out of a head as text (property)', () => {
         const text = dataTextIn(head, r);
         expect(text).toBe(JSON.stringify((JSON.parse(head) as { data: unknown }).data, null, 2));
         const cut = { head: head.slice(0, r.start) + head.slice(r.end), dataAt: r.start, dataText: text, turns: [] };
-        expect(assembleSessionText(cut)).toBe(head);
+        expect(joinFileText(cut)).toBe(head);
       }),
       { numRuns: 200 },
     );

@@ -8,7 +8,7 @@ import { SyncedApi, type EngineRemote } from '../../src/ui/engine/synced-api.ts'
 import { parseSession, serializeSession } from '../../src/session/session-file.ts';
 import { Engine, type View } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
-import { assembleSessionText } from '../../src/worker/saved-text.ts';
+import { joinFileText } from '../../src/session/file-text.ts';
 import { applyPatch, knownOf, type ViewPatch } from '../../src/worker/view-patch.ts';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -31,7 +31,7 @@ describe('the saved text in pieces', () => {
   it.each(exampleNames)('%s: joined, it is the exported file, at every turn', (name) => {
     const engine = opened(example(name));
     for (;;) {
-      const text = assembleSessionText(engine.savedText());
+      const text = joinFileText(engine.savedText());
       const parsed = parseSession(text);
       if (!parsed.ok) throw new Error(parsed.errors.join('; '));
       expect(text).toBe(engine.exportSession());
@@ -47,7 +47,7 @@ describe('the saved text in pieces', () => {
     const json = { ...(JSON.parse(example('long-run-overflow.json')) as Record<string, unknown>), zzExtra: { nested: ['a', 1] } };
     const engine = opened(JSON.stringify(json));
     engine.stepTurn();
-    const text = assembleSessionText(engine.savedText());
+    const text = joinFileText(engine.savedText());
     const parsed = parseSession(text);
     if (!parsed.ok) throw new Error(parsed.errors.join('; '));
     expect(text).toBe(serializeSession(parsed.session));
@@ -63,7 +63,7 @@ describe('the saved text in pieces', () => {
   });
 
   it('with no turns it is the head itself', () => {
-    expect(assembleSessionText({ head: 'x\n  "turns": []\n}\n', turns: [] })).toBe('x\n  "turns": []\n}\n');
+    expect(joinFileText({ head: 'x\n  "turns": []\n}\n', turns: [] })).toBe('x\n  "turns": []\n}\n');
   });
 });
 

@@ -1,11 +1,12 @@
 // The open session's file text, joined from the pieces the worker sent with the view only when
 // something needs it (autosave, a restart) and not kept: the pieces are the page's one copy.
-import { assembleSessionText, type SavedText } from '../../worker/view-patch.ts';
+import { joinFileText } from '../../session/file-text.ts';
+import type { SavedText } from '../../worker/view-patch.ts';
 import type { View } from '../../worker/views.ts';
 
 /** The session file's text of a view from the worker; null for a view without its pieces (a test's). */
 export function sessionTextOf(view: View): string | null {
-  return view.saved === undefined ? null : assembleSessionText(view.saved);
+  return view.saved === undefined ? null : joinFileText(view.saved);
 }
 
 /** True when the pieces make the same text (they are shared strings: mostly a pointer comparison). */

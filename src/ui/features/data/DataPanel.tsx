@@ -10,7 +10,7 @@ import { HINT, PanelFrame, ProblemList } from '../../components/panel.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 import { readDataText, type JsonSyntaxError } from './data-text.ts';
 import type * as JsonScan from './json-scan.ts';
-import { HEAD_DATA_CUT } from '../../../worker/view-patch.ts';
+import { HEAD_DATA_CUT } from '../../../session/file-text.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 type SessionData = NonNullable<SessionDefinition['data']>;
