@@ -1,4 +1,4 @@
-// MissionExpander: fills `{{placeholders}}` in the mission from the agent's data (seed 002).
+// MissionExpander: fills `{{placeholders}}` in the mission from the agent's data.
 import { strOf } from '../lisp/printer.ts';
 import { getFlex } from '../lisp/runtime.ts';
 import { PMap, type Value } from '../lisp/values.ts';

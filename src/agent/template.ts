@@ -1,4 +1,4 @@
-// Template: text with `{{name}}` or `{{path.to.field}}` placeholders (seed 002 `PtcRunner.Template`).
+// Template: text with `{{name}}` or `{{path.to.field}}` placeholders.
 
 export interface Placeholder {
   /** As written between the braces, trimmed: `user.name`. */

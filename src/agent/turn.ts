@@ -1,4 +1,4 @@
-// Turn and Step: the immutable records of a run (docs/decisions.md R1, seed 003 ARC-001/002/007, DBG-001…005).
+// Turn and Step: the immutable records of a run (docs/decisions.md R1; docs/requirements.md ARC-001/002/007, DBG-001…005).
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { Memory, Message, TurnError, TurnRecord } from '../records/records.ts';

@@ -20,7 +20,7 @@ import { renderToolNamespace } from './namespaces/tool.ts';
 import { renderUserNamespace } from './namespaces/user.ts';
 import type { RenderOptions } from './strategy.ts';
 
-/** What the builder adds to the seeds' design; all off gives single-user-coalesced as it was. */
+/** What the builder adds to single-user-coalesced; all off gives it as it was first designed. */
 export interface CoalescedExtras {
   /** ` -> SAMPLE` (or ` -> error: MESSAGE`) after each listed tool call. */
   readonly showToolResults: boolean;

@@ -78,7 +78,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     kind: 'flag',
     default: false,
     label: 'show tool results',
-    help: "Each listed tool call shows its result, sampled as values are (the seeds' design shows calls without results).",
+    help: 'Each listed tool call shows its result, sampled as values are (by default calls are listed without results).',
   },
   {
     key: 'keepRecoveredErrors',

@@ -1,4 +1,4 @@
-// The compression strategy interface (seed 002 `Compression` behaviour, ARC-003/004, C15, C16).
+// The compression strategy interface (ARC-003/004, C15, C16).
 import type { Memory, Message, ToolDef, TurnRecord } from '../records/records.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOptions, OptionKey } from './options.ts';
@@ -57,7 +57,7 @@ export interface Strategy {
   stableStart?(options: RenderOptions): string;
 }
 
-/** The messages only (the seeds' `to_messages/3`). */
+/** The messages only. */
 export function toMessages(strategy: Strategy, turns: readonly TurnRecord[], memory: Memory, options: RenderOptions): readonly Message[] {
   return strategy.render(turns, memory, options).messages;
 }

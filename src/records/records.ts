@@ -8,7 +8,7 @@ import type { Value } from '../lisp/values.ts';
 /** A tool as declared in a session: its implementation is PTC-Lisp source evaluating to a function. */
 export interface ToolDef {
   readonly name: string;
-  /** The seeds' signature syntax, e.g. `(category :string) -> :string`. */
+  /** The signature, e.g. `(category :string) -> :string` (./signature.ts). */
   readonly signature: string;
   readonly description?: string;
   /** PTC-Lisp source, e.g. `(fn [category] (str "Reviews for " category))`. */

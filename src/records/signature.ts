@@ -1,4 +1,4 @@
-// Tool signatures as the seeds write them (FMT-004, C4):
+// Tool signatures as sessions write them (FMT-004, C4):
 //
 //   (category :string) -> :string      (to :string, subject :string) -> nil      () -> [:map]
 //   (query :string) -> {:count :int :items [{:id :int}]}

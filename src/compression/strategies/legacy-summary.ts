@@ -1,4 +1,4 @@
-// The earliest seed's summary (seed 000): `; Tool calls:` with repeated identical calls folded as `xN`,
+// The oldest summary format: `; Tool calls:` with repeated identical calls folded as `xN`,
 // `; Function:` and `; Defined:` lines, `; Output:`, every failed attempt in full, then the turns left.
 import type { Memory, MemoryEntry, TurnRecord } from '../../records/records.ts';
 import type { ToolCallRecord } from '../../lisp/runtime.ts';
@@ -40,15 +40,15 @@ function functionLine(entry: MemoryEntry): string {
 
 function definedLine(entry: MemoryEntry, withSample: boolean, limits: SampleLimits): string {
   const base = entry.doc ? `; Defined: ${entry.name} - "${oneLine(entry.doc)}" = ${typeOf(entry.value)}` : `; Defined: ${entry.name} = ${typeOf(entry.value)}`;
-  // nil and empty collections get no sample, as the seed's own examples show (`; Defined: items = list[0]`).
+  // nil and empty collections get no sample, as the format's own examples show (`; Defined: items = list[0]`).
   if (!withSample || isBlank(entry.value)) return base;
   return `${base}, sample: ${sample(entry.value, limits.sampleLimit, limits.samplePrintableLimit)}`;
 }
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
-  // Calls of failed turns are listed too: their side effects happened (DECISIONS C9 over the seed).
+  // Calls of failed turns are listed too: their side effects happened (docs/decisions.md C9).
   const counts = tally(turns);
-  // The seed's rule, global: once anything was printed, definitions lose their samples.
+  // The format's rule, global: once anything was printed, definitions lose their samples.
   const withSamples = counts.prints === 0;
 
   const lines: string[] = [];
@@ -61,7 +61,7 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   const shownPrints = lastPrints(turns, o.printlnLimit);
   if (shownPrints.length > 0) lines.push(LEGACY_OUTPUT, ...shownPrints);
 
-  // The seed keeps every failed attempt in full, recovered or not, in the order they happened.
+  // The format keeps every failed attempt in full, recovered or not, in the order they happened.
   const failed = turns.filter((t) => !t.success).map(renderAttempt);
   const sections = [renderStableStart(o.mission, o.tools, o.data, o), lines.join('\n'), failed.join('\n\n'), turnsIndicator(o.maxTurns, turns.length)];
   const user = sections.filter((s): s is string => s !== null && s !== '').join('\n\n');
@@ -86,7 +86,7 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
 
 export const legacySummary: Strategy = {
   name: 'legacy-summary',
-  description: "The earliest seed's summary: `; Tool calls:` with repeats folded as xN, `; Function:` and `; Defined:` lines, output, every failed attempt.",
+  description: 'The oldest summary format: `; Tool calls:` with repeats folded as xN, `; Function:` and `; Defined:` lines, output, every failed attempt.',
   options: ['printlnLimit', 'toolCallLimit', 'sampleLimit', 'samplePrintableLimit'],
   render,
 };
