@@ -25,7 +25,7 @@ const REPEAT =
 const BROKEN = '(tool/search-reviews "Garden") (def broken (undefined-thing 1))';
 const BROKEN_ERROR = 'Unable to resolve symbol: undefined-thing in this context. (line 1, column 45)';
 
-describe('legacy-summary (seed 000 format)', () => {
+describe('legacy-summary (the oldest summary format)', () => {
   const agent = prepared(agentDef({ compression: 'legacy-summary', maxTurns: 8 }));
 
   it('turn 1: mission, tool/, data/, turns left; no tool-call line before a turn completed', () => {
