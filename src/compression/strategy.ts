@@ -62,6 +62,22 @@ export function toMessages(strategy: Strategy, turns: readonly TurnRecord[], mem
   return strategy.render(turns, memory, options).messages;
 }
 
+/** What a rendering shows and leaves out, as the strategy counts it; the other figures follow from the messages. */
+export type ShownCounts = Omit<RenderStats, 'messages' | 'characters'>;
+
+/** A rendering of `messages`, with its figures. */
+export function rendering(messages: readonly Message[], shown: ShownCounts): Rendering {
+  return { messages, stats: { ...shown, messages: messages.length, characters: countCharacters(messages) } };
+}
+
+/** The SYSTEM prompt and one USER message: how the summarizing strategies send the whole history. */
+export function systemAndUser(systemPrompt: string, user: string): readonly Message[] {
+  return [
+    { role: 'system', content: systemPrompt },
+    { role: 'user', content: user },
+  ];
+}
+
 export function countCharacters(messages: readonly Message[]): number {
   let n = 0;
   for (const m of messages) n += m.content.length;

@@ -7,7 +7,7 @@ import { isFn } from '../../lisp/values.ts';
 import { describeError, lastPrints, tally, turnsIndicator } from '../execution-history.ts';
 import { formatCallForm, parseSignature } from '../../records/signature.ts';
 import { typeOf } from '../type-vocabulary.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, systemAndUser, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import type { ToolDef } from '../../records/records.ts';
 
 /** The last println entry is cut to this many characters. */
@@ -78,24 +78,15 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   // unchanging tools and data, where a prompt cache breakpoint goes.
   const body = facts.filter((s): s is string => s !== null).join('\n');
   const user = [stableStart(o), body].filter((s) => s !== '').join('\n\n');
-  const messages = [
-    { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: user },
-  ] as const;
-  return {
-    messages,
-    stats: {
-      turnsSummarized: counts.successful,
-      // Calls are counted per tool, never listed one by one.
-      toolCallsShown: 0,
-      toolCallsDropped: counts.calls,
-      printsShown: last === null ? 0 : 1,
-      printsDropped: Math.max(0, counts.prints - 1),
-      failedTurnsCollapsed: turns.length - counts.successful,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(systemAndUser(o.systemPrompt, user), {
+    turnsSummarized: counts.successful,
+    // Calls are counted per tool, never listed one by one.
+    toolCallsShown: 0,
+    toolCallsDropped: counts.calls,
+    printsShown: last === null ? 0 : 1,
+    printsDropped: Math.max(0, counts.prints - 1),
+    failedTurnsCollapsed: turns.length - counts.successful,
+  });
 }
 
 export const aggressive: Strategy = {

@@ -4,7 +4,7 @@ import { printValue } from '../../lisp/printer.ts';
 import { describeError, turnsIndicator, OUTPUT_HEADER } from '../execution-history.ts';
 import { renderDataNamespace } from '../namespaces/data.ts';
 import { renderToolNamespace } from '../namespaces/tool.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 
 /** A result longer than this is cut: the full history still has to fit a context window. */
 export const FULL_RESULT_MAX_CHARS = 10_000;
@@ -71,19 +71,14 @@ function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions)
     messages.push(reply, feedback);
     prints += turn.prints.length;
   }
-  return {
-    messages,
-    stats: {
-      turnsSummarized: turns.length,
-      toolCallsShown: 0,
-      toolCallsDropped: 0,
-      printsShown: prints,
-      printsDropped: 0,
-      failedTurnsCollapsed: 0,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(messages, {
+    turnsSummarized: turns.length,
+    toolCallsShown: 0,
+    toolCallsDropped: 0,
+    printsShown: prints,
+    printsDropped: 0,
+    failedTurnsCollapsed: 0,
+  });
 }
 
 export const fullHistory: Strategy = {

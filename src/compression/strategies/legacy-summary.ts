@@ -9,7 +9,7 @@ import { oneLine, sample } from '../layout.ts';
 import type { SampleLimits } from '../namespaces/data.ts';
 import { renderStableStart } from '../stable-start.ts';
 import { isBlank, typeOf } from '../type-vocabulary.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, systemAndUser, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 
 export const LEGACY_TOOL_CALLS = '; Tool calls:';
 export const LEGACY_NO_TOOL_CALLS = '; No tool calls made';
@@ -65,23 +65,14 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   const failed = turns.filter((t) => !t.success).map(renderAttempt);
   const sections = [renderStableStart(o.mission, o.tools, o.data, o), lines.join('\n'), failed.join('\n\n'), turnsIndicator(o.maxTurns, turns.length)];
   const user = sections.filter((s): s is string => s !== null && s !== '').join('\n\n');
-  const messages = [
-    { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: user },
-  ] as const;
-  return {
-    messages,
-    stats: {
-      turnsSummarized: counts.successful,
-      toolCallsShown: callsShown,
-      toolCallsDropped: counts.calls - callsShown,
-      printsShown: shownPrints.length,
-      printsDropped: counts.prints - shownPrints.length,
-      failedTurnsCollapsed: 0,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(systemAndUser(o.systemPrompt, user), {
+    turnsSummarized: counts.successful,
+    toolCallsShown: callsShown,
+    toolCallsDropped: counts.calls - callsShown,
+    printsShown: shownPrints.length,
+    printsDropped: counts.prints - shownPrints.length,
+    failedTurnsCollapsed: 0,
+  });
 }
 
 export const legacySummary: Strategy = {

@@ -4,7 +4,7 @@
 import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { printValue } from '../../lisp/printer.ts';
 import { OUTPUT_HEADER, describeError, turnsIndicator } from '../execution-history.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import { FULL_RESULT_MAX_CHARS, fullHistory } from './full-history.ts';
 
 /** 2310 → "2,310", without locale data (rendering must not depend on the host). */
@@ -71,18 +71,13 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
     if (masked !== null) printsDropped += turn.prints.length;
     else printsShown += turn.prints.length;
   });
-  return {
-    messages,
-    stats: {
-      ...full.stats,
-      // The turns whose observations gave way to a note: the rest are shown as they were.
-      turnsSummarized: turnsMasked,
-      printsShown,
-      printsDropped,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(messages, {
+    ...full.stats,
+    // The turns whose observations gave way to a note: the rest are shown as they were.
+    turnsSummarized: turnsMasked,
+    printsShown,
+    printsDropped,
+  });
 }
 
 export const observationMasking: Strategy = {

@@ -7,7 +7,7 @@ import { describeError, renderToolCall, turnsIndicator } from '../execution-hist
 import { oneLine, sample } from '../layout.ts';
 import { renderFunctionLine, renderValueLine } from '../namespaces/user.ts';
 import { renderStableStart } from '../stable-start.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, systemAndUser, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 
 const NO_MEMORY: Memory = new Map();
 
@@ -119,23 +119,14 @@ function render(turns: readonly TurnRecord[], _memory: Memory, o: RenderOptions)
   // One USER message, not one per turn: OpenAI-compatible servers whose chat template needs alternating
   // roles (vLLM with Mistral or Gemma models, among others) refuse two USER messages in a row.
   const user = parts.filter((s): s is string => s !== null && s !== '').join('\n\n');
-  const messages = [
-    { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: user },
-  ] as const;
-  return {
-    messages,
-    stats: {
-      turnsSummarized: turns.length,
-      toolCallsShown: callsShown,
-      toolCallsDropped: callsDropped,
-      printsShown,
-      printsDropped,
-      failedTurnsCollapsed: turns.reduce((n, t) => n + (t.success ? 0 : 1), 0),
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(systemAndUser(o.systemPrompt, user), {
+    turnsSummarized: turns.length,
+    toolCallsShown: callsShown,
+    toolCallsDropped: callsDropped,
+    printsShown,
+    printsDropped,
+    failedTurnsCollapsed: turns.reduce((n, t) => n + (t.success ? 0 : 1), 0),
+  });
 }
 
 export const perTurnSummary: Strategy = {

@@ -2,7 +2,7 @@
 // code and feedback as they happened, and what came before as single-user-coalesced would show it.
 import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { coalescedUser } from '../coalesced.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import { fullHistory, turnMessages } from './full-history.ts';
 
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
@@ -23,19 +23,14 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   // The recent turns as full history replays them (rendering only those, not the whole history).
   for (const turn of recent) messages.push(...turnMessages(turn, o.maxTurns));
   const recentPrints = recent.reduce((n, t) => n + t.prints.length, 0);
-  return {
-    messages,
-    stats: {
-      turnsSummarized: summary.successful + recent.length,
-      toolCallsShown: summary.toolCallsShown,
-      toolCallsDropped: summary.toolCallsDropped,
-      printsShown: summary.printsShown + recentPrints,
-      printsDropped: summary.printsDropped,
-      failedTurnsCollapsed: summary.failedTurnsCollapsed,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(messages, {
+    turnsSummarized: summary.successful + recent.length,
+    toolCallsShown: summary.toolCallsShown,
+    toolCallsDropped: summary.toolCallsDropped,
+    printsShown: summary.printsShown + recentPrints,
+    printsDropped: summary.printsDropped,
+    failedTurnsCollapsed: summary.failedTurnsCollapsed,
+  });
 }
 
 export const rollingWindow: Strategy = {

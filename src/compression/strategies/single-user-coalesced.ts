@@ -2,7 +2,7 @@
 import type { Memory, TurnRecord } from '../../records/records.ts';
 import { coalescedUser } from '../coalesced.ts';
 import { exceedsTokens } from '../pressure.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, systemAndUser, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import { fullHistory } from './full-history.ts';
 
 /** Whether folding has begun: at once by default; with a start threshold, once either threshold is passed. */
@@ -15,23 +15,14 @@ function started(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions)
 function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions): Rendering {
   if (!started(turns, memory, o)) return fullHistory.render(turns, memory, o);
   const user = coalescedUser(turns, memory, o, { showToolResults: o.showToolResults, keepRecoveredErrors: o.keepRecoveredErrors, turnsLine: true });
-  const messages = [
-    { role: 'system', content: o.systemPrompt },
-    { role: 'user', content: user.text },
-  ] as const;
-  return {
-    messages,
-    stats: {
-      turnsSummarized: user.successful,
-      toolCallsShown: user.toolCallsShown,
-      toolCallsDropped: user.toolCallsDropped,
-      printsShown: user.printsShown,
-      printsDropped: user.printsDropped,
-      failedTurnsCollapsed: user.failedTurnsCollapsed,
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(systemAndUser(o.systemPrompt, user.text), {
+    turnsSummarized: user.successful,
+    toolCallsShown: user.toolCallsShown,
+    toolCallsDropped: user.toolCallsDropped,
+    printsShown: user.printsShown,
+    printsDropped: user.printsDropped,
+    failedTurnsCollapsed: user.failedTurnsCollapsed,
+  });
 }
 
 export const singleUserCoalesced: Strategy = {

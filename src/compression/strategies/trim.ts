@@ -3,7 +3,7 @@
 import type { Memory, Message, TurnRecord } from '../../records/records.ts';
 import { turnsIndicator } from '../execution-history.ts';
 import { exceedsTokens } from '../pressure.ts';
-import { countCharacters, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
+import { rendering, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
 import { firstUserText, fullHistory, turnMessages } from './full-history.ts';
 
 /** The line telling the model which turns it no longer sees. `shown` turns follow it. */
@@ -42,19 +42,14 @@ function render(turns: readonly TurnRecord[], memory: Memory, o: RenderOptions):
   // The kept turns as full history replays them (rendering only those, not the whole history).
   for (const turn of kept) messages.push(...turnMessages(turn, o.maxTurns));
   const dropped = turns.slice(0, leftOut);
-  return {
-    messages,
-    stats: {
-      turnsSummarized: kept.length,
-      toolCallsShown: 0,
-      toolCallsDropped: 0,
-      printsShown: kept.reduce((n, t) => n + t.prints.length, 0),
-      printsDropped: dropped.reduce((n, t) => n + t.prints.length, 0),
-      failedTurnsCollapsed: dropped.reduce((n, t) => n + (t.success ? 0 : 1), 0),
-      messages: messages.length,
-      characters: countCharacters(messages),
-    },
-  };
+  return rendering(messages, {
+    turnsSummarized: kept.length,
+    toolCallsShown: 0,
+    toolCallsDropped: 0,
+    printsShown: kept.reduce((n, t) => n + t.prints.length, 0),
+    printsDropped: dropped.reduce((n, t) => n + t.prints.length, 0),
+    failedTurnsCollapsed: dropped.reduce((n, t) => n + (t.success ? 0 : 1), 0),
+  });
 }
 
 export const trim: Strategy = {
