@@ -18,7 +18,8 @@ import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
 import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
 import { argOf, CONST, constArg, read, type Arg } from './args.ts';
-import { BINARY_INTRINSICS, binaryNode, UNARY_INTRINSICS, unaryNode } from './operands.ts';
+import { HOT_BINARY, HOT_UNARY } from './hot-builtins.ts';
+import { binaryNode, unaryNode } from './operands.ts';
 import { locate } from './locate.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
@@ -161,9 +162,9 @@ export function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): 
       throw arityError(message).at(loc);
     };
   }
-  if (n === 1) return withIr((UNARY_INTRINSICS.get(name) ?? unaryNode)(f, args[0], loc), { k: 'call', name, f, args, loc });
+  if (n === 1) return withIr((HOT_UNARY.get(name)?.node ?? unaryNode)(f, args[0], loc), { k: 'call', name, f, args, loc });
   const g = m.binary ?? f;
-  if (n === 2) return withIr((BINARY_INTRINSICS.get(name) ?? binaryNode)(g, args[0], args[1], loc), { k: 'call', name, f: g, args, loc });
+  if (n === 2) return withIr((HOT_BINARY.get(name)?.node ?? binaryNode)(g, args[0], args[1], loc), { k: 'call', name, f: g, args, loc });
   return withIr(callNode(constArg(f), args, loc), { k: 'call', name, f, args, loc });
 }
 

@@ -10,7 +10,8 @@ import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { locate } from '../locate.ts';
 import { withIr, withShape, type TestShape } from '../node-facts.ts';
-import { IF_BINARY, IF_UNARY, ifNode as ifArgs } from '../operands.ts';
+import { HOT_BINARY, HOT_UNARY, hotBuiltin } from '../hot-builtins.ts';
+import { ifNode as ifArgs } from '../operands.ts';
 import { invoke } from '../runtime.ts';
 import { findLocal, type Ctx, type Node } from '../scope.ts';
 import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
@@ -66,20 +67,20 @@ specialForms.set('if', (form, ctx) => {
   const f = fused.fn;
   // For the compiler, the test as the call it fuses (never run by this node).
   const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise } as const;
-  if (b === undefined) return withIr(IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc), ir);
+  if (b === undefined) return withIr(HOT_UNARY.get(fused.name)!.branch!(f, a, then, otherwise, c.loc), ir);
   const g = f.ptc.binary ?? f;
   // The shape lets a loop whose body this is run the test and the recurring branch itself.
   const shape: TestShape = { k: 'binary', name: fused.name, g, a, b, loc: c.loc };
-  return withIr(withShape(IF_BINARY.get(fused.name)!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise }), ir);
+  return withIr(withShape(HOT_BINARY.get(fused.name)!.branch!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise }), ir);
 });
 
-/** A test calling a comparison or predicate builtin that `if` can fuse with (see operands.ts). */
+/** A test calling a comparison or predicate builtin that `if` can fuse with (a `branch` in hot-builtins.ts). */
 function fusableTest(c: Form, ctx: Ctx): { name: string; fn: PtcFn; args: Form[] } | null {
   if (c.t !== 'list' || c.items.length < 2 || c.items.length > 3) return null;
   const head = c.items[0];
   if (head.t !== 'sym' || head.ns !== null || findLocal(ctx.locals, head.name) !== undefined) return null;
   const args = c.items.slice(1);
-  if (!(args.length === 1 ? IF_UNARY : IF_BINARY).has(head.name)) return null;
+  if (hotBuiltin(head.name, args.length)?.branch === undefined) return null;
   const info = lookupBuiltin(head.name);
   if (info === undefined || args.length < info.fn.ptc.minArity || args.length > info.fn.ptc.maxArity) return null;
   return { name: info.name, fn: info.fn, args };

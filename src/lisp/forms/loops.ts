@@ -10,6 +10,7 @@ import { greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
 import { call2 } from '../locate.ts';
 import { shapeOf, withIr, withShape } from '../node-facts.ts';
 import { countOperand } from '../operands.ts';
+import { GT, HOT_BINARY, LE, LT } from '../hot-builtins.ts';
 import { compileLoop, jitSettings, tierUpAt, unitKey, type LoopUnit } from '../jit/compile.ts';
 import { type FnScope, type Ctx, type Node } from '../scope.ts';
 import { truthy, type Value } from '../values.ts';
@@ -135,16 +136,6 @@ function stepOf(branch: Arg): Step | null {
   }
 }
 
-const LT = 0;
-const GT = 1;
-const LE = 2;
-const GE = 3;
-const COMPARISONS: ReadonlyMap<string, number> = new Map([
-  ['<', LT],
-  ['>', GT],
-  ['<=', LE],
-  ['>=', GE],
-]);
 const NIL_ARG: Arg = constArg(null);
 
 /**
@@ -159,7 +150,7 @@ const NIL_ARG: Arg = constArg(null);
 function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: FnScope, loc: Loc, tierUp: TierUp | null): Node | null {
   const shape = shapeOf(body);
   if (shape === undefined || shape.k !== 'if' || shape.test.k !== 'binary') return null;
-  const op = COMPARISONS.get(shape.test.name);
+  const op = HOT_BINARY.get(shape.test.name)?.order;
   if (op === undefined) return null;
   let step = stepOf(shape.then);
   let onTrue = true;
