@@ -53,7 +53,6 @@ import {
   type FastSource,
 } from './fast-paths.ts';
 import { call1, call2 } from './locate.ts';
-import { withShape } from './node-facts.ts';
 import { getFlex } from './runtime.ts';
 import type { Node } from './scope.ts';
 import { PMap, truthy, type PtcFn, type Value } from './values.ts';
@@ -177,14 +176,10 @@ export const HOT_UNARY: ReadonlyMap<string, HotUnary> = new Map<string, HotUnary
   [
     'count',
     {
-      node: (f, a, loc) =>
-        withShape(
-          (frame) => {
-            const x = read(frame, a);
-            return Array.isArray(x) ? x.length : call1(f, x, loc);
-          },
-          { k: 'count', arg: a },
-        ),
+      node: (f, a, loc) => (frame) => {
+        const x = read(frame, a);
+        return Array.isArray(x) ? x.length : call1(f, x, loc);
+      },
       template: ([x], t, slow) => `${t} = Array.isArray(${x}) ? ${x}.length : ${slow};`,
     },
   ],

@@ -3,7 +3,7 @@
 import { NODE, read, type Arg } from './args.ts';
 import type { Loc } from './errors.ts';
 import { call1, call2 } from './locate.ts';
-import { shapeOf } from './node-facts.ts';
+import { irOf } from './node-facts.ts';
 import type { Node } from './scope.ts';
 import { truthy, type Value } from './values.ts';
 
@@ -28,6 +28,6 @@ export function ifNode(test: Arg, t: Arg, e: Arg): Node {
 /** The operand of `(count x)` when `a` is that call on a local or a constant (read without a call), else null. */
 export function countOperand(a: Arg): Arg | null {
   if (a.k !== NODE) return null;
-  const s = shapeOf(a.n);
-  return s !== undefined && s.k === 'count' && s.arg.k !== NODE ? s.arg : null;
+  const ir = irOf(a.n);
+  return ir !== undefined && ir.k === 'call' && ir.name === 'count' && ir.args.length === 1 && ir.args[0].k !== NODE ? ir.args[0] : null;
 }

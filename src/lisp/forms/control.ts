@@ -9,7 +9,7 @@ import { printBrief } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { locate } from '../locate.ts';
-import { withIr, withShape, type TestShape } from '../node-facts.ts';
+import { withIr } from '../node-facts.ts';
 import { HOT_BINARY, HOT_UNARY, hotBuiltin } from '../hot-builtins.ts';
 import { ifNode as ifArgs } from '../operands.ts';
 import { invoke } from '../runtime.ts';
@@ -65,13 +65,11 @@ specialForms.set('if', (form, ctx) => {
   if (fused === null || !Array.isArray(test)) return withIr(ifArgs(test as Arg, then, otherwise), { k: 'if', test: test as Arg, then, else: otherwise });
   const [a, b] = test;
   const f = fused.fn;
-  // For the compiler, the test as the call it fuses (never run by this node).
-  const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise } as const;
+  // For the compiler and a fused loop, the test as the call it fuses (never run by this node).
+  const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise, fused: true } as const;
   if (b === undefined) return withIr(HOT_UNARY.get(fused.name)!.branch!(f, a, then, otherwise, c.loc), ir);
   const g = f.ptc.binary ?? f;
-  // The shape lets a loop whose body this is run the test and the recurring branch itself.
-  const shape: TestShape = { k: 'binary', name: fused.name, g, a, b, loc: c.loc };
-  return withIr(withShape(HOT_BINARY.get(fused.name)!.branch!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise }), ir);
+  return withIr(HOT_BINARY.get(fused.name)!.branch!(g, a, b, then, otherwise, c.loc), ir);
 });
 
 /** A test calling a comparison or predicate builtin that `if` can fuse with (a `branch` in hot-builtins.ts). */
@@ -275,8 +273,7 @@ specialForms.set('let', (form, ctx) => {
     };
   }
   if (plain === null) return node;
-  withIr(node, { k: 'let', slots: plain.slots, values: plain.values, body: bodyArg(form.items.slice(2), body, inner) });
-  return withShape(node, { k: 'let', slots: plain.slots, values: plain.values, body });
+  return withIr(node, { k: 'let', slots: plain.slots, values: plain.values, body: bodyArg(form.items.slice(2), body, inner) });
 });
 
 /** if-let and friends: one binding; `test` decides on the bound value. */
