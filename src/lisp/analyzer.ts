@@ -368,14 +368,6 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
 }
 
 /** The error of a bare name nothing defines (also what diagnostics warn of before the program runs). */
-const UNRESOLVED = /^Unable to resolve symbol: (\S+) in this context\./;
-
-/** The name an unresolved-symbol error is about (read back from the message unresolvedError writes), or null. */
-export function unresolvedName(error: { readonly type: string; readonly message: string }): string | null {
-  if (error.type !== 'undefined_error') return null;
-  return UNRESOLVED.exec(error.message)?.[1] ?? null;
-}
-
 export function unresolvedError(
   name: string,
   locals: readonly string[],
@@ -387,7 +379,9 @@ export function unresolvedError(
   const hint = unsupportedHint(name);
   if (hint !== null) return new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
-  return new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  const error = new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  error.unresolved = name;
+  return error;
 }
 
 /** The error of `tool/name` when the session has no such tool. */
