@@ -1,6 +1,5 @@
 // Builtins: transform and filter (map, filter, remove, find, keep, mapcat, pluck, distinct,
-// flatten, sort, sort-by, group-by, frequencies). The rest of this group (partition, interleave,
-// zip, combinations, some, every?, tree-seq) lives in transform-more.ts, imported below.
+// flatten, sort, sort-by, group-by, frequencies).
 import { typeError } from '../errors.ts';
 import { compareValues, equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
@@ -8,7 +7,6 @@ import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList
 import { comparator, fn1, fn2, fnN } from './callers.ts';
 import { chargedCompare, chargeStep, items, STEP_MASK } from './coerce.ts';
 import { builtin } from './registry.ts';
-import './transform-more.ts';
 
 function mapImpl(fn: string, args: Value[]): Value[] {
   const f = args[0];

@@ -6,8 +6,7 @@ import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamesp
 import { suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';
 import { areaOf, CONSTANT_DOCS, EXTRA_EXAMPLES, INTEROP_PARAMS } from './areas.ts';
-import { CONTROL_FORMS } from './forms-control.ts';
-import { MORE_FORMS } from './forms-more.ts';
+import { FORM_DOCS } from './forms.ts';
 import type { FormDoc, RefEntry, RefExample } from './types.ts';
 
 export type { Area, EntryKind, RefEntry, RefExample } from './types.ts';
@@ -82,7 +81,7 @@ function prefixedSpellings(info: BuiltinInfo, canonical: string): string[] {
 
 function build(): RefEntry[] {
   const entries: RefEntry[] = [];
-  for (const [name, f] of Object.entries({ ...CONTROL_FORMS, ...MORE_FORMS })) entries.push(formEntry(name, f));
+  for (const [name, f] of Object.entries(FORM_DOCS)) entries.push(formEntry(name, f));
   const seen = new Set<string>();
   for (const info of allBuiltins()) {
     const entry = builtinEntry(info);

@@ -1,8 +1,231 @@
-// Reference entries of the forms that define, loop and thread: fn, def, defn, loop/recur, the
-// threading macros, for/doseq/dotimes, where and doc. Examples follow the specification's where it has some.
+// Reference entries of the special forms and macros, in the order the reference lists them (the
+// order of the modules under forms/ that analyze them). Examples follow the specification's where
+// it has some.
 import type { FormDoc } from './types.ts';
 
-export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
+export const FORM_DOCS: Readonly<Record<string, FormDoc>> = {
+  // Deciding and binding: quote, var, do, comment, the conditionals, and/or, let and the conditional
+  // bindings (forms/control.ts).
+  quote: {
+    kind: 'special-form',
+    arities: ['[form]'],
+    doc: 'The form itself, unevaluated: a list stays a list instead of being called.',
+    details: "'x is read as (quote x). There is no symbol type: a quoted symbol gives its name as a string.",
+    area: 'control',
+    examples: [
+      ['(quote (1 2 3))', '(1 2 3)'],
+      ["'(inc x)", '("inc" "x")'],
+    ],
+  },
+  var: {
+    kind: 'special-form',
+    arities: ['[name]'],
+    doc: "A reference to a definition's name; #'name is read as (var name).",
+    details: 'A var is a plain value: it can be stored in collections and printed. def and defn return one.',
+    area: 'definitions',
+    examples: [
+      ["#'total", "#'total"],
+      ["[#'a #'b]", "[#'a #'b]"],
+    ],
+  },
+  do: {
+    kind: 'special-form',
+    arities: ['[& exprs]'],
+    doc: 'Evaluate the expressions in order and give the value of the last one; (do) is nil.',
+    details: 'Every expression runs, none is skipped (unlike and/or). A program, let, fn and when bodies are already an implicit do.',
+    area: 'control',
+    examples: [
+      ['(do 1 2 3)', '3'],
+      ['(do)', 'nil'],
+      ['(do (println "step") :done)', ':done'],
+    ],
+  },
+  comment: {
+    kind: 'macro',
+    arities: ['[& forms]'],
+    doc: 'Ignore the forms (they are read but never analyzed or run); gives nil.',
+    area: 'control',
+    examples: [['(comment (this is never run))', 'nil']],
+  },
+  if: {
+    kind: 'special-form',
+    arities: ['[test then]', '[test then else]'],
+    doc: 'Evaluate then when test is truthy (anything but nil and false), else the else branch (nil when absent).',
+    details: 'Only the chosen branch runs. Zero, "", [] and {} are truthy.',
+    area: 'control',
+    examples: [
+      ['(if true "yes" "no")', '"yes"'],
+      ['(if (> 5 3) "bigger" "smaller")', '"bigger"'],
+      ['(if 0 "truthy" "falsy")', '"truthy"'],
+      ['(if nil "truthy" "falsy")', '"falsy"'],
+      ['(if false "yes")', 'nil'],
+      ['(if)', 'error: arity_error'],
+    ],
+  },
+  'if-not': {
+    kind: 'macro',
+    arities: ['[test then]', '[test then else]'],
+    doc: 'if with the branches swapped: then runs when test is falsy.',
+    area: 'control',
+    examples: [
+      ['(if-not true "yes" "no")', '"no"'],
+      ['(if-not (> 3 5) "smaller" "bigger")', '"smaller"'],
+      ['(if-not true "yes")', 'nil'],
+    ],
+  },
+  when: {
+    kind: 'macro',
+    arities: ['[test & body]'],
+    doc: 'Evaluate the body (an implicit do) when test is truthy; otherwise nil.',
+    area: 'control',
+    examples: [
+      ['(when true "yes")', '"yes"'],
+      ['(when (< 5 3) "smaller")', 'nil'],
+      ['(when (> 5 3) (println "checked") "bigger")', '"bigger"'],
+    ],
+  },
+  'when-not': {
+    kind: 'macro',
+    arities: ['[test & body]'],
+    doc: 'Evaluate the body when test is falsy; otherwise nil.',
+    area: 'control',
+    examples: [
+      ['(when-not false "yes")', '"yes"'],
+      ['(when-not true "yes")', 'nil'],
+    ],
+  },
+  cond: {
+    kind: 'macro',
+    arities: ['[& test-expr-pairs]'],
+    doc: 'Try the tests in order and give the expression after the first truthy one; nil when none is.',
+    details: ':else is the usual last test: a keyword is always truthy. The forms must come in pairs.',
+    area: 'control',
+    examples: [
+      ['(cond false "a" false "b" :else "c")', '"c"'],
+      ['(let [total 250] (cond (> total 1000) "high" (> total 100) "medium" :else "low"))', '"medium"'],
+      ['(cond false "only")', 'nil'],
+      ['(cond true)', 'error: validation_error'],
+    ],
+  },
+  condp: {
+    kind: 'macro',
+    arities: ['[pred expr & clauses]'],
+    doc: 'Give the result of the first clause whose test satisfies (pred test expr), else the default.',
+    details: 'The clauses are test/result pairs, optionally followed by one default. Without a default, no match is an execution_error.',
+    area: 'control',
+    examples: [
+      ['(condp = 2 1 "one" 2 "two" "many")', '"two"'],
+      ['(condp < 15 100 "huge" 10 "big" "small")', '"big"'],
+      ['(condp = 9 1 "one")', 'error: execution_error'],
+    ],
+  },
+  case: {
+    kind: 'macro',
+    arities: ['[expr & clauses]'],
+    doc: 'Compare the value with literal constants and give the matching result, else the default.',
+    details:
+      'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing is an execution_error.',
+    area: 'control',
+    examples: [
+      ['(case 2 1 "one" 2 "two" "other")', '"two"'],
+      ['(case :b (:a :b) "a or b" "other")', '"a or b"'],
+      ['(case 5 1 "one")', 'error: execution_error'],
+    ],
+  },
+  and: {
+    kind: 'macro',
+    arities: ['[& exprs]'],
+    doc: 'The first falsy value, stopping there, or the last value when all are truthy; (and) is true.',
+    details: 'To combine predicate functions use all-of, not and.',
+    area: 'control',
+    examples: [
+      ['(and true true)', 'true'],
+      ['(and nil "x")', 'nil'],
+      ['(and 1 2 3)', '3'],
+      ['(and)', 'true'],
+    ],
+  },
+  or: {
+    kind: 'macro',
+    arities: ['[& exprs]'],
+    doc: 'The first truthy value, stopping there, or the last value when none is; (or) is nil.',
+    details: 'Common for defaults: (or x 0). To combine predicate functions use any-of.',
+    area: 'control',
+    examples: [
+      ['(or false true)', 'true'],
+      ['(or nil false "x")', '"x"'],
+      ['(or nil false)', 'false'],
+      ['(or)', 'nil'],
+    ],
+  },
+  let: {
+    kind: 'special-form',
+    arities: ['[[bindings*] & body]'],
+    doc: 'Bind names to values, left to right, for the body (an implicit do).',
+    details:
+      'A later binding sees the earlier ones, and an inner let may shadow an outer name. Names may destructure: [a b & more] for sequences, {:keys [k] :or {k default} :as whole} or {local :key} for maps.',
+    area: 'definitions',
+    examples: [
+      ['(let [x 10 y (+ x 5)] (* x y))', '150'],
+      ['(let [x 1] (let [x 2] x))', '2'],
+      ['(let [[a b & more] [1 2 3 4 5]] [a b more])', '[1 2 [3 4 5]]'],
+      ['(let [{:keys [name age] :or {age 0}} {:name "Bob"}] [name age])', '["Bob" 0]'],
+      ['(let [x] x)', 'error: validation_error'],
+    ],
+  },
+  'if-let': {
+    kind: 'macro',
+    arities: ['[[name expr] then]', '[[name expr] then else]'],
+    doc: 'Bind the value of expr and evaluate then when it is truthy, else the else branch.',
+    details: 'The name is bound in then only. It may destructure.',
+    area: 'control',
+    examples: [
+      ['(if-let [x 0] "truthy" "falsy")', '"truthy"'],
+      ['(if-let [x nil] "yes" "no")', '"no"'],
+      ['(if-let [m (first [{:id 7}])] (:id m) :none)', '7'],
+    ],
+  },
+  'when-let': {
+    kind: 'macro',
+    arities: ['[[name expr] & body]'],
+    doc: 'Bind the value of expr and evaluate the body when it is truthy; otherwise nil.',
+    area: 'control',
+    examples: [
+      ['(when-let [x false] "never")', 'nil'],
+      ['(when-let [n (parse-long "42")] (inc n))', '43'],
+    ],
+  },
+  'if-some': {
+    kind: 'macro',
+    arities: ['[[name expr] then]', '[[name expr] then else]'],
+    doc: 'Like if-let, but only nil counts as missing (false is bound and then runs).',
+    area: 'control',
+    examples: [
+      ['(if-some [x false] [:some x] :none)', '[:some false]'],
+      ['(if-some [x nil] [:some x] :none)', ':none'],
+    ],
+  },
+  'when-some': {
+    kind: 'macro',
+    arities: ['[[name expr] & body]'],
+    doc: 'Like when-let, but only nil counts as missing.',
+    area: 'control',
+    examples: [
+      ['(when-some [x false] (str "got " x))', '"got false"'],
+      ['(when-some [x nil] "never")', 'nil'],
+    ],
+  },
+  'when-first': {
+    kind: 'macro',
+    arities: ['[[name coll] & body]'],
+    doc: 'Bind the first item of a collection and evaluate the body, unless the collection is empty (then nil).',
+    area: 'control',
+    examples: [
+      ['(when-first [x [3 4]] (* x 10))', '30'],
+      ['(when-first [x []] "never")', 'nil'],
+    ],
+  },
+  // Functions and definitions (forms/functions.ts).
   fn: {
     kind: 'special-form',
     arities: ['[[params*] & body]', '[name [params*] & body]', '[([params*] & body) +]'],
@@ -61,6 +284,7 @@ export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
     examples: [['(defn- half [x] (/ x 2)) (half 5)', '2.5']],
     aliasOf: 'defn',
   },
+  // loop and recur (forms/loops.ts).
   loop: {
     kind: 'special-form',
     arities: ['[[bindings*] & body]'],
@@ -84,6 +308,7 @@ export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
       ['(recur 1)', 'error: validation_error'],
     ],
   },
+  // The threading macros (forms/threading.ts).
   '->': {
     kind: 'macro',
     arities: ['[x & forms]'],
@@ -149,6 +374,7 @@ export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
     area: 'threading',
     examples: [['(cond->> [1 2 3 4] true (filter even?) false (map inc))', '[2 4]']],
   },
+  // for, doseq, dotimes (forms/iteration.ts).
   for: {
     kind: 'macro',
     arities: ['[[bindings*] body]'],
@@ -176,6 +402,7 @@ export const MORE_FORMS: Readonly<Record<string, FormDoc>> = {
     area: 'iteration',
     examples: [['(dotimes [i 2] (println "pass" i))', 'nil']],
   },
+  // where (forms/where.ts) and doc (doc-form.ts).
   where: {
     kind: 'macro',
     arities: ['[field]', '[field op value]'],
