@@ -1,10 +1,12 @@
 // loop and recur. A loop over plain names stores into the frame directly (and may be fused with its
 // `if` test, or compiled to JavaScript when it runs long); recur returns the RECUR sentinel after
 // storing the next values, and the enclosing loop or fn runs its body again.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyze, analyzeBody, invalid, specialForms } from '../analyzer.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import type { Loc } from '../errors.ts';
-import { loopLimitError, RECUR, rt } from '../runtime.ts';
+import { loopLimitError, rt } from '../runtime.ts';
+import { passRecurArgs, recurArgsNow, RECUR_VALUE } from './recur-args.ts';
 import { argOf, constArg, NODE, read, type Arg } from '../args.ts';
 import { greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
 import { call2 } from '../locate.ts';
@@ -15,16 +17,17 @@ import { compileLoop, jitSettings, tierUpAt, unitKey, type LoopUnit } from '../j
 import { type FnScope, type Ctx, type Node } from '../scope.ts';
 import { truthy, type Value } from '../values.ts';
 
-export const RECUR_VALUE = RECUR as unknown as Value;
-
-/** Arguments handed from a recur node to its loop or function (evaluation is single-threaded). */
-let recurArgs: Value[] = [];
-
-/** The values the last recur passed (for a fn whose parameters are destructured). */
-export function recurArgsNow(): Value[] {
-  return recurArgs;
-}
-
+documentForm('loop', {
+  kind: 'special-form',
+  arities: ['[[bindings*] & body]'],
+  doc: 'Bind names as let does and mark the point that recur in the body jumps back to.',
+  details: 'Each pass counts toward the maxLoopIterations limit, so a loop that never ends stops with loop_limit_exceeded.',
+  area: 'iteration',
+  examples: [
+    ['(loop [i 0 acc 0] (if (< i 5) (recur (inc i) (+ acc i)) acc))', '10'],
+    ['(loop [[head & tail] [1 2 3 4] sum 0] (if head (recur tail (+ sum head)) sum))', '10'],
+  ],
+});
 specialForms.set('loop', (form, ctx) => {
   const [, bindings, ...body] = form.items;
   if (bindings === undefined || bindings.t !== 'vec') invalid('loop bindings must be a vector, e.g. (loop [i 0 acc []] ...)', form.loc);
@@ -76,7 +79,7 @@ specialForms.set('loop', (form, ctx) => {
       if (result !== RECUR_VALUE) return result;
       if (++iterations > max) throw loopLimitError('loop', loc);
       r.tick();
-      const next = recurArgs.slice(); // a copy: destructuring defaults may run this recur again
+      const next = recurArgsNow().slice(); // a copy: destructuring defaults may run this recur again
       for (let i = 0; i < n; i++) binders[i](frame, next[i]);
     }
   };
@@ -213,6 +216,18 @@ function fusedLoop(inits: Node[], slots: readonly number[], body: Node, scope: F
   };
 }
 
+documentForm('recur', {
+  kind: 'special-form',
+  arities: ['[& values]'],
+  doc: 'Jump back to the nearest loop or fn with new values for its bindings, without growing the stack.',
+  details: 'Only allowed in tail position, and with as many values as the loop has bindings (or the function parameters).',
+  area: 'iteration',
+  examples: [
+    ['((fn [n acc] (if (> n 0) (recur (dec n) (* acc n)) acc)) 5 1)', '120'],
+    ['(loop [i 0] (if (< i 3) (recur (inc i) 1) i))', 'error: arity_error'],
+    ['(recur 1)', 'error: validation_error'],
+  ],
+});
 specialForms.set('recur', (form, ctx) => {
   const args = form.items.slice(1);
   if (ctx.recur === null) invalid('recur can only be used inside loop or fn', form.loc);
@@ -237,7 +252,7 @@ specialForms.set('recur', (form, ctx) => {
       const [a] = nodes;
       return (frame) => {
         buffer[0] = a(frame);
-        recurArgs = buffer;
+        passRecurArgs(buffer);
         return RECUR_VALUE;
       };
     }
@@ -247,7 +262,7 @@ specialForms.set('recur', (form, ctx) => {
         const x = a(frame);
         buffer[1] = b(frame);
         buffer[0] = x;
-        recurArgs = buffer;
+        passRecurArgs(buffer);
         return RECUR_VALUE;
       };
     }
@@ -259,7 +274,7 @@ specialForms.set('recur', (form, ctx) => {
         buffer[2] = c(frame);
         buffer[0] = x;
         buffer[1] = y;
-        recurArgs = buffer;
+        passRecurArgs(buffer);
         return RECUR_VALUE;
       };
     }
@@ -273,7 +288,7 @@ specialForms.set('recur', (form, ctx) => {
         buffer[0] = x;
         buffer[1] = y;
         buffer[2] = z;
-        recurArgs = buffer;
+        passRecurArgs(buffer);
         return RECUR_VALUE;
       };
     }
@@ -281,7 +296,7 @@ specialForms.set('recur', (form, ctx) => {
   return (frame) => {
     const vals = new Array<Value>(nodes.length);
     for (let i = 0; i < nodes.length; i++) vals[i] = nodes[i](frame);
-    recurArgs = vals;
+    passRecurArgs(vals);
     return RECUR_VALUE;
   };
 });
