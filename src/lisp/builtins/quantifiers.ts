@@ -3,7 +3,10 @@
 import { truthy, type Value } from '../values.ts';
 import { fn1 } from './callers.ts';
 import { items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'some',
@@ -36,6 +39,7 @@ function anyIs(fn: string, p: Value, c: Value, want: boolean): boolean {
   return false;
 }
 
+builtinArea('predicates');
 builtin('every?', 2, 'True if pred is truthy for every item (true for an empty collection).', (p, c) => !anyIs('every?', p, c, false), {
   params: ['[pred coll]'],
   examples: [

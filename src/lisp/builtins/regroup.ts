@@ -6,7 +6,7 @@ import { rt } from '../runtime.ts';
 import type { Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
 import { items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 function positive(fn: string, what: string, v: Value): number {
   const n = countArg(fn, v);
@@ -40,6 +40,9 @@ function chunks(fn: string, n: number, step: number, xs: readonly Value[], all: 
   }
   return out;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'partition',

@@ -3,7 +3,10 @@ import { rt } from '../runtime.ts';
 import { truthy, type Value } from '../values.ts';
 import { fn1 } from './callers.ts';
 import { items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'tree-seq',

@@ -44,8 +44,8 @@ function canonicalName(info: BuiltinInfo): string {
 
 function builtinEntry(info: BuiltinInfo): RefEntry {
   const name = canonicalName(info);
-  const area = areaOf(info.name, info.ns);
-  if (area === undefined) throw new Error(`reference: builtin ${name} has no area (add it to reference/areas.ts)`);
+  const area = areaOf(info);
+  if (area === undefined) throw new Error(`reference: builtin ${name} has no area (see builtinArea in builtins/registry.ts)`);
   const params = info.ns === 'interop' ? (INTEROP_PARAMS[name] ?? []) : info.fn.ptc.params;
   const examples = info.examples.length > 0 ? info.examples : (EXTRA_EXAMPLES[name] ?? []);
   return { name, kind: 'function', arities: params, doc: info.doc, area, examples: examplesOf(examples) };
