@@ -1,7 +1,6 @@
 // A failed turn keeps none of its definitions, so a name it defined is unknown in the next turn. The
 // interpreter's did-you-mean hint then points at some builtin ("Did you mean: cons?" for `loans`);
 // the agent knows the history, so it says what happened instead.
-import { unresolvedName } from '../lisp/analyzer.ts';
 import type { PtcErrorInfo } from '../lisp/errors.ts';
 import type { Turn } from './turn.ts';
 
@@ -22,8 +21,8 @@ function failedDefinitionTurn(name: string, turns: readonly Turn[]): number | nu
 
 /** The error as the model should read it: an unknown name that a failed turn defined says so. */
 export function explainLostDefinition(error: PtcErrorInfo, turns: readonly Turn[]): PtcErrorInfo {
-  const name = unresolvedName(error);
-  if (name === null) return error;
+  const name = error.unresolved;
+  if (name === undefined) return error;
   const turn = failedDefinitionTurn(name, turns);
   if (turn === null) return error;
   const core =

@@ -18,7 +18,8 @@ import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
 import { findLocal, localNames, readRef, type Ctx, type Node } from './scope.ts';
 import { hashKey, Keyword, MapBuilder, PList, PMap, PSet, type PtcFn, type Value } from './values.ts';
 import { argOf, CONST, constArg, read, type Arg } from './args.ts';
-import { BINARY_INTRINSICS, binaryNode, UNARY_INTRINSICS, unaryNode } from './operands.ts';
+import { HOT_BINARY, HOT_UNARY } from './hot-builtins.ts';
+import { binaryNode, unaryNode } from './operands.ts';
 import { locate } from './locate.ts';
 import { printValue } from './printer.ts';
 import { unsupportedHint } from './unsupported.ts';
@@ -161,9 +162,9 @@ export function builtinCallNode(name: string, f: PtcFn, args: Arg[], loc: Loc): 
       throw arityError(message).at(loc);
     };
   }
-  if (n === 1) return withIr((UNARY_INTRINSICS.get(name) ?? unaryNode)(f, args[0], loc), { k: 'call', name, f, args, loc });
+  if (n === 1) return withIr((HOT_UNARY.get(name)?.node ?? unaryNode)(f, args[0], loc), { k: 'call', name, f, args, loc });
   const g = m.binary ?? f;
-  if (n === 2) return withIr((BINARY_INTRINSICS.get(name) ?? binaryNode)(g, args[0], args[1], loc), { k: 'call', name, f: g, args, loc });
+  if (n === 2) return withIr((HOT_BINARY.get(name)?.node ?? binaryNode)(g, args[0], args[1], loc), { k: 'call', name, f: g, args, loc });
   return withIr(callNode(constArg(f), args, loc), { k: 'call', name, f, args, loc });
 }
 
@@ -367,14 +368,6 @@ function resolveGlobal(name: string, locals: string[], loc: Loc): Value {
 }
 
 /** The error of a bare name nothing defines (also what diagnostics warn of before the program runs). */
-const UNRESOLVED = /^Unable to resolve symbol: (\S+) in this context\./;
-
-/** The name an unresolved-symbol error is about (read back from the message unresolvedError writes), or null. */
-export function unresolvedName(error: { readonly type: string; readonly message: string }): string | null {
-  if (error.type !== 'undefined_error') return null;
-  return UNRESOLVED.exec(error.message)?.[1] ?? null;
-}
-
 export function unresolvedError(
   name: string,
   locals: readonly string[],
@@ -386,7 +379,9 @@ export function unresolvedError(
   const hint = unsupportedHint(name);
   if (hint !== null) return new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
-  return new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  const error = new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  error.unresolved = name;
+  return error;
 }
 
 /** The error of `tool/name` when the session has no such tool. */

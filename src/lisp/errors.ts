@@ -25,6 +25,8 @@ export interface PtcErrorInfo {
   column?: number;
   /** The part of `message` that says what to try instead (it ends the message). */
   hint?: string;
+  /** For an unresolved symbol: the name nothing defines (so callers never parse the message for it). */
+  unresolved?: string;
 }
 
 export interface Loc {
@@ -47,6 +49,8 @@ export class PtcError extends Error {
   column?: number;
   /** What to try instead; the message ends with it. */
   readonly hint?: string;
+  /** For an unresolved symbol: the name nothing defines. */
+  unresolved?: string;
   constructor(
     readonly type: ErrorType,
     message: string,
@@ -98,6 +102,7 @@ export class PtcError extends Error {
       out.column = site.column;
     }
     if (hint !== undefined && out.message.endsWith(hint)) out.hint = hint;
+    if (info.unresolved !== undefined) out.unresolved = info.unresolved;
     return out;
   }
 
@@ -107,6 +112,7 @@ export class PtcError extends Error {
     if (this.column !== undefined) info.column = this.column;
     // A message cut short may have lost its hint: then it is not claimed.
     if (this.hint !== undefined && info.message.endsWith(this.hint)) info.hint = this.hint;
+    if (this.unresolved !== undefined) info.unresolved = this.unresolved;
     return info;
   }
 }

@@ -1,7 +1,7 @@
 // The fast paths of the hot number builtins: the common case of JS numbers (integers, where
 // exactness matters) answered without the builtin's general code. Written once here and used by
-// the builtins (builtins/math.ts, compare.ts, predicates.ts), the intrinsic nodes (operands.ts),
-// the fused loop (forms/loops.ts) and compiled code (jit/templates.ts).
+// the builtins (builtins/math.ts, compare.ts, predicates.ts) and by the table of hot builtins
+// (hot-builtins.ts), whose intrinsic nodes, fused loop tests and compiled code inline them.
 //
 // Each takes `slow`, the general path (the builtin, or a call of it that locates its errors), and
 // calls it when its case does not apply, so results and errors stay exactly the builtin's. Each is
@@ -106,11 +106,11 @@ export function negNum<T>(x: Value, slow: Slow1<T>): boolean | T {
   return typeof x === 'number' ? x < 0 : slow(x);
 }
 
-// The same fast paths as JavaScript source, for compiled code (jit/templates.ts). Compiled loops
-// calling the functions above ran up to 10% slower than with the code written inline (measured,
-// bench: V8 then shares the functions' type feedback among all their callers), so each is also
-// written here as the statements a compiled unit inlines, beside its function, and changed with it
-// (test/lisp/jit.test.ts checks compiled code against the interpreter on each).
+// The same fast paths as JavaScript source, for compiled code (the templates of hot-builtins.ts).
+// Compiled loops calling the functions above ran up to 10% slower than with the code written
+// inline (measured, bench: V8 then shares the functions' type feedback among all their callers),
+// so each is also written here as the statements a compiled unit inlines, and changed with its
+// function (test/lisp/jit.test.ts checks compiled code against the interpreter on each).
 
 /** Statements setting local `t` to the fast path's result on atoms `xs`, or to `slow` (JS calling the builtin). */
 export type FastSource = (xs: readonly string[], t: string, slow: string) => string;
@@ -150,41 +150,29 @@ function compareSource(op: string): FastSource {
 }
 
 /** modInt: with a literal divisor, its sign test is settled here. */
-const modSource: FastSource = ([x, y], t, slow) => {
+export const modIntSource: FastSource = ([x, y], t, slow) => {
   const d = literalInt(y);
   if (d === 0) return `${t} = ${slow};`;
   const fix = d === undefined ? `${t} !== 0 && ${t} < 0 !== ${y} < 0` : d > 0 ? `${t} < 0` : `${t} > 0`;
   return `if (${all(INT2(x, y), d === undefined ? `${y} !== 0` : '')}) { ${t} = ${x} % ${y}; ${t} = ${fix} ? ${t} + ${y} : ${t} + 0; } else ${t} = ${slow};`;
 };
 
-type FastPath = (...args: never[]) => unknown;
-
-const SOURCES = new Map<FastPath, FastSource>([
-  [addInt, intArithSource('+', '')],
-  [subInt, intArithSource('-', ' + 0')],
-  [mulInt, intArithSource('*', ' + 0')],
-  [modInt, modSource],
-  [minInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} <= ${y} ? ${x} : ${y}) : ${slow};`],
-  [maxInt, ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} >= ${y} ? ${x} : ${y}) : ${slow};`],
-  [incInt, ([x], t, slow) => `${t} = ${all(isInt(x), `${x} < ${MAX_SAFE}`)} ? ${x} + 1 : ${slow};`],
-  [decInt, ([x], t, slow) => `${t} = ${all(isInt(x), `${x} > -${MAX_SAFE}`)} ? ${x} - 1 : ${slow};`],
-  [negInt, ([x], t, slow) => `${t} = ${all(isInt(x))} ? 0 - ${x} + 0 : ${slow};`],
-  [lessNum, compareSource('<')],
-  [greaterNum, compareSource('>')],
-  [lessEqNum, compareSource('<=')],
-  [greaterEqNum, compareSource('>=')],
-  [eqNum, compareSource('===')],
-  [zeroNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} === 0 : ${slow};`],
-  [posNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} > 0 : ${slow};`],
-  [negNum, ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} < 0 : ${slow};`],
-]);
+// The sources of the other fast paths, each named after its function.
+export const addIntSource = intArithSource('+', '');
+export const subIntSource = intArithSource('-', ' + 0');
+export const mulIntSource = intArithSource('*', ' + 0');
+export const minIntSource: FastSource = ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} <= ${y} ? ${x} : ${y}) : ${slow};`;
+export const maxIntSource: FastSource = ([x, y], t, slow) => `${t} = ${INT2(x, y)} ? (${x} >= ${y} ? ${x} : ${y}) : ${slow};`;
+export const incIntSource: FastSource = ([x], t, slow) => `${t} = ${all(isInt(x), `${x} < ${MAX_SAFE}`)} ? ${x} + 1 : ${slow};`;
+export const decIntSource: FastSource = ([x], t, slow) => `${t} = ${all(isInt(x), `${x} > -${MAX_SAFE}`)} ? ${x} - 1 : ${slow};`;
+export const negIntSource: FastSource = ([x], t, slow) => `${t} = ${all(isInt(x))} ? 0 - ${x} + 0 : ${slow};`;
+export const lessNumSource = compareSource('<');
+export const greaterNumSource = compareSource('>');
+export const lessEqNumSource = compareSource('<=');
+export const greaterEqNumSource = compareSource('>=');
+export const zeroNumSource: FastSource = ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} === 0 : ${slow};`;
+export const posNumSource: FastSource = ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} > 0 : ${slow};`;
+export const negNumSource: FastSource = ([x], t, slow) => `${t} = ${all(isNum(x))} ? ${x} < 0 : ${slow};`;
 
 /** For templates: `x` is an integer (true for a literal), checked as the fast paths check it. */
 export const intCheckSource = (x: string): string => all(isInt(x));
-
-/** The JavaScript source of fast path `f` (one of this module's functions). */
-export function fastPathSource(f: FastPath): FastSource {
-  const s = SOURCES.get(f);
-  if (s === undefined) throw new Error('not a fast path of fast-paths.ts');
-  return s;
-}

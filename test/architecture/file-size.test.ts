@@ -1,4 +1,4 @@
-// Every source module stays small enough to read at once: no file under src/ is over 500 lines.
+// Every source module stays small enough to read at once: no file under src/ is over 700 lines.
 // A module that grows past it is split by concern, as values.ts and the fn analyzer were.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const LIMIT = 500;
+const LIMIT = 700;
 
 /** The TypeScript modules under a folder, at any depth. */
 function modules(folder: string): string[] {

@@ -6,7 +6,10 @@ import { float, isNumber, numCompare, toJs, type Num } from '../numbers.ts';
 import { PList, PMap, type Value } from '../values.ts';
 import { fn1, fn2, fnN } from './callers.ts';
 import { add, expected, items, kindOf, show } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'reduce',

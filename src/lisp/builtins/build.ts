@@ -6,7 +6,7 @@ import { rt } from '../runtime.ts';
 import { hashKey, type MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg } from './callers.ts';
 import { add, charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 /** Add one [k v] entry (or all entries of a map) to a map builder. */
 function addEntry(fn: string, b: MapBuilder, x: Value): void {
@@ -54,6 +54,9 @@ function conjAll(fn: string, to: Value, xs: readonly Value[]): Value {
   }
   throw expected(fn, 'a collection (vector, map, set or nil) to add to', to);
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'conj',
@@ -119,6 +122,7 @@ builtin('vector', [0, Infinity], 'A vector of the arguments.', (...xs) => xs, {
   params: ['[& xs]'],
   examples: [['(vector 1 2 3)', '[1 2 3]']],
 });
+builtinArea('sets');
 builtin('set', 1, 'A set of the items of a collection.', (c) => (c instanceof PSet ? c : PSet.from(charged(items('set', c)))), {
   params: ['[coll]'],
   examples: [['(set [1 2 1])', '#{1 2}']],
@@ -128,6 +132,7 @@ builtin('hash-set', [0, Infinity], 'A set of the arguments.', (...xs) => PSet.fr
   params: ['[& xs]'],
   examples: [['(hash-set 1 2 1)', '#{1 2}']],
 });
+builtinArea('collections');
 builtin('list', [0, Infinity], 'A list of the arguments.', (...xs) => new PList(xs), {
   spread: (xs) => new PList(xs.slice()),
   params: ['[& xs]'],
@@ -201,6 +206,7 @@ builtin(
     ],
   },
 );
+builtinArea('comparison');
 builtin(
   'distinct?',
   [1, Infinity],
@@ -222,6 +228,7 @@ builtin(
     ],
   },
 );
+builtinArea('collections');
 builtin(
   'repeat',
   [1, 2],

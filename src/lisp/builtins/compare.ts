@@ -6,7 +6,7 @@ import { eqNum, greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-pat
 import { isNumber, numCompare, type Num } from '../numbers.ts';
 import { PInst, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
-import { builtin, type BuiltinOptions } from './registry.ts';
+import { builtin, builtinArea, type BuiltinOptions } from './registry.ts';
 
 function eq(...args: Value[]): Value {
   if (args.length === 2) return equals(args[0], args[1]);
@@ -17,6 +17,9 @@ function allEqual(args: readonly Value[]): boolean {
   for (let i = 1; i < args.length; i++) if (!equals(args[i - 1], args[i])) return false;
   return true;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('comparison');
 
 builtin('=', [1, Infinity], 'True when all arguments are equal (structural; 1 and 1.0 differ)', eq, {
   binary: equals,

@@ -3,10 +3,13 @@ import { displayOf } from '../printer.ts';
 import { FailSignal, invoke, ReturnSignal, rt } from '../runtime.ts';
 import type { Value } from '../values.ts';
 import { expected, items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 /** One println entry is cut to this many characters, then "..." (docs/decisions.md L6). */
 export const PRINTLN_ENTRY_LIMIT = 2000;
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('control');
 
 builtin(
   'println',
@@ -53,6 +56,7 @@ function mapN(name: string, f: Value, colls: Value[]): Value[] {
   return out;
 }
 
+builtinArea('agent');
 builtin(
   'pmap',
   [2, Infinity],

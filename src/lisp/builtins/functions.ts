@@ -5,7 +5,7 @@ import { typeError } from '../errors.ts';
 import { invoke, invokeMany } from '../runtime.ts';
 import { Keyword, makeFn, PList, PMap, PSet, truthy, type PtcFn, type Value } from '../values.ts';
 import { items, kindOf, show } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 /** A function value made by a combinator; variadic unless told otherwise. */
 /** The parameter list shown for the functions made here (shared: they are made in loops). */
@@ -23,6 +23,9 @@ function callable(fn: string, v: Value, what = 'a function'): Value {
   if (isCallable(v)) return v;
   throw typeError(`${fn} expected ${what}, got ${kindOf(v)}: ${show(v)}`);
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('functions');
 
 builtin('identity', 1, 'Return the argument unchanged', (x) => x, { params: ['[x]'], examples: [['(identity 5)', '5']] });
 
@@ -127,6 +130,7 @@ builtin(
   },
 );
 
+builtinArea('predicates');
 builtin(
   'every-pred',
   [1, Infinity],
@@ -206,6 +210,7 @@ combinator(
   [['((none-of neg? zero?) 5)', 'true']],
 );
 
+builtinArea('functions');
 builtin(
   'apply',
   [2, Infinity],

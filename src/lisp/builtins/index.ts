@@ -1,5 +1,9 @@
 // Importing this module registers every builtin.
 import './sequences.ts';
+// In this order: the reference lists builtins in the order they are registered.
+import './regroup.ts';
+import './quantifiers.ts';
+import './tree-seq.ts';
 import './transform.ts';
 import './build.ts';
 import './aggregate.ts';

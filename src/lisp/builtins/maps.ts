@@ -9,7 +9,7 @@ import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { fn1, fn2, fnN, presentKey } from './callers.ts';
 import { chargeStep, expected, items, show, STEP_MASK } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 /** Look k up in any collection; undefined when absent. */
 function lookup(coll: Value, k: Value): Value | undefined {
@@ -22,6 +22,9 @@ function lookup(coll: Value, k: Value): Value | undefined {
   }
   return undefined;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('maps');
 
 builtin(
   'get',

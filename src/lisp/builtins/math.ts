@@ -6,7 +6,7 @@ import { float, isFloat, isInteger, negate, numCompare, toJs, type Num } from '.
 import { addInt, decInt, incInt, maxInt, minInt, modInt, mulInt, subInt } from '../fast-paths.ts';
 import type { Value } from '../values.ts';
 import { add, mul, normBig, num, show, sub } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 const plusAny = (a: Value, b: Value): Value => add(num('+', a), num('+', b));
 const minusAny = (a: Value, b: Value): Value => sub(num('-', a), num('-', b));
@@ -57,6 +57,9 @@ function divide(...args: Value[]): Value {
   for (let i = 1; i < args.length; i++) acc = acc / toJs(num('/', args[i]));
   return float(acc);
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('math');
 
 builtin('+', [0, Infinity], 'Sum of the numbers; integers stay integers, any float makes a float', plus, {
   binary: plus2,

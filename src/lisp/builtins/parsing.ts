@@ -3,7 +3,7 @@
 import { float } from '../numbers.ts';
 import { MAX_INT_DIGITS, normBig, tooBig } from './coerce.ts';
 import type { Value } from '../values.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -33,6 +33,9 @@ export function parseDoubleText(s: string): number | null {
 }
 
 const parseLong = (v: Value): Value => (typeof v === 'string' ? parseLongText(v) : null);
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('strings');
 
 builtin('parse-long', 1, 'The integer a string spells exactly, or nil ("42abc", " 42" and non-strings give nil)', parseLong, {
   params: ['[s]'],

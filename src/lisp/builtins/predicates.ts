@@ -4,7 +4,7 @@ import { negNum, posNum, zeroNum } from '../fast-paths.ts';
 import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
 import { Keyword, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { expected, kindOf, num, show } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 type Example = readonly [string, string];
 
@@ -18,6 +18,9 @@ function isChar(v: Value): boolean {
   if (v.length === 1) return true;
   return v.length === 2 && (v.codePointAt(0) ?? 0) > 0xffff;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('predicates');
 
 pred('nil?', 'True when x is nil', (v) => v === null, [['(nil? nil)', 'true']]);
 pred('some?', 'True when x is not nil (false counts as some)', (v) => v !== null, [['(some? false)', 'true']]);
@@ -104,6 +107,7 @@ pred('not', 'True when x is nil or false; false for everything else', (v) => !tr
   ['(not nil)', 'true'],
   ['(not 0)', 'false'],
 ]);
+builtinArea('strings');
 pred('boolean', 'Coerce to a boolean: nil and false give false, everything else true', truthy, [['(boolean 0)', 'true']]);
 
 builtin(

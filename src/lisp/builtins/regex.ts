@@ -14,7 +14,7 @@ import { rt } from '../runtime.ts';
 import { PRegex, type Value } from '../values.ts';
 import { expected, int, show, sized, str } from './coerce.ts';
 import { parseLongText } from './parsing.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 export const MAX_PATTERN_LENGTH = 256;
 export const MAX_INPUT_LENGTH = 32 * 1024;
@@ -123,6 +123,9 @@ export function regexSplit(fn: string, re: PRegex, s: string, limit = 0): string
   parts.push(s.slice(last));
   return parts;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('regex');
 
 builtin(
   're-pattern',

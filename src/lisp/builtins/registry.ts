@@ -1,5 +1,6 @@
 // The builtin table is data: one registry maps names to functions with their arity, doc and
 // examples. The analyzer resolves names through it; docs, completion and tests read it too.
+import type { Area } from '../reference/types.ts';
 import { makeFn, type PtcFn, type Value } from '../values.ts';
 
 export interface BuiltinInfo {
@@ -12,6 +13,8 @@ export interface BuiltinInfo {
   /** [program, expected result in Clojure notation]; the test suite runs every one. */
   examples: readonly (readonly [string, string])[];
   fn: PtcFn;
+  /** Where the reference lists it (a namespace's builtins are listed under the namespace's area). */
+  area: Area | undefined;
 }
 
 export interface BuiltinOptions {
@@ -82,6 +85,14 @@ export const NAMESPACE_CATEGORY: Readonly<Record<string, string>> = {
   'clojure.set': 'Set',
 };
 
+/** The reference area of the builtins registered next. */
+let area: Area | undefined;
+
+/** Set the reference area of the builtins registered after this (each builtins module states it above them). */
+export function builtinArea(a: Area): void {
+  area = a;
+}
+
 /**
  * Register a builtin. `arity` is an exact count, or [min, max] with max Infinity for variadic.
  * The function receives its arguments positionally; the call site has already checked the count.
@@ -96,7 +107,7 @@ export function builtin(
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc, ...(opts.binary ? { binary: opts.binary } : {}) });
   if (opts.spread !== undefined) (fn as SpreadFn).spread = spreadEntry(impl, opts.spread);
-  const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn };
+  const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn, area };
   all.push(info);
   if (opts.bare !== false) {
     if (core.has(name)) throw new Error(`builtin ${name} registered twice`);
@@ -157,7 +168,7 @@ export function interopFn(
 ): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: [], doc });
-  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn };
+  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn, area: 'interop' };
   interop.set(symbol, info);
   all.push(info);
   return fn;

@@ -6,7 +6,7 @@ import { rt } from '../runtime.ts';
 import { truthy, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
 import { chars, expected, items, itemsOf } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 const EMPTY: readonly Value[] = [];
 
@@ -28,6 +28,9 @@ const next = (coll: Value): Value => {
   const xs = items('next', coll);
   return xs.length <= 1 ? null : xs.slice(1);
 };
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin('first', 1, 'The first item of a collection, or nil when empty.', first, {
   params: ['[coll]'],
@@ -352,6 +355,7 @@ builtin('count', 1, 'The number of items in a collection (characters of a string
     ['(count nil)', '0'],
   ],
 });
+builtinArea('predicates');
 builtin('empty?', 1, 'True if the collection has no items (nil counts as empty).', (c) => countOf('empty?', c) === 0, {
   params: ['[coll]'],
   examples: [
@@ -360,6 +364,7 @@ builtin('empty?', 1, 'True if the collection has no items (nil counts as empty).
     ['(empty? "a")', 'false'],
   ],
 });
+builtinArea('collections');
 builtin('not-empty', 1, 'The collection itself, or nil when it is empty.', (c) => (countOf('not-empty', c) === 0 ? null : c), {
   params: ['[coll]'],
   examples: [

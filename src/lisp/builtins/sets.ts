@@ -3,7 +3,7 @@ import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PMap, PSet, truthy, type Value } from '../values.ts';
 import { fn1, presentKey } from './callers.ts';
 import { expected, items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 const SET_NS = { ns: 'clojure.set', bare: false } as const;
 
@@ -14,6 +14,9 @@ function toSet(fn: string, v: Value): PSet {
   if (Array.isArray(v)) return PSet.from(v);
   throw expected(fn, 'a set', v);
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('sets');
 
 builtin(
   'disj',

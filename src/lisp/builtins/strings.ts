@@ -8,7 +8,7 @@ import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
 import { chargeStep, expected, int, items, kindOf, show, sized, sizedText, str, STEP_MASK } from './coerce.ts';
 import { formatString } from './format.ts';
 import { eachMatch, guard, Pacer, regexSplit } from './regex.ts';
-import { builtin, type BuiltinOptions } from './registry.ts';
+import { builtin, builtinArea, type BuiltinOptions } from './registry.ts';
 
 const NS = 'clojure.string';
 const SURROGATE = /[\uD800-\uDFFF]/;
@@ -70,6 +70,9 @@ export function substring(fn: string, s: string, start: number, end: number | nu
 }
 
 // ---- building and slicing ----
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('strings');
 
 sfn(
   'str',

@@ -1,14 +1,12 @@
 // Builtins: transform and filter (map, filter, remove, find, keep, mapcat, pluck, distinct,
-// flatten, sort, sort-by, group-by, frequencies). The rest of this group (partition, interleave,
-// zip, combinations, some, every?, tree-seq) lives in transform-more.ts, imported below.
+// flatten, sort, sort-by, group-by, frequencies).
 import { typeError } from '../errors.ts';
 import { compareValues, equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
 import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { comparator, fn1, fn2, fnN } from './callers.ts';
 import { chargedCompare, chargeStep, items, STEP_MASK } from './coerce.ts';
-import { builtin } from './registry.ts';
-import './transform-more.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 function mapImpl(fn: string, args: Value[]): Value[] {
   const f = args[0];
@@ -46,6 +44,9 @@ function mapImpl(fn: string, args: Value[]): Value[] {
 }
 
 const mapDoc = 'Apply f to each item (or to items of several collections in parallel, stopping at the shortest); returns a vector.';
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
+
 builtin('map', [2, Infinity], mapDoc, (...args) => mapImpl('map', args), {
   params: ['[f coll]', '[f c1 c2 & colls]'],
   examples: [

@@ -1,5 +1,6 @@
 // Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
 // case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
 import { argOf, constArg, NODE, type Arg } from '../args.ts';
 import { items } from '../builtins/coerce.ts';
@@ -9,8 +10,9 @@ import { printBrief } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { locate } from '../locate.ts';
-import { withIr, withShape, type TestShape } from '../node-facts.ts';
-import { IF_BINARY, IF_UNARY, ifNode as ifArgs } from '../operands.ts';
+import { withIr } from '../node-facts.ts';
+import { HOT_BINARY, HOT_UNARY, hotBuiltin } from '../hot-builtins.ts';
+import { ifNode as ifArgs } from '../operands.ts';
 import { invoke } from '../runtime.ts';
 import { findLocal, type Ctx, type Node } from '../scope.ts';
 import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
@@ -26,12 +28,34 @@ function nargs(form: ListForm, min: number, max: number, usage: string): Form[] 
   return args;
 }
 
+documentForm('quote', {
+  kind: 'special-form',
+  arities: ['[form]'],
+  doc: 'The form itself, unevaluated: a list stays a list instead of being called.',
+  details: "'x is read as (quote x). There is no symbol type: a quoted symbol gives its name as a string.",
+  area: 'control',
+  examples: [
+    ['(quote (1 2 3))', '(1 2 3)'],
+    ["'(inc x)", '("inc" "x")'],
+  ],
+});
 specialForms.set('quote', (form) => {
   const [x] = nargs(form, 1, 1, '(quote form)');
   const v = formToValue(x);
   return () => v;
 });
 
+documentForm('var', {
+  kind: 'special-form',
+  arities: ['[name]'],
+  doc: "A reference to a definition's name; #'name is read as (var name).",
+  details: 'A var is a plain value: it can be stored in collections and printed. def and defn return one.',
+  area: 'definitions',
+  examples: [
+    ["#'total", "#'total"],
+    ["[#'a #'b]", "[#'a #'b]"],
+  ],
+});
 specialForms.set('var', (form) => {
   const [x] = nargs(form, 1, 1, "(var name) or #'name");
   if (x.t !== 'sym') invalid("var expects a name: #'name", x.loc);
@@ -39,7 +63,26 @@ specialForms.set('var', (form) => {
   return () => v;
 });
 
+documentForm('do', {
+  kind: 'special-form',
+  arities: ['[& exprs]'],
+  doc: 'Evaluate the expressions in order and give the value of the last one; (do) is nil.',
+  details: 'Every expression runs, none is skipped (unlike and/or). A program, let, fn and when bodies are already an implicit do.',
+  area: 'control',
+  examples: [
+    ['(do 1 2 3)', '3'],
+    ['(do)', 'nil'],
+    ['(do (println "step") :done)', ':done'],
+  ],
+});
 specialForms.set('do', (form, ctx) => analyzeBody(form.items.slice(1), ctx));
+documentForm('comment', {
+  kind: 'macro',
+  arities: ['[& forms]'],
+  doc: 'Ignore the forms (they are read but never analyzed or run); gives nil.',
+  area: 'control',
+  examples: [['(comment (this is never run))', 'nil']],
+});
 specialForms.set('comment', () => () => null);
 
 function ifNode(test: Node, then: Node, otherwise: Node | null): Node {
@@ -54,6 +97,21 @@ function arg(form: Form | undefined, node: Node | null, ctx: Ctx): Arg {
   return form === undefined || node === null ? NIL : argOf(form, node, ctx);
 }
 
+documentForm('if', {
+  kind: 'special-form',
+  arities: ['[test then]', '[test then else]'],
+  doc: 'Evaluate then when test is truthy (anything but nil and false), else the else branch (nil when absent).',
+  details: 'Only the chosen branch runs. Zero, "", [] and {} are truthy.',
+  area: 'control',
+  examples: [
+    ['(if true "yes" "no")', '"yes"'],
+    ['(if (> 5 3) "bigger" "smaller")', '"bigger"'],
+    ['(if 0 "truthy" "falsy")', '"truthy"'],
+    ['(if nil "truthy" "falsy")', '"falsy"'],
+    ['(if false "yes")', 'nil'],
+    ['(if)', 'error: arity_error'],
+  ],
+});
 specialForms.set('if', (form, ctx) => {
   const [c, t, e] = nargs(form, 2, 3, '(if test then else), with else optional');
   // Analysis order stays test, then, else (slots and the first error reported depend on it).
@@ -64,27 +122,36 @@ specialForms.set('if', (form, ctx) => {
   if (fused === null || !Array.isArray(test)) return withIr(ifArgs(test as Arg, then, otherwise), { k: 'if', test: test as Arg, then, else: otherwise });
   const [a, b] = test;
   const f = fused.fn;
-  // For the compiler, the test as the call it fuses (never run by this node).
-  const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise } as const;
-  if (b === undefined) return withIr(IF_UNARY.get(fused.name)!(f, a, then, otherwise, c.loc), ir);
+  // For the compiler and a fused loop, the test as the call it fuses (never run by this node).
+  const ir = { k: 'if', test: { k: NODE, i: 0, c: null, n: builtinCallNode(fused.name, f, test, c.loc) }, then, else: otherwise, fused: true } as const;
+  if (b === undefined) return withIr(HOT_UNARY.get(fused.name)!.branch!(f, a, then, otherwise, c.loc), ir);
   const g = f.ptc.binary ?? f;
-  // The shape lets a loop whose body this is run the test and the recurring branch itself.
-  const shape: TestShape = { k: 'binary', name: fused.name, g, a, b, loc: c.loc };
-  return withIr(withShape(IF_BINARY.get(fused.name)!(g, a, b, then, otherwise, c.loc), { k: 'if', test: shape, then, else: otherwise }), ir);
+  return withIr(HOT_BINARY.get(fused.name)!.branch!(g, a, b, then, otherwise, c.loc), ir);
 });
 
-/** A test calling a comparison or predicate builtin that `if` can fuse with (see operands.ts). */
+/** A test calling a comparison or predicate builtin that `if` can fuse with (a `branch` in hot-builtins.ts). */
 function fusableTest(c: Form, ctx: Ctx): { name: string; fn: PtcFn; args: Form[] } | null {
   if (c.t !== 'list' || c.items.length < 2 || c.items.length > 3) return null;
   const head = c.items[0];
   if (head.t !== 'sym' || head.ns !== null || findLocal(ctx.locals, head.name) !== undefined) return null;
   const args = c.items.slice(1);
-  if (!(args.length === 1 ? IF_UNARY : IF_BINARY).has(head.name)) return null;
+  if (hotBuiltin(head.name, args.length)?.branch === undefined) return null;
   const info = lookupBuiltin(head.name);
   if (info === undefined || args.length < info.fn.ptc.minArity || args.length > info.fn.ptc.maxArity) return null;
   return { name: info.name, fn: info.fn, args };
 }
 
+documentForm('if-not', {
+  kind: 'macro',
+  arities: ['[test then]', '[test then else]'],
+  doc: 'if with the branches swapped: then runs when test is falsy.',
+  area: 'control',
+  examples: [
+    ['(if-not true "yes" "no")', '"no"'],
+    ['(if-not (> 3 5) "smaller" "bigger")', '"smaller"'],
+    ['(if-not true "yes")', 'nil'],
+  ],
+});
 specialForms.set('if-not', (form, ctx) => {
   const [c, t, e] = nargs(form, 2, 3, '(if-not test then else), with else optional');
   const test = analyzeArg(c, ctx);
@@ -98,6 +165,17 @@ specialForms.set('if-not', (form, ctx) => {
   });
 });
 
+documentForm('when', {
+  kind: 'macro',
+  arities: ['[test & body]'],
+  doc: 'Evaluate the body (an implicit do) when test is truthy; otherwise nil.',
+  area: 'control',
+  examples: [
+    ['(when true "yes")', '"yes"'],
+    ['(when (< 5 3) "smaller")', 'nil'],
+    ['(when (> 5 3) (println "checked") "bigger")', '"bigger"'],
+  ],
+});
 specialForms.set('when', (form, ctx) => {
   const [c] = nargs(form, 1, Infinity, '(when test body...)');
   const test = analyzeArg(c, ctx);
@@ -110,6 +188,16 @@ function bodyArg(forms: Form[], body: Node, ctx: Ctx): Arg {
   return forms.length === 1 ? argOf(forms[0], body, ctx) : forms.length === 0 ? NIL : { k: NODE, i: 0, c: null, n: body };
 }
 
+documentForm('when-not', {
+  kind: 'macro',
+  arities: ['[test & body]'],
+  doc: 'Evaluate the body when test is falsy; otherwise nil.',
+  area: 'control',
+  examples: [
+    ['(when-not false "yes")', '"yes"'],
+    ['(when-not true "yes")', 'nil'],
+  ],
+});
 specialForms.set('when-not', (form, ctx) => {
   const [c] = nargs(form, 1, Infinity, '(when-not test body...)');
   const test = analyzeArg(c, ctx);
@@ -117,6 +205,19 @@ specialForms.set('when-not', (form, ctx) => {
   return withIr((f) => (truthy(test(f)) ? null : body(f)), { k: 'if', test: arg(c, test, ctx), then: NIL, else: bodyArg(form.items.slice(2), body, ctx) });
 });
 
+documentForm('cond', {
+  kind: 'macro',
+  arities: ['[& test-expr-pairs]'],
+  doc: 'Try the tests in order and give the expression after the first truthy one; nil when none is.',
+  details: ':else is the usual last test: a keyword is always truthy. The forms must come in pairs.',
+  area: 'control',
+  examples: [
+    ['(cond false "a" false "b" :else "c")', '"c"'],
+    ['(let [total 250] (cond (> total 1000) "high" (> total 100) "medium" :else "low"))', '"medium"'],
+    ['(cond false "only")', 'nil'],
+    ['(cond true)', 'error: validation_error'],
+  ],
+});
 specialForms.set('cond', (form, ctx) => {
   const clauses = form.items.slice(1);
   if (clauses.length % 2 !== 0) invalid('cond requires an even number of forms: test/result pairs, with :else for the default', form.loc);
@@ -140,6 +241,18 @@ specialForms.set('cond', (form, ctx) => {
   return ir.k === NODE ? withIr(node, { k: 'do', items: [ir] }) : node;
 });
 
+documentForm('condp', {
+  kind: 'macro',
+  arities: ['[pred expr & clauses]'],
+  doc: 'Give the result of the first clause whose test satisfies (pred test expr), else the default.',
+  details: 'The clauses are test/result pairs, optionally followed by one default. Without a default, no match is an execution_error.',
+  area: 'control',
+  examples: [
+    ['(condp = 2 1 "one" 2 "two" "many")', '"two"'],
+    ['(condp < 15 100 "huge" 10 "big" "small")', '"big"'],
+    ['(condp = 9 1 "one")', 'error: execution_error'],
+  ],
+});
 specialForms.set('condp', (form, ctx) => {
   const [predF, exprF, ...clauses] = nargs(form, 2, Infinity, '(condp pred expr test result ... default?)');
   const pred = analyzeArg(predF, ctx);
@@ -161,6 +274,19 @@ specialForms.set('condp', (form, ctx) => {
   };
 });
 
+documentForm('case', {
+  kind: 'macro',
+  arities: ['[expr & clauses]'],
+  doc: 'Compare the value with literal constants and give the matching result, else the default.',
+  details:
+    'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing is an execution_error.',
+  area: 'control',
+  examples: [
+    ['(case 2 1 "one" 2 "two" "other")', '"two"'],
+    ['(case :b (:a :b) "a or b" "other")', '"a or b"'],
+    ['(case 5 1 "one")', 'error: execution_error'],
+  ],
+});
 specialForms.set('case', (form, ctx) => {
   const [exprF, ...clauses] = nargs(form, 1, Infinity, '(case expr value result ... default?)');
   const expr = analyzeArg(exprF, ctx);
@@ -186,6 +312,19 @@ specialForms.set('case', (form, ctx) => {
   };
 });
 
+documentForm('and', {
+  kind: 'macro',
+  arities: ['[& exprs]'],
+  doc: 'The first falsy value, stopping there, or the last value when all are truthy; (and) is true.',
+  details: 'To combine predicate functions use all-of, not and.',
+  area: 'control',
+  examples: [
+    ['(and true true)', 'true'],
+    ['(and nil "x")', 'nil'],
+    ['(and 1 2 3)', '3'],
+    ['(and)', 'true'],
+  ],
+});
 specialForms.set('and', (form, ctx) => {
   const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
   if (nodes.length === 0) return () => true;
@@ -203,6 +342,19 @@ specialForms.set('and', (form, ctx) => {
   );
 });
 
+documentForm('or', {
+  kind: 'macro',
+  arities: ['[& exprs]'],
+  doc: 'The first truthy value, stopping there, or the last value when none is; (or) is nil.',
+  details: 'Common for defaults: (or x 0). To combine predicate functions use any-of.',
+  area: 'control',
+  examples: [
+    ['(or false true)', 'true'],
+    ['(or nil false "x")', '"x"'],
+    ['(or nil false)', 'false'],
+    ['(or)', 'nil'],
+  ],
+});
 specialForms.set('or', (form, ctx) => {
   const nodes = form.items.slice(1).map((x) => analyzeArg(x, ctx));
   const items = nodes.map((n, i) => arg(form.items[i + 1], n, ctx));
@@ -257,6 +409,21 @@ export function analyzeBindings(bindings: Form | undefined, ctx: Ctx, what: stri
   ];
 }
 
+documentForm('let', {
+  kind: 'special-form',
+  arities: ['[[bindings*] & body]'],
+  doc: 'Bind names to values, left to right, for the body (an implicit do).',
+  details:
+    'A later binding sees the earlier ones, and an inner let may shadow an outer name. Names may destructure: [a b & more] for sequences, {:keys [k] :or {k default} :as whole} or {local :key} for maps.',
+  area: 'definitions',
+  examples: [
+    ['(let [x 10 y (+ x 5)] (* x y))', '150'],
+    ['(let [x 1] (let [x 2] x))', '2'],
+    ['(let [[a b & more] [1 2 3 4 5]] [a b more])', '[1 2 [3 4 5]]'],
+    ['(let [{:keys [name age] :or {age 0}} {:name "Bob"}] [name age])', '["Bob" 0]'],
+    ['(let [x] x)', 'error: validation_error'],
+  ],
+});
 specialForms.set('let', (form, ctx) => {
   const [inner, bind, plain] = analyzeBindings(form.items[1], ctx, 'let');
   const body = analyzeBody(form.items.slice(2), inner);
@@ -274,8 +441,7 @@ specialForms.set('let', (form, ctx) => {
     };
   }
   if (plain === null) return node;
-  withIr(node, { k: 'let', slots: plain.slots, values: plain.values, body: bodyArg(form.items.slice(2), body, inner) });
-  return withShape(node, { k: 'let', slots: plain.slots, values: plain.values, body });
+  return withIr(node, { k: 'let', slots: plain.slots, values: plain.values, body: bodyArg(form.items.slice(2), body, inner) });
 });
 
 /** if-let and friends: one binding; `test` decides on the bound value. */
@@ -310,8 +476,60 @@ function conditionalBinding(name: string, test: (v: Value) => boolean, withElse:
   });
 }
 
+documentForm('if-let', {
+  kind: 'macro',
+  arities: ['[[name expr] then]', '[[name expr] then else]'],
+  doc: 'Bind the value of expr and evaluate then when it is truthy, else the else branch.',
+  details: 'The name is bound in then only. It may destructure.',
+  area: 'control',
+  examples: [
+    ['(if-let [x 0] "truthy" "falsy")', '"truthy"'],
+    ['(if-let [x nil] "yes" "no")', '"no"'],
+    ['(if-let [m (first [{:id 7}])] (:id m) :none)', '7'],
+  ],
+});
 conditionalBinding('if-let', truthy, true);
+documentForm('when-let', {
+  kind: 'macro',
+  arities: ['[[name expr] & body]'],
+  doc: 'Bind the value of expr and evaluate the body when it is truthy; otherwise nil.',
+  area: 'control',
+  examples: [
+    ['(when-let [x false] "never")', 'nil'],
+    ['(when-let [n (parse-long "42")] (inc n))', '43'],
+  ],
+});
 conditionalBinding('when-let', truthy, false);
+documentForm('if-some', {
+  kind: 'macro',
+  arities: ['[[name expr] then]', '[[name expr] then else]'],
+  doc: 'Like if-let, but only nil counts as missing (false is bound and then runs).',
+  area: 'control',
+  examples: [
+    ['(if-some [x false] [:some x] :none)', '[:some false]'],
+    ['(if-some [x nil] [:some x] :none)', ':none'],
+  ],
+});
 conditionalBinding('if-some', (v) => v !== null, true);
+documentForm('when-some', {
+  kind: 'macro',
+  arities: ['[[name expr] & body]'],
+  doc: 'Like when-let, but only nil counts as missing.',
+  area: 'control',
+  examples: [
+    ['(when-some [x false] (str "got " x))', '"got false"'],
+    ['(when-some [x nil] "never")', 'nil'],
+  ],
+});
 conditionalBinding('when-some', (v) => v !== null, false);
+documentForm('when-first', {
+  kind: 'macro',
+  arities: ['[[name coll] & body]'],
+  doc: 'Bind the first item of a collection and evaluate the body, unless the collection is empty (then nil).',
+  area: 'control',
+  examples: [
+    ['(when-first [x [3 4]] (* x 10))', '30'],
+    ['(when-first [x []] "never")', 'nil'],
+  ],
+});
 conditionalBinding('when-first', () => true, false, true);

@@ -8,7 +8,7 @@ import { arityError, type Loc } from '../errors.ts';
 import { CLOCK_EVERY, loopLimitError, rt, type Runtime } from '../runtime.ts';
 import type { Frame, Node } from '../scope.ts';
 import { EACH_FILTER, EACH_MAP, makeFn, type Each1, type FnMeta, type Fold2, type PtcFn, type Value } from '../values.ts';
-import { recurArgsNow, RECUR_VALUE } from './loops.ts';
+import { recurArgsNow, RECUR_VALUE } from './recur-args.ts';
 
 export interface Arity {
   fixed: number;

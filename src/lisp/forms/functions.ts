@@ -1,5 +1,6 @@
 // fn, def and defn: analysis of the forms (loop and recur: loops.ts; calling a closure:
 // fn-closure.ts). A closure is a plain JS function tagged with FnMeta.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
 import { isBuiltinName } from '../builtins/registry.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
@@ -131,7 +132,30 @@ export function analyzeFn(items: Form[], ctx: Ctx, loc: Loc, defName: string | n
   });
 }
 
+documentForm('fn', {
+  kind: 'special-form',
+  arities: ['[[params*] & body]', '[name [params*] & body]', '[([params*] & body) +]'],
+  doc: 'A function: parameters (which may destructure, with & for the rest) and a body.',
+  details:
+    'A function closes over the locals it uses. An optional name lets it call itself; several ([params] body) lists give it several arities. #(+ % 1) is short for (fn [p1] (+ p1 1)), with %1 %2 … for more parameters.',
+  area: 'functions',
+  examples: [
+    ['((fn [x] (* x 2)) 21)', '42'],
+    ['(map (fn [[k v]] (str (name k) "=" v)) {:a 1})', '["a=1"]'],
+    ['((fn [a & more] [a more]) 1 2 3)', '[1 [2 3]]'],
+    ['((fn f ([] (f 1)) ([x] (* x 10))))', '10'],
+    ['(#(+ %1 %2) 1 2)', '3'],
+  ],
+});
 specialForms.set('fn', (form, ctx) => analyzeFn(form.items.slice(1), ctx, form.loc, null));
+documentForm('fn*', {
+  kind: 'special-form',
+  arities: ['[[params*] & body]'],
+  doc: 'The same as fn (the name Clojure gives fn underneath).',
+  area: 'functions',
+  examples: [['((fn* [x] (inc x)) 1)', '2']],
+  aliasOf: 'fn',
+});
 specialForms.set('fn*', (form, ctx) => analyzeFn(form.items.slice(1), ctx, form.loc, null));
 
 /** Strip `;` from docstrings so they cannot break the `;`-comment lines of the user/ section. */
@@ -161,6 +185,20 @@ function defineNode(name: string, doc: string | undefined, value: Node): Node {
   };
 }
 
+documentForm('def', {
+  kind: 'special-form',
+  arities: ['[name value]', '[name doc value]'],
+  doc: "Define a name for the rest of the program and the turns after it; gives the var #'name.",
+  details:
+    'Defining again replaces the value. A failed program keeps none of its definitions. Builtins and special forms cannot be redefined; nil, true and false neither.',
+  area: 'definitions',
+  examples: [
+    ['(def x 42)', "#'x"],
+    ['(def x 10) x', '10'],
+    ['(def a 1) (def b (+ a 1)) b', '2'],
+    ['(def map {})', 'error: validation_error'],
+  ],
+});
 specialForms.set('def', (form, ctx) => {
   const [, nameForm, ...rest] = form.items;
   const name = defName(nameForm, 'def', form.loc);
@@ -181,6 +219,19 @@ specialForms.set('def', (form, ctx) => {
   return defineNode(name, doc, valueNode);
 });
 
+documentForm('defn', {
+  kind: 'macro',
+  arities: ['[name [params*] & body]', '[name doc [params*] & body]', '[name doc? ([params*] & body) +]'],
+  doc: "Define a named function, as (def name (fn [params] body)); gives the var #'name.",
+  details: 'Parameters destructure as in fn. A docstring after the name is kept with the definition and shown to the LLM.',
+  area: 'definitions',
+  examples: [
+    ['(defn twice [x] (* x 2)) (twice 21)', '42'],
+    ['(def rate 0.1) (defn apply-rate [x] (* x rate)) (apply-rate 100)', '10.0'],
+    ['(defn greet [{:keys [name]}] (str "Hello " name)) (greet {:name "World"})', '"Hello World"'],
+    ['(defn count [x] x)', 'error: validation_error'],
+  ],
+});
 specialForms.set('defn', (form, ctx) => {
   const [, nameForm, ...rest] = form.items;
   const name = defName(nameForm, 'defn', form.loc);
@@ -194,5 +245,13 @@ specialForms.set('defn', (form, ctx) => {
   if (body.length === 0) invalid(`defn ${name} needs a parameter vector, e.g. (defn ${name} [x] ...)`, form.loc);
   const fnNode = analyzeFn([{ t: 'sym', ns: null, name, loc: nameForm!.loc }, ...body], { ...ctx, tail: false }, form.loc, name);
   return defineNode(name, doc, fnNode);
+});
+documentForm('defn-', {
+  kind: 'macro',
+  arities: ['[name [params*] & body]'],
+  doc: 'The same as defn (there is no private scope in a program).',
+  area: 'definitions',
+  examples: [['(defn- half [x] (/ x 2)) (half 5)', '2.5']],
+  aliasOf: 'defn',
 });
 specialForms.set('defn-', specialForms.get('defn')!);

@@ -5,4 +5,5 @@ import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
 import './where.ts';
-import '../reference/doc-form.ts';
+// The reference, which defines (doc name).
+import '../reference/index.ts';

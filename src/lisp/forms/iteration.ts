@@ -1,5 +1,6 @@
 // for, doseq and dotimes. Binding clauses nest left to right; :let, :when and :while modify the
 // clause before them, as in Clojure.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern } from '../destructure.ts';
@@ -65,6 +66,18 @@ function bindingClauses(form: Extract<Form, { t: 'list' }>, what: string): Form[
   return b.items;
 }
 
+documentForm('for', {
+  kind: 'macro',
+  arities: ['[[bindings*] body]'],
+  doc: 'A vector of the body evaluated for every combination of the bound items (the last binding varies fastest).',
+  details: 'After a binding, :let [name value] adds locals, :when test skips items and :while test ends that binding early.',
+  area: 'iteration',
+  examples: [
+    ['(for [x [1 2 3]] (* x x))', '[1 4 9]'],
+    ['(for [x [1 2] y [:a :b]] [x y])', '[[1 :a] [1 :b] [2 :a] [2 :b]]'],
+    ['(for [x (range 10) :when (odd? x) :let [y (* x 10)] :while (< y 60)] y)', '[10 30 50]'],
+  ],
+});
 specialForms.set('for', (form, ctx) => {
   const clauses = bindingClauses(form, 'for');
   let out: Value[] = [];
@@ -91,6 +104,14 @@ specialForms.set('for', (form, ctx) => {
   };
 });
 
+documentForm('doseq', {
+  kind: 'macro',
+  arities: ['[[bindings*] & body]'],
+  doc: 'Run the body for every combination of the bound items, for what it does (println, def); gives nil.',
+  details: 'Takes the same :let, :when and :while modifiers as for.',
+  area: 'iteration',
+  examples: [['(doseq [x [1 2 3]] (println "item" x))', 'nil']],
+});
 specialForms.set('doseq', (form, ctx) => {
   const clauses = bindingClauses(form, 'doseq');
   const steps = compileClauses(clauses, 0, { ...ctx, tail: false }, 'doseq', (c) => {
@@ -110,6 +131,13 @@ specialForms.set('doseq', (form, ctx) => {
   };
 });
 
+documentForm('dotimes', {
+  kind: 'macro',
+  arities: ['[[name n] & body]'],
+  doc: 'Run the body n times with name bound to 0, 1, … n-1; gives nil.',
+  area: 'iteration',
+  examples: [['(dotimes [i 2] (println "pass" i))', 'nil']],
+});
 specialForms.set('dotimes', (form, ctx) => {
   const b = form.items[1];
   if (b === undefined || b.t !== 'vec' || b.items.length !== 2) invalid('dotimes expects (dotimes [i n] body...)', form.loc);

@@ -1,4 +1,5 @@
 // Threading macros, expanded on forms before analysis: -> ->> some-> some->> as-> cond-> cond->>.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyze, invalid, specialForms } from '../analyzer.ts';
 import { sym, type Form } from '../reader.ts';
 import { gensym } from './gensym.ts';
@@ -23,7 +24,31 @@ function threadAll(form: ListForm, last: boolean): Form {
   return acc;
 }
 
+documentForm('->', {
+  kind: 'macro',
+  arities: ['[x & forms]'],
+  doc: 'Thread a value through the forms as their first argument: (-> x (f a)) is (f x a).',
+  details: 'A bare symbol or keyword as a form is called with the value: (-> m :a) is (:a m).',
+  area: 'threading',
+  examples: [
+    ['(-> {:a 1} (assoc :b 2))', '{:a 1 :b 2}'],
+    ['(-> {:a {:b 1}} (get-in [:a :b]))', '1'],
+    ['(-> {:a 1} (update :a inc) :a)', '2'],
+  ],
+});
 specialForms.set('->', (form, ctx) => analyze(threadAll(form, false), ctx));
+documentForm('->>', {
+  kind: 'macro',
+  arities: ['[x & forms]'],
+  doc: 'Thread a value through the forms as their last argument: (->> x (f a)) is (f a x).',
+  details: 'The usual shape of a collection pipeline: filter, map, sort-by and reduce take the collection last.',
+  area: 'threading',
+  examples: [
+    ['(->> [1 2 3] (map inc) (filter even?))', '[2 4]'],
+    ['(->> [1 2 3 4 5] (filter odd?) (take 2))', '[1 3]'],
+    ['(->> (range 10) (filter odd?) (reduce +))', '25'],
+  ],
+});
 specialForms.set('->>', (form, ctx) => analyze(threadAll(form, true), ctx));
 
 /** some-> / some->>: stop at the first nil. Expands to nested (let [g x] (if (nil? g) nil …)). */
@@ -47,9 +72,36 @@ function someThread(form: ListForm, last: boolean): Form {
   return acc;
 }
 
+documentForm('some->', {
+  kind: 'macro',
+  arities: ['[x & forms]'],
+  doc: 'Like -> but stop and give nil as soon as a step gives nil.',
+  area: 'threading',
+  examples: [
+    ['(some-> {:a {:b 5}} :a :b inc)', '6'],
+    ['(some-> {:a nil} :a inc)', 'nil'],
+  ],
+});
 specialForms.set('some->', (form, ctx) => analyze(someThread(form, false), ctx));
+documentForm('some->>', {
+  kind: 'macro',
+  arities: ['[x & forms]'],
+  doc: 'Like ->> but stop and give nil as soon as a step gives nil.',
+  area: 'threading',
+  examples: [
+    ['(some->> [1 2 3] (map inc) (reduce +))', '9'],
+    ['(some->> nil (map inc))', 'nil'],
+  ],
+});
 specialForms.set('some->>', (form, ctx) => analyze(someThread(form, true), ctx));
 
+documentForm('as->', {
+  kind: 'macro',
+  arities: ['[x name & forms]'],
+  doc: 'Bind the value to name and thread it through forms that use name wherever it belongs.',
+  area: 'threading',
+  examples: [['(as-> [1 2 3] v (map inc v) (nth v 1))', '3']],
+});
 specialForms.set('as->', (form, ctx) => {
   const [, init, name, ...steps] = form.items;
   if (init === undefined || name === undefined || name.t !== 'sym') invalid('as-> expects (as-> value name step ...)', form.loc, 'arity_error');
@@ -72,5 +124,19 @@ function condThread(form: ListForm, last: boolean): Form {
   return { t: 'list', loc, items: [sym('let', loc), { t: 'vec', items: bindings, loc }, g] };
 }
 
+documentForm('cond->', {
+  kind: 'macro',
+  arities: ['[x & test-form-pairs]'],
+  doc: 'Thread a value as first argument through each form whose test is truthy, skipping the others.',
+  area: 'threading',
+  examples: [['(cond-> {:n 1} true (assoc :a 1) false (assoc :b 2))', '{:n 1 :a 1}']],
+});
 specialForms.set('cond->', (form, ctx) => analyze(condThread(form, false), ctx));
+documentForm('cond->>', {
+  kind: 'macro',
+  arities: ['[x & test-form-pairs]'],
+  doc: 'Thread a value as last argument through each form whose test is truthy, skipping the others.',
+  area: 'threading',
+  examples: [['(cond->> [1 2 3 4] true (filter even?) false (map inc))', '[2 4]']],
+});
 specialForms.set('cond->>', (form, ctx) => analyze(condThread(form, true), ctx));

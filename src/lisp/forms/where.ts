@@ -1,6 +1,7 @@
 // (where field) and (where field op value): build a predicate over maps. The field is a key or a
 // vector path; keys match keyword and string keys both ways. Ordering against nil or a value of
 // another kind is false rather than an error, so filters over incomplete data are safe.
+import { documentForm } from '../reference/form-docs.ts';
 import { analyzeArg, invalid, specialForms } from '../analyzer.ts';
 import { equals } from '../equality.ts';
 import { isNumber, numCompare } from '../numbers.ts';
@@ -83,6 +84,22 @@ function toPath(field: Value): readonly Value[] {
   return [field];
 }
 
+documentForm('where', {
+  kind: 'macro',
+  arities: ['[field]', '[field op value]'],
+  doc: 'A predicate on maps that tests a field (a key, or a vector path) with an operator, or for truthiness.',
+  details:
+    'The operators are = not= > < >= <= includes in. A keyword key also matches a string key. Ordering a nil or missing field is false, not an error, so filters over incomplete data are safe. For = not= in and includes, a keyword value matches the string of its name.',
+  area: 'predicates',
+  examples: [
+    ['(count (filter (where :x > 1) [{:x 1} {:x 2} {:x 3}]))', '2'],
+    ['(count (filter (where [:a :b] = 1) [{:a {:b 1}} {:a {:b 2}}]))', '1'],
+    ['(count (filter (where :a) [{:a 1} {:a nil} {:a false}]))', '1'],
+    ['(count (filter (where :s in [:a :b]) [{:s "a"} {:s "c"}]))', '1'],
+    ['(filter (where :age > 18) [{:age 20} {:name "no age"}])', '[{:age 20}]'],
+    ['(where :status "active")', 'error: validation_error'],
+  ],
+});
 specialForms.set('where', (form, ctx) => {
   const args = form.items.slice(1);
   if (args.length !== 1 && args.length !== 3) {

@@ -7,10 +7,11 @@
 // functions, locations) is passed in tables, never written into the source. A program cannot
 // reach JavaScript through it.
 //
-// Semantics are the interpreter's: the templates take the intrinsic nodes' fast paths and fall
-// back to the builtin; loops count iterations and tick the clock as the loop node does; recur
-// evaluates all arguments before storing any. Nodes without a record (irOf) are called as they
-// are, with the frame brought up to date first (locals live in JS variables; see emitter.ts).
+// Semantics are the interpreter's: the templates (hot-builtins.ts) take the intrinsic nodes' fast
+// paths and fall back to the builtin; loops count iterations and tick the clock as the loop node
+// does; recur evaluates all arguments before storing any. Nodes without a record (irOf) are
+// called as they are, with the frame brought up to date first (locals live in JS variables; see
+// emitter.ts).
 //
 // When (jitSettings): at the 50th call or iteration of a unit whose program ran before, else only
 // at the 100,000th. Compiled functions are cached by their source, so a program run again reuses

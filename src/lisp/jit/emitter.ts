@@ -8,14 +8,7 @@ import { irOf, type Ir } from '../node-facts.ts';
 import type { Node } from '../scope.ts';
 import type { Value } from '../values.ts';
 import { CLOCK_EVERY } from '../runtime.ts';
-import { templateFor } from './templates.ts';
-
-/**
- * Builtins with a template whose result is a boolean on the fast path and from the builtin itself
- * (typed so in builtins/compare.ts and predicates.ts), so an `if` on it needs no nil/false test:
- * two instructions fewer for V8's interpreter in a loop's every test.
- */
-const BOOLEAN_RESULTS: ReadonlySet<string> = new Set(['<', '>', '<=', '>=', '=', 'not=', 'zero?', 'pos?', 'neg?', 'not', 'nil?', 'some?']);
+import { hotBuiltin } from '../hot-builtins.ts';
 
 /** Not compilable (a shape the compiler does not expect): the caller keeps the closures. */
 export class Unsupported extends Error {}
@@ -49,7 +42,10 @@ export class Unit {
   private readonly outer = new Set<number>();
   private readonly caps = new Set<number>();
   private readonly loops: LoopTarget[] = [];
-  /** Temps holding a boolean whatever the path taken (see BOOLEAN_RESULTS): tested as they are. */
+  /**
+   * Temps holding a boolean whatever the path taken (`boolean` in hot-builtins.ts): an `if` on one
+   * needs no nil/false test, two instructions fewer for V8's interpreter in a loop's every test.
+   */
   private readonly booleans = new Set<string>();
   private labels = 0;
   private usesRuntime = false;
@@ -205,9 +201,10 @@ export class Unit {
     const l = this.loc(ir.loc);
     // Up to four arguments are passed as they are (no array to allocate and spread).
     const slow = xs.length >= 1 && xs.length <= 4 ? `c${xs.length}(${g}, ${xs.join(', ')}, ${l})` : `cn(${g}, [${xs.join(', ')}], ${l})`;
-    const template = templateFor(ir.name, xs.length);
-    this.push(template === undefined ? `${t} = ${slow};` : template(xs, t, slow));
-    if (template !== undefined && BOOLEAN_RESULTS.has(ir.name)) this.booleans.add(t);
+    // A hot builtin's template writes its fast path inline.
+    const hot = hotBuiltin(ir.name, xs.length);
+    this.push(hot === undefined ? `${t} = ${slow};` : hot.template(xs, t, slow));
+    if (hot?.boolean === true) this.booleans.add(t);
     this.push(k.done(t));
   }
 

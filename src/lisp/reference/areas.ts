@@ -1,35 +1,16 @@
-// What the builtin registry does not say about a builtin and the reference needs: its area, and for
-// the few builtins registered without examples or parameter lists, those. Everything else (doc,
-// arity, parameters, examples) is read from the registry, so it is written once.
+// What the builtin registry does not say about a builtin and the reference needs: the area of a
+// namespace's builtins, and for the few builtins registered without examples or parameter lists,
+// those. Everything else (doc, arity, parameters, examples, a core builtin's area) is read from
+// the registry, so it is written once.
+import type { BuiltinInfo } from '../builtins/registry.ts';
 import type { Area } from './types.ts';
-
-/** Areas of the core builtins; clojure.string, clojure.set and interop names take their namespace's area. */
-const CORE_AREAS: Readonly<Partial<Record<Area, string>>> = {
-  collections:
-    'first second last nth rest next butlast ffirst fnext nfirst nnext nthnext nthrest take drop take-last drop-last take-while drop-while split-at split-with peek pop subvec cons seq count not-empty reverse partition partition-all partition-by interleave interpose zip combinations some tree-seq map mapv filter filterv remove find keep keep-indexed map-indexed mapcat pluck distinct distinct-by dedupe flatten sort sort-by group-by frequencies conj into concat vec vector list range empty repeat reduce reduce-kv sum avg sum-by avg-by min-by max-by min-key max-key',
-  maps: 'get get-in assoc assoc-in update update-in dissoc merge merge-with select-keys keys vals entries update-vals update-keys zipmap key val contains?',
-  sets: 'set hash-set disj',
-  math: '+ - * / mod rem quot inc dec abs max min floor ceil round trunc double float int sqrt pow',
-  comparison: '= not= < > <= >= == compare identical? distinct?',
-  predicates:
-    'empty? every? not-any? not-every? nil? some? true? false? boolean? number? integer? int? float? double? string? char? keyword? vector? list? map? set? coll? sequential? seqable? fn? ifn? zero? pos? neg? even? odd? nat-int? pos-int? neg-int? NaN? infinite? not all-of any-of none-of every-pred some-fn',
-  strings: 'boolean keyword name type parse-long parse-int parse-double parse-boolean',
-  regex: 're-pattern regex? re-find re-matches re-seq re-split extract extract-int',
-  functions: 'identity constantly complement partial comp juxt fnil apply',
-  control: 'println return fail',
-  agent: 'pmap pcalls call',
-};
-
-const AREA_OF = new Map<string, Area>();
-// Space-separated lists keep the table short enough to read at a glance.
-for (const [area, names] of Object.entries(CORE_AREAS) as [Area, string][]) for (const n of names.split(/\s+/)) AREA_OF.set(n, area);
 
 const NAMESPACE_AREAS: Readonly<Record<string, Area>> = { 'clojure.string': 'strings', 'clojure.set': 'sets', interop: 'interop' };
 
-/** The area of a registered builtin, by its name and namespace; undefined when nobody placed it (the reference test says so). */
-export function areaOf(name: string, ns: string | null): Area | undefined {
+/** The area of a registered builtin; undefined when nobody placed it (the reference test says so). */
+export function areaOf(info: BuiltinInfo): Area | undefined {
   // The namespace first: clojure.string/reverse is a string function, whatever core reverse is.
-  return (ns !== null ? NAMESPACE_AREAS[ns] : undefined) ?? AREA_OF.get(name);
+  return (info.ns !== null ? NAMESPACE_AREAS[info.ns] : undefined) ?? info.area;
 }
 
 /** Examples for builtins registered without one (they need a run's ending, a tool, the clock). */

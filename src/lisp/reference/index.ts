@@ -1,13 +1,22 @@
 // The language reference, made from the interpreter itself: the builtin registry (doc, arity,
-// parameters, examples) plus the special forms' entries, and one entry for every other spelling a
-// program may write for the same thing (str/join, clojure.core/map). Read by (doc name) and `ptc doc`.
+// parameters, examples) plus the special forms' entries (registered beside each form), and one
+// entry for every other spelling a program may write for the same thing (str/join,
+// clojure.core/map). Read by `ptc doc` and by the form (doc name), defined at the end.
+import { invalid, specialForms } from '../analyzer.ts';
 import '../builtins/index.ts';
+// The forms, each registering its entry, in the order the reference lists them (as forms/index.ts).
+import '../forms/control.ts';
+import '../forms/functions.ts';
+import '../forms/loops.ts';
+import '../forms/threading.ts';
+import '../forms/iteration.ts';
+import '../forms/where.ts';
 import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, type BuiltinInfo } from '../builtins/registry.ts';
-import { suggest } from '../errors.ts';
+import { hintOf, PtcError, suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';
+import { rt } from '../runtime.ts';
 import { areaOf, CONSTANT_DOCS, EXTRA_EXAMPLES, INTEROP_PARAMS } from './areas.ts';
-import { CONTROL_FORMS } from './forms-control.ts';
-import { MORE_FORMS } from './forms-more.ts';
+import { documentForm, formDocs } from './form-docs.ts';
 import type { FormDoc, RefEntry, RefExample } from './types.ts';
 
 export type { Area, EntryKind, RefEntry, RefExample } from './types.ts';
@@ -35,8 +44,8 @@ function canonicalName(info: BuiltinInfo): string {
 
 function builtinEntry(info: BuiltinInfo): RefEntry {
   const name = canonicalName(info);
-  const area = areaOf(info.name, info.ns);
-  if (area === undefined) throw new Error(`reference: builtin ${name} has no area (add it to reference/areas.ts)`);
+  const area = areaOf(info);
+  if (area === undefined) throw new Error(`reference: builtin ${name} has no area (see builtinArea in builtins/registry.ts)`);
   const params = info.ns === 'interop' ? (INTEROP_PARAMS[name] ?? []) : info.fn.ptc.params;
   const examples = info.examples.length > 0 ? info.examples : (EXTRA_EXAMPLES[name] ?? []);
   return { name, kind: 'function', arities: params, doc: info.doc, area, examples: examplesOf(examples) };
@@ -82,7 +91,7 @@ function prefixedSpellings(info: BuiltinInfo, canonical: string): string[] {
 
 function build(): RefEntry[] {
   const entries: RefEntry[] = [];
-  for (const [name, f] of Object.entries({ ...CONTROL_FORMS, ...MORE_FORMS })) entries.push(formEntry(name, f));
+  for (const [name, f] of formDocs()) entries.push(formEntry(name, f));
   const seen = new Set<string>();
   for (const info of allBuiltins()) {
     const entry = builtinEntry(info);
@@ -160,3 +169,39 @@ export function entryJson(e: RefEntry): Record<string, unknown> {
     ...(e.details !== undefined ? { details: e.details } : {}),
   };
 }
+
+// (doc name): print a name's reference entry with the run's println output and give nil. The name
+// is not evaluated. An unknown name fails only when the form runs, as an unknown symbol does, so a
+// branch that never runs cannot fail the program.
+documentForm('doc', {
+  kind: 'special-form',
+  arities: ['[name]'],
+  doc: "Print a name's reference entry (kinds, parameters, what it does, examples) with println; gives nil.",
+  details: 'The name is not evaluated. An unknown name is an undefined_error that suggests the closest names.',
+  area: 'definitions',
+  examples: [
+    ['(doc map)', 'nil'],
+    ['(doc str/join)', 'nil'],
+    ['(doc mapp)', 'error: undefined_error'],
+  ],
+});
+specialForms.set('doc', (form) => {
+  const args = form.items.slice(1);
+  if (args.length !== 1) invalid(`doc expects one name, as in (doc map), got ${args.length} arguments`, form.loc, 'arity_error');
+  const target = args[0];
+  let name: string;
+  if (target.t === 'sym') name = target.ns === null ? target.name : `${target.ns}/${target.name}`;
+  else if (target.t === 'lit' && typeof target.v === 'string') name = target.v;
+  else invalid('doc expects a name, as in (doc map) or (doc str/join)', target.loc);
+  const loc = form.loc;
+  return () => {
+    const entry = referenceEntry(name);
+    if (entry === undefined) {
+      const near = closestNames(name);
+      const hint = hintOf(near.length > 0 ? `Did you mean: ${near.join(', ')}?` : '');
+      throw new PtcError('undefined_error', `No documentation for ${name}: it is not a special form, macro, builtin or constant.`, loc, hint);
+    }
+    rt().print(formatEntry(entry));
+    return null;
+  };
+});

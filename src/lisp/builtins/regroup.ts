@@ -1,12 +1,12 @@
-// Builtins: partition, partition-all, partition-by, interleave, interpose, zip, combinations,
-// some, every?, not-any?, not-every?, tree-seq. (Imported by transform.ts.)
+// Builtins that regroup a collection's items: into chunks (partition, partition-all, partition-by),
+// merged with others (interleave, interpose, zip) or chosen k at a time (combinations).
 import { execError } from '../errors.ts';
 import { equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
-import { truthy, type Value } from '../values.ts';
+import type { Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
 import { items } from './coerce.ts';
-import { builtin } from './registry.ts';
+import { builtin, builtinArea } from './registry.ts';
 
 function positive(fn: string, what: string, v: Value): number {
   const n = countArg(fn, v);
@@ -40,6 +40,9 @@ function chunks(fn: string, n: number, step: number, xs: readonly Value[], all: 
   }
   return out;
 }
+
+// The reference area of the builtins below (registry.ts).
+builtinArea('collections');
 
 builtin(
   'partition',
@@ -178,76 +181,4 @@ builtin(
     }
   },
   { params: ['[coll n]'], examples: [['(combinations [1 2 3] 2)', '[[1 2] [1 3] [2 3]]']] },
-);
-
-builtin(
-  'some',
-  2,
-  'The first truthy value of (pred item), or nil. A set works as pred: (some #{"x"} coll).',
-  (p, c) => {
-    const f = fn1('some', p, c);
-    const xs = items('some', c);
-    for (let i = 0; i < xs.length; i++) {
-      const r = f(xs[i]);
-      if (r !== null && r !== false) return r;
-    }
-    return null;
-  },
-  {
-    params: ['[pred coll]'],
-    examples: [
-      ['(some even? [1 2 3])', 'true'],
-      ['(some #{3} [1 3])', '3'],
-      ['(some even? [])', 'nil'],
-    ],
-  },
-);
-
-/** True when some item's pred result has the given truthiness. */
-function anyIs(fn: string, p: Value, c: Value, want: boolean): boolean {
-  const f = fn1(fn, p, c);
-  const xs = items(fn, c);
-  for (let i = 0; i < xs.length; i++) if (truthy(f(xs[i])) === want) return true;
-  return false;
-}
-
-builtin('every?', 2, 'True if pred is truthy for every item (true for an empty collection).', (p, c) => !anyIs('every?', p, c, false), {
-  params: ['[pred coll]'],
-  examples: [
-    ['(every? pos? [1 2])', 'true'],
-    ['(every? :ok [{:ok true} {:ok nil}])', 'false'],
-  ],
-});
-builtin('not-any?', 2, 'True if pred is falsy for every item.', (p, c) => !anyIs('not-any?', p, c, true), {
-  params: ['[pred coll]'],
-  examples: [['(not-any? neg? [1 2])', 'true']],
-});
-builtin('not-every?', 2, 'True if pred is falsy for at least one item.', (p, c) => anyIs('not-every?', p, c, false), {
-  params: ['[pred coll]'],
-  examples: [['(not-every? pos? [1 -2])', 'true']],
-});
-
-builtin(
-  'tree-seq',
-  3,
-  'The nodes of a tree in depth-first order: each node, then (children node) when (branch? node).',
-  (branch, children, root) => {
-    const isBranch = fn1('tree-seq', branch);
-    const kids = fn1('tree-seq', children);
-    const out: Value[] = [];
-    const r = rt();
-    const stack: Value[] = [root];
-    while (stack.length > 0) {
-      const node = stack.pop() as Value;
-      out.push(node);
-      if ((out.length & 1023) === 0) r.checkGrowing(out.length, 'tree-seq result');
-      r.tick();
-      if (truthy(isBranch(node))) {
-        const cs = items('tree-seq', kids(node));
-        for (let i = cs.length - 1; i >= 0; i--) stack.push(cs[i]);
-      }
-    }
-    return out;
-  },
-  { params: ['[branch? children root]'], examples: [['(tree-seq vector? identity [1 [2 3]])', '[[1 [2 3]] 1 [2 3] 2 3]']] },
 );
