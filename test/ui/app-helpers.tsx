@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { App } from '../../src/ui/App.tsx';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
@@ -76,12 +77,13 @@ export function renderSlowApp(
     },
   });
   const store = createPlaygroundStore();
+  const controller = new PlaygroundController({ client, store });
   const result = render(
-    <PlaygroundProvider client={client} store={store}>
+    <PlaygroundProvider controller={controller}>
       <App />
     </PlaygroundProvider>,
   );
-  return { ...result, store, client, engines };
+  return { ...result, store, client, controller, engines };
 }
 
 // In jsdom every element measures 0×0 at the origin, so the panels' separators claim every pointer

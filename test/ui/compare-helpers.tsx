@@ -20,8 +20,8 @@ export async function engineFigures(example: string, steps = Infinity): Promise<
 export async function renderRun(example: string, steps = Infinity, ui: ReactElement = <ComparePanel />): Promise<PanelHarness> {
   const h = await renderPanel(ui, example);
   await act(async () => {
-    if (steps === Infinity) await h.actions().run.mutateAsync();
-    else for (let n = 0; n < steps; n++) await h.actions().step.mutateAsync();
+    if (steps === Infinity) await h.controller.run();
+    else for (let n = 0; n < steps; n++) await h.controller.step();
   });
   return h;
 }

@@ -5,7 +5,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComparePanel } from '../../src/ui/features/whole-run/ComparePanel.tsx';
 import { costlierReason, formatPercent } from '../../src/ui/features/whole-run/compare-figures.ts';
-import { compareStoreFor } from '../../src/ui/features/whole-run/compare-store.ts';
+import { compareStoreOf } from '../../src/ui/features/whole-run/compare-store.ts';
 import { renderWithPlayground } from './harness.tsx';
 import { countOf, engineFigures, renderRun, waitForFigures } from './compare-helpers.tsx';
 
@@ -62,7 +62,7 @@ describe('the run table', () => {
     await waitForFigures(1);
     expect(screen.queryByTestId('run-cell-full-history-2')).toBeNull();
     await act(async () => {
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
     });
     await waitForFigures(2);
     const expected = await engineFigures('reviews-and-inventory.json', 2);
@@ -70,7 +70,7 @@ describe('the run table', () => {
     expect(countOf(screen.getByTestId('run-total-trim').textContent)).toBe(expected.strategies.find((s) => s.name === 'trim')?.total);
     // A reset empties the run.
     await act(async () => {
-      await h.actions().reset.mutateAsync();
+      await h.controller.reset();
     });
     await waitFor(() => expect(screen.getByTestId('compare-empty')).toBeTruthy());
     expect(screen.queryByTestId('run-table')).toBeNull();
@@ -81,7 +81,7 @@ describe('the whole run', () => {
   it('is compared over every turn: the heading counts them all and no bound is mentioned', async () => {
     const figures = await engineFigures('reviews-and-inventory.json');
     const h = renderWithPlayground(<ComparePanel />);
-    act(() => compareStoreFor(h.client).setState({ view: figures }));
+    act(() => h.controller.storeFor(compareStoreOf).setState({ view: figures }));
     expect(screen.getByTestId('compare-heading').textContent).toContain(`(${figures.turns} turns)`);
     expect(screen.queryByTestId('compare-bounded')).toBeNull();
   });

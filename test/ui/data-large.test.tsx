@@ -25,7 +25,7 @@ const editor = () => screen.getByTestId('data-editor') as HTMLTextAreaElement;
 
 async function open(h: PanelHarness, text: string): Promise<void> {
   await act(async () => {
-    const outcome = await h.actions().open.mutateAsync(text);
+    const outcome = await h.controller.open(text);
     expect(outcome.ok).toBe(true);
   });
 }
@@ -38,7 +38,7 @@ describe('DataPanel with large data', () => {
     const small = editor().value;
 
     // Not awaited: the hint is seen as it appears (the text is filled after the next paint).
-    const opening = h.actions().open.mutateAsync(largeSession('big'));
+    const opening = h.controller.open(largeSession('big'));
     // The old session's text is not shown (nor editable) while the new one loads.
     expect((await screen.findByTestId('data-loading')).textContent).toMatch(/^Loading the data \(1\.\d MB\)…$/);
     expect(editor().closest('[hidden]')).not.toBeNull();
@@ -66,7 +66,7 @@ describe('DataPanel with large data', () => {
     const h = await renderPanel(<></>);
     await open(h, largeSession('other'));
     h.rerender(
-      <PlaygroundProvider client={h.client} store={h.store}>
+      <PlaygroundProvider controller={h.controller}>
         <DataPanel />
       </PlaygroundProvider>,
     );
@@ -88,7 +88,7 @@ describe('DataPanel with large data', () => {
     await waitFor(() => expect(isBusy(h.store.getState().machine)).toBe(false));
     await act(async () => {
       const v = h.view();
-      await h.actions().setDefinition.mutateAsync({ ...v.definition, mission: `${v.definition.mission} Edited.` });
+      await h.controller.setDefinition({ ...v.definition, mission: `${v.definition.mission} Edited.` });
     });
     await waitFor(() => expect(screen.queryByTestId('data-loading')).toBeNull());
     expect(editor().value).toBe('{"broken": ');

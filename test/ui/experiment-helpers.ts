@@ -1,7 +1,12 @@
 // Shared by the experiments panel's tests: each test starts and ends with no saved experiment.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
+import { createExperimentDb, type ExperimentDb } from '../../src/ui/features/experiments/experiment-db.ts';
+
+/** A handle on the saved experiments (the same IndexedDB database the panel's controller writes). */
+export function experimentDb(): ExperimentDb {
+  return createExperimentDb();
+}
 
 export async function clearDb(): Promise<void> {
   const db = experimentDb();

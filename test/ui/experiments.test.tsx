@@ -6,8 +6,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ExperimentsPanel } from '../../src/ui/features/experiments/ExperimentsPanel.tsx';
-import { experimentDb } from '../../src/ui/features/experiments/experiments-store.ts';
-import { freshExperiments } from './experiment-helpers.ts';
+import { experimentDb, freshExperiments } from './experiment-helpers.ts';
 import { captureDownloads } from './harness.tsx';
 import { renderPanel, type PanelHarness } from './panel-helpers.tsx';
 

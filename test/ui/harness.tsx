@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { ReactElement } from 'react';
 import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
 import { Engine } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
@@ -42,17 +43,16 @@ export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
 export interface Harness extends RenderResult {
   store: PlaygroundStore;
   client: EngineClient;
+  /** The page's controller: the tests call its actions as the controls do. */
+  controller: PlaygroundController;
 }
 
 export function renderWithPlayground(ui: ReactElement): Harness {
   const { client } = inProcessClient();
   const store = createPlaygroundStore();
-  const result = render(
-    <PlaygroundProvider client={client} store={store}>
-      {ui}
-    </PlaygroundProvider>,
-  );
-  return { ...result, store, client };
+  const controller = new PlaygroundController({ client, store });
+  const result = render(<PlaygroundProvider controller={controller}>{ui}</PlaygroundProvider>);
+  return { ...result, store, client, controller };
 }
 
 /** Puts a share fragment in the page's address (null: none), as opening a link does. */

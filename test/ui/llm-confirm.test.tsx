@@ -97,12 +97,12 @@ describe('confirming a base URL from outside', () => {
     const app = await renderLlmApp();
     const text = sessionText();
     server.enqueue({ text: replies[0] }, { text: replies[0] });
-    await act(() => app.actions().openSaved.mutateAsync({ text, record: { id: 'saved-1', rev: 1 } }));
+    await act(() => app.controller.openSaved(text, { id: 'saved-1', rev: 1 }));
     await user.click(button('step'));
     await user.click(await screen.findByTestId('base-url-confirm-send'));
     await screen.findByTestId('turn-1');
     // Reopened later (a reload): the same base URL goes without asking.
-    await act(() => app.actions().openSaved.mutateAsync({ text, record: { id: 'saved-1', rev: 2 } }));
+    await act(() => app.controller.openSaved(text, { id: 'saved-1', rev: 2 }));
     await user.click(button('step'));
     await screen.findByTestId('turn-1');
     expect(screen.queryByTestId('base-url-confirm')).toBeNull();

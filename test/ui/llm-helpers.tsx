@@ -1,11 +1,11 @@
 // Helpers for the LLM tests in jsdom: the App with the real engine in-process (its providers call the
 // fake servers on 127.0.0.1 through Node's fetch), its own key store, and the actions within reach.
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { App } from '../../src/ui/App.tsx';
 import { KeyStore, type KeyStorage } from '../../src/ui/persistence/keys.ts';
-import { PlaygroundProvider, useEngineActions } from '../../src/ui/state/playground.tsx';
+import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/ui/state/store.ts';
 import type { Engine, LlmDefinition, View } from '../../src/worker/engine.ts';
 import type { EngineClient } from '../../src/ui/engine/client.ts';
@@ -30,21 +30,13 @@ export function memoryStorage(): KeyStorage & { items: Map<string, string> } {
   };
 }
 
-type Actions = ReturnType<typeof useEngineActions>;
-
-function ActionsProbe({ onActions }: { onActions: (a: Actions) => void }) {
-  const actions = useEngineActions();
-  useEffect(() => onActions(actions));
-  return null;
-}
-
 export interface LlmApp {
   store: PlaygroundStore;
   client: EngineClient;
   engines: Engine[];
   keys: KeyStore;
   storage: ReturnType<typeof memoryStorage>;
-  actions: () => Actions;
+  controller: PlaygroundController;
   view: () => View;
 }
 
@@ -54,32 +46,26 @@ export async function renderLlmApp(options: { waitForExample?: boolean; storage?
   const store = createPlaygroundStore();
   const storage = options.storage ?? memoryStorage();
   const keys = new KeyStore(storage);
-  let current: Actions | null = null;
+  const controller = new PlaygroundController({ client, store, keys });
   render(
-    <PlaygroundProvider client={client} store={store} keys={keys}>
-      <ActionsProbe onActions={(a) => void (current = a)} />
+    <PlaygroundProvider controller={controller}>
       <App />
     </PlaygroundProvider>,
   );
-  await waitFor(() => expect(current).not.toBeNull());
   if (options.waitForExample !== false) await waitForDefaultExample();
-  const actions = (): Actions => {
-    if (!current) throw new Error('actions not ready');
-    return current;
-  };
   const view = (): View => {
     const v = store.getState().view;
     if (!v) throw new Error('no view');
     return v;
   };
-  return { store, client, engines, keys, storage, actions, view };
+  return { store, client, engines, keys, storage, controller, view };
 }
 
 /** Points the open session at a real provider (as the LLM panel would save it). */
 export async function configureLlm(app: LlmApp, llm: Partial<LlmDefinition> & { provider: string }): Promise<void> {
   await act(async () => {
     const definition = app.view().definition;
-    const r = await app.actions().setDefinition.mutateAsync({ ...definition, llm: { replies: definition.llm.replies, requestTimeoutMs: 10_000, ...llm } });
+    const r = await app.controller.setDefinition({ ...definition, llm: { replies: definition.llm.replies, requestTimeoutMs: 10_000, ...llm } });
     expect(r.problems).toEqual([]);
   });
 }

@@ -139,7 +139,7 @@ describe('the key never leaves for anywhere but the server', () => {
     await screen.findByTestId('turn-1');
     expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
 
-    const link = await act(() => app.actions().share.mutateAsync(true));
+    const link = await act(() => app.controller.share(true));
     const decoded = link ? decodeLink(link.fragment) : null;
     const exported = await app.client.call('exportSession');
     const carried = JSON.stringify([

@@ -127,7 +127,7 @@ describe('Step with a real LLM', () => {
     await user.click(button('step'));
     await waitFor(() => expect(replyText().length).toBeGreaterThan(0));
     await act(async () => {
-      const r = await app.actions().open.mutateAsync(exampleText('products-exploration.json'));
+      const r = await app.controller.open(exampleText('products-exploration.json'));
       expect(r.ok).toBe(true);
     });
     await waitFor(() => expect(isBusy(app.store.getState().machine)).toBe(false));

@@ -21,20 +21,20 @@ function lastUser(messages: readonly { role: string; content: string }[]): strin
 async function steps(h: PanelHarness, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     await act(async () => {
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
     });
   }
 }
 
 async function define(h: PanelHarness, change: (d: SessionDefinition) => SessionDefinition): Promise<void> {
   await act(async () => {
-    await h.actions().setDefinition.mutateAsync(change(h.view().definition));
+    await h.controller.setDefinition(change(h.view().definition));
   });
 }
 
 async function select(h: PanelHarness, turn: number): Promise<void> {
   await act(async () => {
-    await h.actions().select(turn);
+    await h.controller.select(turn);
   });
 }
 
@@ -87,7 +87,7 @@ describe('MessagesCompare after edits', () => {
     // A session that cannot be prepared, opened (as a file, or on a reload): no rendering to keep.
     await define(h, brokenTool);
     await act(async () => {
-      await h.actions().open.mutateAsync(JSON.stringify({ version: 1, ...h.view().definition, turns: [] }));
+      await h.controller.open(JSON.stringify({ version: 1, ...h.view().definition, turns: [] }));
     });
     await waitFor(() => expect(text('messages-outdated')).toMatch(/cannot be rendered: tools\[1\]\.impl: /));
     expect(screen.queryByTestId('compressed-user')).toBeNull();
@@ -116,7 +116,7 @@ describe('MessagesCompare after edits', () => {
 
     // Comparing a strategy still works while the session's compression is off.
     await act(async () => {
-      await h.actions().setStrategy('single-user-coalesced');
+      await h.controller.setStrategy('single-user-coalesced');
     });
     await waitFor(() => expect(text('compressed-user')).toContain(';; Tool calls made:'));
     expect(screen.queryByTestId('compression-off')).toBeNull();
@@ -166,7 +166,7 @@ describe('MessagesCompare after edits', () => {
 describe('the saving after the first Step', () => {
   it('is positive in the default example: its first comparison shows what compression is for', async () => {
     const h = await renderPanel(<MessagesCompare />);
-    await act(() => h.actions().step.mutateAsync());
+    await act(() => h.controller.step());
     await waitFor(() => expect(screen.getByTestId('saving').textContent).toMatch(/^\d+\.\d %$/));
     expect(parseFloat(screen.getByTestId('saving').textContent ?? '')).toBeGreaterThan(10);
     expect(screen.queryByTestId('saving-note')).toBeNull();
@@ -175,7 +175,7 @@ describe('the saving after the first Step', () => {
   it('is explained where it is negative (another example after its first turn), and not otherwise', async () => {
     const h = await renderPanel(<MessagesCompare />, 'products-exploration.json');
     expect(screen.queryByTestId('saving-note')).toBeNull();
-    await act(() => h.actions().step.mutateAsync());
+    await act(() => h.controller.step());
     await waitFor(() => expect(screen.getByTestId('saving').textContent).toMatch(/^−/));
     expect(screen.getByTestId('saving-note').textContent).toMatch(/^Negative: early in a run the compressed message's summaries/);
   });

@@ -151,7 +151,7 @@ describe('MissionPanel', () => {
     expect(screen.queryByTestId('compression-options')).toBeNull();
 
     // A file's compression off shows as full-history, with its options to set.
-    await act(() => h.actions().setDefinition.mutateAsync({ ...h.view().definition, compression: false }));
+    await act(() => h.controller.setDefinition({ ...h.view().definition, compression: false }));
     await waitFor(() => expect((select as HTMLSelectElement).value).toBe('full-history'));
     expect(fieldKeys()).toEqual(['sampleLimit', 'samplePrintableLimit']);
 
@@ -250,7 +250,7 @@ describe('MissionPanel', () => {
   it('follows the engine when another session is opened', async () => {
     const h = await renderPanel(<MissionPanel />);
     await act(async () => {
-      await h.actions().open.mutateAsync(exampleText('products-exploration.json'));
+      await h.controller.open(exampleText('products-exploration.json'));
     });
     await waitFor(() => expect((screen.getByTestId('title-input') as HTMLInputElement).value).toBe(h.view().definition.title));
     expect((screen.getByTestId('mission-input') as HTMLTextAreaElement).value).toBe(h.view().definition.mission);

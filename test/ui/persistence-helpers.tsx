@@ -8,6 +8,7 @@ import type { SessionChannel, SessionMessage } from '../../src/ui/persistence/ch
 import { PersistenceProvider } from '../../src/ui/persistence/SessionPersistence.tsx';
 import { createIdbSessionStore, type SessionStore } from '../../src/ui/persistence/session-store.ts';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
+import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
 import type { Harness } from './harness.tsx';
 import { inProcessClient } from './harness.tsx';
@@ -70,12 +71,13 @@ export interface TabOptions {
 export function renderTab(o: TabOptions): Harness {
   const { client } = inProcessClient();
   const store = createPlaygroundStore();
+  const controller = new PlaygroundController({ client, store });
   const result = render(
-    <PlaygroundProvider client={client} store={store}>
+    <PlaygroundProvider controller={controller}>
       <PersistenceProvider sessions={o.sessions} channel={o.channel ?? (() => null)} tabMemory={o.tabMemory ?? null} tabId={o.tabId} delayMs={o.delayMs ?? 30}>
         <App />
       </PersistenceProvider>
     </PlaygroundProvider>,
   );
-  return { ...result, store, client };
+  return { ...result, store, client, controller };
 }

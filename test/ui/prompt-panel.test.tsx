@@ -126,7 +126,7 @@ describe('SystemPromptPanel showing a changed prompt', () => {
       </>,
     );
     await act(async () => {
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
     });
     fireEvent.change(mode(), { target: { value: 'wrap' } });
     await user.type(screen.getByTestId('prompt-prefix'), 'Think first.');
@@ -134,7 +134,7 @@ describe('SystemPromptPanel showing a changed prompt', () => {
     expect(h.view().systemPrompt.changed).toBe(true);
     expect(h.view().systemPrompt.text.startsWith('Think first.')).toBe(true);
     await act(async () => {
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
     });
     await waitFor(() => expect(screen.getByTestId('turn-2')).toBeTruthy());
     expect(within(screen.getByTestId('turn-1')).queryByTestId('turn-prompt-changed')).toBeNull();

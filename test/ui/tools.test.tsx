@@ -134,7 +134,7 @@ describe('ToolsPanel', () => {
     await user.type(sig, '(x');
     await screen.findByTestId('tool-0-signature-errors', {}, { timeout: 3000 });
     await act(async () => {
-      await h.actions().open.mutateAsync(exampleText('side-effect-calls.json'));
+      await h.controller.open(exampleText('side-effect-calls.json'));
     });
     const names = h.view().definition.tools.map((t) => t.name);
     await waitFor(() => expect(value('tool-0-name')).toBe(names[0]));

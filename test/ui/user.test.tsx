@@ -17,8 +17,8 @@ describe('UserPanel', () => {
   it('after stepping turns shows the definitions: functions with params, docstring and return type, values with type and sample', async () => {
     const h = await renderPanel(<UserPanel />, 'products-exploration.json');
     await act(async () => {
-      await h.actions().step.mutateAsync();
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
+      await h.controller.step();
     });
     await waitFor(() => expect(screen.getByTestId('user-turn').textContent).toBe('before turn 3'));
     expect(screen.queryByTestId('user-empty')).toBeNull();
@@ -44,11 +44,11 @@ describe('UserPanel', () => {
   it('follows the selected turn', async () => {
     const h = await renderPanel(<UserPanel />, 'products-exploration.json');
     await act(async () => {
-      await h.actions().step.mutateAsync();
-      await h.actions().step.mutateAsync();
+      await h.controller.step();
+      await h.controller.step();
     });
     await act(async () => {
-      await h.actions().select(2);
+      await h.controller.select(2);
     });
     await waitFor(() => expect(screen.getByTestId('user-turn').textContent).toBe('before turn 2'));
     expect(screen.getByTestId('user-entry-rated')).toBeTruthy();

@@ -4,7 +4,7 @@ import { memo, type ReactNode } from 'react';
 
 const TOKEN = /(;[^\n]*)|("(?:\\[\s\S]|[^"\\])*"?)|(#"(?:\\[\s\S]|[^"\\])*"?)|(:[^\s()[\]{}",;]+)|([()[\]{}])|(#\{|#\(|['`~@^#])|([^\s()[\]{}",;]+)/g;
 
-const SPECIAL = new Set([
+const SPECIAL: ReadonlySet<string> = new Set([
   'def',
   'defn',
   'defn-',

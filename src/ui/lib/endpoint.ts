@@ -28,7 +28,7 @@ export function viewEndpoint(view: View | null): Endpoint | null {
   return view ? endpointOf(view.definition.llm) : null;
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
+const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
 
 /** True for a server on this machine (localhost, 127.x, ::1, *.localhost). */
 export function isLocalUrl(baseUrl: string): boolean {

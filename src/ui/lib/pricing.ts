@@ -66,7 +66,7 @@ export function discardedCount(requests: readonly DiscardedRequest[] | undefined
 }
 
 /** Nothing spent: the provider refused the request before any work (a wrong or unauthorised key). */
-const REFUSED_STATUSES = new Set([401, 403]);
+const REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403]);
 const NOTHING: Cost = { known: true, usd: 0, parts: { input: 0, cachedInput: 0, cacheWrite: 0, output: 0 } };
 
 /**

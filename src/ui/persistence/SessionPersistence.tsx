@@ -3,8 +3,7 @@
 // the page lives, saves at once when the page is hidden, and gives the sessions menu its controller.
 // Without a provider nothing is saved and the default example opens, as before persistence existed.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { flushPendingEdits } from '../state/pending-edits.ts';
-import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
+import { useController } from '../state/playground.tsx';
 import { sessionStorageMemory, startup, type TabMemory } from './restore.ts';
 import { SessionSync } from './session-sync.ts';
 import { broadcastSessionChannel, type SessionChannel } from './channel.ts';
@@ -47,15 +46,15 @@ export function useSessionPersistence(): PersistenceContextValue {
 
 export function SessionPersistence({ children, opening }: { children: ReactNode; opening?: () => Promise<boolean> }) {
   const config = useContext(ConfigContext);
-  const store = usePlaygroundStore();
-  const actions = useEngineActions();
+  const controller = useController();
+  const store = controller.store;
   const [sync, setSync] = useState<SessionSync | null>(null);
   const [status, setStatus] = useState<PersistenceStatus>(config ? 'starting' : 'off');
   const [reason, setReason] = useState<string | null>(null);
   const syncRef = useRef<SessionSync | null>(null);
   const unavailable = useRef(false);
-  const latest = useRef({ actions, opening });
-  latest.current = { actions, opening };
+  const latest = useRef({ opening });
+  latest.current = { opening };
   const tabId = useMemo(() => config?.tabId ?? newId(), [config]);
   const tabMemory = useMemo(() => (config ? (config.tabMemory === undefined ? sessionStorageMemory() : config.tabMemory) : null), [config]);
 
@@ -77,7 +76,7 @@ export function SessionPersistence({ children, opening }: { children: ReactNode;
     const hidden = () => {
       void s.flush();
       // Edits still waiting for their pause reach the engine, then their text is saved too.
-      void flushPendingEdits(store).then(() => s.flush());
+      void controller.lane.flush().then(() => s.flush());
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') hidden();
@@ -90,7 +89,7 @@ export function SessionPersistence({ children, opening }: { children: ReactNode;
       s.dispose();
       if (syncRef.current === s) syncRef.current = null;
     };
-  }, [config, store, tabId, tabMemory]);
+  }, [config, controller, store, tabId, tabMemory]);
 
   // What the page opens first, once per mount.
   const started = useRef(false);
@@ -101,8 +100,8 @@ export function SessionPersistence({ children, opening }: { children: ReactNode;
       store,
       sessions: config?.sessions ?? null,
       tabMemory,
-      open: (text) => latest.current.actions.open.mutateAsync(text),
-      openSaved: (args) => latest.current.actions.openSaved.mutateAsync(args),
+      open: (text) => controller.open(text),
+      openSaved: ({ text, record }) => controller.openSaved(text, record),
       opening: () => latest.current.opening?.() ?? Promise.resolve(false),
       onUnavailable: (why) => {
         unavailable.current = true;
@@ -113,7 +112,7 @@ export function SessionPersistence({ children, opening }: { children: ReactNode;
     }).then(() => {
       if (!unavailable.current && config) setStatus('on');
     });
-    // Runs once per mount; the actions are read through `latest`.
+    // Runs once per mount; `opening` is read through `latest`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

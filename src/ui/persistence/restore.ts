@@ -3,7 +3,7 @@
 // opens is kept in the list and reported; the default example opens instead. Which session a tab has
 // open is remembered here as it changes (the tab's sessionStorage and the store's last-open id).
 import { DEFAULT_EXAMPLE, EXAMPLES, findExample } from '../state/examples.ts';
-import type { OpenOutcome } from '../state/playground.tsx';
+import type { OpenOutcome } from '../state/controller.ts';
 import type { PersistenceRef, PlaygroundStore } from '../state/store.ts';
 import type { SessionStore } from './session-store.ts';
 import { linesOf, type Problem } from '../lib/problems.ts';

@@ -1,7 +1,6 @@
 // What the sessions menu and the two-tabs notice do: open, start, rename, duplicate and delete saved
 // sessions, and settle a conflict with another tab.
-import { enqueueEdit, flushPendingEdits } from '../state/pending-edits.ts';
-import { useEngineActions, usePlaygroundStore } from '../state/playground.tsx';
+import { useController } from '../state/playground.tsx';
 import { openDefaultExample } from './restore.ts';
 import { useSessionPersistence } from './SessionPersistence.tsx';
 import { linesOf } from '../lib/problems.ts';
@@ -12,8 +11,8 @@ function messageOf(e: unknown): string {
 
 export function useSessionActions() {
   const { sync } = useSessionPersistence();
-  const store = usePlaygroundStore();
-  const { open, openSaved, setDefinition, settleRequest } = useEngineActions();
+  const c = useController();
+  const store = c.store;
   const notice = (text: string) => store.getState().setNotice({ kind: 'error', text });
 
   /** Opens a saved session; autosave then saves to it. */
@@ -27,9 +26,9 @@ export function useSessionActions() {
       }
       // A request to an LLM under way is stopped first (opening stops it anyway), so the edits sent
       // before opening wait for no turn.
-      await settleRequest();
-      await flushPendingEdits(store);
-      const r = await openSaved.mutateAsync({ text: record.text, record: { id: record.id, rev: record.rev } });
+      await c.settleRequest();
+      await c.lane.flush();
+      const r = await c.openSaved(record.text, { id: record.id, rev: record.rev });
       if (!r.ok && r.problems.length > 0) notice(`Could not open the saved session "${record.title}":\n${linesOf(r.problems)}`);
       return r.ok;
     } catch (e) {
@@ -40,9 +39,9 @@ export function useSessionActions() {
 
   /** A new session from the default example (saved as a new record). */
   const newSession = async (): Promise<boolean> => {
-    await settleRequest();
-    await flushPendingEdits(store);
-    return openDefaultExample((text) => open.mutateAsync(text), store);
+    await c.settleRequest();
+    await c.lane.flush();
+    return openDefaultExample((text) => c.open(text), store);
   };
 
   const rename = async (id: string, title: string): Promise<void> => {
@@ -51,12 +50,8 @@ export function useSessionActions() {
     if (id === sync.openId && view !== null) {
       // The open session is renamed in the engine, so its title, export and saved text agree.
       // An edit like any other: after the edits and turn under way, built on the definition they left.
-      await flushPendingEdits(store);
-      let r: Awaited<ReturnType<typeof setDefinition.mutateAsync>> = { ok: false, problems: [] };
-      await enqueueEdit(store, async () => {
-        const current = store.getState().view ?? view;
-        r = await setDefinition.mutateAsync({ ...current.definition, title });
-      });
+      await c.lane.flush();
+      const r = await c.edit((current) => ({ ...current, title }));
       if (!r.ok) {
         notice(`Could not rename the session:\n${linesOf(r.problems)}`);
         return;
@@ -69,7 +64,7 @@ export function useSessionActions() {
 
   const duplicate = async (id: string): Promise<void> => {
     if (!sync) return;
-    if (id === sync.openId) await flushPendingEdits(store);
+    if (id === sync.openId) await c.lane.flush();
     await sync.duplicate(id);
   };
 
@@ -97,7 +92,7 @@ export function useSessionActions() {
       notice('The other tab\'s version is no longer saved; "Keep mine" saves this one.');
       return;
     }
-    const r = await openSaved.mutateAsync({ text: record.text, record: { id: record.id, rev: record.rev } });
+    const r = await c.openSaved(record.text, { id: record.id, rev: record.rev });
     if (!r.ok && r.problems.length > 0) notice(`Could not open the other tab's version:\n${linesOf(r.problems)}`);
   };
 

@@ -3,7 +3,7 @@
 // copied again (docs/playground.md, "Saved sessions"); problems become the page's notice.
 import { savedCopyOf } from '../persistence/saved-copy.ts';
 import { useSessionPersistence } from '../persistence/SessionPersistence.tsx';
-import { useEngineActions, usePlaygroundStore } from './playground.tsx';
+import { useController } from './playground.tsx';
 import { linesOf } from '../lib/problems.ts';
 
 /** A bundled session file, loaded when first needed. */
@@ -15,13 +15,13 @@ export interface BundledSession {
 
 /** Opens a bundled session; resolves to whether it opened. */
 export function useOpenBundled(): (entry: BundledSession) => Promise<boolean> {
-  const { open, openExample } = useEngineActions();
+  const c = useController();
   const { sync } = useSessionPersistence();
-  const store = usePlaygroundStore();
+  const store = c.store;
   return async (entry) => {
     try {
       const text = await entry.load();
-      const r = sync ? await openExample.mutateAsync({ text, savedCopy: (view) => savedCopyOf(sync, view) }) : await open.mutateAsync(text);
+      const r = sync ? await c.openExample(text, (view) => savedCopyOf(sync, view)) : await c.open(text);
       if (!r.ok && r.problems.length > 0) store.getState().setNotice({ kind: 'error', text: `Could not open ${entry.name}.json:\n${linesOf(r.problems)}` });
       return r.ok;
     } catch (e) {

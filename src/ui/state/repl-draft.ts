@@ -1,10 +1,9 @@
-// The REPL's input as a tiny store of its own (one per engine client, so tests and the page never
+// The REPL's input as a tiny store of its own (one per controller, so tests and the page never
 // share one): the REPL pane edits it, and other panels put a program there for the person to run
 // (the reference's "try it"), which also asks the pane to focus its editor.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { EngineClient } from '../engine/client.ts';
-import { useEngineClient } from './playground.tsx';
+import { useController } from './playground.tsx';
 
 export interface ReplDraftState {
   /** The text in the REPL's input. */
@@ -27,18 +26,13 @@ export function createReplDraftStore(): ReplDraftStore {
   }));
 }
 
-const stores = new WeakMap<EngineClient, ReplDraftStore>();
+/** The controller's REPL draft (`controller.storeFor(replDraftOf)`). */
+export const replDraftOf = (): ReplDraftStore => createReplDraftStore();
 
-/** The REPL draft of an engine client (made on first use). */
-export function replDraftFor(client: EngineClient): ReplDraftStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = createReplDraftStore();
-    stores.set(client, store);
-  }
-  return store;
+export function useReplDraftStore(): ReplDraftStore {
+  return useController().storeFor(replDraftOf);
 }
 
 export function useReplDraft<T>(selector: (s: ReplDraftState) => T): T {
-  return useStore(replDraftFor(useEngineClient()), selector);
+  return useStore(useReplDraftStore(), selector);
 }

@@ -6,6 +6,7 @@ import type { View, ViewOptions } from '../../worker/engine.ts';
 import type { EngineClient } from '../engine/client.ts';
 import type { KeyStore } from '../persistence/keys.ts';
 import type { PlaygroundStore } from './store.ts';
+import type { Clock } from './clock.ts';
 import { needsConfirmation } from './confirmed-urls.ts';
 import { endpointOf, keyRequired, providerLabel } from '../lib/endpoint.ts';
 
@@ -19,30 +20,15 @@ export interface RequestTurnDeps {
   accept: (view: View) => void;
   /** The strategy the page shows (views are made with it). */
   viewOptions: () => ViewOptions;
+  /** Times the stream's flushes. */
+  clock: Clock;
 }
 
 /** Streamed text reaches the store at most this often (each piece re-renders the editor). */
 const STREAM_FLUSH_MS = 40;
 
-/** The turn being asked for, per store: opening another session waits until it has settled. */
-const inFlight = new WeakMap<PlaygroundStore, Promise<boolean>>();
-
-export function turnInFlight(store: PlaygroundStore): Promise<boolean> | undefined {
-  return inFlight.get(store);
-}
-
 /** Asks the session's real LLM for the next turn and applies the reply; true when the run goes on. */
-export function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
-  const turn = askAndApply(deps);
-  inFlight.set(deps.store, turn);
-  const clear = () => {
-    if (inFlight.get(deps.store) === turn) inFlight.delete(deps.store);
-  };
-  turn.then(clear, clear);
-  return turn;
-}
-
-async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
+export async function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
   const s = deps.store.getState;
   const view = s().view;
   const endpoint = view ? endpointOf(view.definition.llm) : null;
@@ -68,7 +54,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   s().setLlmReply('');
   s().setLlmCall({ turn, phase: 'waiting' });
   let latest: string | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   const flush = () => {
     timer = undefined;
     if (latest !== null && s().llmCall !== null) {
@@ -78,7 +64,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
   };
   const onText = (textSoFar: string) => {
     latest = textSoFar;
-    timer ??= setTimeout(flush, STREAM_FLUSH_MS);
+    timer ??= deps.clock.setTimeout(flush, STREAM_FLUSH_MS);
   };
 
   let result;
@@ -86,7 +72,7 @@ async function askAndApply(deps: RequestTurnDeps): Promise<boolean> {
     // The key goes to this one request for this endpoint, and nowhere else.
     result = await deps.guarded(() => deps.client.call('requestReply', [key, proxy(onText)]));
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    if (timer !== undefined) deps.clock.clearTimeout(timer);
     s().setLlmCall(null);
   }
   if (!result) return false;

@@ -9,7 +9,7 @@
 // Engine calls in flight are counted by lane: `turn` (the calls that make a turn: a program, a tool
 // call, an LLM request), `edit` (a definition edit) and `other` (open, view, reset, REPL, export).
 //
-// Edits and turns never overlap: both go through one queue (pending-edits.ts). An edit made during
+// Edits and turns never overlap: both go through one queue (session-lane.ts). An edit made during
 // Run waits for the turn under way and is applied before the next; a Step pressed while an edit is
 // being applied is accepted (never dropped) and its turn waits for the edit.
 //

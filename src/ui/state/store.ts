@@ -156,14 +156,13 @@ export const initialState: PlaygroundState = {
   sessionConflict: null,
 };
 
-let replIds = 0;
-
 /** The mock's scripted reply for the next turn; a session that asks a real LLM has none to show. */
 export function scriptedReply(view: View): string | null {
   return view.definition.llm.provider === 'mock' ? view.nextReply : null;
 }
 
 export function createPlaygroundStore(): PlaygroundStore {
+  let replIds = 0;
   return createStore<PlaygroundState & PlaygroundActions>()((set, get) => ({
     ...initialState,
     setView: (view) =>

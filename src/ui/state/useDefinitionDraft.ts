@@ -7,8 +7,7 @@
 // the draft follows it — unless this panel has an edit pending, whose own echo that change is.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionDefinition } from '../../worker/engine.ts';
-import { useEngineActions, usePlaygroundStore } from './playground.tsx';
-import { enqueueEdit, setWaitingEdit } from './pending-edits.ts';
+import { useController } from './playground.tsx';
 import { afterPaint } from '../components/after-paint.ts';
 import type { Problem } from '../lib/problems.ts';
 
@@ -52,13 +51,11 @@ export interface DraftOptions {
 
 export function useDefinitionDraft<D>(definition: SessionDefinition, spec: DraftSpec<D>, options: DraftOptions = {}): Draft<D> {
   const later = options.later === true;
-  const store = usePlaygroundStore();
-  const { setDefinition } = useEngineActions();
+  const controller = useController();
+  const { store, lane, clock } = controller;
   const specRef = useRef(spec);
-  const submitRef = useRef(setDefinition.mutateAsync);
   useEffect(() => {
     specRef.current = spec;
-    submitRef.current = setDefinition.mutateAsync;
   });
   const keyOf = useCallback((def: SessionDefinition): string => {
     const s = specRef.current;
@@ -72,7 +69,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
   const [followed, setFollowed] = useState<SessionDefinition | null>(later ? null : definition);
   const latest = useRef(draft);
   const base = useRef<string | null>(later ? null : keyOf(definition));
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const timer = useRef<unknown>(undefined);
   const inFlight = useRef(0);
   const mounted = useRef(true);
   const id = useRef(Symbol('draft'));
@@ -108,49 +105,51 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
   }, [currentKey, laterDefinition, follow, keyOf]);
 
   const send = useCallback((): Promise<void> => {
-    if (timer.current !== undefined) clearTimeout(timer.current);
+    if (timer.current !== undefined) clock.clearTimeout(timer.current);
     timer.current = undefined;
-    setWaitingEdit(store, id.current, null);
+    lane.setWaitingEdit(id.current, null);
     inFlight.current++;
     // Defined: only an edit sends, and an edit sets it.
     const value = latest.current as D;
-    return enqueueEdit(store, async () => {
-      const view = store.getState().view;
-      if (!view) return;
-      const written = specRef.current.write(view.definition, value);
-      if (!written.ok) {
-        if (mounted.current) setProblems(written.problems);
-        return;
-      }
-      const outcome = await submitRef.current(written.definition);
-      if (mounted.current) setProblems(outcome.ok ? [] : outcome.problems);
-    }).finally(() => {
-      inFlight.current--;
-      const view = store.getState().view;
-      if (view) {
-        base.current = keyOf(view.definition);
-        // The engine's echo of this edit: the draft already is what it has.
-        if (mounted.current) setFollowed(view.definition);
-      }
-      if (mounted.current && !busy()) setPending(false);
-    });
-  }, [store, keyOf]);
+    return lane
+      .enqueueEdit(async () => {
+        const view = store.getState().view;
+        if (!view) return;
+        const written = specRef.current.write(view.definition, value);
+        if (!written.ok) {
+          if (mounted.current) setProblems(written.problems);
+          return;
+        }
+        const outcome = await controller.setDefinition(written.definition);
+        if (mounted.current) setProblems(outcome.ok ? [] : outcome.problems);
+      })
+      .finally(() => {
+        inFlight.current--;
+        const view = store.getState().view;
+        if (view) {
+          base.current = keyOf(view.definition);
+          // The engine's echo of this edit: the draft already is what it has.
+          if (mounted.current) setFollowed(view.definition);
+        }
+        if (mounted.current && !busy()) setPending(false);
+      });
+  }, [controller, store, lane, clock, keyOf]);
 
   const edit = useCallback(
     (next: D, options: { now?: boolean } = {}) => {
       latest.current = next;
       setDraft(next);
       setPending(true);
-      if (timer.current !== undefined) clearTimeout(timer.current);
+      if (timer.current !== undefined) clock.clearTimeout(timer.current);
       timer.current = undefined;
       if (options.now) void send();
       else {
-        timer.current = setTimeout(() => void send(), specRef.current.delay ?? EDIT_DELAY_MS);
+        timer.current = clock.setTimeout(() => void send(), specRef.current.delay ?? EDIT_DELAY_MS);
         // Step, Run and Reset send a waiting edit at once instead of after the pause.
-        setWaitingEdit(store, id.current, send);
+        lane.setWaitingEdit(id.current, send);
       }
     },
-    [send, store],
+    [send, lane, clock],
   );
 
   // An edit still waiting for its pause is sent when the panel goes away.

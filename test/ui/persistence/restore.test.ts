@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetOpen, rememberOpen, sessionStorageMemory, startup, type StartupOptions, type TabMemory } from '../../../src/ui/persistence/restore.ts';
 import type { SessionStore } from '../../../src/ui/persistence/session-store.ts';
-import type { OpenOutcome } from '../../../src/ui/state/playground.tsx';
+import type { OpenOutcome } from '../../../src/ui/state/controller.ts';
 import { createPlaygroundStore } from '../../../src/ui/state/store.ts';
 import { freshStore, sessionText } from './helpers.ts';
 import { problem } from '../../../src/lisp/problem.ts';

@@ -244,7 +244,7 @@ export function markersOf(problems: readonly Problem[], lines: readonly string[]
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})[ \t]*\{?\.?([A-Za-z0-9_+#-]*)/;
-const LISP_TAGS = new Set(['', 'clojure', 'clj', 'cljs', 'cljc', 'clojurescript', 'lisp', 'ptc', 'ptc-lisp', 'edn']);
+const LISP_TAGS: ReadonlySet<string> = new Set(['', 'clojure', 'clj', 'cljs', 'cljc', 'clojurescript', 'lisp', 'ptc', 'ptc-lisp', 'edn']);
 
 /**
  * Which lines of a reply are PTC-Lisp: those inside a fenced block tagged as Clojure/Lisp or

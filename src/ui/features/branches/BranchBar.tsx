@@ -2,11 +2,11 @@
 // remove one (not the open one) after a confirmation, and compare two side by side. Shown once the
 // session has more than one branch (a fork starts from a turn card).
 import { lazy, Suspense, useRef, useState } from 'react';
-import { usePlayground } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
 import { branchLabel } from './branch-label.ts';
 import { FIELD } from './styles.ts';
-import { useBranchActions, type BranchOutcome } from './useBranchActions.ts';
+import type { BranchOutcome } from './useBranchActions.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
@@ -16,7 +16,9 @@ const BranchCompare = lazy(() => import('./BranchCompare.tsx').then((m) => ({ de
 export function BranchBar() {
   const branches = usePlayground((s) => s.view?.branches);
   const blocker = usePlayground((s) => resetBlocker(s.machine));
-  const { checkout, remove } = useBranchActions();
+  const c = useController();
+  // A checkout or removal under way: the bar waits for it.
+  const [acting, setActing] = useState(false);
   const [errors, setErrors] = useState<readonly string[]>([]);
   const [removing, setRemoving] = useState<string | null>(null);
   const [comparing, setComparing] = useState(false);
@@ -24,12 +26,17 @@ export function BranchBar() {
   if (branches === undefined || branches.length < 2) return null;
   const open = branches.find((b) => b.open) ?? branches[0];
   const others = branches.filter((b) => !b.open);
-  const busy = blocker !== null || checkout.isPending || remove.isPending;
+  const busy = blocker !== null || acting;
 
   const report = (r: BranchOutcome) => setErrors(r.ok ? [] : r.errors);
+  const act = (action: () => Promise<BranchOutcome>): Promise<BranchOutcome> => {
+    setActing(true);
+    return action().finally(() => setActing(false));
+  };
   const confirmRemove = async () => {
     if (removing === null) return;
-    const r = await remove.mutateAsync(removing);
+    const id = removing;
+    const r = await act(() => c.removeBranch(id));
     report(r);
     if (r.ok) setRemoving(null);
   };
@@ -54,7 +61,8 @@ export function BranchBar() {
           title={blocker ?? 'Open another branch: its turns and settings replace these'}
           onChange={(e) => {
             setRemoving(null);
-            void checkout.mutateAsync(e.target.value).then(report);
+            const id = e.target.value;
+            void act(() => c.checkout(id)).then(report);
           }}
         >
           {branches.map((b) => (

@@ -2,15 +2,16 @@
 // strategy, SYSTEM prompt or model. Loaded when first opened (./ForkButton.tsx opens it).
 import { useId, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../components/Dialog.tsx';
-import { usePlayground } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
 import { FIELD } from './styles.ts';
-import { useBranchActions } from './useBranchActions.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function ForkDialog({ at, onClose }: { at: number; onClose: () => void }) {
   const view = usePlayground((s) => s.view);
-  const { fork } = useBranchActions();
+  const c = useController();
+  // The fork under way: submitting again waits for it.
+  const [forking, setForking] = useState(false);
   const id = useId();
   const sessionStrategy = view?.sessionStrategy ?? '';
   const [form, setForm] = useState<ForkForm>({ name: '', strategy: sessionStrategy, prompt: 'unchanged', suffix: '', model: '', temperature: '' });
@@ -24,7 +25,8 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setErrors([]);
-    const r = await fork.mutateAsync(forkRequestOf({ ...form, name }, at, sessionStrategy, view.definition.compression));
+    setForking(true);
+    const r = await c.fork(forkRequestOf({ ...form, name }, at, sessionStrategy, view.definition.compression)).finally(() => setForking(false));
     if (r.ok) onClose();
     else setErrors(r.errors.length > 0 ? r.errors : ['The engine did not answer; see the notice.']);
   };
@@ -109,7 +111,7 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
         <button type="button" className={SMALL_BUTTON} data-testid="fork-cancel" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className={SMALL_BUTTON} data-testid="fork-submit" disabled={fork.isPending}>
+        <button type="submit" className={SMALL_BUTTON} data-testid="fork-submit" disabled={forking}>
           Fork
         </button>
       </div>

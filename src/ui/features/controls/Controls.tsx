@@ -1,6 +1,6 @@
 // Step, Run, Stop and Reset, with the keyboard: Ctrl/Cmd+Enter steps, Escape stops.
 import { useEffect, useRef, useState } from 'react';
-import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController } from '../../state/playground.tsx';
 import { stepBlocker } from '../../state/run-machine.ts';
 import { resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from '../../state/availability.ts';
 import { useAvailability } from '../../state/useAvailability.ts';
@@ -19,15 +19,15 @@ function title(a: Availability, label: string): string {
 }
 
 export function Controls() {
-  const actions = useEngineActions();
-  const store = usePlaygroundStore();
+  const c = useController();
+  const store = c.store;
   const step = useAvailability(stepAvailability);
   const run = useAvailability(runAvailability);
   const stop = useAvailability(stopAvailability);
   const reset = useAvailability(resetAvailability);
 
   const doStep = () => {
-    if (stepAvailability(store.getState()).ok) actions.step.mutate();
+    if (c.canStep().ok) void c.step();
   };
   // Ctrl/Cmd+Enter pressed while a Step or another engine call is under way is kept (once, however
   // often it was pressed) and Steps as soon as the engine is free; during Run or Stop it is not.
@@ -39,7 +39,7 @@ export function Controls() {
   };
   const doStepKey = () => {
     const state = store.getState();
-    if (stepAvailability(state).ok) actions.step.mutate();
+    if (c.canStep().ok) void c.step();
     else if (stepBlocker(state.machine) !== null && (state.machine.phase === 'idle' || state.machine.phase === 'stepping')) queueStep(true);
   };
   useEffect(() => {
@@ -49,13 +49,13 @@ export function Controls() {
       if (!queuedRef.current || stepBlocker(state.machine) !== null) return;
       queueStep(false);
       // The run may have ended meanwhile: then there is nothing to step, and the button says why.
-      if (stepAvailability(state).ok) actions.step.mutate();
+      if (c.canStep().ok) void c.step();
     };
     stepWhenFree();
     return store.subscribe(stepWhenFree);
   });
   const doStop = () => {
-    if (stopAvailability(store.getState()).ok) actions.stop.mutate();
+    if (c.canStop().ok) void c.stop();
   };
 
   // The window listener always calls the latest handlers.
@@ -69,7 +69,7 @@ export function Controls() {
         e.preventDefault();
         if (!e.repeat) handlers.current.doStepKey();
       } else if (e.key === 'Escape') {
-        if (stopAvailability(store.getState()).ok) {
+        if (c.canStop().ok) {
           e.preventDefault();
           handlers.current.doStop();
         }
@@ -77,7 +77,7 @@ export function Controls() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+  }, [c]);
 
   return (
     <div className="flex shrink-0 items-center gap-1.5" role="toolbar" aria-label="Run controls">
@@ -107,7 +107,7 @@ export function Controls() {
         className={styles.run}
         disabled={!run.ok}
         title={title(run, 'Run turns until the run ends')}
-        onClick={() => actions.run.mutate()}
+        onClick={() => void c.run()}
       >
         Run
       </button>
@@ -120,7 +120,7 @@ export function Controls() {
         className={styles.reset}
         disabled={!reset.ok}
         title={title(reset, 'Clear the turns and start the run again')}
-        onClick={() => actions.reset.mutate()}
+        onClick={() => void c.reset()}
       >
         Reset
       </button>

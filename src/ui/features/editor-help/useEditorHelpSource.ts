@@ -3,11 +3,10 @@
 import { useEffect } from 'react';
 import type { RefEntry } from '../../../lisp/reference/index.ts';
 import { clearEditorHelpSource, setEditorHelpSource, type EditorHelpSource } from '../../components/monaco/help-source.ts';
-import { useEngineClient, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController } from '../../state/playground.tsx';
 
 export function useEditorHelpSource(): void {
-  const store = usePlaygroundStore();
-  const client = useEngineClient();
+  const { store, client } = useController();
   useEffect(() => {
     let reference: readonly RefEntry[] = [];
     let loading: Promise<void> | null = null;

@@ -2,7 +2,7 @@
 // the examples menu. Buttons only (and the hidden file input), so that the top bar can move the ones
 // that do not fit into its "More" menu.
 import { useRef, type ChangeEvent } from 'react';
-import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { isRunning } from '../../state/run-machine.ts';
 import { isEditedExample } from './edited-example.ts';
 import { downloadSession, useExampleTexts } from '../../state/examples.ts';
@@ -12,9 +12,9 @@ import { TOP_BUTTON } from '../../components/buttons.ts';
 import { useSessionPersistence } from '../../persistence/SessionPersistence.tsx';
 
 export function SessionFileButtons() {
-  const { open, exportText, setDefinition } = useEngineActions();
+  const c = useController();
   const { sync } = useSessionPersistence();
-  const store = usePlaygroundStore();
+  const store = c.store;
   const title = usePlayground((s) => s.view?.definition.title ?? null);
   const hasSession = usePlayground((s) => s.view !== null);
   const running = usePlayground((s) => isRunning(s.machine));
@@ -43,7 +43,7 @@ export function SessionFileButtons() {
           () => new Set<string>(),
         )
       : new Set<string>();
-    const r = await open.mutateAsync(text);
+    const r = await c.open(text);
     if (!r.ok) {
       report(file.name, r.problems);
       return;
@@ -52,7 +52,7 @@ export function SessionFileButtons() {
     let name = view?.definition.title ?? file.name;
     if (view && saved.has(name)) {
       name = `${name} (${file.name})`;
-      await setDefinition.mutateAsync({ ...view.definition, title: name });
+      await c.setDefinition({ ...view.definition, title: name });
     }
     const said = sync ? `Opened ${file.name} as a new session, "${name}".` : `Opened ${file.name}: "${name}".`;
     store.getState().setNotice({ kind: 'info', text: [said, ...(r.warnings ?? [])].join('\n') });
@@ -63,7 +63,7 @@ export function SessionFileButtons() {
     const definition = store.getState().view?.definition;
     const edited = definition !== undefined && isEditedExample(definition, Object.values(exampleTexts.data ?? {}));
     // The engine writes the text when it is asked for, not with every view.
-    void exportText(edited ? { withoutGallery: true } : undefined).then((text) => {
+    void c.exportText(edited ? { withoutGallery: true } : undefined).then((text) => {
       if (text === undefined || title === null) return;
       downloadSession(text, title);
       if (edited)

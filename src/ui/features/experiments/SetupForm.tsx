@@ -4,7 +4,7 @@
 // real provider's key is missing; while running, a progress bar and Stop.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { useDefinitionView, useKeyStore } from '../../state/playground.tsx';
+import { useController, useDefinitionView } from '../../state/playground.tsx';
 import { keysFor, useExperimentsStore } from './experiments-store.ts';
 import { PRESETS } from './figures.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
@@ -86,7 +86,7 @@ export function SetupForm() {
   const form = useStore(store, (s) => s.form);
   const plan = useStore(store, (s) => s.plan);
   const running = useStore(store, (s) => s.running);
-  const keys = useKeyStore();
+  const { keys } = useController();
   // A change of the open session (its definition) plans again, as a change of the form does.
   const definition = useDefinitionView()?.definition;
   const keyVersion = useSyncExternalStore(keys.subscribe, keys.snapshot);

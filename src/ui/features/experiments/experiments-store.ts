@@ -10,7 +10,8 @@ import { presetText } from './figures.ts';
 import type { KeyStore } from '../../persistence/keys.ts';
 import { newId } from '../../persistence/session-store.ts';
 import { priceBook } from '../../persistence/prices.ts';
-import { useEngineClient, useKeyStore } from '../../state/playground.tsx';
+import type { PlaygroundController } from '../../state/controller.ts';
+import { useController } from '../../state/playground.tsx';
 import { endpointOf, keyRequired } from '../../lib/endpoint.ts';
 import { createExperimentDb, type ExperimentDb, type ExperimentRecord } from './experiment-db.ts';
 import { isFinished, type RunRecord } from './figures.ts';
@@ -292,25 +293,14 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
   });
 }
 
-let sharedDb: ExperimentDb | null = null;
-const stores = new WeakMap<EngineClient, ExperimentsStore>();
+/** The page's experiments database (`controller.storeFor(experimentDbOf)`: made on first use). */
+export const experimentDbOf = (): ExperimentDb => createExperimentDb();
 
-/** The page's experiments database (made on first use). */
-export function experimentDb(): ExperimentDb {
-  return (sharedDb ??= createExperimentDb());
-}
-
-export function experimentsStoreFor(client: EngineClient, keys: KeyStore): ExperimentsStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = createExperimentsStore(client, keys, experimentDb());
-    stores.set(client, store);
-  }
-  return store;
-}
+/** The controller's experiments store (`controller.storeFor(experimentsStoreOf)`). */
+export const experimentsStoreOf = (c: PlaygroundController): ExperimentsStore => createExperimentsStore(c.client, c.keys, c.storeFor(experimentDbOf));
 
 export function useExperimentsStore(): ExperimentsStore {
-  return experimentsStoreFor(useEngineClient(), useKeyStore());
+  return useController().storeFor(experimentsStoreOf);
 }
 
 export function useExperiments<T>(selector: (s: ExperimentsState) => T): T {

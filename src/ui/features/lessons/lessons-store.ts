@@ -1,12 +1,13 @@
 // The lessons panel's own state (zustand): the course the worker gives (loaded once per engine client
-// when the panel first opens), the lesson shown, the learner's drafts and passed lessons (kept in
+// when the panel first opens, one store per controller), the lesson shown, the learner's drafts and passed lessons (kept in
 // localStorage, ./lesson-progress.ts), and per lesson the last check's result and how many hints and
 // whether the solution were revealed (kept while the page is open).
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CheckResult, Lesson } from '../../../worker/lessons.ts';
 import type { EngineClient } from '../../engine/client.ts';
-import { useEngineClient } from '../../state/playground.tsx';
+import type { PlaygroundController } from '../../state/controller.ts';
+import { useController } from '../../state/playground.tsx';
 import { clearProgress, loadProgress, saveProgress, type LessonProgress } from './lesson-progress.ts';
 
 export type { CheckResult, Lesson } from '../../../worker/lessons.ts';
@@ -109,20 +110,11 @@ export function createLessonsStore(client: EngineClient): LessonsStore {
   });
 }
 
-const stores = new WeakMap<EngineClient, LessonsStore>();
-
-/** The lessons store of an engine client (made on first use). */
-export function lessonsStoreFor(client: EngineClient): LessonsStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = createLessonsStore(client);
-    stores.set(client, store);
-  }
-  return store;
-}
+/** The controller's lessons store (`controller.storeFor(lessonsStoreOf)`). */
+export const lessonsStoreOf = (c: PlaygroundController): LessonsStore => createLessonsStore(c.client);
 
 export function useLessonsStore(): LessonsStore {
-  return lessonsStoreFor(useEngineClient());
+  return useController().storeFor(lessonsStoreOf);
 }
 
 export function useLessons<T>(selector: (s: LessonsState) => T): T {

@@ -2,13 +2,13 @@
 // only" or "remember in this browser"), and "Forget key". The key goes to the key store only.
 import { useId, useState, useSyncExternalStore } from 'react';
 import type { Endpoint } from '../../lib/endpoint.ts';
-import { useKeyStore } from '../../state/playground.tsx';
+import { useController } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL } from '../../components/panel.tsx';
 import { keyRequired } from '../../lib/endpoint.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 export function ApiKeyField({ endpoint }: { endpoint: Endpoint }) {
-  const keys = useKeyStore();
+  const { keys } = useController();
   useSyncExternalStore(keys.subscribe, keys.snapshot);
   const ids = useId();
   const key = keys.get(endpoint);

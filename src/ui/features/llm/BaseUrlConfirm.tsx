@@ -2,16 +2,16 @@
 // person sees it and says yes: the session's mission, data and (with it) the key would go there.
 // Once confirmed, later requests of this session go without asking. Cancel, the first control, has
 // the focus; Escape cancels; pressing beside the dialog does nothing (the person must choose).
-import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 
 import { confirmHere } from '../../state/confirmed-urls.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 import { ModalDialog } from '../../components/Dialog.tsx';
 
 export function BaseUrlConfirm() {
-  const store = usePlaygroundStore();
+  const c = useController();
+  const store = c.store;
   const confirming = usePlayground((s) => s.confirming);
-  const { step, run } = useEngineActions();
   if (confirming === null) return null;
   const s = store.getState;
 
@@ -23,8 +23,8 @@ export function BaseUrlConfirm() {
     confirmHere(confirming.baseUrl);
     s().setUnconfirmedBaseUrl(null);
     s().setConfirming(null);
-    if (confirming.then === 'run') run.mutate();
-    else step.mutate();
+    if (confirming.then === 'run') void c.run();
+    else void c.step();
   };
 
   return (

@@ -6,8 +6,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
-import { useEngineClient } from '../../state/playground.tsx';
-import { replDraftFor } from '../../state/repl-draft.ts';
+import { useReplDraftStore } from '../../state/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
@@ -25,7 +24,7 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
   const error = useStore(store, (s) => s.error);
   const query = useStore(store, (s) => s.query);
   const setQuery = useStore(store, (s) => s.setQuery);
-  const draft = replDraftFor(useEngineClient());
+  const draft = useReplDraftStore();
 
   useEffect(() => {
     void store.getState().load();

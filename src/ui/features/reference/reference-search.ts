@@ -22,7 +22,7 @@ export const AREAS: readonly (readonly [Area, string])[] = [
   ['interop', 'Java interop'],
 ];
 
-const AREA_RANK = new Map<Area, number>(AREAS.map(([area], i) => [area, i]));
+const AREA_RANK: ReadonlyMap<Area, number> = new Map(AREAS.map(([area], i) => [area, i]));
 
 /** One name the reference knows and every other spelling of it. */
 export interface RefItem {

@@ -5,7 +5,8 @@ import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RefEntry } from '../../../lisp/reference/index.ts';
 import type { EngineClient } from '../../engine/client.ts';
-import { useEngineClient } from '../../state/playground.tsx';
+import type { PlaygroundController } from '../../state/controller.ts';
+import { useController } from '../../state/playground.tsx';
 
 export interface ReferenceState {
   /** Every entry, aliases included; null until the first load answers. */
@@ -40,20 +41,11 @@ export function createReferenceStore(client: EngineClient): ReferenceStore {
   }));
 }
 
-const stores = new WeakMap<EngineClient, ReferenceStore>();
-
-/** The reference store of an engine client (made on first use). */
-export function referenceStoreFor(client: EngineClient): ReferenceStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = createReferenceStore(client);
-    stores.set(client, store);
-  }
-  return store;
-}
+/** The controller's reference store (`controller.storeFor(referenceStoreOf)`). */
+export const referenceStoreOf = (c: PlaygroundController): ReferenceStore => createReferenceStore(c.client);
 
 export function useReferenceStore(): ReferenceStore {
-  return referenceStoreFor(useEngineClient());
+  return useController().storeFor(referenceStoreOf);
 }
 
 export function useReference<T>(selector: (s: ReferenceState) => T): T {

@@ -5,10 +5,10 @@ import { useStore } from 'zustand';
 import type { View } from '../../../worker/engine.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
-import { useEngineActions, useEngineClient, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { ClojureCode } from '../../components/ClojureCode.tsx';
 import { formatMs, formatReason } from '../../lib/format.ts';
-import { replDraftFor } from '../../state/repl-draft.ts';
+import { useReplDraftStore } from '../../state/repl-draft.ts';
 
 function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
   const { output } = entry;
@@ -64,10 +64,10 @@ export function replHint(view: Pick<View, 'data' | 'tools'> | null): string {
 
 /** `collapsed` and `onToggle`: the pane's Hide/Show (the layout folds its panel to this header). */
 export function ReplPane({ collapsed = false, onToggle }: { collapsed?: boolean; onToggle?: () => void } = {}) {
-  const { repl } = useEngineActions();
-  const store = usePlaygroundStore();
+  const c = useController();
+  const store = c.store;
   // The input lives in a small store, so another panel can put a program there (the reference's "try it").
-  const draft = replDraftFor(useEngineClient());
+  const draft = useReplDraftStore();
   const input = useStore(draft, (s) => s.text);
   const setInput = useStore(draft, (s) => s.setText);
   const focusRequests = useStore(draft, (s) => s.focusRequests);
@@ -87,7 +87,7 @@ export function ReplPane({ collapsed = false, onToggle }: { collapsed?: boolean;
   const evaluate = async (text?: string) => {
     const program = text ?? input;
     if (program.trim() === '' || !hasSession) return;
-    await repl.mutateAsync(program);
+    await c.repl(program);
     // A success clears the input; a failure keeps it, so it can be fixed.
     const last = store.getState().repl.at(-1);
     if (last && last.input === program && last.output.ok && draft.getState().text === program) setInput('');

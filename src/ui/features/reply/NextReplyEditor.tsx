@@ -3,7 +3,7 @@
 // meanwhile), and keeps what arrived when a request fails or is stopped, with Retry. Ctrl/Cmd+Enter
 // in the editor steps.
 import { CodeEditor } from '../../components/CodeEditor.tsx';
-import { useEngineActions, usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { scriptedReply, type PlaygroundState } from '../../state/store.ts';
 import { stepAvailability } from '../../state/availability.ts';
 import { useAvailability } from '../../state/useAvailability.ts';
@@ -15,8 +15,8 @@ function modelOf(s: PlaygroundState): string {
 }
 
 export function NextReplyEditor() {
-  const store = usePlaygroundStore();
-  const { step, run } = useEngineActions();
+  const c = useController();
+  const store = c.store;
   const status = usePlayground((s) => s.view?.status ?? null);
   const turn = usePlayground((s) => (s.view ? s.view.turns.length + 1 : 1));
   const real = usePlayground((s) => s.view !== null && s.view.definition.llm.provider !== 'mock');
@@ -51,12 +51,12 @@ export function NextReplyEditor() {
 
   const restore = () => store.getState().resetReply();
   const submit = () => {
-    if (stepAvailability(store.getState()).ok) step.mutate();
+    if (c.canStep().ok) void c.step();
   };
   const retry = () => {
-    if (!stepAvailability(store.getState()).ok || failure === null) return;
-    if (failure.retry === 'run') run.mutate();
-    else step.mutate();
+    if (!c.canStep().ok || failure === null) return;
+    if (failure.retry === 'run') void c.run();
+    else void c.step();
   };
 
   return (

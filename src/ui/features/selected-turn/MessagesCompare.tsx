@@ -4,7 +4,7 @@
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Message } from '../../../records/records.ts';
 import type { RenderView, View } from '../../../worker/engine.ts';
-import { useEngineActions, usePlayground, useTokenCounts } from '../../state/playground.tsx';
+import { useController, usePlayground, useTokenCounts } from '../../state/playground.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 
@@ -238,7 +238,7 @@ function isOff(view: View): boolean {
 }
 
 function Compare({ view }: { view: View }) {
-  const { setStrategy } = useEngineActions();
+  const controller = useController();
   const picked = usePlayground((s) => s.strategy);
   const [showSystem, setShowSystem] = useState(false);
   const [wrap, setWrap] = useState(false);
@@ -277,7 +277,7 @@ function Compare({ view }: { view: View }) {
       value={off ? '' : c.strategy}
       onChange={(e) => {
         const v = e.target.value;
-        void setStrategy(v === '' || (!sessionOff && v === view.sessionStrategy) ? null : v);
+        void controller.setStrategy(v === '' || (!sessionOff && v === view.sessionStrategy) ? null : v);
       }}
     >
       {sessionOff && <option value="">off (session)</option>}
@@ -306,7 +306,7 @@ function Compare({ view }: { view: View }) {
             type="button"
             data-testid="preview-session-strategy"
             className="rounded border border-slate-300 px-1.5 text-[11px] hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-            onClick={() => void setStrategy(null)}
+            onClick={() => void controller.setStrategy(null)}
           >
             back to the session's ({sessionOff ? 'off' : view.sessionStrategy})
           </button>

@@ -2,7 +2,7 @@
 // A session too large for a link is said to be so, with the ways out: export a file, share the open
 // branch without the others, or share without the recorded turns (the mock's replies replay them).
 import { useRef, useState } from 'react';
-import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { ModalDialog } from '../../components/Dialog.tsx';
 import { downloadSession } from '../../state/examples.ts';
 import { kilobytes, linkFor } from './links.ts';
@@ -30,7 +30,9 @@ async function copy(text: string): Promise<boolean> {
 }
 
 export function ShareButton() {
-  const { share, exportText } = useEngineActions();
+  const c = useController();
+  // One link at a time: the button waits for the engine's answer.
+  const [sharing, setSharing] = useState(false);
   const hasSession = usePlayground((s) => s.view !== null);
   const title = usePlayground((s) => s.view?.definition.title ?? 'session');
   // With no recorded turns a link "without turns" is the same link: it is not offered.
@@ -40,7 +42,8 @@ export function ShareButton() {
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   const make = async (withTurns: boolean, branches = true) => {
-    const r = await share.mutateAsync({ turns: withTurns, branches });
+    setSharing(true);
+    const r = await c.share({ turns: withTurns, branches }).finally(() => setSharing(false));
     if (!r) return;
     const scope = { withTurns, otherBranches: r.otherBranches, withBranches: r.withBranches };
     if (!r.fits) {
@@ -53,7 +56,7 @@ export function ShareButton() {
   const branchWords = (n: number) => `${n} other ${n === 1 ? 'branch' : 'branches'}`;
 
   const exportFile = () => {
-    void exportText().then((text) => {
+    void c.exportText().then((text) => {
       if (text !== undefined) downloadSession(text, title);
     });
   };
@@ -65,7 +68,7 @@ export function ShareButton() {
         type="button"
         data-testid="share"
         className={TOP_BUTTON}
-        disabled={!hasSession || share.isPending}
+        disabled={!hasSession || sharing}
         onClick={() => void make(true)}
         title="Put the whole session in a link and copy it"
       >

@@ -1,8 +1,8 @@
 // Opening share links: on load (before the saved session is restored) and when the address's fragment
 // changes in an open tab. A link is only ever handed to the engine worker (sandboxed PTC-Lisp); a
 // damaged or hostile one changes nothing but a notice, and the last good session stays.
-import { useCallback, useEffect, useRef } from 'react';
-import { useEngineActions, usePlaygroundStore } from '../../state/playground.tsx';
+import { useCallback, useEffect } from 'react';
+import { useController } from '../../state/playground.tsx';
 import type { PlaygroundStore } from '../../state/store.ts';
 import type { View } from '../../../worker/engine.ts';
 import { clearLinkFromAddress, linkFragmentOf } from './links.ts';
@@ -38,17 +38,15 @@ function noticeAfterNextView(store: PlaygroundStore, text: string): void {
 }
 
 export function useSharedLinks(): { openFromAddress: () => Promise<boolean> } {
-  const { openLink } = useEngineActions();
-  const store = usePlaygroundStore();
-  const openRef = useRef(openLink.mutateAsync);
-  openRef.current = openLink.mutateAsync;
+  const c = useController();
+  const store = c.store;
 
   const openFromAddress = useCallback(async (): Promise<boolean> => {
     const fragment = linkFragmentOf(window.location.hash);
     if (fragment === null) return false;
     // Once read, the link leaves the address bar: a reload restores the saved session instead.
     clearLinkFromAddress();
-    const r = await openRef.current(fragment);
+    const r = await c.openLink(fragment);
     const view = store.getState().view;
     if (r.ok && view) {
       store.getState().setNotice({ kind: 'info', text: linkNotice(view, r.warnings ?? []) });
@@ -57,7 +55,7 @@ export function useSharedLinks(): { openFromAddress: () => Promise<boolean> } {
     const why = r.problems.length > 0 ? linesOf(r.problems) : 'the engine could not read it';
     noticeAfterNextView(store, `This link could not be opened, so nothing changed:\n${why}`);
     return false;
-  }, [store]);
+  }, [c, store]);
 
   // A link pasted into the address bar of an open tab.
   useEffect(() => {

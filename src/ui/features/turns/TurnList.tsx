@@ -4,7 +4,7 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView, TurnView, View } from '../../../worker/engine.ts';
-import { useEngineActions, usePlayground } from '../../state/playground.tsx';
+import { useController, usePlayground } from '../../state/playground.tsx';
 import { TurnFigures } from '../../components/TurnFigures.tsx';
 import type { PriceLookup } from '../../lib/pricing.ts';
 import { usePriceLookup } from '../../state/usePriceLookup.ts';
@@ -210,7 +210,7 @@ export type TurnAction = (at: number) => ReactNode;
  */
 export function TurnList({ above, action }: { above?: ReactNode; action?: TurnAction } = {}) {
   const view = usePlayground((s) => s.view);
-  const { select } = useEngineActions();
+  const c = useController();
   const lookup = usePriceLookup();
   const bottom = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
@@ -218,9 +218,7 @@ export function TurnList({ above, action }: { above?: ReactNode; action?: TurnAc
   const scroller = useRef<HTMLElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // One callback for every render, so the memoized cards in sight are not drawn again at each view.
-  const selectRef = useRef(select);
-  selectRef.current = select;
-  const onSelect = useCallback((n: number) => void selectRef.current(n), []);
+  const onSelect = useCallback((n: number) => void c.select(n), [c]);
   const count = view?.turns.length ?? 0;
 
   // Only the cards in sight (and a few around them) are in the DOM: a long run has thousands.
@@ -309,7 +307,7 @@ export function TurnList({ above, action }: { above?: ReactNode; action?: TurnAc
                 : 'border-slate-300 text-slate-600 hover:border-slate-500 dark:border-slate-600 dark:text-slate-400'
             }`}
             title="Show the messages the LLM receives for the next turn (and follow the run)"
-            onClick={() => void select(null)}
+            onClick={() => void c.select(null)}
           >
             Turn {next} (next): the messages the LLM will receive
           </button>

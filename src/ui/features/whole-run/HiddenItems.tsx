@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import type { ItemKind } from '../../../compression/compare/visibility.ts';
 import type { CompareStrategyView, CompareView, HiddenItemView } from '../../../worker/compare-view.ts';
-import { useEngineActions } from '../../state/playground.tsx';
+import { useController } from '../../state/playground.tsx';
 import { useCompare } from './useCompare.ts';
 
 export const KIND_NAMES: Record<ItemKind, string> = {
@@ -114,7 +114,7 @@ function PerRequest({ s }: { s: CompareStrategyView }) {
 export function HiddenItems({ view }: { view: CompareView }) {
   const chosen = useCompare((s) => s.hiddenOf);
   const setHiddenOf = useCompare((s) => s.setHiddenOf);
-  const { select } = useEngineActions();
+  const c = useController();
   const selectId = useId();
   const s = hiddenStrategy(view, chosen);
   if (!s) return null;
@@ -151,7 +151,7 @@ export function HiddenItems({ view }: { view: CompareView }) {
       </dl>
       <PerRequest s={s} />
       {KINDS.filter((k) => s.hiddenItems.some((i) => i.kind === k)).map((k) => (
-        <KindList key={`${s.name}-${k}`} kind={k} items={s.hiddenItems.filter((i) => i.kind === k)} onSelect={(turn) => void select(turn)} />
+        <KindList key={`${s.name}-${k}`} kind={k} items={s.hiddenItems.filter((i) => i.kind === k)} onSelect={(turn) => void c.select(turn)} />
       ))}
     </div>
   );

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Message } from '../../../records/records.ts';
 import { compareAllowanceFor, type EngineClient } from '../../engine/client.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
+import type { PlaygroundController } from '../../state/controller.ts';
 
 export type ChartMode = 'cumulative' | 'perTurn';
 
@@ -122,14 +123,5 @@ export function createCompareStore(client: EngineClient): CompareStore {
   }));
 }
 
-const stores = new WeakMap<EngineClient, CompareStore>();
-
-/** The comparison's store of an engine client (made on first use). */
-export function compareStoreFor(client: EngineClient): CompareStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = createCompareStore(client);
-    stores.set(client, store);
-  }
-  return store;
-}
+/** The controller's comparison store (`controller.storeFor(compareStoreOf)`). */
+export const compareStoreOf = (c: PlaygroundController): CompareStore => createCompareStore(c.client);

@@ -3,11 +3,11 @@
 // revision), once the run controls are idle, so a Run is not slowed by a comparison per turn.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { useEngineClient, usePlayground } from '../../state/playground.tsx';
-import { compareStoreFor, type CompareActions, type CompareState, type CompareStore } from './compare-store.ts';
+import { useController, usePlayground } from '../../state/playground.tsx';
+import { compareStoreOf, type CompareActions, type CompareState, type CompareStore } from './compare-store.ts';
 
 export function useCompareStore(): CompareStore {
-  return compareStoreFor(useEngineClient());
+  return useController().storeFor(compareStoreOf);
 }
 
 export function useCompare<T>(selector: (s: CompareState & CompareActions) => T): T {
