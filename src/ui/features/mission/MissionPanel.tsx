@@ -26,7 +26,7 @@ const missionSpec: DraftSpec<string> = {
 
 /**
  * The session schema's own cap (MAX_TURNS_CAP in src/session/schema.ts, checked equal in
- * test/ui/mission.test.tsx), so the field accepts every session a file may hold. Written here rather
+ * test/ui/features/mission/mission.test.tsx), so the field accepts every session a file may hold. Written here rather
  * than imported: schema.ts brings zod into the page, whose `Function('')` probe the page's
  * Content-Security-Policy refuses (a console error in every end-to-end test).
  */
