@@ -26,7 +26,6 @@ const EXCEPTIONS: ReadonlyMap<string, string> = new Map([
   // Unique React keys: any counter will do, shared or not.
   ['src/ui/features/tools/ToolsPanel.tsx:nextKey', 'keys of tool rows, unique within the page'],
   // The price table is one per browser (localStorage), shared by every tab's view of it.
-  ['src/ui/persistence/prices.ts:book', 'the price book; not yet moved into the controller'],
 ]);
 
 interface Finding {

@@ -2,7 +2,6 @@
 // then its turns given usage, provider and model as a real provider would have recorded them.
 import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { priceBook } from '../../src/ui/persistence/prices.ts';
 import { Engine, type View } from '../../src/worker/engine.ts';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 
@@ -50,8 +49,7 @@ export function renderView(ui: ReactElement, view: View): Harness {
   return h;
 }
 
-/** Starts every test from the built-in prices and an empty localStorage. */
+/** Starts every test from the built-in prices (each page's book reads them) and an empty localStorage. */
 export function resetPrices(): void {
   window.localStorage.clear();
-  act(() => priceBook().getState().reload());
 }

@@ -2,7 +2,6 @@
 // built-in defaults are stored (models edited or added, defaults removed), so newer defaults of a later
 // build still arrive. A stored value that cannot be read is ignored with a notice, never a crash, and is
 // left in place until the next edit replaces it (nothing is destroyed behind the person's back).
-import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { DEFAULT_PRICES, type ModelPrice, type PriceEntry } from '../../agent/cost.ts';
 
@@ -123,7 +122,7 @@ export function withoutModel(stored: StoredPrices, model: string): StoredPrices 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The price book: one per page, shared by every view that prices something.
+// The price book: one per page (the controller holds it), shared by every view that prices something.
 
 export interface PriceBookState {
   stored: StoredPrices;
@@ -165,7 +164,7 @@ function load(): Pick<PriceBookState, 'stored' | 'table' | 'problem'> {
   return { stored, table: appPriceTable(stored), problem };
 }
 
-function createPriceBook(): PriceBook {
+export function createPriceBook(): PriceBook {
   return createStore<PriceBookState & PriceBookActions>()((set, get) => {
     /** Keeps the change and says so when the browser would not store it. */
     const commit = (stored: StoredPrices): void => {
@@ -195,21 +194,14 @@ function createPriceBook(): PriceBook {
   });
 }
 
-let book: PriceBook | null = null;
-
-export function priceBook(): PriceBook {
-  if (book === null) {
-    const created = createPriceBook();
-    book = created;
-    if (typeof window !== 'undefined') {
-      window.addEventListener('storage', (e) => {
-        if (e.key === PRICES_KEY || e.key === null) created.getState().reload();
-      });
-    }
-  }
-  return book;
-}
-
-export function usePriceBook<T>(selector: (s: PriceBookState & PriceBookActions) => T): T {
-  return useStore(priceBook(), selector);
+/**
+ * Reloads the book when another tab saves prices (or clears the storage). Returns the disconnect.
+ */
+export function followOtherTabs(book: PriceBook): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === PRICES_KEY || e.key === null) book.getState().reload();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

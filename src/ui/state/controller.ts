@@ -17,6 +17,7 @@ import { resetBlocker, stopEffect, type CallLane, type RunMachine } from './run-
 import { SessionLane } from './session-lane.ts';
 import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundStore } from './store.ts';
 import { TokenCounts } from './token-counts.ts';
+import { createPriceBook, followOtherTabs, type PriceBook } from '../persistence/prices.ts';
 
 export interface OpenOutcome {
   ok: boolean;
@@ -46,6 +47,7 @@ export interface ControllerOptions {
   store?: PlaygroundStore;
   keys?: KeyStore;
   clock?: Clock;
+  prices?: PriceBook;
 }
 
 function messageOf(e: unknown): string {
@@ -61,16 +63,19 @@ export class PlaygroundController {
   /** Edits and turns, one after the other. */
   readonly lane = new SessionLane();
   readonly tokens: TokenCounts;
+  /** The prices costs are computed from (edited in the Prices dialog, saved in localStorage). */
+  readonly prices: PriceBook;
   /** The turn being asked of an LLM: opening another session waits until it has settled. */
   private turnInFlight: Promise<boolean> | null = null;
   private readonly featureStores = new Map<StoreFactory<unknown>, unknown>();
 
-  constructor({ client, store, keys, clock }: ControllerOptions) {
+  constructor({ client, store, keys, clock, prices }: ControllerOptions) {
     this.client = client;
     this.store = store ?? createPlaygroundStore();
     this.keys = keys ?? new KeyStore();
     this.clock = clock ?? realClock;
     this.tokens = new TokenCounts(client);
+    this.prices = prices ?? createPriceBook();
   }
 
   private get s() {
@@ -92,7 +97,12 @@ export class PlaygroundController {
       const programs = this.s.replPrograms;
       return programs.length > 0 ? api.restoreRepl(programs) : Promise.resolve();
     });
-    return () => this.client.onReopen(null);
+    // Prices saved in another tab are taken here too.
+    const unfollow = followOtherTabs(this.prices);
+    return () => {
+      this.client.onReopen(null);
+      unfollow();
+    };
   }
 
   /** Takes a view that changed the session (remembered for a restart). */

@@ -1,7 +1,7 @@
 // The price lookup views use: the open session's own prices, then the app's (editable) table. Stable
 // while neither changes, so memoized turn cards do not re-render on every view.
 import { useMemo } from 'react';
-import { usePriceBook } from '../persistence/prices.ts';
+import { usePriceBook } from './usePriceBook.ts';
 import { usePlayground } from './playground.tsx';
 import { priceLookup, sessionPriceTable, type PriceLookup } from '../lib/pricing.ts';
 

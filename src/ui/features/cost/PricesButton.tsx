@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Loading } from '../../components/Loading.tsx';
 import { TOP_BUTTON } from '../../components/buttons.ts';
-import { usePriceBook } from '../../persistence/prices.ts';
+import { usePriceBook } from '../../state/usePriceBook.ts';
 
 const load = () => import('./PricesDialog.tsx');
 const PricesDialog = lazy(() => load().then((m) => ({ default: m.PricesDialog })));

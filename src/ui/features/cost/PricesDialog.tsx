@@ -2,7 +2,7 @@
 // date they were taken; people edit, add and remove models, saved in this browser; the open session's
 // own prices are listed apart because they win over the table.
 import type { ModelPrice } from '../../../agent/cost.ts';
-import { usePriceBook } from '../../persistence/prices.ts';
+import { usePriceBook } from '../../state/usePriceBook.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { AddPriceRow, PriceRow } from './PriceRow.tsx';
 import { PRICE_COLUMNS } from './price-form.ts';

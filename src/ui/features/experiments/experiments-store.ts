@@ -9,7 +9,7 @@ import { EngineRestarted, type EngineClient } from '../../engine/client.ts';
 import { presetText } from './figures.ts';
 import type { KeyStore } from '../../persistence/keys.ts';
 import { newId } from '../../persistence/session-store.ts';
-import { priceBook } from '../../persistence/prices.ts';
+import type { PriceBook } from '../../persistence/prices.ts';
 import type { PlaygroundController } from '../../state/controller.ts';
 import { useController } from '../../state/playground.tsx';
 import { endpointOf, keyRequired } from '../../lib/endpoint.ts';
@@ -82,8 +82,8 @@ export function keysFor(variants: readonly PlannedVariant[], keys: KeyStore): { 
 }
 
 /** The page's price table as the worker takes it (the session's own prices still win there). */
-function pricesNow(): [string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }][] {
-  return [...priceBook().getState().table].map(([model, p]) => [
+function pricesNow(book: PriceBook): [string, { input: number; output: number; cachedInput?: number; cacheWrite?: number }][] {
+  return [...book.getState().table].map(([model, p]) => [
     model,
     {
       input: p.input,
@@ -107,7 +107,7 @@ function titleOf(sessionText: string): string {
 
 const keyOf = (r: Pick<RunRecord, 'variant' | 'run'>): string => `${r.variant}\u0000${r.run}`;
 
-export function createExperimentsStore(client: EngineClient, keys: KeyStore, db: ExperimentDb): ExperimentsStore {
+export function createExperimentsStore(client: EngineClient, keys: KeyStore, db: ExperimentDb, prices: PriceBook): ExperimentsStore {
   return createStore<ExperimentsState>()((set, get) => {
     let planSeq = 0;
     const remember = (record: ExperimentRecord) =>
@@ -160,7 +160,10 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       };
       let result: ExperimentRunResult;
       try {
-        result = await client.call('runExperiment', [{ ...input, concurrency: record.concurrency, keys: keyList, done, prices: pricesNow() }, proxy(onRun)]);
+        result = await client.call('runExperiment', [
+          { ...input, concurrency: record.concurrency, keys: keyList, done, prices: pricesNow(prices) },
+          proxy(onRun),
+        ]);
       } catch (e) {
         live = false;
         await writes.catch(() => undefined);
@@ -297,7 +300,7 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
 export const experimentDbOf = (): ExperimentDb => createExperimentDb();
 
 /** The controller's experiments store (`controller.storeFor(experimentsStoreOf)`). */
-export const experimentsStoreOf = (c: PlaygroundController): ExperimentsStore => createExperimentsStore(c.client, c.keys, c.storeFor(experimentDbOf));
+export const experimentsStoreOf = (c: PlaygroundController): ExperimentsStore => createExperimentsStore(c.client, c.keys, c.storeFor(experimentDbOf), c.prices);
 
 export function useExperimentsStore(): ExperimentsStore {
   return useController().storeFor(experimentsStoreOf);

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { formatUsd } from '../../../agent/cost.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
-import { usePriceBook } from '../../persistence/prices.ts';
+import { usePriceBook } from '../../state/usePriceBook.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { usePriceLookup } from '../../state/usePriceLookup.ts';
 import { cacheableShare, cacheBreaks, formatPercent } from './compare-figures.ts';

@@ -2,12 +2,12 @@
 // The Prices dialog and its storage: defaults with their dates, edits saved in localStorage (and read
 // back), invalid numbers refused inline and not saved, add/remove/reset, the session's own prices
 // shown as winning, and a corrupt stored value ignored with a notice.
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../../../src/agent/cost.ts';
 import { PricesButton, PricesNotice } from '../../../../src/ui/features/cost/PricesButton.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
-import { appPriceTable, priceBook, PRICES_KEY, readStoredPrices, withoutModel, withPrice } from '../../../../src/ui/persistence/prices.ts';
+import { appPriceTable, createPriceBook, PRICES_KEY, readStoredPrices, withoutModel, withPrice } from '../../../../src/ui/persistence/prices.ts';
 import { renderView, resetPrices, sessionText, viewOf } from '../../cost-fixtures.tsx';
 
 afterEach(cleanup);
@@ -64,8 +64,8 @@ describe('the Prices dialog', () => {
     expect(turnCost().textContent).toBe('$0.0190');
     expect(JSON.parse(stored() ?? 'null')).toEqual({ version: 1, edited: { 'gpt-4o': { input: 2.5, cachedInput: 0.5, output: 10 } }, removed: [] });
     expect(screen.getByTestId('price-gpt-4o-source').textContent).toBe('edited');
-    act(() => priceBook().getState().reload());
-    expect(priceBook().getState().table.get('gpt-4o')).toEqual({ input: 2.5, cachedInput: 0.5, output: 10, source: 'edited' });
+    // The next page load's book reads it back.
+    expect(createPriceBook().getState().table.get('gpt-4o')).toEqual({ input: 2.5, cachedInput: 0.5, output: 10, source: 'edited' });
   });
 
   it('refuses an invalid number with an inline error and saves nothing', async () => {
@@ -134,7 +134,6 @@ describe('the Prices dialog', () => {
 describe('stored prices', () => {
   it('a corrupt value is ignored with a notice, the defaults used, nothing crashes', () => {
     window.localStorage.setItem(PRICES_KEY, '{"version":1,"edited":');
-    act(() => priceBook().getState().reload());
     renderView(
       <>
         <PricesNotice />

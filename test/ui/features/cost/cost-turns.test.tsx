@@ -5,7 +5,6 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StatusBar } from '../../../../src/ui/features/layout/StatusBar.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
-import { priceBook } from '../../../../src/ui/persistence/prices.ts';
 import { ranExample, renderView, resetPrices, sessionText, viewOf } from '../../cost-fixtures.tsx';
 
 afterEach(cleanup);
@@ -111,30 +110,30 @@ describe('run totals', () => {
   });
 
   it('are "cost unknown" naming the model without a price, then exact once it has one, discarded requests included', () => {
-    renderView(<StatusBar />, viewOf(threeTurns(discarded)));
+    const h = renderView(<StatusBar />, viewOf(threeTurns(discarded)));
     const cost = () => screen.getByTestId('run-cost');
     expect(cost().textContent).toBe('cost unknown (no price for my-local-model)');
     expect(cost().getAttribute('data-known')).toBe('false');
     expect(cost().textContent).not.toContain('$');
     // Turn 3 at $1/$2: 1,000 × $1 + 50 × $2 = $0.0011. Discarded at the session's gpt-4o:
     // 3,000 × $2.5 + 100 × $10 = $0.0085. Total: 0.0250 + 0.0213 + 0.0011 + 0.0085 = $0.0559.
-    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
+    act(() => h.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     expect(cost().textContent).toBe('$0.0559');
     expect(cost().getAttribute('data-known')).toBe('true');
   });
 
   it('price a total kept by an earlier build’s file at the session’s current model, unknown when it has no price', () => {
     const text = threeTurns({ ...discarded, llm: { provider: 'openai', model: 'mystery-model' } });
-    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
-    renderView(<StatusBar />, viewOf(text));
+    const h = renderView(<StatusBar />, viewOf(text));
+    act(() => h.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     expect(screen.getByTestId('run-cost').textContent).toBe('cost unknown (no price for mystery-model)');
   });
 
   it('price each discarded request at the model it was sent to, whatever the session’s model is now', () => {
     const sent = { provider: 'openai', model: 'gpt-4o-mini', kind: 'server', status: 500, inputTokens: 3_000, outputTokens: 100 };
     const text = threeTurns({ discardedRequests: [sent], llm: { provider: 'openai', model: 'mystery-model' } });
-    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
-    renderView(<StatusBar />, viewOf(text));
+    const h = renderView(<StatusBar />, viewOf(text));
+    act(() => h.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     // $0.0474 for the turns, plus 3,000 × $0.15 + 100 × $0.60 per million at gpt-4o-mini = $0.00051.
     expect(screen.getByTestId('run-cost').textContent).toBe('$0.0479');
     expect(screen.getByTestId('run-discarded').textContent).toBe('1 discarded request (in 3,000 · out 100)');
@@ -145,19 +144,20 @@ describe('run totals', () => {
       { provider: 'openai', model: 'mystery-model', kind: 'auth', status: 401 },
       { provider: 'openai', model: 'mystery-model', kind: 'auth', status: 403 },
     ];
-    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
-    renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: refused })));
+    const h = renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: refused })));
+    act(() => h.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     expect(screen.getByTestId('run-discarded').textContent).toBe('2 discarded requests');
     expect(screen.getByTestId('run-cost').textContent).toBe('$0.0474');
     cleanup();
     const failed = [...refused, { provider: 'openai', model: 'gpt-4o', kind: 'server', status: 500 }];
-    renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: failed })));
+    const again = renderView(<StatusBar />, viewOf(threeTurns({ discardedRequests: failed })));
+    act(() => again.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     expect(screen.getByTestId('run-cost').textContent).toBe('cost unknown (a discarded request: the provider did not report the tokens)');
   });
 
   it('without discarded requests the total is the turns alone', () => {
-    act(() => priceBook().getState().setPrice('my-local-model', { input: 1, output: 2 }));
-    renderView(<StatusBar />, viewOf(threeTurns()));
+    const h = renderView(<StatusBar />, viewOf(threeTurns()));
+    act(() => h.controller.prices.getState().setPrice('my-local-model', { input: 1, output: 2 }));
     expect(screen.getByTestId('run-cost').textContent).toBe('$0.0474');
     expect(screen.queryByTestId('run-discarded')).toBeNull();
   });
