@@ -32,6 +32,16 @@ function run(args: string[], cwd: string): Promise<Outcome> {
   });
 }
 
+/** The violations dependency-cruiser's `err` output lists, one line each ("error RULE: from -> to"). */
+function violations(stdout: string): string[] {
+  return [
+    ...stdout
+      .replace(/ →\s*\n\s*/g, ' -> ')
+      .replace(/ → /g, ' -> ')
+      .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
+  ].map((m) => `${m[1]} ${m[2]}: ${m[3]}`);
+}
+
 function plant(dir: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -93,14 +103,7 @@ describe.concurrent('layers', () => {
       const r = await run([DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], src);
       expect(r.code).not.toBe(0);
       expect(r.stdout).toContain('x 5 dependency violations (5 errors, 0 warnings)');
-      const found = [
-        ...r.stdout
-          .replace(/ →\s*\n\s*/g, ' -> ')
-          .replace(/ → /g, ' -> ')
-          .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
-      ]
-        .map((m) => `${m[1]} ${m[2]}: ${m[3]}`)
-        .sort();
+      const found = violations(r.stdout).sort();
       expect(found).toEqual(
         [
           'error layer-compression: src/compression/planted-agent.ts -> src/agent/planted-leaf.ts',
@@ -138,13 +141,7 @@ describe.concurrent('layers', () => {
     });
     const r = await run([DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], src);
     expect(r.code).not.toBe(0);
-    const found = [
-      ...r.stdout
-        .replace(/ →\s*\n\s*/g, ' -> ')
-        .replace(/ → /g, ' -> ')
-        .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
-    ]
-      .map((m) => `${m[1]} ${m[2]}: ${m[3]}`)
+    const found = violations(r.stdout)
       .filter((line) => line.startsWith('error ui-'))
       .sort();
     expect(found).toEqual(
@@ -176,14 +173,7 @@ describe.concurrent('layers', () => {
     const r = await run([DEPCRUISE, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], src);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toContain('x 3 dependency violations (3 errors, 0 warnings)');
-    const found = [
-      ...r.stdout
-        .replace(/ →\s*\n\s*/g, ' -> ')
-        .replace(/ → /g, ' -> ')
-        .matchAll(/^\s*(\w+) ([\w-]+): (.*?)\s*$/gm),
-    ]
-      .map((m) => `${m[1]} ${m[2]}: ${m[3]}`)
-      .sort();
+    const found = violations(r.stdout).sort();
     expect(found).toEqual(
       [
         'error layer-lisp: src/lisp/planted-records.ts -> src/records/planted-ok.ts',

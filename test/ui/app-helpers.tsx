@@ -3,13 +3,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { EngineClient, type EngineRemote } from '../../src/ui/engine/client.ts';
+import { EngineClient } from '../../src/ui/engine/client.ts';
 import { App } from '../../src/ui/App.tsx';
 import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
-import { Engine } from '../../src/worker/engine.ts';
-import { PageApi } from '../../src/worker/page-api.ts';
+import type { Engine } from '../../src/worker/engine.ts';
+import { fakeWorkers } from './fake-worker.ts';
 import type { Harness } from './harness.tsx';
 
 /** jsdom has no ResizeObserver; the resizable panels need one (layout itself is not measured here). */
@@ -39,43 +39,13 @@ export function renderSlowApp(
   delayMs: number,
   { neverAnswer = [], gate = () => undefined }: { neverAnswer?: readonly string[]; gate?: (name: string, n: number) => Promise<void> | undefined } = {},
 ): Harness & { engines: Engine[] } {
-  const counts = new Map<string, number>();
-  const engines: Engine[] = [];
-  const client = new EngineClient({
-    createWorker: () => {
-      const engine = new Engine();
-      engines.push(engine);
-      // The worker's side of the page's calls: views cross as patches, as in the browser.
-      const host = new PageApi(engine);
-      let alive = true;
-      const api = new Proxy(
-        {},
-        {
-          get:
-            (_t, name: string) =>
-            (...args: unknown[]) => {
-              const n = (counts.get(name) ?? 0) + 1;
-              counts.set(name, n);
-              return new Promise((resolve, reject) => {
-                const answer = () =>
-                  setTimeout(() => {
-                    if (!alive || neverAnswer.includes(name)) return; // a terminated worker never answers
-                    try {
-                      resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                    } catch (e) {
-                      reject(e);
-                    }
-                  }, delayMs);
-                const opened = gate(name, n);
-                if (opened) void opened.then(answer);
-                else answer();
-              });
-            },
-        },
-      ) as unknown as EngineRemote;
-      return { worker: { terminate: () => void (alive = false) }, api };
-    },
+  const fake = fakeWorkers({
+    delay: () => delayMs,
+    gate,
+    never: (name) => neverAnswer.includes(name),
   });
+  const client = new EngineClient({ createWorker: fake.createWorker });
+  const engines = fake.engines;
   const store = createPlaygroundStore();
   const controller = new PlaygroundController({ client, store });
   const result = render(

@@ -4,14 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EngineClient, type EngineRemote } from '../../../src/ui/engine/client.ts';
+import { EngineClient } from '../../../src/ui/engine/client.ts';
 import { KeyStore } from '../../../src/ui/persistence/keys.ts';
 import { DEFAULT_EXAMPLE } from '../../../src/ui/state/examples.ts';
 import type { Clock } from '../../../src/ui/state/clock.ts';
 import { PlaygroundController, STOP_GRACE_MS } from '../../../src/ui/state/controller.ts';
 import type { PlaygroundState } from '../../../src/ui/state/store.ts';
-import { Engine } from '../../../src/worker/engine.ts';
-import { PageApi } from '../../../src/worker/page-api.ts';
+import { fakeWorkers } from '../fake-worker.ts';
 
 /** Timers that fire only when the test moves time on. */
 class FakeClock implements Clock {
@@ -58,39 +57,22 @@ function defaultExample(): string {
 
 function setup() {
   const log: string[] = [];
-  const counts = new Map<string, number>();
   const gates = new Map<string, { reached: () => void; opened: Promise<void> }>();
   const never = new Set<string>();
   let workers = 0;
+  const fake = fakeWorkers({
+    gate: (name, n) => gates.get(`${name}#${n}`)?.opened,
+    never: (name, n) => never.has(`${name}#${n}`),
+    onCall: (name, n) => {
+      const key = `${name}#${n}`;
+      log.push(key);
+      gates.get(key)?.reached();
+    },
+  });
   const client = new EngineClient({
     createWorker: () => {
       workers++;
-      const host = new PageApi(new Engine());
-      let alive = true;
-      const api = new Proxy(
-        {},
-        {
-          get:
-            (_t, name: string) =>
-            (...args: unknown[]) => {
-              const n = (counts.get(name) ?? 0) + 1;
-              counts.set(name, n);
-              const key = `${name}#${n}`;
-              log.push(key);
-              const gate = gates.get(key);
-              gate?.reached();
-              return (gate?.opened ?? Promise.resolve()).then(
-                () =>
-                  new Promise((resolve) => {
-                    // A terminated worker never answers, nor does a call the test marked.
-                    if (!alive || never.has(key)) return;
-                    resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                  }),
-              );
-            },
-        },
-      ) as unknown as EngineRemote;
-      return { worker: { terminate: () => void (alive = false) }, api };
+      return fake.createWorker();
     },
     watchdogMs: 60_000,
   });

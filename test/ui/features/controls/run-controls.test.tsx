@@ -10,14 +10,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../../../src/ui/App.tsx';
-import { EngineClient, type EngineRemote } from '../../../../src/ui/engine/client.ts';
+import { EngineClient } from '../../../../src/ui/engine/client.ts';
 import { PlaygroundProvider } from '../../../../src/ui/state/playground.tsx';
 import type { RunPhase } from '../../../../src/ui/state/run-machine.ts';
 import { createPlaygroundStore, type PlaygroundStore } from '../../../../src/ui/state/store.ts';
-import { Engine } from '../../../../src/worker/engine.ts';
-import { PageApi } from '../../../../src/worker/page-api.ts';
 import { startFakeOpenAi, type FakeLlmServer } from '../../../fakes/llm-servers.ts';
 import { pasteInto, clearEditor, waitForDefaultExample } from '../../app-helpers.tsx';
+import { fakeWorkers } from '../../fake-worker.ts';
 import { button, exampleReplies, renderLlmApp, replyText, configureLlm } from '../../llm-helpers.tsx';
 
 afterEach(cleanup);
@@ -43,45 +42,19 @@ function renderControlledApp(
   gate: (name: string, n: number) => Promise<void> | undefined = () => undefined,
 ): ControlledApp {
   const log: string[] = [];
-  const counts = new Map<string, number>();
   let workers = 0;
+  const fake = fakeWorkers({
+    delay: (name) => delays[name] ?? delays.other ?? 0,
+    gate,
+    // A call held never answers (a tool call that never returns).
+    never: hold,
+    onCall: (name) => void (LOGGED.has(name) && log.push(`+${name}`)),
+    onAnswer: (name) => void (LOGGED.has(name) && log.push(`-${name}`)),
+  });
   const client = new EngineClient({
     createWorker: () => {
       workers++;
-      const host = new PageApi(new Engine());
-      let alive = true;
-      const api = new Proxy(
-        {},
-        {
-          get:
-            (_t, name: string) =>
-            (...args: unknown[]) => {
-              const n = (counts.get(name) ?? 0) + 1;
-              counts.set(name, n);
-              if (LOGGED.has(name)) log.push(`+${name}`);
-              return new Promise((resolve, reject) => {
-                const answer = () =>
-                  setTimeout(
-                    () => {
-                      // A terminated worker, or a call held, never answers.
-                      if (!alive || hold(name, n)) return;
-                      if (LOGGED.has(name)) log.push(`-${name}`);
-                      try {
-                        resolve((host as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args));
-                      } catch (e) {
-                        reject(e);
-                      }
-                    },
-                    delays[name] ?? delays.other ?? 0,
-                  );
-                const waitFor = gate(name, n);
-                if (waitFor) void waitFor.then(answer);
-                else answer();
-              });
-            },
-        },
-      ) as unknown as EngineRemote;
-      return { worker: { terminate: () => void (alive = false) }, api };
+      return fake.createWorker();
     },
     // Generous: only Stop restarts the worker in these tests.
     watchdogMs: 60_000,
