@@ -142,7 +142,7 @@ describe('a session with 10 MB of data', () => {
       const file = join(dir, 'data-10mb.json');
       writeFileSync(file, text);
       const engine = engineWith(text);
-      const rowsText = engine.view().definition.dataText ?? '';
+      const rowsText = engine.view().setup.definition.dataText ?? '';
       await openFile(file, 3);
       await expect.poll(compressedUser).toBe(lastUserContent(engine.view().compressed));
       // The editor gets the data (and the size hint goes) once the session has shown.

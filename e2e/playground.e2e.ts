@@ -77,9 +77,9 @@ describe('the definition panels', () => {
 
     // Fewer products: the data panel's entry and the REPL see the new data once it is applied.
     const data = { ...json.data, products: (json.data.products as unknown[]).slice(0, 2) };
-    const edited = engine.setDefinition({ ...after1.definition, data: data as typeof after1.definition.data });
+    const edited = engine.setDefinition({ ...after1.setup.definition, data: data as typeof after1.setup.definition.data });
     if (!edited.ok) throw new Error(edited.problems.map((p) => p.text).join('; '));
-    const productsType = edited.view.data.find((d) => d.name === 'products')?.type ?? '?';
+    const productsType = edited.view.setup.data.find((d) => d.name === 'products')?.type ?? '?';
     expect(productsType).toBe('list[2]');
     await setEditor(page, 'data-editor', JSON.stringify(data, null, 2));
     await expect.poll(() => page.locator(tid('data-entry-products')).textContent(), { timeout: 10_000 }).toContain(productsType);

@@ -255,7 +255,7 @@ export class Engine {
     }
     const replies = session.llm.replies ?? [];
     return {
-      ...this.definitionPart(session),
+      setup: this.definitionPart(session),
       epoch: this.epoch,
       definitionRev: this.definitionRev,
       status: this.step.status,

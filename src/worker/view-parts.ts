@@ -2,21 +2,6 @@
 // the view with them and view-patch.ts (which re-exports them) patches it, without an import circle.
 import type { FileText } from '../session/file-text.ts';
 
-/** The parts of a view that follow the definition alone: sent to the page only when it changed. */
-export const DEFINITION_KEYS = [
-  'definition',
-  'dataChars',
-  'problems',
-  'warnings',
-  'missionExpanded',
-  'maxTurns',
-  'tools',
-  'data',
-  'sessionStrategy',
-  'strategies',
-  'systemPrompt',
-] as const;
-
 /** The pieces of a session's text (joined by joinFileText), with the generation of its turn pieces. */
 export interface SavedText extends FileText {
   /**

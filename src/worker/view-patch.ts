@@ -7,10 +7,10 @@
 // This module (with the leaves ./view-parts.ts and src/session/file-text.ts) is the page's only runtime
 // import from src/worker: it imports nothing else but types, so the page's bundle never takes in the engine (the interpreter
 // compiles with `new Function`, which the page's Content-Security-Policy refuses).
-import { DEFINITION_KEYS, type SavedText } from './view-parts.ts';
+import type { SavedText } from './view-parts.ts';
 import type { DefinitionPart, TurnView, View } from './views.ts';
 
-export { DEFINITION_KEYS, type SavedText };
+export type { SavedText };
 
 /** What the page holds of the view (from its last complete view); absent: nothing, send it all. */
 export interface Known {
@@ -22,7 +22,7 @@ export interface Known {
   savedRev?: number;
 }
 
-type Rest = Omit<View, 'turns' | 'saved' | (typeof DEFINITION_KEYS)[number]>;
+type Rest = Omit<View, 'turns' | 'saved' | 'setup'>;
 
 export interface ViewPatch extends Rest {
   patch: true;
@@ -30,7 +30,7 @@ export interface ViewPatch extends Rest {
   turnsFrom: number;
   turns: TurnView[];
   /** The definition's part, when the page's is not the current one. */
-  definitionPart?: DefinitionPart;
+  setup?: DefinitionPart;
   saved: { head?: string; dataAt?: number; turnsFrom: number; turns: string[]; rev?: number };
 }
 
@@ -51,19 +51,13 @@ export function makePatch(view: View, saved: SavedText, known: Known | undefined
   const turnsFrom = same ? Math.min(known.turns, view.turns.length) : 0;
   const savedFrom = same && known.savedRev === saved.rev ? Math.min(known.savedTurns, saved.turns.length) : 0;
   const definitionKnown = same && known.definitionRev === view.definitionRev;
-  const rest: Record<string, unknown> = {};
-  const part: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(view)) {
-    if (k === 'turns' || k === 'saved') continue;
-    if ((DEFINITION_KEYS as readonly string[]).includes(k)) part[k] = v;
-    else rest[k] = v;
-  }
+  const { turns: _turns, saved: _saved, setup, ...rest } = view;
   return {
-    ...(rest as unknown as Rest),
+    ...rest,
     patch: true,
     turnsFrom,
     turns: view.turns.slice(turnsFrom),
-    ...(definitionKnown ? {} : { definitionPart: part as unknown as DefinitionPart }),
+    ...(definitionKnown ? {} : { setup }),
     saved: {
       // The engine's head has large data cut out already (saved-text.ts): the page gets it as the definition's text.
       ...(definitionKnown ? {} : { head: saved.head, ...(saved.dataAt !== undefined ? { dataAt: saved.dataAt } : {}) }),
@@ -84,8 +78,8 @@ export function isViewPatch(x: unknown): x is ViewPatch {
  * Throws when the patch needs a part the base does not have (it was asked against another view).
  */
 export function applyPatch(base: View | null, patch: ViewPatch): View {
-  const { patch: _p, turnsFrom, turns, definitionPart, saved, ...rest } = patch;
-  const part = definitionPart ?? (base ? pickDefinition(base) : undefined);
+  const { patch: _p, turnsFrom, turns, setup, saved, ...rest } = patch;
+  const part = setup ?? base?.setup;
   const head = saved.head ?? base?.saved?.head;
   const dataAt = saved.head !== undefined ? saved.dataAt : base?.saved?.dataAt;
   if (part === undefined || head === undefined || (turnsFrom > 0 && (base === null || base.turns.length < turnsFrom))) {
@@ -95,7 +89,7 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
   const baseSaved = base?.saved?.turns ?? [];
   return {
     ...rest,
-    ...part,
+    setup: part,
     turns: turnsFrom === baseTurns.length && turns.length === 0 ? baseTurns : [...baseTurns.slice(0, turnsFrom), ...turns],
     saved: {
       head,
@@ -105,10 +99,4 @@ export function applyPatch(base: View | null, patch: ViewPatch): View {
       ...(saved.rev !== undefined ? { rev: saved.rev } : {}),
     },
   };
-}
-
-function pickDefinition(view: View): DefinitionPart {
-  const out: Record<string, unknown> = {};
-  for (const k of DEFINITION_KEYS) out[k] = view[k];
-  return out as unknown as DefinitionPart;
 }

@@ -18,7 +18,7 @@ import type { DiscardedRequests } from '../session/schema.ts';
 import type { Session } from '../session/session-file.ts';
 import { headText } from '../session/file-pieces.ts';
 import { cutHead, type SessionHead } from '../session/file-text.ts';
-import type { DEFINITION_KEYS, SavedText } from './view-parts.ts';
+import type { SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
@@ -161,22 +161,14 @@ export interface StrategyInfo {
 }
 
 export interface View {
-  definition: SessionDefinition;
   /**
-   * Characters of the data as its editor shows it (formatted JSON): the page defers filling its editor
-   * with a large text until after the session's first paint, and says the size meanwhile.
+   * What follows the definition alone (the left column's content): one object, the same one until the
+   * definition changes, so the page sends it, and panels render it, only then.
    */
-  dataChars?: number;
-  /** Problems that stop the session from running (tool implementations, compression), by path. */
-  problems: Problem[];
-  warnings: string[];
-  missionExpanded: string;
+  setup: DefinitionPart;
   status: Step['status'];
   returnValue?: string;
   failMessage?: string;
-  maxTurns: number;
-  tools: ToolView[];
-  data: DataView[];
   turns: TurnView[];
   /** The turn whose messages are shown: 1…turns+1 (turns+1 is the next turn, when the run goes on). */
   selected: number;
@@ -187,9 +179,6 @@ export interface View {
   full: RenderView;
   /** The session's branches, the tree walked depth first; the open one is marked (its turns are `turns`). */
   branches: BranchSummary[];
-  /** The strategy the session itself uses (its `compression`). */
-  sessionStrategy: string;
-  strategies: StrategyInfo[];
   /** The mock's scripted reply for the next turn, if any. */
   nextReply: string | null;
   /**
@@ -204,8 +193,6 @@ export interface View {
    * for the page, which joins them only when it saves, exports or restarts; absent from Engine.view.
    */
   saved?: SavedText;
-  /** The SYSTEM prompt the session sends, the default it starts from, and the fingerprint turns record. */
-  systemPrompt: SystemPromptView;
   /** Tokens and time of the run so far. */
   usage: RunUsageView;
   /**
@@ -215,7 +202,27 @@ export interface View {
   request: DescribedRequest | null;
 }
 
-export type DefinitionPart = Pick<View, (typeof DEFINITION_KEYS)[number]>;
+/** The parts of a view that follow the definition alone. */
+export interface DefinitionPart {
+  definition: SessionDefinition;
+  /**
+   * Characters of the data as its editor shows it (formatted JSON): the page defers filling its editor
+   * with a large text until after the session's first paint, and says the size meanwhile.
+   */
+  dataChars?: number;
+  /** Problems that stop the session from running (tool implementations, compression), by path. */
+  problems: Problem[];
+  warnings: string[];
+  missionExpanded: string;
+  maxTurns: number;
+  tools: ToolView[];
+  data: DataView[];
+  /** The strategy the session itself uses (its `compression`). */
+  sessionStrategy: string;
+  strategies: StrategyInfo[];
+  /** The SYSTEM prompt the session sends, the default it starts from, and the fingerprint turns record. */
+  systemPrompt: SystemPromptView;
+}
 
 export interface SystemPromptView {
   text: string;

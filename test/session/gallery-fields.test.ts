@@ -110,13 +110,13 @@ describe('description and tags', () => {
     const engine = new Engine();
     const r = engine.open(JSON.stringify(BASE));
     if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
-    expect(r.view.definition.description).toBe(BASE.description);
-    expect(r.view.definition.tags).toEqual(BASE.tags);
-    const edited = engine.setDefinition({ ...r.view.definition, mission: 'Find {{what}} now' });
+    expect(r.view.setup.definition.description).toBe(BASE.description);
+    expect(r.view.setup.definition.tags).toEqual(BASE.tags);
+    const edited = engine.setDefinition({ ...r.view.setup.definition, mission: 'Find {{what}} now' });
     if (!edited.ok) throw new Error(edited.problems.map((p) => p.text).join('\n'));
-    expect(edited.view.definition.tags).toEqual(BASE.tags);
-    expect(edited.view.definition.description).toBe(BASE.description);
-    expect(engine.setDefinition({ ...r.view.definition, tags: ['a b'] }).ok).toBe(false);
+    expect(edited.view.setup.definition.tags).toEqual(BASE.tags);
+    expect(edited.view.setup.definition.description).toBe(BASE.description);
+    expect(engine.setDefinition({ ...r.view.setup.definition, tags: ['a b'] }).ok).toBe(false);
   });
 });
 

@@ -402,7 +402,7 @@ describe('hostile share links', () => {
     const engine = new Engine();
     const r = engine.openLink(linkOf(text));
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.view.problems[0].text).toMatch(/^tools\[0\]\.impl: loop exceeded 1000 iterations/);
+    if (r.ok) expect(r.view.setup.problems[0].text).toMatch(/^tools\[0\]\.impl: loop exceeded 1000 iterations/);
   });
 });
 
@@ -481,7 +481,7 @@ describe('faithful JSON input (L9): one lossless reader on every path', () => {
         if (!engine.open(baseText('')).ok) throw new Error('not opened');
         const parsed = parseJson(TEXT);
         if (!parsed.ok) throw new Error(parsed.error.message);
-        const r = engine.setDefinition({ ...engine.view().definition, data: parsed.value as { [name: string]: never } });
+        const r = engine.setDefinition({ ...engine.view().setup.definition, data: parsed.value as { [name: string]: never } });
         if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
         return [engine.repl('[data/a data/b data/c data/d]').result ?? ''];
       },

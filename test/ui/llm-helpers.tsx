@@ -64,7 +64,7 @@ export async function renderLlmApp(options: { waitForExample?: boolean; storage?
 /** Points the open session at a real provider (as the LLM panel would save it). */
 export async function configureLlm(app: LlmApp, llm: Partial<LlmDefinition> & { provider: string }): Promise<void> {
   await act(async () => {
-    const definition = app.view().definition;
+    const definition = app.view().setup.definition;
     const r = await app.controller.setDefinition({ ...definition, llm: { replies: definition.llm.replies, requestTimeoutMs: 10_000, ...llm } });
     expect(r.problems).toEqual([]);
   });

@@ -30,13 +30,13 @@ describe('branches in the worker', () => {
     const h = ranHost();
     view(h.fork({ at: 3, name: 'trim at 3', compression: 'trim' }));
     const before = h.engine.view();
-    const edited = h.engine.setDefinition({ ...before.definition, mission: `${before.definition.mission} ` });
+    const edited = h.engine.setDefinition({ ...before.setup.definition, mission: `${before.setup.definition.mission} ` });
     expect(edited.ok && edited.view.branches.map((b) => b.name)).toEqual(['main', 'trim at 3']);
     const opened = new Engine();
     const withExtra = JSON.stringify({ ...(JSON.parse(EXAMPLE) as object), futureField: { kept: true } });
     expect(opened.open(withExtra).ok).toBe(true);
     const v = opened.view();
-    opened.setDefinition({ ...v.definition, title: 'renamed' });
+    opened.setDefinition({ ...v.setup.definition, title: 'renamed' });
     expect(JSON.parse(opened.exportSession())).toMatchObject({ title: 'renamed', futureField: { kept: true } });
   });
 
@@ -45,7 +45,7 @@ describe('branches in the worker', () => {
     const h = ranHost();
     const v = view(h.fork({ at: 3, name: 'trim at 3', compression: 'trim' }));
     expect(v.turns).toHaveLength(2);
-    expect(v.sessionStrategy).toBe('trim');
+    expect(v.setup.sessionStrategy).toBe('trim');
     expect(v.status).toBe('running');
     expect(v.branches.map((b) => [b.id, b.name, b.open, b.turns, b.depth])).toEqual([
       ['main', 'main', false, 3, 0],

@@ -15,7 +15,7 @@ describe('dataChars', () => {
       const opened = engine.open(example(name));
       if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('; '));
       const view = opened.view;
-      expect(view.dataChars).toBe(JSON.stringify(view.definition.data, null, 2).length);
+      expect(view.setup.dataChars).toBe(JSON.stringify(view.setup.definition.data, null, 2).length);
     }
   });
 
@@ -25,9 +25,9 @@ describe('dataChars', () => {
     if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('; '));
     const datas: SessionDefinition['data'][] = [{ a: { b: [1, { c: '  "d": \n' }] }, e: 'x' }, {}];
     for (const data of datas) {
-      const r = engine.setDefinition({ ...opened.view.definition, data });
+      const r = engine.setDefinition({ ...opened.view.setup.definition, data });
       if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
-      expect(r.view.dataChars).toBe(JSON.stringify(r.view.definition.data, null, 2).length);
+      expect(r.view.setup.dataChars).toBe(JSON.stringify(r.view.setup.definition.data, null, 2).length);
     }
   });
 

@@ -86,7 +86,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
 
   it('keeps turns recorded before the definition was edited (stale) exactly as they were sent', () => {
     const a = ranToEnd('long-run-overflow.json');
-    const def = a.view().definition;
+    const def = a.view().setup.definition;
     const edited = a.setDefinition({
       ...def,
       mission: `${def.mission} Be brief.`,
@@ -102,7 +102,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
       expect(json(vb)).toBe(json(va));
       if (n <= turns) expect([vb.compressed.recorded, vb.compressed.stale]).toEqual([true, true]);
     }
-    expect(b.view().definition.mission).toMatch(/Be brief\.$/);
+    expect(b.view().setup.definition.mission).toMatch(/Be brief\.$/);
   });
 
   it('a link without the recorded turns replays them from the mock replies', () => {
@@ -112,7 +112,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
     expect(share.length).toBeLessThan(a.shareLink({ turns: true }).length);
     const b = fromLink(share.fragment);
     expect([b.view().turns.length, b.view().status]).toEqual([0, 'running']);
-    expect(JSON.stringify(b.view().definition)).toBe(JSON.stringify(a.view().definition));
+    expect(JSON.stringify(b.view().setup.definition)).toBe(JSON.stringify(a.view().setup.definition));
     while (b.view().status === 'running' && b.view().nextReply !== null) expect(b.stepTurn().ok).toBe(true);
     // The same run again: everything but the time it took.
     const timeless = (v: View) => JSON.stringify(v, (key, x: unknown) => (key === 'durationMs' ? 0 : sameEngine(key, x)));
@@ -129,7 +129,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
       return 'abcdefghijklmnopqrstuvwxyz0123456789'[(seed >>> 0) % 36];
     }).join('');
     const a = ranToEnd('reviews-and-inventory.json');
-    const def = a.view().definition;
+    const def = a.view().setup.definition;
     expect(a.setDefinition({ ...def, data: { ...def.data, noise } }).ok).toBe(true);
     for (const turns of [true, false]) {
       const share = a.shareLink({ turns });
@@ -145,7 +145,7 @@ describe('Engine.shareLink → Engine.openLink', () => {
 
   it('says when a session is over what a link can open', () => {
     const a = ranToEnd('reviews-and-inventory.json');
-    const def = a.view().definition;
+    const def = a.view().setup.definition;
     let deep: unknown = 1;
     for (let i = 0; i < 250; i++) deep = [deep];
     // Data that deep is refused as any session input is; a program can still build such a value.
@@ -226,7 +226,7 @@ describe('Engine.openLink: damaged and hostile links change nothing', () => {
     if (!session.ok) throw new Error(session.errors.join());
     const r = engine.openLink(encodeLink(session.session));
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.view.problems.map((p) => p.text)).toEqual([expect.stringMatching(/^tools\[0\]\.impl: /)]);
+    if (r.ok) expect(r.view.setup.problems.map((p) => p.text)).toEqual([expect.stringMatching(/^tools\[0\]\.impl: /)]);
   });
 });
 

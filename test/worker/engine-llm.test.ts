@@ -76,7 +76,7 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(seen[seen.length - 1]).toBe(first);
     expect(view.turns[0].usage).toEqual({ inputTokens: 900, outputTokens: 20, cacheWriteTokens: 700, cachedInputTokens: 0 });
     expect(view.turns[1].llm).toEqual({ provider, model: 'fake-model', baseUrl: server().url, temperature: 0.1 });
-    expect(view.turns.every((t) => t.promptHash === view.systemPrompt.hash)).toBe(true);
+    expect(view.turns.every((t) => t.promptHash === view.setup.systemPrompt.hash)).toBe(true);
     expect(view.usage.tokens).toEqual({ inputTokens: 2810, outputTokens: 42, cachedInputTokens: 1400, cacheWriteTokens: 700 });
     // The recorded turn's request is the one the server received.
     const sent = server()
@@ -124,7 +124,11 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(r.view.turns).toHaveLength(0);
     expect(r.view.usage.discarded).toEqual([{ provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 }]);
     // An edit of the session (the model included) keeps them, with the model each was sent to.
-    const edited = engine.setDefinition({ ...r.view.definition, mission: 'another mission', llm: { ...r.view.definition.llm, model: 'other-model' } });
+    const edited = engine.setDefinition({
+      ...r.view.setup.definition,
+      mission: 'another mission',
+      llm: { ...r.view.setup.definition.llm, model: 'other-model' },
+    });
     expect(edited.ok && edited.view.usage.discarded).toEqual([{ provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 }]);
     expect(JSON.parse(engine.exportSession()).discardedRequests).toEqual([
       { provider, model: 'fake-model', kind: 'truncated', inputTokens: 500, outputTokens: 16 },
@@ -198,18 +202,18 @@ describe('what requestReply refuses', () => {
 describe('the SYSTEM prompt variant', () => {
   it('reaches the request, the view and the turn’s fingerprint', async () => {
     const engine = engineFor('openai');
-    const def = engine.view().definition;
+    const def = engine.view().setup.definition;
     const r = engine.setDefinition({ ...def, systemPrompt: { suffix: 'Answer in one turn.' } });
     expect(r.ok).toBe(true);
     const view = engine.view();
-    expect(view.systemPrompt.changed).toBe(true);
-    expect(view.systemPrompt.text.endsWith('\n\nAnswer in one turn.')).toBe(true);
+    expect(view.setup.systemPrompt.changed).toBe(true);
+    expect(view.setup.systemPrompt.text.endsWith('\n\nAnswer in one turn.')).toBe(true);
     openai.enqueue({ text: clj('(return 1)') });
     await engine.requestReply(KEY);
     engine.applyRequested();
     const sent = openai.requests.filter((q) => q.method === 'POST').at(-1)?.body as { messages: { role: string; content: string }[] };
-    expect(sent.messages[0].content).toBe(view.systemPrompt.text);
-    expect(engine.view().turns[0].promptHash).toBe(view.systemPrompt.hash);
-    expect(view.systemPrompt.hash).not.toBe(promptHash(view.systemPrompt.default));
+    expect(sent.messages[0].content).toBe(view.setup.systemPrompt.text);
+    expect(engine.view().turns[0].promptHash).toBe(view.setup.systemPrompt.hash);
+    expect(view.setup.systemPrompt.hash).not.toBe(promptHash(view.setup.systemPrompt.default));
   });
 });

@@ -18,10 +18,10 @@ function opened(name = 'reviews-and-inventory.json'): { engine: Engine; view: Vi
 describe('Engine: opening sessions', () => {
   it('opens an example: definition, tools, data, the first turn selected', () => {
     const { view } = opened();
-    expect(view.definition.title).toBe('Reviews and inventory');
-    expect(view.tools.map((t) => t.callForm)).toEqual(['(tool/search-reviews category)', '(tool/get-inventory)']);
-    expect(view.data).toEqual([{ name: 'products', type: 'list[6]', sample: expect.stringMatching(/^\[\{:name "Laptop"/) }]);
-    expect([view.status, view.selected, view.turns.length, view.sessionStrategy]).toEqual(['running', 1, 0, 'single-user-coalesced']);
+    expect(view.setup.definition.title).toBe('Reviews and inventory');
+    expect(view.setup.tools.map((t) => t.callForm)).toEqual(['(tool/search-reviews category)', '(tool/get-inventory)']);
+    expect(view.setup.data).toEqual([{ name: 'products', type: 'list[6]', sample: expect.stringMatching(/^\[\{:name "Laptop"/) }]);
+    expect([view.status, view.selected, view.turns.length, view.setup.sessionStrategy]).toEqual(['running', 1, 0, 'single-user-coalesced']);
     expect(view.nextReply).toMatch(/^To answer this I need three facts about each product/);
     expect(view.compressed.messages[1].content.startsWith('Find well-reviewed Electronics products')).toBe(true);
   });
@@ -116,20 +116,20 @@ describe('Engine: stepping', () => {
 describe('Engine: editing the definition', () => {
   it('applies a valid definition and reports problems by path', () => {
     const { engine, view } = opened();
-    const ok = engine.setDefinition({ ...view.definition, mission: 'Only laptops' });
+    const ok = engine.setDefinition({ ...view.setup.definition, mission: 'Only laptops' });
     expect(ok.ok && ok.view.compressed.messages[1].content.startsWith('Only laptops')).toBe(true);
-    const bad = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '(a', impl: '(fn [a] a)' }] });
+    const bad = engine.setDefinition({ ...view.setup.definition, tools: [{ name: 'x', signature: '(a', impl: '(fn [a] a)' }] });
     expect(refusals(bad)).toEqual([expect.stringMatching(/^tools\[0\]\.signature: /)]);
     // The engine keeps the last good definition.
-    expect(engine.view().definition.mission).toBe('Only laptops');
+    expect(engine.view().setup.definition.mission).toBe('Only laptops');
   });
 
   it('a tool implementation that does not compile is a problem shown in the view; stepping says why', () => {
     const { engine, view } = opened();
-    const r = engine.setDefinition({ ...view.definition, tools: [{ name: 'x', signature: '() -> :int', impl: '(fn [] (+ 1' }] });
+    const r = engine.setDefinition({ ...view.setup.definition, tools: [{ name: 'x', signature: '() -> :int', impl: '(fn [] (+ 1' }] });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.view.problems[0].text).toMatch(/^tools\[0\]\.impl: /);
+    expect(r.view.setup.problems[0].text).toMatch(/^tools\[0\]\.impl: /);
     expect(engine.stepTurn()).toMatchObject({ ok: false, error: expect.stringMatching(/^The session cannot run: tools\[0\]\.impl/) });
   });
 });
@@ -145,7 +145,7 @@ describe('Engine: export', () => {
     expect(without).not.toHaveProperty('tags');
     expect(without.title).toBe('Reviews and inventory');
     // The open session keeps them.
-    expect(engine.view().definition.description).toBe('What it shows.');
+    expect(engine.view().setup.definition.description).toBe('What it shows.');
   });
 });
 
@@ -165,7 +165,7 @@ describe('Engine: REPL and tokens', () => {
     const { engine, view } = opened();
     expect(engine.repl('(def y 7)')).toMatchObject({ ok: true, defined: ['y'] });
     expect(engine.repl('(+ y 1)')).toMatchObject({ ok: true, result: '8', defined: [] });
-    const edited = engine.setDefinition({ ...view.definition, mission: `${view.definition.mission} ` });
+    const edited = engine.setDefinition({ ...view.setup.definition, mission: `${view.setup.definition.mission} ` });
     expect(edited.ok).toBe(true);
     expect(engine.repl('y')).toMatchObject({ ok: true, result: '7' });
     engine.stepTurn();
@@ -219,7 +219,7 @@ describe('Engine: recorded messages', () => {
     const sent = engine.view({ selected: 1 });
     expect(sent.compressed).toMatchObject({ recorded: true, stale: false });
     expect(sent.full.recorded).toBe(false);
-    engine.setDefinition({ ...view.definition, mission: 'A different mission' });
+    engine.setDefinition({ ...view.setup.definition, mission: 'A different mission' });
     const after = engine.view({ selected: 1 });
     expect(after.compressed).toMatchObject({ recorded: true, stale: true });
     expect(after.compressed.messages).toEqual(sent.compressed.messages);
@@ -242,7 +242,7 @@ describe('Engine: hostile files', () => {
       if (r.ok) continue; // a build whose stack can check it opens it; what matters is that nothing throws
       refused++;
       expect(r.problems.map((p) => p.text).length).toBeGreaterThan(0);
-      expect(engine.view().definition.title).toBe('Reviews and inventory');
+      expect(engine.view().setup.definition.title).toBe('Reviews and inventory');
     }
     expect(refused).toBeGreaterThan(0);
   });

@@ -27,12 +27,12 @@ describe('the head the page holds', () => {
     if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
     const first = applyPatch(null, makePatch(r.view, engine.savedText(), undefined));
     expect(first.saved?.dataAt).toBeGreaterThan(0);
-    expect(first.definition.data).toBeUndefined();
-    expect(first.saved?.dataText).toBe(first.definition.dataText);
-    expect(first.definition.dataText?.length).toBe(first.dataChars);
+    expect(first.setup.definition.data).toBeUndefined();
+    expect(first.saved?.dataText).toBe(first.setup.definition.dataText);
+    expect(first.setup.definition.dataText?.length).toBe(first.setup.dataChars);
     expect(first.saved!.head.length).toBeLessThan(joinFileText(engine.savedText()).length - HEAD_DATA_CUT);
     // The engine keeps the head cut too: the data once, as text.
-    expect(engine.savedText().dataText).toBe(first.definition.dataText);
+    expect(engine.savedText().dataText).toBe(first.setup.definition.dataText);
     expect(sessionTextOf(first)).toBe(joinFileText(engine.savedText()));
 
     // A Step: the head is not sent again; the page's text follows the engine's.
@@ -44,8 +44,8 @@ describe('the head the page holds', () => {
     expect(samePieces(stepped.saved!, first.saved!)).toBe(false);
 
     // A data edit: the same head without its data, other data, so other pieces.
-    const data = JSON.parse(stepped.definition.dataText ?? '') as Record<string, unknown>;
-    const { dataText: _text, ...rest } = stepped.definition;
+    const data = JSON.parse(stepped.setup.definition.dataText ?? '') as Record<string, unknown>;
+    const { dataText: _text, ...rest } = stepped.setup.definition;
     const e = engine.setDefinition({ ...rest, data: { ...(data as typeof rest.data), added: 1 } });
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     const edited = applyPatch(stepped, makePatch(e.view, engine.savedText(), knownOf(stepped)));
@@ -58,27 +58,27 @@ describe('the head the page holds', () => {
     const r = engine.open(largeSession());
     if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('; '));
     const exported = engine.exportSession();
-    const { dataText, ...withoutData } = r.view.definition;
+    const { dataText, ...withoutData } = r.view.setup.definition;
     expect(dataText).toBeDefined();
 
     const kept = engine.setDefinition({ ...withoutData, title: 'Renamed' });
     if (!kept.ok) throw new Error(kept.problems.map((p) => p.text).join('; '));
-    expect(kept.view.definition.dataText).toBe(dataText);
+    expect(kept.view.setup.definition.dataText).toBe(dataText);
     expect(engine.exportSession()).toBe(exported.replace(/"title": "[^"]*"/, '"title": "Renamed"'));
 
     // Integers past 2^53 and floats written as 1.0 stay as written (the lossless reader).
     const edited = `${dataText!.slice(0, -2)},\n  "exact": [9007199254740993, 1.0]\n}`;
     const e = engine.setDefinition({ ...withoutData, dataText: edited });
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
-    expect(e.view.definition.dataText).toContain('9007199254740993');
-    expect(e.view.data.map((d) => d.name)).toContain('exact');
+    expect(e.view.setup.definition.dataText).toContain('9007199254740993');
+    expect(e.view.setup.data.map((d) => d.name)).toContain('exact');
 
     const bad = engine.setDefinition({ ...withoutData, dataText: '{"a": [1, }' });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.problems[0]).toMatchObject({ path: 'data', code: 'invalid_json', range: { line: 1, column: 11 } });
     // Nothing changed.
-    expect(engine.view().definition.dataText).toBe(e.view.definition.dataText);
+    expect(engine.view().setup.definition.dataText).toBe(e.view.setup.definition.dataText);
   });
 
   it('keeps small data in the head', () => {

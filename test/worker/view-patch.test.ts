@@ -75,7 +75,7 @@ describe('view patches', () => {
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     expect(r.view.turnsFrom).toBe(0);
-    expect(r.view.definitionPart).toBeDefined();
+    expect(r.view.setup).toBeDefined();
     expect(r.view.saved.head).toBeDefined();
     let page = applyPatch(null, r.view);
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
@@ -84,7 +84,7 @@ describe('view patches', () => {
       const s = h.stepTurn(undefined, {}, knownOf(page));
       if (!s.ok) throw new Error(s.error);
       expect([s.view.turnsFrom, s.view.turns.map((t) => t.number)]).toEqual([n - 1, [n]]);
-      expect(s.view.definitionPart).toBeUndefined();
+      expect(s.view.setup).toBeUndefined();
       expect(s.view.saved.head).toBeUndefined();
       expect([s.view.saved.turnsFrom, s.view.saved.turns.length]).toEqual([n - 1, 1]);
       const before = page;
@@ -92,11 +92,11 @@ describe('view patches', () => {
       expect(page).toEqual(withSaved(h.engine, h.engine.view()));
       // What did not change is the page's own object (memoized components keep it).
       expect(page.turns[0]).toBe(before.turns[0] ?? page.turns[0]);
-      expect(page.definition).toBe(before.definition);
+      expect(page.setup.definition).toBe(before.setup.definition);
     }
 
     const sw = h.view({ selected: 1 }, knownOf(page));
-    expect([sw.turnsFrom, sw.turns, sw.saved.turns, sw.definitionPart, sw.saved.head]).toEqual([3, [], [], undefined, undefined]);
+    expect([sw.turnsFrom, sw.turns, sw.saved.turns, sw.setup, sw.saved.head]).toEqual([3, [], [], undefined, undefined]);
     const switched = applyPatch(page, sw);
     expect(switched).toEqual(withSaved(h.engine, h.engine.view({ selected: 1 })));
     expect(switched.turns).toBe(page.turns);
@@ -110,9 +110,9 @@ describe('view patches', () => {
     let page = applyPatch(null, r.view);
     const s = h.stepTurn(undefined, {}, knownOf(page));
     page = applyPatch(page, s.view);
-    const e = h.setDefinition({ ...page.definition, title: 'Edited' }, knownOf(page));
+    const e = h.setDefinition({ ...page.setup.definition, title: 'Edited' }, knownOf(page));
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
-    expect(e.view.definitionPart?.definition.title).toBe('Edited');
+    expect(e.view.setup?.definition.title).toBe('Edited');
     expect(e.view.saved.head).toContain('"title": "Edited"');
     expect([e.view.turns, e.view.saved.turns]).toEqual([[], []]);
     page = applyPatch(page, e.view);
@@ -129,7 +129,7 @@ describe('view patches', () => {
     // Recorded under the first mission, a turn's messages are rendered again and left out.
     expect(page.saved?.turns.every((t) => !t.includes('"messages"') && t.includes('"messagesHash"'))).toBe(true);
     const rev = page.saved?.rev;
-    const e = h.setDefinition({ ...page.definition, mission: 'Edited.' }, knownOf(page));
+    const e = h.setDefinition({ ...page.setup.definition, mission: 'Edited.' }, knownOf(page));
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
     expect([e.view.turns, e.view.saved.turnsFrom, e.view.saved.turns.length]).toEqual([[], 0, 2]);
     expect(e.view.saved.rev).not.toBe(rev);
@@ -162,7 +162,7 @@ describe('view patches', () => {
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
     const other = h.open(example('reviews-and-inventory.json'), knownOf(page));
     if (!other.ok) throw new Error('not opened');
-    expect(other.view.definitionPart).toBeDefined();
+    expect(other.view.setup).toBeDefined();
     page = applyPatch(page, other.view);
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
   });
@@ -175,7 +175,7 @@ describe('view patches', () => {
     if (!ra.ok || !rb.ok) throw new Error('not opened');
     const page = applyPatch(null, ra.view);
     const fromB = b.view({}, knownOf(page));
-    expect(fromB.definitionPart).toBeDefined();
+    expect(fromB.setup).toBeDefined();
     expect(fromB.saved.head).toBeDefined();
   });
 
@@ -239,14 +239,14 @@ describe('SyncedApi (the page side)', () => {
     file.data.rows = Array.from({ length: 5000 }, (_, i) => ({ i, text: `row ${i}` }));
     const r = await api.open(JSON.stringify(file));
     if (!r.ok) throw new Error('not opened');
-    const def = r.view.definition;
+    const def = r.view.setup.definition;
     expect(def.dataText).toBeDefined();
     const renamed = await api.setDefinition({ ...def, title: 'Renamed' });
-    expect(renamed.ok && renamed.view.definition.dataText).toBe(def.dataText);
+    expect(renamed.ok && renamed.view.setup.definition.dataText).toBe(def.dataText);
     expect(args[0][0]).not.toHaveProperty('dataText');
     const edited = def.dataText!.replace('"row 0"', '"row zero"');
     const e = await api.setDefinition({ ...def, dataText: edited });
     expect((args[1][0] as { dataText?: string }).dataText).toBe(edited);
-    expect(e.ok && e.view.definition.dataText).toBe(edited);
+    expect(e.ok && e.view.setup.definition.dataText).toBe(edited);
   });
 });

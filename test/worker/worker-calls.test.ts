@@ -61,7 +61,7 @@ describe('the worker calls', () => {
     const edited = worker();
     const r = await edited.calls.open(text('reviews-and-inventory.json'));
     if (!r.ok) throw new Error('not opened');
-    const def = applyPatch(null, r.view).definition;
+    const def = applyPatch(null, r.view).setup.definition;
     expect(edited.loads).toEqual([]);
     expect((await edited.calls.setDefinition({ ...def, compression: TRIM })).ok).toBe(true);
     expect(edited.loads).toEqual(['o200k_base']);
@@ -83,7 +83,7 @@ describe('the worker calls', () => {
     const session = { ...example, compression: TRIM };
     const opened = await calls.open(JSON.stringify(session));
     if (!opened.ok) throw new Error(opened.problems.map((p) => p.text).join('\n'));
-    expect(applyPatch(null, opened.view).sessionStrategy).toBe('trim');
+    expect(applyPatch(null, opened.view).setup.sessionStrategy).toBe('trim');
     for (let n = 1; n <= 3; n++) expect((await calls.stepTurn()).ok).toBe(true);
     // The request for turn 3 follows 2 turns, more than triggerTurns: it keeps the last turn only.
     const view = api.engine.view({ selected: 3 });

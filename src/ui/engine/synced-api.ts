@@ -56,7 +56,7 @@ class Synced {
     // Large data the engine sent as text and nobody edited does not cross back: the engine keeps its own.
     const def = args[0] as SessionDefinition;
     const { dataText, ...rest } = def;
-    return [dataText !== undefined && dataText === this.last?.definition.dataText ? rest : def, ...args.slice(1)];
+    return [dataText !== undefined && dataText === this.last?.setup.definition.dataText ? rest : def, ...args.slice(1)];
   }
 
   /** The whole view from a patch asked against `base`; a patch that does not fit asks for all of it. */

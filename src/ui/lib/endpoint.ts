@@ -25,7 +25,7 @@ export function endpointOf(llm: LlmDefinition): Endpoint | null {
 
 /** The endpoint of the open session, when it asks a real LLM. */
 export function viewEndpoint(view: View | null): Endpoint | null {
-  return view ? endpointOf(view.definition.llm) : null;
+  return view ? endpointOf(view.setup.definition.llm) : null;
 }
 
 const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);

@@ -95,7 +95,7 @@ export function runCost(view: View, lookup: PriceLookup): RunCost {
     if (c) costs.push({ cost: c, what: `turn ${t.number}` });
   }
   for (const request of view.usage.discarded ?? []) {
-    costs.push({ cost: discardedRequestCost(request, view.definition.llm.model, lookup), what: 'a discarded request' });
+    costs.push({ cost: discardedRequestCost(request, view.setup.definition.llm.model, lookup), what: 'a discarded request' });
   }
   let knownUsd = 0;
   const reasons: string[] = [];

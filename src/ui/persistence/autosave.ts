@@ -210,7 +210,7 @@ export class Autosave {
     const text = sessionTextOf(job.view);
     if (text === null) return;
     const sessions = this.o.saved.sessions;
-    const options = { savedBy: this.o.tabId, title: job.view.definition.title, turns: job.view.turns.length };
+    const options = { savedBy: this.o.tabId, title: job.view.setup.definition.title, turns: job.view.turns.length };
     if (slot.id !== null) {
       const r = await sessions.save(slot.id, text, slot.rev, options);
       if (r.ok) {

@@ -13,7 +13,7 @@ export async function savedCopyOf(sync: SessionSync, view: View): Promise<Persis
   await sync.flush();
   // Titles and turn counts are in the list; only the few records that match them are read whole.
   for (const meta of await sync.sessions.list()) {
-    if (meta.title !== view.definition.title || meta.turns !== view.turns.length) continue;
+    if (meta.title !== view.setup.definition.title || meta.turns !== view.turns.length) continue;
     const record = await sync.sessions.get(meta.id);
     if (record && record.text === sessionTextOf(view)) return { id: record.id, rev: record.rev };
   }

@@ -26,7 +26,7 @@ const ENDED: Record<string, string> = {
  */
 export function blockingProblems(s: PlaygroundState): Problem[] {
   const drafts = Object.values(s.draftProblems).flat();
-  return mergeProblems(drafts, s.definitionProblems, s.view?.problems ?? []);
+  return mergeProblems(drafts, s.definitionProblems, s.view?.setup.problems ?? []);
 }
 
 export function stepAvailability(s: PlaygroundState): Availability {
@@ -47,7 +47,7 @@ export function stepAvailability(s: PlaygroundState): Availability {
 
 /** True when the next Step asks a real LLM (rather than take the script's or a person's reply). */
 export function asksLlm(s: PlaygroundState): boolean {
-  const provider = s.view?.definition.llm.provider;
+  const provider = s.view?.setup.definition.llm.provider;
   return (provider === 'openai' || provider === 'anthropic') && !(s.replyEdited && s.nextReply.trim() !== '');
 }
 

@@ -109,7 +109,7 @@ export class PlaygroundController {
   readonly accept = (view: View): void => {
     // The text is joined from the view's pieces only if a restart needs it.
     this.client.remember(() => sessionTextOf(view) ?? '');
-    const limits = view.definition.limits;
+    const limits = view.setup.definition.limits;
     // The interpreter stops a program at its time limit; the watchdog is the backstop past that.
     this.client.setWatchdog(watchdogFor(limits?.timeoutMs ?? 1000));
     this.s.setView(view);
@@ -175,7 +175,7 @@ export class PlaygroundController {
     s.setConfirming(null);
     // A base URL from a link or a file is confirmed before the first request; a saved session's only
     // when this browser never vouched for it (it may have come from a link before a reload).
-    const baseUrl = r.view.definition.llm.baseUrl;
+    const baseUrl = r.view.setup.definition.llm.baseUrl;
     const ask = baseUrl !== undefined && (source !== 'saved' || !isConfirmedHere(baseUrl));
     s.setUnconfirmedBaseUrl(ask ? baseUrl : null);
     // Before the view: autosave first finishes the session being replaced, then follows this one.
@@ -410,7 +410,7 @@ export class PlaygroundController {
   /** Sends a definition now (a panel's edit goes through `edit`, in the lane). */
   async setDefinition(def: SessionDefinition): Promise<OpenOutcome> {
     // Megabytes of data cross, are checked and written again: the watchdog allows for that.
-    const chars = this.s.view?.dataChars ?? 0;
+    const chars = this.s.view?.setup.dataChars ?? 0;
     const r = await this.guarded(() => this.client.call('setDefinition', [def], { allowanceMs: allowanceFor(chars) }), 'edit');
     if (!r) return { ok: false, problems: [] };
     if (!r.ok) {
@@ -429,7 +429,7 @@ export class PlaygroundController {
   edit(change: (current: SessionDefinition) => SessionDefinition | null): Promise<OpenOutcome> {
     return this.lane.enqueueEdit(async () => {
       const view = this.s.view;
-      const next = view ? change(view.definition) : null;
+      const next = view ? change(view.setup.definition) : null;
       return next === null ? { ok: false, problems: [] } : this.setDefinition(next);
     });
   }

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { View } from '../../worker/engine.ts';
-import { DEFINITION_KEYS } from '../../worker/view-patch.ts';
 import { EngineRestarted, type EngineClient } from '../engine/client.ts';
 import type { KeyStore } from '../persistence/keys.ts';
 import { PlaygroundController } from './controller.ts';
@@ -54,13 +53,13 @@ export function useController(): PlaygroundController {
 
 /** True when two views have the same definition's part (the same objects: the page keeps them). */
 function sameDefinitionPart(a: View, b: View): boolean {
-  return DEFINITION_KEYS.every((k) => a[k] === b[k]);
+  return a.setup === b.setup;
 }
 
 /**
  * The open view, for panels that show the definition alone (mission, tools, data, prompt, LLM): it
  * changes only when the definition's part does, so a Step or a turn switch does not render them again.
- * Only the definition's part of it (DEFINITION_KEYS) is current.
+ * Only the definition's part of it (`setup`) is current.
  */
 export function useDefinitionView(): View | null {
   const kept = useRef<View | null>(null);

@@ -31,12 +31,12 @@ const STREAM_FLUSH_MS = 40;
 export async function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
   const s = deps.store.getState;
   const view = s().view;
-  const endpoint = view ? endpointOf(view.definition.llm) : null;
+  const endpoint = view ? endpointOf(view.setup.definition.llm) : null;
   if (!view || !endpoint) return false;
   const turn = view.turns.length + 1;
   const mode = s().machine.phase === 'running' ? 'run' : 'step';
 
-  if (needsConfirmation(s().unconfirmedBaseUrl, view.definition.llm.baseUrl)) {
+  if (needsConfirmation(s().unconfirmedBaseUrl, view.setup.definition.llm.baseUrl)) {
     s().setConfirming({ baseUrl: endpoint.baseUrl, then: mode });
     return false;
   }

@@ -158,7 +158,7 @@ export const initialState: PlaygroundState = {
 
 /** The mock's scripted reply for the next turn; a session that asks a real LLM has none to show. */
 export function scriptedReply(view: View): string | null {
-  return view.definition.llm.provider === 'mock' ? view.nextReply : null;
+  return view.setup.definition.llm.provider === 'mock' ? view.nextReply : null;
 }
 
 export function createPlaygroundStore(): PlaygroundStore {
@@ -170,7 +170,7 @@ export function createPlaygroundStore(): PlaygroundStore {
         // A new turn (or a reset) moves the reply editor on to the script's next reply; a person's
         // edit and a real LLM's text (while the session still asks one) stay until then.
         const turnsChanged = s.view === null || s.view.turns.length !== view.turns.length;
-        const keepLlm = !turnsChanged && s.replyFromLlm && view.definition.llm.provider !== 'mock';
+        const keepLlm = !turnsChanged && s.replyFromLlm && view.setup.definition.llm.provider !== 'mock';
         const keep = !turnsChanged && (s.replyEdited || keepLlm);
         return {
           view,

@@ -88,7 +88,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
       if (busy() || key === base.current) return;
       base.current = key;
       const view = store.getState().view;
-      const next = specRef.current.read(view ? view.definition : def);
+      const next = specRef.current.read(view ? view.setup.definition : def);
       latest.current = next;
       setDraft(next);
       setProblems([]);
@@ -115,7 +115,7 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
       .enqueueEdit(async () => {
         const view = store.getState().view;
         if (!view) return;
-        const written = specRef.current.write(view.definition, value);
+        const written = specRef.current.write(view.setup.definition, value);
         if (!written.ok) {
           if (mounted.current) setProblems(written.problems);
           return;
@@ -127,9 +127,9 @@ export function useDefinitionDraft<D>(definition: SessionDefinition, spec: Draft
         inFlight.current--;
         const view = store.getState().view;
         if (view) {
-          base.current = keyOf(view.definition);
+          base.current = keyOf(view.setup.definition);
           // The engine's echo of this edit: the draft already is what it has.
-          if (mounted.current) setFollowed(view.definition);
+          if (mounted.current) setFollowed(view.setup.definition);
         }
         if (mounted.current && !busy()) setPending(false);
       });

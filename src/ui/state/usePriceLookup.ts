@@ -6,7 +6,7 @@ import { usePlayground } from './playground.tsx';
 import { priceLookup, sessionPriceTable, type PriceLookup } from '../lib/pricing.ts';
 
 export function usePriceLookup(): PriceLookup {
-  const sessionPrices = usePlayground((s) => s.view?.definition.prices);
+  const sessionPrices = usePlayground((s) => s.view?.setup.definition.prices);
   const app = usePriceBook((s) => s.table);
   // The session's prices arrive as a new object with every view: key them by content.
   const sessionKey = JSON.stringify(sessionPrices ?? null);

@@ -19,7 +19,7 @@ export function viewOf(text: string, turns = 0): View {
   const parsed = JSON.parse(text) as { title?: string };
   return {
     saved: { head: text, turns: [] },
-    definition: { title: parsed.title ?? 'Untitled', llm: { provider: 'mock', replies: [] } },
+    setup: { definition: { title: parsed.title ?? 'Untitled', llm: { provider: 'mock', replies: [] } } },
     turns: Array.from({ length: turns }, (_, i) => ({ number: i + 1 })),
     nextReply: '',
     epoch: 0,

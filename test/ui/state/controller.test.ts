@@ -207,7 +207,7 @@ describe('PlaygroundController', () => {
     await running;
     const order = t.log.filter((c) => c.startsWith('stepTurn') || c.startsWith('setDefinition'));
     expect(order.slice(0, 3)).toEqual(['stepTurn#1', 'setDefinition#1', 'stepTurn#2']);
-    expect(t.s().view?.definition.mission).toMatch(/\(edited\)$/);
+    expect(t.s().view?.setup.definition.mission).toMatch(/\(edited\)$/);
     expect(t.s().view?.status).toBe('returned');
   });
 

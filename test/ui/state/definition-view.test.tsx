@@ -28,7 +28,7 @@ describe('useDefinitionView', () => {
     expect(seen.length).toBe(renders);
 
     // An edit: a new definition object.
-    const edited = { ...first, definition: { ...first.definition, mission: 'Edited.' } };
+    const edited = { ...first, setup: { ...first.setup, definition: { ...first.setup.definition, mission: 'Edited.' } } };
     act(() => h.store.getState().setView(edited));
     expect(seen[seen.length - 1]).toBe(edited);
   });

@@ -13,7 +13,7 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
   // The fork under way: submitting again waits for it.
   const [forking, setForking] = useState(false);
   const id = useId();
-  const sessionStrategy = view?.sessionStrategy ?? '';
+  const sessionStrategy = view?.setup.sessionStrategy ?? '';
   const [form, setForm] = useState<ForkForm>({ name: '', strategy: sessionStrategy, prompt: 'unchanged', suffix: '', model: '', temperature: '' });
   // The name follows the strategy until it is typed.
   const [named, setNamed] = useState(false);
@@ -26,7 +26,7 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
     e.preventDefault();
     setErrors([]);
     setForking(true);
-    const r = await c.fork(forkRequestOf({ ...form, name }, at, sessionStrategy, view.definition.compression)).finally(() => setForking(false));
+    const r = await c.fork(forkRequestOf({ ...form, name }, at, sessionStrategy, view.setup.definition.compression)).finally(() => setForking(false));
     if (r.ok) onClose();
     else setErrors(r.errors.length > 0 ? r.errors : ['The engine did not answer; see the notice.']);
   };
@@ -56,7 +56,7 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
       <label className={label}>
         Strategy
         <select data-testid="fork-strategy" className={FIELD} value={form.strategy} onChange={(e) => set({ strategy: e.target.value })}>
-          {view.strategies.map((s) => (
+          {view.setup.strategies.map((s) => (
             <option key={s.name} value={s.name}>
               {s.name}
               {s.name === sessionStrategy ? ' (this branch)' : ''}
@@ -84,7 +84,7 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
           <input
             data-testid="fork-model"
             className={FIELD}
-            placeholder={view.definition.llm.model ?? ''}
+            placeholder={view.setup.definition.llm.model ?? ''}
             value={form.model}
             onChange={(e) => set({ model: e.target.value })}
           />

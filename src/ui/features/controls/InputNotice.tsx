@@ -20,7 +20,7 @@ export function InputNotice() {
     const first = blockingProblems(s)[0];
     return first === undefined ? null : `${first.path}\n${first.text}\n${blockingProblems(s).length}`;
   });
-  const warning = usePlayground((s) => s.view?.warnings[0] ?? null);
+  const warning = usePlayground((s) => s.view?.setup.warnings[0] ?? null);
   if (blocking !== null) {
     const [path, text, count] = blocking.split('\n');
     const more = Number(count) - 1;

@@ -64,8 +64,8 @@ export function PricesDialog({ onClose }: { onClose: () => void }) {
   const generation = usePriceBook((s) => s.generation);
   const problem = usePriceBook((s) => s.problem);
   const { setPrice, removeModel, reset } = usePriceBook((s) => s);
-  const sessionPrices = usePlayground((s) => s.view?.definition.prices) ?? {};
-  const sessionModel = usePlayground((s) => s.view?.definition.llm.model);
+  const sessionPrices = usePlayground((s) => s.view?.setup.definition.prices) ?? {};
+  const sessionModel = usePlayground((s) => s.view?.setup.definition.llm.model);
   const sessionTable = sessionPriceTable(sessionPrices);
   const found = priceLookup(sessionTable, table)(sessionModel);
 

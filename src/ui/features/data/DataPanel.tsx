@@ -115,12 +115,12 @@ export function DataPanel() {
 
 function DataEditor({ view }: { view: View }) {
   const storeProblems = usePlayground((s) => s.definitionProblems);
-  const later = (view.dataChars ?? 0) > LATER_DATA_CHARS;
-  const data = useDefinitionDraft(view.definition, dataSpec, { later });
+  const later = (view.setup.dataChars ?? 0) > LATER_DATA_CHARS;
+  const data = useDefinitionDraft(view.setup.definition, dataSpec, { later });
   const loading = data.following;
   const text = loading ? '' : data.draft;
-  const parsed = useMemo(() => (loading ? ({ ok: true } as const) : check(text, view.definition)), [loading, text, view.definition]);
-  const problems = problemsUnder(mergeProblems(data.problems, storeProblems, view.problems), 'data');
+  const parsed = useMemo(() => (loading ? ({ ok: true } as const) : check(text, view.setup.definition)), [loading, text, view.setup.definition]);
+  const problems = problemsUnder(mergeProblems(data.problems, storeProblems, view.setup.problems), 'data');
   // Data that does not parse is never sent: Step and Run wait for it, and say why beside the controls.
   const store = usePlaygroundStore();
   const syntax = parsed.ok ? null : `does not parse: ${parsed.error.message} (line ${parsed.error.line}, column ${parsed.error.column})`;
@@ -174,7 +174,7 @@ function DataEditor({ view }: { view: View }) {
           data-testid="data-loading"
           className={`${HINT} flex h-48 items-center justify-center rounded border border-dashed border-slate-300 dark:border-slate-600`}
         >
-          Loading the data ({mb(view.dataChars ?? 0)})…
+          Loading the data ({mb(view.setup.dataChars ?? 0)})…
         </p>
       )}
       {data.draft !== undefined && (
@@ -204,14 +204,14 @@ function DataEditor({ view }: { view: View }) {
 }
 
 function DataSummary({ view, stale }: { view: View; stale: boolean }) {
-  if (view.data.length === 0) return <p className={HINT}>No data entries.</p>;
+  if (view.setup.data.length === 0) return <p className={HINT}>No data entries.</p>;
   return (
     <div className="flex flex-col gap-1">
       <h3 className="text-xs font-medium text-slate-600 dark:text-slate-300">
         As the LLM sees it{stale && <span className="font-normal text-slate-500 dark:text-slate-400"> (last applied data)</span>}
       </h3>
       <ul className="flex flex-col gap-1" data-testid="data-entries">
-        {view.data.map((d) => (
+        {view.setup.data.map((d) => (
           <li key={d.name} data-testid={`data-entry-${d.name}`} className="rounded bg-slate-50 p-1.5 text-xs dark:bg-slate-900">
             <div className="flex flex-wrap items-baseline gap-x-2">
               <code className="font-mono font-semibold">data/{d.name}</code>

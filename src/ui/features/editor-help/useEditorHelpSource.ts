@@ -13,7 +13,7 @@ export function useEditorHelpSource(): void {
     const source: EditorHelpSource = {
       names() {
         const view = store.getState().view;
-        return { reference, tools: view?.tools ?? [], data: view?.data ?? [], user: view?.user ?? [] };
+        return { reference, tools: view?.setup.tools ?? [], data: view?.setup.data ?? [], user: view?.user ?? [] };
       },
       loadReference() {
         // No watchdog: a help call waits behind a running program and must never restart the worker.

@@ -7,7 +7,7 @@ import { TOP_BUTTON } from '../../components/buttons.ts';
 
 export function ExamplesMenu() {
   const openBundled = useOpenBundled();
-  const title = usePlayground((s) => s.view?.definition.title ?? null);
+  const title = usePlayground((s) => s.view?.setup.definition.title ?? null);
   const running = usePlayground((s) => isRunning(s.machine));
   const titles = useExampleTitles();
 

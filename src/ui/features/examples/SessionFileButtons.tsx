@@ -15,7 +15,7 @@ export function SessionFileButtons() {
   const c = useController();
   const { sync } = useSessionPersistence();
   const store = c.store;
-  const title = usePlayground((s) => s.view?.definition.title ?? null);
+  const title = usePlayground((s) => s.view?.setup.definition.title ?? null);
   const hasSession = usePlayground((s) => s.view !== null);
   const running = usePlayground((s) => isRunning(s.machine));
   const exampleTexts = useExampleTexts();
@@ -49,10 +49,10 @@ export function SessionFileButtons() {
       return;
     }
     const view = store.getState().view;
-    let name = view?.definition.title ?? file.name;
+    let name = view?.setup.definition.title ?? file.name;
     if (view && saved.has(name)) {
       name = `${name} (${file.name})`;
-      await c.setDefinition({ ...view.definition, title: name });
+      await c.setDefinition({ ...view.setup.definition, title: name });
     }
     const said = sync ? `Opened ${file.name} as a new session, "${name}".` : `Opened ${file.name}: "${name}".`;
     store.getState().setNotice({ kind: 'info', text: [said, ...(r.warnings ?? [])].join('\n') });
@@ -60,7 +60,7 @@ export function SessionFileButtons() {
 
   const exportSession = () => {
     // An example someone changed no longer is what its gallery description and tags say.
-    const definition = store.getState().view?.definition;
+    const definition = store.getState().view?.setup.definition;
     const edited = definition !== undefined && isEditedExample(definition, Object.values(exampleTexts.data ?? {}));
     // The engine writes the text when it is asked for, not with every view.
     void c.exportText(edited ? { withoutGallery: true } : undefined).then((text) => {

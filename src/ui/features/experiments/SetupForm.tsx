@@ -88,7 +88,7 @@ export function SetupForm() {
   const running = useStore(store, (s) => s.running);
   const { keys } = useController();
   // A change of the open session (its definition) plans again, as a change of the form does.
-  const definition = useDefinitionView()?.definition;
+  const definition = useDefinitionView()?.setup.definition;
   const keyVersion = useSyncExternalStore(keys.subscribe, keys.snapshot);
 
   useEffect(() => {

@@ -24,7 +24,7 @@ export function StatusBar() {
   // The engine says "running" from the moment a session opens; before the first turn nothing has
   // run, unless Run is under way.
   const fresh = status === 'running' && view.turns.length === 0 && !looping;
-  const label = fresh ? (view.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
+  const label = fresh ? (view.setup.problems.length > 0 ? 'not ready' : 'ready') : (LABEL[status] ?? status);
   return (
     // In a crowded bar the status gives up room first (its texts truncate, never its figures), then the
     // tools move to "More".
@@ -33,7 +33,7 @@ export function StatusBar() {
         {label}
       </span>
       <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400" data-testid="turn-count">
-        {view.turns.length}/{view.maxTurns} turns
+        {view.turns.length}/{view.setup.maxTurns} turns
       </span>
       <RunTotals view={view} />
       {activity !== null && (
@@ -56,9 +56,14 @@ export function StatusBar() {
           {view.failMessage}
         </span>
       )}
-      {view.problems.length > 0 && (
-        <span data-testid="problems" data-truncates className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400" title={view.problems.join('\n')}>
-          cannot run: {view.problems.join('; ')}
+      {view.setup.problems.length > 0 && (
+        <span
+          data-testid="problems"
+          data-truncates
+          className="min-w-0 truncate text-xs text-rose-700 dark:text-rose-400"
+          title={view.setup.problems.join('\n')}
+        >
+          cannot run: {view.setup.problems.join('; ')}
         </span>
       )}
     </div>

@@ -16,7 +16,7 @@ import { StatusBar } from './StatusBar.tsx';
 import { ToolStrip } from './ToolStrip.tsx';
 
 export function TopBar() {
-  const title = usePlayground((s) => s.view?.definition.title ?? null);
+  const title = usePlayground((s) => s.view?.setup.definition.title ?? null);
   return (
     <header className="flex items-center gap-x-1.5 border-b border-slate-200 bg-slate-50 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900">
       {/* The name gives its room to the run's figures below 1280 px (it stays for screen readers). */}

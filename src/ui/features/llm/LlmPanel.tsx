@@ -31,11 +31,11 @@ const PROVIDER_OPTIONS = ['mock', 'openai', 'anthropic'] as const;
 function LlmFields({ view }: { view: View }) {
   const store = usePlaygroundStore();
   const storeProblems = usePlayground((s) => s.definitionProblems);
-  const llm = useDefinitionDraft(view.definition, llmSpec);
+  const llm = useDefinitionDraft(view.setup.definition, llmSpec);
   const ids = useId();
   const form = llm.draft;
   const real = isRealProvider(form.provider);
-  const at = (...paths: string[]) => problemsUnder(mergeProblems(llm.problems, storeProblems, view.problems), ...paths);
+  const at = (...paths: string[]) => problemsUnder(mergeProblems(llm.problems, storeProblems, view.setup.problems), ...paths);
 
   // The endpoint as shown (the draft): a key typed right after the base URL belongs to that URL.
   const draftUrl = form.baseUrl.trim();
@@ -104,8 +104,8 @@ function LlmFields({ view }: { view: View }) {
 
       {!real ? (
         <p className={HINT} data-testid="llm-mock-hint">
-          Each turn takes the script's reply ({view.definition.llm.replies.length} {view.definition.llm.replies.length === 1 ? 'reply' : 'replies'}), or what
-          you type as the next reply. Choose a provider or a preset to ask a real model.
+          Each turn takes the script's reply ({view.setup.definition.llm.replies.length} {view.setup.definition.llm.replies.length === 1 ? 'reply' : 'replies'}
+          ), or what you type as the next reply. Choose a provider or a preset to ask a real model.
         </p>
       ) : (
         <>

@@ -68,7 +68,7 @@ export function MissionPanel() {
 }
 
 function MissionFields({ view }: { view: View }) {
-  const definition: SessionDefinition = view.definition;
+  const definition: SessionDefinition = view.setup.definition;
   const storeProblems = usePlayground((s) => s.definitionProblems);
   const title = useDefinitionDraft(definition, titleSpec);
   const mission = useDefinitionDraft(definition, missionSpec);
@@ -77,7 +77,7 @@ function MissionFields({ view }: { view: View }) {
   const missionRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
 
-  const at = (own: readonly Problem[], ...paths: string[]) => problemsUnder(mergeProblems(own, storeProblems, view.problems), ...paths);
+  const at = (own: readonly Problem[], ...paths: string[]) => problemsUnder(mergeProblems(own, storeProblems, view.setup.problems), ...paths);
   const titleProblems = at(title.problems, 'title');
   const missionProblems = at(mission.problems, 'mission');
   const maxTurnsProblems = at(maxTurns.problems, 'maxTurns');
@@ -101,7 +101,7 @@ function MissionFields({ view }: { view: View }) {
   // Compression off (a file's `false`) renders the full history: the menu has one entry for both,
   // and setting one of its options makes it full-history with that option.
   const shownForm: CompressionForm = form.mode === OFF ? { ...form, mode: FULL_HISTORY } : form;
-  const strategy = view.strategies.find((s) => s.name === shownForm.mode);
+  const strategy = view.setup.strategies.find((s) => s.name === shownForm.mode);
   const knownMode = strategy !== undefined;
   const invalidKeys = new Set(compressionProblems.map((p) => p.path.slice('compression.'.length)));
 
@@ -137,9 +137,9 @@ function MissionFields({ view }: { view: View }) {
         />
         <p id={`${ids}-mission-hint`} className={HINT}>
           <code>{'{{name}}'}</code> inserts <code>data/name</code> (<code>{'{{name.0.field}}'}</code> walks into it).
-          {view.data.length > 0 && (
+          {view.setup.data.length > 0 && (
             <span className="ml-1 inline-flex flex-wrap gap-1 align-middle">
-              {view.data.map((d) => (
+              {view.setup.data.map((d) => (
                 <button
                   key={d.name}
                   type="button"
@@ -154,14 +154,14 @@ function MissionFields({ view }: { view: View }) {
           )}
         </p>
         <ProblemList problems={missionProblems} testId="mission-errors" />
-        <ProblemList problems={view.warnings} testId="mission-warnings" kind="warning" />
-        <details className="text-xs" open={view.missionExpanded !== view.definition.mission}>
+        <ProblemList problems={view.setup.warnings} testId="mission-warnings" kind="warning" />
+        <details className="text-xs" open={view.setup.missionExpanded !== view.setup.definition.mission}>
           <summary className="cursor-pointer text-slate-600 dark:text-slate-300">As the LLM reads it</summary>
           <div
             data-testid="mission-expanded"
             className="mt-1 max-h-40 relative overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-1.5 font-mono text-[11px] text-slate-800 dark:bg-slate-900 dark:text-slate-200"
           >
-            {view.missionExpanded}
+            {view.setup.missionExpanded}
           </div>
         </details>
       </div>
@@ -194,7 +194,7 @@ function MissionFields({ view }: { view: View }) {
               if (e.target.value !== shownForm.mode) setForm({ ...form, mode: e.target.value }, true);
             }}
           >
-            {view.strategies.map((s) => (
+            {view.setup.strategies.map((s) => (
               <option key={s.name} value={s.name}>
                 {s.name === FULL_HISTORY ? `${s.name} (no compression)` : s.name}
               </option>
@@ -210,7 +210,7 @@ function MissionFields({ view }: { view: View }) {
         </p>
       )}
 
-      <CompressionOptions form={shownForm} setForm={setForm} strategies={view.strategies} invalidKeys={invalidKeys} />
+      <CompressionOptions form={shownForm} setForm={setForm} strategies={view.setup.strategies} invalidKeys={invalidKeys} />
       <ProblemList problems={compressionProblems} testId="compression-errors" />
     </div>
   );

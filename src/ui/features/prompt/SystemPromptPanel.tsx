@@ -32,9 +32,9 @@ export function SystemPromptPanel() {
           <code
             data-testid="prompt-hash"
             className="text-[11px] text-slate-500 dark:text-slate-400"
-            title={`Fingerprint ${view.systemPrompt.hash}: turns record it, so a changed prompt is marked in the turn list`}
+            title={`Fingerprint ${view.setup.systemPrompt.hash}: turns record it, so a changed prompt is marked in the turn list`}
           >
-            {shortHash(view.systemPrompt.hash)}
+            {shortHash(view.setup.systemPrompt.hash)}
           </code>
         )
       }
@@ -57,11 +57,11 @@ function PromptTokens({ text }: { text: string }) {
 
 function PromptFields({ view }: { view: View }) {
   const storeProblems = usePlayground((s) => s.definitionProblems);
-  const prompt = useDefinitionDraft(view.definition, promptSpec);
+  const prompt = useDefinitionDraft(view.setup.definition, promptSpec);
   const ids = useId();
   const draft = prompt.draft;
-  const problems = problemsUnder(mergeProblems(prompt.problems, storeProblems, view.problems), 'systemPrompt');
-  const sp = view.systemPrompt;
+  const problems = problemsUnder(mergeProblems(prompt.problems, storeProblems, view.setup.problems), 'systemPrompt');
+  const sp = view.setup.systemPrompt;
 
   const setMode = (mode: PromptMode) => {
     // A replacement starts from the prompt in use, so small edits stay small.

@@ -2,7 +2,7 @@
 // the REPL's own definitions (which never change the session). Results print in Clojure notation.
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { View } from '../../../worker/engine.ts';
+import type { DefinitionPart } from '../../../worker/engine.ts';
 import type { ReplEntry } from '../../state/store.ts';
 import { CodeEditor } from '../../components/CodeEditor.tsx';
 import { useController, usePlayground } from '../../state/playground.tsx';
@@ -54,10 +54,10 @@ function Entry({ entry, latest }: { entry: ReplEntry; latest: boolean }) {
  * entry (counted when it is a collection or a string), else the first tool's call form, else a
  * program that needs nothing.
  */
-export function replHint(view: Pick<View, 'data' | 'tools'> | null): string {
-  const data = view?.data[0];
+export function replHint(setup: Pick<DefinitionPart, 'data' | 'tools'> | null): string {
+  const data = setup?.data[0];
   if (data) return /^(list|map|set)\[|^string$/.test(data.type) ? `(count data/${data.name})` : `data/${data.name}`;
-  const tool = view?.tools[0];
+  const tool = setup?.tools[0];
   if (tool) return tool.callForm;
   return '(->> (range 10) (filter odd?) (reduce +))';
 }
@@ -76,7 +76,7 @@ export function ReplPane({ collapsed = false, onToggle }: { collapsed?: boolean;
   const cleared = usePlayground((s) => s.replCleared);
   const clear = usePlayground((s) => s.clearRepl);
   const hasSession = usePlayground((s) => s.view !== null);
-  const hint = usePlayground((s) => replHint(s.view));
+  const hint = usePlayground((s) => replHint(s.view?.setup ?? null));
   const bottom = useRef<HTMLLIElement>(null);
   // A failed input stays in the editor; its error is marked there while the text is unchanged.
   const last = entries.at(-1);

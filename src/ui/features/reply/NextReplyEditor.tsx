@@ -10,7 +10,7 @@ import { useAvailability } from '../../state/useAvailability.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 function modelOf(s: PlaygroundState): string {
-  const llm = s.view?.definition.llm;
+  const llm = s.view?.setup.definition.llm;
   return llm?.model ? `${llm.model}` : 'the LLM';
 }
 
@@ -19,7 +19,7 @@ export function NextReplyEditor() {
   const store = c.store;
   const status = usePlayground((s) => s.view?.status ?? null);
   const turn = usePlayground((s) => (s.view ? s.view.turns.length + 1 : 1));
-  const real = usePlayground((s) => s.view !== null && s.view.definition.llm.provider !== 'mock');
+  const real = usePlayground((s) => s.view !== null && s.view.setup.definition.llm.provider !== 'mock');
   const scripted = usePlayground((s) => (s.view ? scriptedReply(s.view) : null));
   const model = usePlayground(modelOf);
   const reply = usePlayground((s) => s.nextReply);

@@ -234,7 +234,7 @@ function RecordedNote({ render, asSent, onToggle }: { render: RenderView; asSent
 
 /** Session compression off: the LLM gets the full history, so there is nothing compressed to show. */
 function isOff(view: View): boolean {
-  return view.definition.compression === false || view.definition.compression === null;
+  return view.setup.definition.compression === false || view.setup.definition.compression === null;
 }
 
 function Compare({ view }: { view: View }) {
@@ -264,7 +264,7 @@ function Compare({ view }: { view: View }) {
       : byTokens
         ? savingOf(compressedTokens.history as number, fullTokens.history as number)
         : savingOf(historyCharacters(shown), historyCharacters(view.full));
-  const strategy = view.strategies.find((s) => s.name === c.strategy);
+  const strategy = view.setup.strategies.find((s) => s.name === c.strategy);
   const known = strategy !== undefined;
   const next = view.status === 'running' && view.selected === view.turns.length + 1;
   const sessionOff = isOff(view);
@@ -277,14 +277,14 @@ function Compare({ view }: { view: View }) {
       value={off ? '' : c.strategy}
       onChange={(e) => {
         const v = e.target.value;
-        void controller.setStrategy(v === '' || (!sessionOff && v === view.sessionStrategy) ? null : v);
+        void controller.setStrategy(v === '' || (!sessionOff && v === view.setup.sessionStrategy) ? null : v);
       }}
     >
       {sessionOff && <option value="">off (session)</option>}
-      {view.strategies.map((s) => (
+      {view.setup.strategies.map((s) => (
         <option key={s.name} value={s.name} title={s.description}>
           {s.name}
-          {!sessionOff && s.name === view.sessionStrategy ? ' (session)' : ''}
+          {!sessionOff && s.name === view.setup.sessionStrategy ? ' (session)' : ''}
         </option>
       ))}
       {!known && !off && <option value={c.strategy}>{c.strategy} (unknown)</option>}
@@ -308,7 +308,7 @@ function Compare({ view }: { view: View }) {
             className="rounded border border-slate-300 px-1.5 text-[11px] hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
             onClick={() => void controller.setStrategy(null)}
           >
-            back to the session's ({sessionOff ? 'off' : view.sessionStrategy})
+            back to the session's ({sessionOff ? 'off' : view.setup.sessionStrategy})
           </button>
         )}
       </div>

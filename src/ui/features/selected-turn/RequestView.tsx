@@ -20,7 +20,7 @@ async function copyText(text: string): Promise<boolean> {
 
 function NoRequest({ view }: { view: View }) {
   const next = view.selected > view.turns.length;
-  const provider = view.definition.llm.provider;
+  const provider = view.setup.definition.llm.provider;
   // A real provider with no request for the next turn: it could not be built (no model named yet).
   const text =
     next && provider !== 'mock'

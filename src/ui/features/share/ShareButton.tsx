@@ -34,7 +34,7 @@ export function ShareButton() {
   // One link at a time: the button waits for the engine's answer.
   const [sharing, setSharing] = useState(false);
   const hasSession = usePlayground((s) => s.view !== null);
-  const title = usePlayground((s) => s.view?.definition.title ?? 'session');
+  const title = usePlayground((s) => s.view?.setup.definition.title ?? 'session');
   // With no recorded turns a link "without turns" is the same link: it is not offered.
   const hasTurns = usePlayground((s) => (s.view?.turns.length ?? 0) > 0);
   const [shared, setShared] = useState<Shared | null>(null);

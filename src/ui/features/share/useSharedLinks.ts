@@ -10,8 +10,8 @@ import { linesOf } from '../../lib/problems.ts';
 
 /** What the person should know about a session that came from a link. */
 export function linkNotice(view: View, warnings: readonly string[] = []): string {
-  const lines = [`Opened a shared session: ${view.definition.title}. It is saved in this browser as a new session.`];
-  const llm = view.definition.llm;
+  const lines = [`Opened a shared session: ${view.setup.definition.title}. It is saved in this browser as a new session.`];
+  const llm = view.setup.definition.llm;
   if (llm.provider !== 'mock' || llm.baseUrl !== undefined) {
     // A base URL from a link is shown now, and confirmed before the first request goes there.
     lines.push(

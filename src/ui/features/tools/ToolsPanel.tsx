@@ -61,10 +61,10 @@ export function ToolsPanel() {
 
 function ToolList({ view }: { view: View }) {
   const storeProblems = usePlayground((s) => s.definitionProblems);
-  const tools = useDefinitionDraft(view.definition, toolsSpec);
+  const tools = useDefinitionDraft(view.setup.definition, toolsSpec);
   const [added, setAdded] = useState<number | null>(null);
   const drafts = tools.draft;
-  const lines = mergeProblems(tools.problems, storeProblems, view.problems);
+  const lines = mergeProblems(tools.problems, storeProblems, view.setup.problems);
   const listProblems = problemsUnder(lines, 'tools').filter((p) => p.path === 'tools');
 
   const change = (i: number, patch: Partial<ToolDraft>) => tools.edit(drafts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
@@ -134,9 +134,9 @@ function ToolItem({ index: i, draft, view, problems, autoFocus, onChange, onRemo
   }, [autoFocus]);
 
   const base = `tools[${i}]`;
-  const engineTool = view.tools[i];
+  const engineTool = view.setup.tools[i];
   const inSync = engineTool !== undefined && engineTool.name === draft.name && engineTool.signature === draft.signature;
-  const implInSync = view.definition.tools[i]?.impl === draft.impl;
+  const implInSync = view.setup.definition.tools[i]?.impl === draft.impl;
 
   const field = (name: string) => problems.filter((p) => isUnder(p.path, `${base}.${name}`));
   const nameProblems = field('name');

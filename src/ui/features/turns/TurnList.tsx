@@ -167,7 +167,7 @@ function EndRow({ view }: { view: View }) {
       ? `Returned ${view.returnValue ?? ''}`
       : view.status === 'failed'
         ? `Failed: ${view.failMessage ?? ''}`
-        : `Out of turns: ${view.failMessage ?? `all ${view.maxTurns} turns used`}`;
+        : `Out of turns: ${view.failMessage ?? `all ${view.setup.maxTurns} turns used`}`;
   const cls =
     view.status === 'returned'
       ? 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950/40 dark:text-emerald-200'
@@ -268,7 +268,7 @@ export function TurnList({ above, action }: { above?: ReactNode; action?: TurnAc
       <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
         Turns{' '}
         <span className="font-normal normal-case">
-          ({view.turns.length} of {view.maxTurns})
+          ({view.turns.length} of {view.setup.maxTurns})
         </span>
       </h2>
       {above}

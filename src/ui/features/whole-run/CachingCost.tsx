@@ -16,8 +16,8 @@ const HEAD = 'px-1.5 py-0.5 text-right';
 
 /** The models to choose from: the session's own model first, then every priced model. */
 function useModels(): { sessionModel: string | undefined; models: string[] } {
-  const sessionModel = usePlayground((s) => s.view?.definition.llm.model);
-  const sessionPrices = usePlayground((s) => s.view?.definition.prices);
+  const sessionModel = usePlayground((s) => s.view?.setup.definition.llm.model);
+  const sessionPrices = usePlayground((s) => s.view?.setup.definition.prices);
   const app = usePriceBook((s) => s.table);
   const models = [...new Set([...(sessionModel ? [sessionModel] : []), ...Object.keys(sessionPrices ?? {}), ...app.keys()])];
   return { sessionModel, models };

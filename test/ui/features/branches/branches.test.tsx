@@ -47,7 +47,7 @@ describe('branches', () => {
     expect(text('branch-open-name')).toBe('trim from turn 3');
     const select = screen.getByRole('combobox', { name: 'Open a branch' }) as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['main (3 turns, returned)', '\u00a0\u00a0└ trim from turn 3 (2 turns, running)']);
-    expect(h.store.getState().view?.sessionStrategy).toBe('trim');
+    expect(h.store.getState().view?.setup.sessionStrategy).toBe('trim');
 
     await stepTo(user, 3);
     expect(turnNumbers()).toEqual([1, 2, 3]);
@@ -57,7 +57,7 @@ describe('branches', () => {
     await user.selectOptions(select, 'main');
     await waitFor(() => expect(text('branch-open-name')).toBe('main'));
     expect(turnNumbers()).toEqual([1, 2, 3]);
-    expect(h.store.getState().view?.sessionStrategy).not.toBe('trim');
+    expect(h.store.getState().view?.setup.sessionStrategy).not.toBe('trim');
 
     await user.click(testId('branch-compare'));
     const dialog = await screen.findByRole('dialog', { name: 'Compare branches' });
@@ -65,7 +65,7 @@ describe('branches', () => {
     expect(text('branch-side-a-name')).toBe('main');
     expect(text('branch-side-b-name')).toBe('trim from turn 3');
     expect(text('branch-side-b-strategy')).toBe('trim');
-    expect(text('branch-side-a-strategy')).toBe(h.store.getState().view?.sessionStrategy);
+    expect(text('branch-side-a-strategy')).toBe(h.store.getState().view?.setup.sessionStrategy);
     expect(text('branch-side-a-status')).toBe('returned');
     expect(text('branch-side-b-status')).toBe('returned');
     // Turns 1–2 were made before the fork: once across both columns, marked shared.

@@ -110,7 +110,7 @@ describe('an edit during Run', () => {
     await pasteInto(user, mission(), 'Count the products');
     typed();
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('returned'), { timeout: 15_000 });
-    expect(app.store.getState().view?.definition.mission).toBe('Count the products');
+    expect(app.store.getState().view?.setup.definition.mission).toBe('Count the products');
     expect(app.store.getState().machine).toEqual({ phase: 'idle', calls: { turn: 0, edit: 0, other: 0 } });
     // The edit went between two turns (turn 1 had ended when it was typed), and no call overlapped.
     expectNoOverlap(app.log);
@@ -175,7 +175,7 @@ describe('Step while an edit is being applied', () => {
     expect(phases).toEqual(['idle', 'stepping', 'stopping', 'idle']);
     expect(app.log).not.toContain('+stepTurn');
     expect(app.workers()).toBe(1);
-    expect(app.store.getState().view?.definition.mission).toBe('Count the products');
+    expect(app.store.getState().view?.setup.definition.mission).toBe('Count the products');
     expect(screen.queryByTestId('turn-1')).toBeNull();
     expect(button('step').disabled).toBe(false);
   }, 20_000);

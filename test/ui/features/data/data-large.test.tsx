@@ -48,16 +48,16 @@ describe('DataPanel with large data', () => {
     expect(editor().closest('[hidden]')).toBeNull();
     const text = editor().value;
     expect(text).not.toBe(small);
-    expect(text).toBe(dataTextOf(h.view().definition));
+    expect(text).toBe(dataTextOf(h.view().setup.definition));
     // Held once: the page has the text, not a parsed copy of it.
-    expect(h.view().definition.data).toBeUndefined();
-    expect(h.view().dataChars).toBe(text.length);
+    expect(h.view().setup.definition.data).toBeUndefined();
+    expect(h.view().setup.dataChars).toBe(text.length);
 
     // An edit of the filled editor goes to the engine and stays as typed.
     const user = userEvent.setup();
     await user.clear(editor());
     await user.paste('{"kept": [1, 2]}');
-    await waitForView(h, (v) => expect(v.definition.data).toEqual({ kept: [1, 2] }));
+    await waitForView(h, (v) => expect(v.setup.definition.data).toEqual({ kept: [1, 2] }));
     expect(screen.queryByTestId('data-loading')).toBeNull();
     expect(editor().value).toBe('{"kept": [1, 2]}');
   });
@@ -73,7 +73,7 @@ describe('DataPanel with large data', () => {
     expect(screen.getByTestId('data-loading')).toBeTruthy();
     expect(screen.queryByTestId('data-editor')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('data-loading')).toBeNull());
-    expect(editor().value).toBe(h.view().definition.dataText);
+    expect(editor().value).toBe(h.view().setup.definition.dataText);
   });
 
   it('invalid text typed in the filled editor is kept when another panel changes the definition', async () => {
@@ -88,10 +88,10 @@ describe('DataPanel with large data', () => {
     await waitFor(() => expect(isBusy(h.store.getState().machine)).toBe(false));
     await act(async () => {
       const v = h.view();
-      await h.controller.setDefinition({ ...v.definition, mission: `${v.definition.mission} Edited.` });
+      await h.controller.setDefinition({ ...v.setup.definition, mission: `${v.setup.definition.mission} Edited.` });
     });
     await waitFor(() => expect(screen.queryByTestId('data-loading')).toBeNull());
     expect(editor().value).toBe('{"broken": ');
-    expect(JSON.parse(dataTextOf(h.view().definition))).toHaveProperty('big');
+    expect(JSON.parse(dataTextOf(h.view().setup.definition))).toHaveProperty('big');
   });
 });

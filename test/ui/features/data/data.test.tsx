@@ -13,7 +13,7 @@ describe('DataPanel', () => {
   it('shows the data as JSON and each entry with its type and sample', async () => {
     const h = await renderPanel(<DataPanel />);
     expect(screen.getByRole('heading', { level: 2, name: 'data/' })).toBeTruthy();
-    expect(JSON.parse(editorText())).toEqual(h.view().definition.data);
+    expect(JSON.parse(editorText())).toEqual(h.view().setup.definition.data);
     const products = screen.getByTestId('data-entry-products');
     expect(within(products).getByText('data/products')).toBeTruthy();
     expect(products.textContent).toContain('list[6]');
@@ -24,7 +24,7 @@ describe('DataPanel', () => {
   it('invalid JSON shows its line and column, keeps the text, and applies nothing', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<DataPanel />);
-    const before = h.view().definition.data;
+    const before = h.view().setup.definition.data;
     const editor = screen.getByTestId('data-editor');
     await user.clear(editor);
     const bad = '{\n  "limit": 3,\n  "names": ["a", "b",]\n}';
@@ -40,7 +40,7 @@ describe('DataPanel', () => {
     expect(editorText()).toBe(bad);
     // Past the edit pause nothing was sent: the engine keeps the last valid data.
     await new Promise((r) => setTimeout(r, 600));
-    expect(h.view().definition.data).toEqual(before);
+    expect(h.view().setup.definition.data).toEqual(before);
     expect(editorText()).toBe(bad);
     expect(screen.getByTestId('data-entry-products')).toBeTruthy();
   });
@@ -51,8 +51,8 @@ describe('DataPanel', () => {
     const editor = screen.getByTestId('data-editor');
     await user.clear(editor);
     await user.paste('{"threshold": 4.5, "tags": ["new", "sale"], "owner": {"name": "Ada"}}');
-    await waitForView(h, (v) => expect(v.data.map((d) => d.name)).toEqual(['threshold', 'tags', 'owner']));
-    expect(h.view().data).toEqual([
+    await waitForView(h, (v) => expect(v.setup.data.map((d) => d.name)).toEqual(['threshold', 'tags', 'owner']));
+    expect(h.view().setup.data).toEqual([
       { name: 'threshold', type: 'float', sample: '4.5' },
       { name: 'tags', type: 'list[2]', sample: '["new" "sale"]' },
       { name: 'owner', type: 'map[1]', sample: '{:name "Ada"}' },
@@ -72,7 +72,7 @@ describe('DataPanel', () => {
     const markers = await screen.findByTestId('data-editor-markers', {}, { timeout: 3000 });
     expect(markers.textContent).toMatch(/^line 3, column 3: data\["bad name"\]: not a valid data name/);
     expect(editorText()).toBe('{\n  "ok": 1,\n  "bad name": 2\n}');
-    expect(h.view().definition.data).toHaveProperty('products');
+    expect(h.view().setup.definition.data).toHaveProperty('products');
   });
 
   it('lists a problem with no place in the text (data that is not an object)', async () => {
@@ -93,6 +93,6 @@ describe('DataPanel', () => {
     await user.paste('{"a":[1,2]}');
     await user.click(screen.getByRole('button', { name: 'Format' }));
     expect(editorText()).toBe('{\n  "a": [\n    1,\n    2\n  ]\n}');
-    await waitForView(h, (v) => expect(v.definition.data).toEqual({ a: [1, 2] }));
+    await waitForView(h, (v) => expect(v.setup.definition.data).toEqual({ a: [1, 2] }));
   });
 });

@@ -13,7 +13,7 @@ function definitionOf(text: string): SessionDefinition {
   const engine = new Engine();
   const r = engine.open(text);
   if (!r.ok) throw new Error('does not open');
-  return r.view.definition;
+  return r.view.setup.definition;
 }
 
 describe('isEditedExample', () => {

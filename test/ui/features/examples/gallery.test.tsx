@@ -161,7 +161,7 @@ describe('the gallery dialog', () => {
     expect(screen.queryByTestId('gallery-dialog')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('turn-1')).toBeTruthy());
     // The definition carries the gallery fields (so an edit keeps them).
-    expect(h.store.getState().view?.definition.tags).toEqual(bench.tags);
+    expect(h.store.getState().view?.setup.definition.tags).toEqual(bench.tags);
     await waitFor(async () => expect((await sessions.list()).map((s) => s.title).sort()).toEqual([bench.title, 'Reviews and inventory'].sort()));
     // The record is listed once written; the page learns its id when the write answers.
     await waitFor(() => expect(h.store.getState().persistence?.id).toBeDefined());

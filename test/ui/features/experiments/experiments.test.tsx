@@ -187,7 +187,7 @@ describe('the experiments panel', () => {
     expect(turns).toBeGreaterThan(0);
     fireEvent.click(within(row).getByRole('button', { name: 'Open trimmed run 2' }));
     await waitFor(() => expect(h.view().turns).toHaveLength(turns));
-    expect(h.view().definition.compression).toBe('trim');
+    expect(h.view().setup.definition.compression).toBe('trim');
   });
 
   it('deletes a saved experiment after asking', async () => {

@@ -34,7 +34,7 @@ afterEach(() => {
 function sessionText(): string {
   const engine = new Engine();
   engine.open(exampleText('reviews-and-inventory.json'));
-  const def = engine.view().definition;
+  const def = engine.view().setup.definition;
   const r = engine.setDefinition({ ...def, llm: { provider: 'openai', baseUrl: server.url, model: 'fake-model', replies: [] } });
   if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
   return engine.exportSession();
@@ -82,7 +82,7 @@ describe('confirming a base URL from outside', () => {
     queueReplies(3);
     const app = await renderLlmApp();
     await user.upload(screen.getByTestId('open-file') as HTMLInputElement, new File([sessionText()], 's.json', { type: 'application/json' }));
-    await waitFor(() => expect(app.view().definition.llm.baseUrl).toBe(server.url));
+    await waitFor(() => expect(app.view().setup.definition.llm.baseUrl).toBe(server.url));
     const before = posts();
     await user.click(button('run'));
     await screen.findByTestId('base-url-confirm');

@@ -34,10 +34,10 @@ describe('LlmPanel', () => {
   it('a preset fills the provider, the base URL and a model, saved in the session; the script is kept', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<LlmPanel />);
-    const replies = h.view().definition.llm.replies;
+    const replies = h.view().setup.definition.llm.replies;
     await user.selectOptions(select('llm-preset'), 'groq');
     await waitForView(h, (v) =>
-      expect(v.definition.llm).toEqual({ provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile', replies }),
+      expect(v.setup.definition.llm).toEqual({ provider: 'openai', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile', replies }),
     );
     expect(input('llm-base-url').value).toBe('https://api.groq.com/openai/v1');
     expect(select('llm-provider').value).toBe('openai');
@@ -47,25 +47,25 @@ describe('LlmPanel', () => {
 
     await user.selectOptions(select('llm-preset'), 'anthropic');
     await waitForView(h, (v) =>
-      expect(v.definition.llm).toMatchObject({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }),
+      expect(v.setup.definition.llm).toMatchObject({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }),
     );
     expect(screen.getByTestId('llm-preset-notes').textContent).toMatch(/Prompt caching/);
 
     // A local preset: the key is optional there.
     await user.selectOptions(select('llm-preset'), 'ollama');
-    await waitForView(h, (v) => expect(v.definition.llm.baseUrl).toBe('http://localhost:11434/v1'));
+    await waitForView(h, (v) => expect(v.setup.definition.llm.baseUrl).toBe('http://localhost:11434/v1'));
     expect(input('llm-api-key').placeholder).toMatch(/local server/);
 
     await user.selectOptions(select('llm-provider'), 'mock');
-    await waitForView(h, (v) => expect(v.definition.llm.provider).toBe('mock'));
-    expect(h.view().definition.llm.replies).toEqual(replies);
+    await waitForView(h, (v) => expect(v.setup.definition.llm.provider).toBe('mock'));
+    expect(h.view().setup.definition.llm.replies).toEqual(replies);
   });
 
   it('saves the base URL, model, temperature, output limit and timeout as typed', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<LlmPanel />);
     await user.selectOptions(select('llm-provider'), 'openai');
-    await waitForView(h, (v) => expect(v.definition.llm.provider).toBe('openai'));
+    await waitForView(h, (v) => expect(v.setup.definition.llm.provider).toBe('openai'));
     expect(input('llm-max-output').placeholder).toBe('4096');
     expect(input('llm-timeout').placeholder).toBe('120');
     await user.type(input('llm-base-url'), 'http://127.0.0.1:9999/v1');
@@ -74,7 +74,7 @@ describe('LlmPanel', () => {
     await user.type(input('llm-max-output'), '512');
     await user.type(input('llm-timeout'), '30');
     await waitForView(h, (v) =>
-      expect(v.definition.llm).toMatchObject({
+      expect(v.setup.definition.llm).toMatchObject({
         provider: 'openai',
         baseUrl: 'http://127.0.0.1:9999/v1',
         model: 'my-model',
@@ -91,10 +91,10 @@ describe('LlmPanel', () => {
     const user = userEvent.setup();
     const h = await renderPanel(<LlmPanel />);
     await user.selectOptions(select('llm-preset'), 'openai');
-    await waitForView(h, (v) => expect(v.definition.llm.provider).toBe('openai'));
+    await waitForView(h, (v) => expect(v.setup.definition.llm.provider).toBe('openai'));
     await user.type(input('llm-temperature'), '3');
     await waitFor(() => expect(screen.getByTestId('llm-number-errors').textContent).toContain('llm.temperature: enter a number from 0 to 2'));
-    expect(h.view().definition.llm.temperature).toBeUndefined();
+    expect(h.view().setup.definition.llm.temperature).toBeUndefined();
     await user.clear(input('llm-temperature'));
     await waitFor(() => expect(screen.queryByTestId('llm-number-errors')).toBeNull());
 
@@ -103,7 +103,7 @@ describe('LlmPanel', () => {
     await waitFor(() => expect(screen.getByTestId('llm-base-url-errors').textContent).toMatch(/^llm\.baseUrl: expected an http:\/\/ or https:\/\/ URL/));
     expect(input('llm-base-url').getAttribute('aria-invalid')).toBe('true');
     // The session keeps the last good URL; the field keeps what was typed.
-    expect(h.view().definition.llm.baseUrl).toBe('https://api.openai.com/v1');
+    expect(h.view().setup.definition.llm.baseUrl).toBe('https://api.openai.com/v1');
     expect(input('llm-base-url').value).toBe('ftp://example.com');
   });
 });

@@ -131,7 +131,7 @@ describe('Step with a real LLM', () => {
       expect(r.ok).toBe(true);
     });
     await waitFor(() => expect(isBusy(app.store.getState().machine)).toBe(false));
-    expect(app.view().definition.title).toBe(JSON.parse(exampleText('products-exploration.json')).title);
+    expect(app.view().setup.definition.title).toBe(JSON.parse(exampleText('products-exploration.json')).title);
     expect(app.view().turns).toHaveLength(0);
     expect(app.store.getState().llmFailure).toBeNull();
     expect(screen.queryByTestId('notice')).toBeNull();

@@ -74,9 +74,9 @@ describe('MissionPanel', () => {
     // `{{` is user-event's escape for one `{`.
     await user.type(input, 'Is {{{{products.0.name}} in stock?');
     expect((input as HTMLTextAreaElement).value).toBe('Is {{products.0.name}} in stock?');
-    await waitForView(h, (v) => expect(v.definition.mission).toBe('Is {{products.0.name}} in stock?'));
+    await waitForView(h, (v) => expect(v.setup.definition.mission).toBe('Is {{products.0.name}} in stock?'));
     await waitFor(() => expect(screen.getByTestId('mission-expanded').textContent).toBe('Is Laptop in stock?'));
-    expect(h.view().missionExpanded).toBe('Is Laptop in stock?');
+    expect(h.view().setup.missionExpanded).toBe('Is Laptop in stock?');
     // What the person typed stays as typed after the engine's answer.
     expect((input as HTMLTextAreaElement).value).toBe('Is {{products.0.name}} in stock?');
   });
@@ -87,7 +87,7 @@ describe('MissionPanel', () => {
     const input = screen.getByTestId('mission-input');
     await user.clear(input);
     await user.paste('Count {{orders}}');
-    await waitForView(h, (v) => expect(v.warnings).toEqual(['mission: no data for placeholder {{orders}}; it is left as written']));
+    await waitForView(h, (v) => expect(v.setup.warnings).toEqual(['mission: no data for placeholder {{orders}}; it is left as written']));
     expect(screen.getByTestId('mission-warnings').textContent).toMatch(/no data for placeholder \{\{orders\}\}/);
     expect(screen.getByTestId('mission-expanded').textContent).toBe('Count {{orders}}');
   });
@@ -100,7 +100,7 @@ describe('MissionPanel', () => {
     await user.type(input, 'List ');
     await user.click(within(screen.getByTestId('mission-panel')).getByRole('button', { name: '{{products}}' }));
     expect(input.value).toBe('List {{products}}');
-    await waitForView(h, (v) => expect(v.missionExpanded).toMatch(/^List \[\{/));
+    await waitForView(h, (v) => expect(v.setup.missionExpanded).toMatch(/^List \[\{/));
   });
 
   it('edits the title', async () => {
@@ -109,7 +109,7 @@ describe('MissionPanel', () => {
     const title = screen.getByTestId('title-input');
     await user.clear(title);
     await user.type(title, 'Stock check');
-    await waitForView(h, (v) => expect(v.definition.title).toBe('Stock check'));
+    await waitForView(h, (v) => expect(v.setup.definition.title).toBe('Stock check'));
   });
 
   it('keeps a turn limit outside 1–10,000 as typed, with the reason, and sends a valid one', async () => {
@@ -120,10 +120,10 @@ describe('MissionPanel', () => {
     await user.type(input, '0');
     await waitFor(() => expect(screen.getByTestId('max-turns-errors').textContent).toMatch(/whole number from 1 to 10,000/), { timeout: 3000 });
     expect(input.value).toBe('0');
-    expect(h.view().maxTurns).toBe(5);
+    expect(h.view().setup.maxTurns).toBe(5);
     await user.clear(input);
     await user.type(input, '12');
-    await waitForView(h, (v) => expect(v.maxTurns).toBe(12));
+    await waitForView(h, (v) => expect(v.setup.maxTurns).toBe(12));
     // The panel clears its error once the engine has taken the edit (the view arrives first).
     await waitFor(() => expect(screen.queryByTestId('max-turns-errors')).toBeNull());
   });
@@ -131,33 +131,33 @@ describe('MissionPanel', () => {
   it('the compression select switches the strategy (and off is the full history)', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<MissionPanel />);
-    expect(h.view().sessionStrategy).toBe('single-user-coalesced');
+    expect(h.view().setup.sessionStrategy).toBe('single-user-coalesced');
     const select = screen.getByTestId('compression-select');
     const options = within(select)
       .getAllByRole('option')
       .map((o) => (o as HTMLOptionElement).value);
     // One entry per rendering: compression off is the full history, listed once.
-    expect(options).toEqual(h.view().strategies.map((s) => s.name));
+    expect(options).toEqual(h.view().setup.strategies.map((s) => s.name));
     expect(options.slice(0, 2)).toEqual(['single-user-coalesced', 'full-history']);
     expect(within(select).getByRole('option', { name: 'full-history (no compression)' })).toBeTruthy();
 
     await user.selectOptions(select, 'full-history');
-    await waitForView(h, (v) => expect(v.definition.compression).toBe('full-history'));
-    expect(h.view().sessionStrategy).toBe('full-history');
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe('full-history'));
+    expect(h.view().setup.sessionStrategy).toBe('full-history');
     // full-history reads the sample options only (for data/).
     expect(fieldKeys()).toEqual(['sampleLimit', 'samplePrintableLimit']);
 
     await user.selectOptions(select, 'aggressive');
-    await waitForView(h, (v) => expect(v.definition.compression).toBe('aggressive'));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe('aggressive'));
     expect(screen.queryByTestId('compression-options')).toBeNull();
 
     // A file's compression off shows as full-history, with its options to set.
-    await act(() => h.controller.setDefinition({ ...h.view().definition, compression: false }));
+    await act(() => h.controller.setDefinition({ ...h.view().setup.definition, compression: false }));
     await waitFor(() => expect((select as HTMLSelectElement).value).toBe('full-history'));
     expect(fieldKeys()).toEqual(['sampleLimit', 'samplePrintableLimit']);
 
     await user.selectOptions(select, 'single-user-coalesced');
-    await waitForView(h, (v) => expect(v.sessionStrategy).toBe('single-user-coalesced'));
+    await waitForView(h, (v) => expect(v.setup.sessionStrategy).toBe('single-user-coalesced'));
     expect(screen.getByTestId('compression-options')).toBeTruthy();
   });
 
@@ -168,7 +168,7 @@ describe('MissionPanel', () => {
     expect(println.placeholder).toBe('15');
     await user.type(println, '3');
     await user.selectOptions(screen.getByTestId('compression-failedTurns'), 'all');
-    await waitForView(h, (v) => expect(v.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' }));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' }));
 
     const samples = screen.getByTestId('compression-sampleLimit') as HTMLInputElement;
     await user.type(samples, '1.5');
@@ -176,14 +176,14 @@ describe('MissionPanel', () => {
       timeout: 3000,
     });
     expect(samples.value).toBe('1.5');
-    expect(h.view().definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' });
+    expect(h.view().setup.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 3, failedTurns: 'all' });
   });
 
   it('shows exactly the options each strategy reads, each labelled from OPTION_SPECS with its default', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<MissionPanel />);
     const select = screen.getByTestId('compression-select');
-    expect(STRATEGIES.map((s) => s.name)).toEqual(h.view().strategies.map((s) => s.name));
+    expect(STRATEGIES.map((s) => s.name)).toEqual(h.view().setup.strategies.map((s) => s.name));
     for (const strategy of STRATEGIES) {
       await user.selectOptions(select, strategy.name);
       expect(fieldKeys()).toEqual([...strategy.options]);
@@ -198,7 +198,7 @@ describe('MissionPanel', () => {
         else expect(within(field).getAllByRole('option')[0].textContent).toMatch(/^default \(/);
       }
     }
-    await waitForView(h, (v) => expect(v.definition.compression).toBe(STRATEGIES[STRATEGIES.length - 1].name));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe(STRATEGIES[STRATEGIES.length - 1].name));
   });
 
   it('writes a flag as true or false, and back to the default', async () => {
@@ -213,16 +213,16 @@ describe('MissionPanel', () => {
     await waitFor(() => expect(sent.at(-1)).toEqual({ strategy: 'single-user-coalesced', showToolResults: false }));
     await user.selectOptions(flag, '');
     await waitFor(() => expect(sent.at(-1)).toBe('single-user-coalesced'));
-    await waitForView(h, (v) => expect(v.definition.compression).toBe('single-user-coalesced'));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe('single-user-coalesced'));
   });
 
   it('keeps an option the new strategy does not read, says so, and removes it on request', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<MissionPanel />);
     await user.type(screen.getByTestId('compression-printlnLimit'), '4');
-    await waitForView(h, (v) => expect(v.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 4 }));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toEqual({ strategy: 'single-user-coalesced', printlnLimit: 4 }));
     await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
-    await waitForView(h, (v) => expect(v.definition.compression).toEqual({ strategy: 'trim', printlnLimit: 4 }));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toEqual({ strategy: 'trim', printlnLimit: 4 }));
     expect(screen.queryByTestId('compression-printlnLimit')).toBeNull();
     expect(screen.getByTestId('compression-unused-printlnLimit').textContent).toMatch(/println lines kept 4: not used by trim/);
     // Back to a strategy that reads it: a field again, with its value.
@@ -230,7 +230,7 @@ describe('MissionPanel', () => {
     expect((screen.getByTestId('compression-printlnLimit') as HTMLInputElement).value).toBe('4');
     await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
     await user.click(screen.getByRole('button', { name: /Remove println lines kept/ }));
-    await waitForView(h, (v) => expect(v.definition.compression).toBe('trim'));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe('trim'));
     expect(screen.queryByTestId('compression-unused')).toBeNull();
   });
 
@@ -238,14 +238,14 @@ describe('MissionPanel', () => {
     const user = userEvent.setup();
     const h = await renderPanel(<MissionPanel />);
     await user.selectOptions(screen.getByTestId('compression-select'), 'trim');
-    await waitForView(h, (v) => expect(v.definition.compression).toBe('trim'));
+    await waitForView(h, (v) => expect(v.setup.definition.compression).toBe('trim'));
     const recent = screen.getByTestId('compression-recentTurns') as HTMLInputElement;
     await user.type(recent, '-2');
     await waitFor(() => expect(screen.getByTestId('compression-errors').textContent).toMatch(/compression\.recentTurns: enter a whole number/), {
       timeout: 3000,
     });
     expect(recent.getAttribute('aria-invalid')).toBe('true');
-    expect(h.view().definition.compression).toBe('trim');
+    expect(h.view().setup.definition.compression).toBe('trim');
   });
 
   it('follows the engine when another session is opened', async () => {
@@ -253,8 +253,8 @@ describe('MissionPanel', () => {
     await act(async () => {
       await h.controller.open(exampleText('products-exploration.json'));
     });
-    await waitFor(() => expect((screen.getByTestId('title-input') as HTMLInputElement).value).toBe(h.view().definition.title));
-    expect((screen.getByTestId('mission-input') as HTMLTextAreaElement).value).toBe(h.view().definition.mission);
+    await waitFor(() => expect((screen.getByTestId('title-input') as HTMLInputElement).value).toBe(h.view().setup.definition.title));
+    expect((screen.getByTestId('mission-input') as HTMLTextAreaElement).value).toBe(h.view().setup.definition.mission);
   });
 });
 

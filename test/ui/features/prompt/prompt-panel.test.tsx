@@ -22,7 +22,7 @@ const mode = () => screen.getByTestId('prompt-mode') as HTMLSelectElement;
 describe('SystemPromptPanel', () => {
   it('shows the default: its fingerprint, tokens, the caching hint, and no diff', async () => {
     const h = await renderPanel(<SystemPromptPanel />);
-    const sp = h.view().systemPrompt;
+    const sp = h.view().setup.systemPrompt;
     expect(sp.changed).toBe(false);
     expect(mode().value).toBe('default');
     expect(screen.getByTestId('prompt-hash').textContent).toBe(sp.hash.slice(0, 8));
@@ -39,7 +39,7 @@ describe('SystemPromptPanel', () => {
     fireEvent.change(mode(), { target: { value: 'wrap' } });
     await user.type(screen.getByTestId('prompt-prefix'), 'You are terse.');
     await user.type(screen.getByTestId('prompt-suffix'), 'Answer in one block.');
-    await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ prefix: 'You are terse.', suffix: 'Answer in one block.' }));
+    await waitForView(h, (v) => expect(v.setup.definition.systemPrompt).toEqual({ prefix: 'You are terse.', suffix: 'Answer in one block.' }));
     // What was typed stays after the engine's answer.
     expect(mode().value).toBe('wrap');
     expect((screen.getByTestId('prompt-prefix') as HTMLTextAreaElement).value).toBe('You are terse.');
@@ -48,18 +48,18 @@ describe('SystemPromptPanel', () => {
   it('replaces the prompt, starting from the one in use; an empty replacement is refused and not saved', async () => {
     const user = userEvent.setup();
     const h = await renderPanel(<SystemPromptPanel />);
-    const byDefault = h.view().systemPrompt.text;
+    const byDefault = h.view().setup.systemPrompt.text;
     fireEvent.change(mode(), { target: { value: 'replace' } });
     const area = screen.getByTestId('prompt-replace') as HTMLTextAreaElement;
     expect(area.value).toBe(byDefault);
-    await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ replace: byDefault }));
+    await waitForView(h, (v) => expect(v.setup.definition.systemPrompt).toEqual({ replace: byDefault }));
     await user.clear(area);
     await waitFor(() =>
       expect(screen.getByTestId('prompt-errors').textContent).toBe('systemPrompt.replace: write the whole SYSTEM prompt, or choose another mode'),
     );
-    expect(h.view().definition.systemPrompt).toEqual({ replace: byDefault });
+    expect(h.view().setup.definition.systemPrompt).toEqual({ replace: byDefault });
     await user.type(area, 'Reply with one clojure block.');
-    await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ replace: 'Reply with one clojure block.' }));
+    await waitForView(h, (v) => expect(v.setup.definition.systemPrompt).toEqual({ replace: 'Reply with one clojure block.' }));
     // The panel clears its error once the engine has taken the edit (the view arrives first).
     await waitFor(() => expect(screen.queryByTestId('prompt-errors')).toBeNull());
   });
@@ -69,10 +69,10 @@ describe('SystemPromptPanel', () => {
     const h = await renderPanel(<SystemPromptPanel />);
     fireEvent.change(mode(), { target: { value: 'wrap' } });
     await user.type(screen.getByTestId('prompt-suffix'), 'Be brief.');
-    await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ suffix: 'Be brief.' }));
+    await waitForView(h, (v) => expect(v.setup.definition.systemPrompt).toEqual({ suffix: 'Be brief.' }));
     fireEvent.change(mode(), { target: { value: 'default' } });
-    await waitForView(h, (v) => expect('systemPrompt' in v.definition).toBe(false));
-    expect(h.view().systemPrompt.changed).toBe(false);
+    await waitForView(h, (v) => expect('systemPrompt' in v.setup.definition).toBe(false));
+    expect(h.view().setup.systemPrompt.changed).toBe(false);
   });
 });
 
@@ -80,8 +80,11 @@ describe('SystemPromptPanel', () => {
 function withPrompt(view: View, systemPrompt: SessionDefinition['systemPrompt'], text: string): View {
   return {
     ...view,
-    definition: { ...view.definition, systemPrompt },
-    systemPrompt: { ...view.systemPrompt, text, hash: promptHash(text), changed: text !== view.systemPrompt.default },
+    setup: {
+      ...view.setup,
+      definition: { ...view.setup.definition, systemPrompt },
+      systemPrompt: { ...view.setup.systemPrompt, text, hash: promptHash(text), changed: text !== view.setup.systemPrompt.default },
+    },
   };
 }
 
@@ -90,11 +93,11 @@ describe('SystemPromptPanel showing a changed prompt', () => {
 
   it('shows the new fingerprint, its tokens, the prompt and its additions against the default', async () => {
     const v = base();
-    const text = `You are terse.\n\n${v.systemPrompt.default}\n\nAnswer in one block.`;
+    const text = `You are terse.\n\n${v.setup.systemPrompt.default}\n\nAnswer in one block.`;
     renderView(<SystemPromptPanel />, withPrompt(v, { prefix: 'You are terse.', suffix: 'Answer in one block.' }, text));
     expect(mode().value).toBe('wrap');
     expect(screen.getByTestId('prompt-hash').textContent).toBe(promptHash(text).slice(0, 8));
-    expect(promptHash(text)).not.toBe(v.systemPrompt.hash);
+    expect(promptHash(text)).not.toBe(v.setup.systemPrompt.hash);
     expect(screen.getByTestId('prompt-status').textContent).toContain('changed from the default');
     expect(screen.getByTestId('prompt-effective').textContent).toBe(text);
     const [count] = await new Engine().countTokens([text]);
@@ -115,7 +118,7 @@ describe('SystemPromptPanel showing a changed prompt', () => {
     expect((screen.getByTestId('prompt-replace') as HTMLTextAreaElement).value).toBe('Reply with one clojure block.');
     const diff = screen.getByTestId('prompt-diff');
     expect([...diff.querySelectorAll('[data-kind="added"]')].map((e) => e.textContent)).toEqual(['+added: Reply with one clojure block.']);
-    expect(diff.querySelectorAll('[data-kind="removed"]').length).toBe(v.systemPrompt.default.split('\n').length);
+    expect(diff.querySelectorAll('[data-kind="removed"]').length).toBe(v.setup.systemPrompt.default.split('\n').length);
   });
 
   it('the engine applies the setting: a turn sent with the changed prompt is marked in the turn list', async () => {
@@ -131,15 +134,15 @@ describe('SystemPromptPanel showing a changed prompt', () => {
     });
     fireEvent.change(mode(), { target: { value: 'wrap' } });
     await user.type(screen.getByTestId('prompt-prefix'), 'Think first.');
-    await waitForView(h, (v) => expect(v.definition.systemPrompt).toEqual({ prefix: 'Think first.' }));
-    expect(h.view().systemPrompt.changed).toBe(true);
-    expect(h.view().systemPrompt.text.startsWith('Think first.')).toBe(true);
+    await waitForView(h, (v) => expect(v.setup.definition.systemPrompt).toEqual({ prefix: 'Think first.' }));
+    expect(h.view().setup.systemPrompt.changed).toBe(true);
+    expect(h.view().setup.systemPrompt.text.startsWith('Think first.')).toBe(true);
     await act(async () => {
       await h.controller.step();
     });
     await waitFor(() => expect(screen.getByTestId('turn-2')).toBeTruthy());
     expect(within(screen.getByTestId('turn-1')).queryByTestId('turn-prompt-changed')).toBeNull();
-    expect(within(screen.getByTestId('turn-2')).getByTestId('turn-prompt').textContent).toBe(`prompt ${h.view().systemPrompt.hash.slice(0, 8)}changed`);
+    expect(within(screen.getByTestId('turn-2')).getByTestId('turn-prompt').textContent).toBe(`prompt ${h.view().setup.systemPrompt.hash.slice(0, 8)}changed`);
   });
 });
 

@@ -114,9 +114,9 @@ describe('REPL', () => {
     // An edit of the session: a space added, then taken away.
     const mission = screen.getByTestId('mission-input');
     await typeInto(user, mission, ' ');
-    await waitFor(() => expect(h.store.getState().view?.definition.mission).toMatch(/ $/));
+    await waitFor(() => expect(h.store.getState().view?.setup.definition.mission).toMatch(/ $/));
     await user.keyboard('{Backspace}');
-    await waitFor(() => expect(h.store.getState().view?.definition.mission).not.toMatch(/ $/));
+    await waitFor(() => expect(h.store.getState().view?.setup.definition.mission).not.toMatch(/ $/));
     await evaluate('(twice y)', /^14$/);
     await user.click(screen.getByTestId('step'));
     await screen.findByTestId('turn-1');

@@ -28,7 +28,7 @@ async function steps(h: PanelHarness, n: number): Promise<void> {
 
 async function define(h: PanelHarness, change: (d: SessionDefinition) => SessionDefinition): Promise<void> {
   await act(async () => {
-    await h.controller.setDefinition(change(h.view().definition));
+    await h.controller.setDefinition(change(h.view().setup.definition));
   });
 }
 
@@ -44,7 +44,7 @@ function engineView(n: number, change: (d: SessionDefinition) => SessionDefiniti
   const opened = engine.open(exampleText(EXAMPLE));
   if (!opened.ok) throw new Error('example did not open');
   for (let i = 0; i < n; i++) engine.stepTurn();
-  engine.setDefinition(change(opened.view.definition));
+  engine.setDefinition(change(opened.view.setup.definition));
   return engine.view({ selected });
 }
 
@@ -62,10 +62,10 @@ describe('MessagesCompare after edits', () => {
     await waitFor(() => expect(text('compressed-user')).toContain(';; Tool calls made:'));
     const compressed = text('compressed-user');
     const full = text('full-messages');
-    const good = h.view().definition;
+    const good = h.view().setup.definition;
 
     await define(h, brokenTool);
-    expect(h.view().problems[0].text).toMatch(/^tools\[1\]\.impl: /);
+    expect(h.view().setup.problems[0].text).toMatch(/^tools\[1\]\.impl: /);
     const outdated = await screen.findByTestId('messages-outdated');
     expect(outdated.textContent).toMatch(/out of date/i);
     expect(outdated.textContent).toMatch(/tools\[1\]\.impl: /);
@@ -75,7 +75,7 @@ describe('MessagesCompare after edits', () => {
     const strategy = screen.getByTestId('strategy-select') as HTMLSelectElement;
     expect(strategy.value).toBe('single-user-coalesced');
     expect(strategy.selectedOptions[0].textContent).toBe('single-user-coalesced (session)');
-    expect(h.view().sessionStrategy).toBe('single-user-coalesced');
+    expect(h.view().setup.sessionStrategy).toBe('single-user-coalesced');
 
     await define(h, () => good);
     await waitFor(() => expect(screen.queryByTestId('messages-outdated')).toBeNull());
@@ -87,7 +87,7 @@ describe('MessagesCompare after edits', () => {
     // A session that cannot be prepared, opened (as a file, or on a reload): no rendering to keep.
     await define(h, brokenTool);
     await act(async () => {
-      await h.controller.open(JSON.stringify({ version: 1, ...h.view().definition, turns: [] }));
+      await h.controller.open(JSON.stringify({ version: 1, ...h.view().setup.definition, turns: [] }));
     });
     await waitFor(() => expect(text('messages-outdated')).toMatch(/cannot be rendered: tools\[1\]\.impl: /));
     expect(screen.queryByTestId('compressed-user')).toBeNull();

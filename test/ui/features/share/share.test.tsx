@@ -98,7 +98,7 @@ describe('Share', () => {
 
   it('says where a link points the LLM before anything could be sent there', async () => {
     const { fragment } = fragmentOf('failed-turn-recovery.json', 0, (e) => {
-      const def = e.view().definition;
+      const def = e.view().setup.definition;
       e.setDefinition({ ...def, llm: { provider: 'openai', model: 'some-model', baseUrl: 'https://llm.example.test/v1', replies: def.llm.replies } });
     });
     setHash(fragment);

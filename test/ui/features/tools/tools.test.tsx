@@ -30,8 +30,8 @@ describe('ToolsPanel', () => {
     const impl = screen.getByTestId('tool-1-impl');
     await user.clear(impl);
     await user.paste('(fn [] "All in stock")');
-    await waitForView(h, (v) => expect(v.definition.tools[1].impl).toBe('(fn [] "All in stock")'));
-    expect(h.view().problems).toEqual([]);
+    await waitForView(h, (v) => expect(v.setup.definition.tools[1].impl).toBe('(fn [] "All in stock")'));
+    expect(h.view().setup.problems).toEqual([]);
     expect(value('tool-1-impl')).toBe('(fn [] "All in stock")');
   });
 
@@ -48,14 +48,14 @@ describe('ToolsPanel', () => {
     expect(sig.getAttribute('aria-invalid')).toBe('true');
     // The draft is kept; the engine still has the last good signature.
     expect(value('tool-0-signature')).toBe('(category :string -> :string');
-    expect(h.view().definition.tools[0].signature).toBe('(category :string) -> :string');
+    expect(h.view().setup.definition.tools[0].signature).toBe('(category :string) -> :string');
     // The other tool is untouched and shows no error.
     expect(within(screen.getByTestId('tool-1')).queryByRole('alert')).toBeNull();
 
     // Other edits to the draft keep it (and the error) until it is fixed.
     await user.clear(sig);
     await user.type(sig, '(category :string, limit :int) -> :string');
-    await waitForView(h, (v) => expect(v.definition.tools[0].signature).toBe('(category :string, limit :int) -> :string'));
+    await waitForView(h, (v) => expect(v.setup.definition.tools[0].signature).toBe('(category :string, limit :int) -> :string'));
     await waitFor(() => expect(screen.queryByTestId('tool-0-signature-errors')).toBeNull());
     expect(screen.getByTestId('tool-0-call-form').textContent).toBe('(tool/search-reviews category limit)');
   });
@@ -64,19 +64,19 @@ describe('ToolsPanel', () => {
     const user = userEvent.setup();
     const h = await renderPanel(<ToolsPanel />);
     await user.click(screen.getByTestId('tool-add'));
-    await waitForView(h, (v) => expect(v.definition.tools.map((t) => t.name)).toEqual(['search-reviews', 'get-inventory', 'new-tool']));
+    await waitForView(h, (v) => expect(v.setup.definition.tools.map((t) => t.name)).toEqual(['search-reviews', 'get-inventory', 'new-tool']));
     expect(value('tool-2-name')).toBe('new-tool');
     expect(screen.getByTestId('tool-2-call-form').textContent).toBe('(tool/new-tool x)');
     expect(document.activeElement).toBe(screen.getByTestId('tool-2-name'));
-    expect(h.view().problems).toEqual([]);
+    expect(h.view().setup.problems).toEqual([]);
 
     // Rename it, then remove the first tool: the rename survives, the list shifts.
     const name = screen.getByTestId('tool-2-name');
     await user.clear(name);
     await user.type(name, 'lookup');
-    await waitForView(h, (v) => expect(v.definition.tools[2].name).toBe('lookup'));
+    await waitForView(h, (v) => expect(v.setup.definition.tools[2].name).toBe('lookup'));
     await user.click(within(screen.getByTestId('tool-0')).getByRole('button', { name: 'Remove tool search-reviews' }));
-    await waitForView(h, (v) => expect(v.definition.tools.map((t) => t.name)).toEqual(['get-inventory', 'lookup']));
+    await waitForView(h, (v) => expect(v.setup.definition.tools.map((t) => t.name)).toEqual(['get-inventory', 'lookup']));
     expect(value('tool-0-name')).toBe('get-inventory');
     expect(value('tool-1-name')).toBe('lookup');
     expect(screen.queryByTestId('tool-2')).toBeNull();
@@ -90,7 +90,7 @@ describe('ToolsPanel', () => {
     await user.type(name, 'search-reviews');
     await waitFor(() => expect(screen.getByTestId('tool-1-name-errors').textContent).toMatch(/duplicate tool name "search-reviews"/), { timeout: 3000 });
     expect(value('tool-1-name')).toBe('search-reviews');
-    expect(h.view().definition.tools[1].name).toBe('get-inventory');
+    expect(h.view().setup.definition.tools[1].name).toBe('get-inventory');
   });
 
   it('marks an implementation error at its line and column', async () => {
@@ -100,7 +100,7 @@ describe('ToolsPanel', () => {
     await user.clear(impl);
     await user.paste('(fn []\n  (str "a"');
     // The engine accepts the definition but cannot run it: a problem at tools[1].impl.
-    await waitForView(h, (v) => expect(v.problems[0].text).toMatch(/^tools\[1\]\.impl: .*\(line 2, column 3\)$/));
+    await waitForView(h, (v) => expect(v.setup.problems[0].text).toMatch(/^tools\[1\]\.impl: .*\(line 2, column 3\)$/));
     const markers = await screen.findByTestId('tool-1-impl-markers');
     expect(markers.textContent).toMatch(/^line 2, column 3: /);
     expect(markers.textContent).not.toMatch(/\(line 2/);
@@ -113,7 +113,7 @@ describe('ToolsPanel', () => {
     const sig = screen.getByTestId('tool-0-signature');
     await user.clear(sig);
     await user.type(sig, '(category :string, limit :int) -> :string');
-    await waitForView(h, (v) => expect(v.tools[0].arityWarning).toBe('the signature takes 2 arguments (category, limit) but the implementation takes 1'));
+    await waitForView(h, (v) => expect(v.setup.tools[0].arityWarning).toBe('the signature takes 2 arguments (category, limit) but the implementation takes 1'));
     const warning = await screen.findByTestId('tool-0-arity-warning', {}, { timeout: 3000 });
     expect(warning.getAttribute('role')).toBe('status');
     expect(warning.textContent).toBe('the signature takes 2 arguments (category, limit) but the implementation takes 1');
@@ -122,7 +122,7 @@ describe('ToolsPanel', () => {
 
     await user.clear(sig);
     await user.type(sig, '(category :string)');
-    await waitForView(h, (v) => expect(v.tools[0].arityWarning).toBeUndefined());
+    await waitForView(h, (v) => expect(v.setup.tools[0].arityWarning).toBeUndefined());
     await waitFor(() => expect(screen.queryByTestId('tool-0-arity-warning')).toBeNull());
   });
 
@@ -136,7 +136,7 @@ describe('ToolsPanel', () => {
     await act(async () => {
       await h.controller.open(exampleText('side-effect-calls.json'));
     });
-    const names = h.view().definition.tools.map((t) => t.name);
+    const names = h.view().setup.definition.tools.map((t) => t.name);
     await waitFor(() => expect(value('tool-0-name')).toBe(names[0]));
     expect(screen.queryByTestId('tool-0-signature-errors')).toBeNull();
   });

@@ -14,7 +14,13 @@ const CARD_PX = 100;
 function longView(n: number): View {
   const view = viewOf(JSON.stringify(ranExample()));
   const first = view.turns[0];
-  return { ...view, status: 'running', maxTurns: n + 1, selected: n + 1, turns: Array.from({ length: n }, (_, i) => ({ ...first, number: i + 1 })) };
+  return {
+    ...view,
+    status: 'running',
+    setup: { ...view.setup, maxTurns: n + 1 },
+    selected: n + 1,
+    turns: Array.from({ length: n }, (_, i) => ({ ...first, number: i + 1 })),
+  };
 }
 
 function Scroller({ children }: { children: React.ReactNode }) {
