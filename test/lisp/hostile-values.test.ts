@@ -401,7 +401,7 @@ describe('messages about huge values', () => {
   it.each([
     [`(let [x ${SHARED}] (+ x 1))`, 'type_error', /^\+ expected a number, got vector: \[\[\[/],
     [`(let [x ${SHARED}] (subs x 1))`, 'type_error', /^subs expected a string, got vector: /],
-    [`(let [x ${SHARED}] (condp = x 1 :one))`, 'execution_error', /^condp: no clause matched \[\[\[/],
+    [`(let [x ${SHARED}] (name x))`, 'type_error', /^name expected a keyword or string, got vector: \[\[\[/],
     ['(replace "ab" #"(?<x>a)" "${constructor}")', 'execution_error', /^replace: no group named constructor in the regex$/],
   ])('%s reports the real problem, briefly', (program, type, message) => {
     const r = run({ program });

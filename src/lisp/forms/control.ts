@@ -5,8 +5,6 @@ import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForm
 import { argOf, constArg, NODE, type Arg } from '../args.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
-import { PtcError } from '../errors.ts';
-import { printBrief } from '../printer.ts';
 import { formToValue, type Form } from '../reader.ts';
 import { lookupBuiltin } from '../builtins/registry.ts';
 import { locate } from '../locate.ts';
@@ -245,12 +243,12 @@ documentForm('condp', {
   kind: 'macro',
   arities: ['[pred expr & clauses]'],
   doc: 'Give the result of the first clause whose test satisfies (pred test expr), else the default.',
-  details: 'The clauses are test/result pairs, optionally followed by one default. Without a default, no match is an execution_error.',
+  details: 'The clauses are test/result pairs, optionally followed by one default. Without a default, no match gives nil.',
   area: 'control',
   examples: [
     ['(condp = 2 1 "one" 2 "two" "many")', '"two"'],
     ['(condp < 15 100 "huge" 10 "big" "small")', '"big"'],
-    ['(condp = 9 1 "one")', 'error: execution_error'],
+    ['(condp = :z :a 1 :b 2)', 'nil'],
   ],
 });
 specialForms.set('condp', (form, ctx) => {
@@ -264,13 +262,11 @@ specialForms.set('condp', (form, ctx) => {
     results.push(analyze(clauses[i + 1], ctx));
   }
   const fallback = clauses.length % 2 === 1 ? analyze(clauses[clauses.length - 1], ctx) : null;
-  const loc = form.loc;
   return (f) => {
     const p = pred(f);
     const x = expr(f);
     for (let i = 0; i < tests.length; i++) if (truthy(invoke(p, [tests[i](f), x]))) return results[i](f);
-    if (fallback !== null) return fallback(f);
-    throw new PtcError('execution_error', `condp: no clause matched ${printBrief(x, 80)} and there is no default`, loc);
+    return fallback !== null ? fallback(f) : null;
   };
 });
 
@@ -279,12 +275,12 @@ documentForm('case', {
   arities: ['[expr & clauses]'],
   doc: 'Compare the value with literal constants and give the matching result, else the default.',
   details:
-    'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing is an execution_error.',
+    'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing gives nil.',
   area: 'control',
   examples: [
     ['(case 2 1 "one" 2 "two" "other")', '"two"'],
     ['(case :b (:a :b) "a or b" "other")', '"a or b"'],
-    ['(case 5 1 "one")', 'error: execution_error'],
+    ['(case :z :a 1)', 'nil'],
   ],
 });
 specialForms.set('case', (form, ctx) => {
@@ -302,13 +298,11 @@ specialForms.set('case', (form, ctx) => {
     }
   }
   const fallback = clauses.length % 2 === 1 ? analyze(clauses[clauses.length - 1], ctx) : null;
-  const loc = form.loc;
   return (f) => {
     const x = expr(f);
     const hit = table.get(hashKey(x));
     if (hit !== undefined) return hit(f);
-    if (fallback !== null) return fallback(f);
-    throw new PtcError('execution_error', `case: no clause matches ${printBrief(x, 80)} and there is no default`, loc);
+    return fallback !== null ? fallback(f) : null;
   };
 });
 
