@@ -11,6 +11,7 @@ import {
   NAMESPACE_CATEGORY,
   namespaceMembers,
   builtinNames,
+  type BuiltinInfo,
 } from './builtins/registry.ts';
 import { arityError, didYouMean, hintOf, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
@@ -29,6 +30,12 @@ export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node
 
 /** Special forms and macros by name; filled by special-forms modules. */
 export const specialForms = new Map<string, SpecialForm>();
+
+/** The builtin a bare name calls here: none when a local or a user's definition takes the name. */
+export function builtinAt(name: string, ctx: Ctx): BuiltinInfo | undefined {
+  if (ctx.shadowed?.has(name) === true || findLocal(ctx.locals, name) !== undefined) return undefined;
+  return lookupBuiltin(name);
+}
 
 export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
   throw new PtcError(type, message, loc);
@@ -144,8 +151,8 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
     invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
   }
   const argList = args.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
-  if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
-    const info = lookupBuiltin(head.name);
+  if (head.t === 'sym' && head.ns === null) {
+    const info = builtinAt(head.name, ctx);
     if (info !== undefined) return builtinCallNode(info.name, info.fn, argList, form.loc);
   }
   return callNode(argOf(head, analyzeArg(head, ctx), ctx), argList, form.loc);
@@ -298,7 +305,7 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
     if (i !== undefined) {
       return () => rt().history[i] ?? null;
     }
-    const builtin = lookupBuiltin(name);
+    const builtin = ctx.shadowed?.has(name) === true ? undefined : lookupBuiltin(name);
     if (builtin !== undefined) {
       const f = builtin.fn;
       return () => f;

@@ -4,7 +4,8 @@ import { analyze } from './analyzer.ts';
 import './builtins/index.ts';
 import { asPtcError, type PtcErrorInfo } from './errors.ts';
 import './forms/index.ts';
-import { readProgram } from './reader.ts';
+import { readProgram, type Form } from './reader.ts';
+import { isBuiltinName } from './builtins/registry.ts';
 import { analyzing } from './jit/compile.ts';
 import { DEFAULT_LIMITS, FailSignal, ReturnSignal, Runtime, withRuntime, type Definition, type Limits, type ToolCallRecord, type ToolImpl } from './runtime.ts';
 import { FnScope, type Ctx, type Frame, type Node } from './scope.ts';
@@ -56,16 +57,59 @@ export type RunResult = RunSuccess | RunFailure;
 const defaultNow = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
- * Parse and analyze a whole program: returns the nodes and the size of the top-level frame. Given `warnings`,
- * the reader forgives stray closers after the last form and records why there.
+ * Parse and analyze a whole program: returns its top-level forms, their nodes and the top-level scope.
+ * Given `warnings`, the reader forgives stray closers after the last form and records why there.
+ * `shadowed` names the builtins the user had defined when the program started.
  */
-export function compileProgram(src: string, warnings?: string[]): { nodes: Node[]; frameSize: number } {
+export function compileProgram(src: string, warnings?: string[], shadowed?: ReadonlySet<string>): CompiledProgram {
   const forms = readProgram(src, warnings, true);
   analyzing(src);
   const root = new FnScope(null);
-  const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 } };
-  const nodes = forms.map((f) => analyze(f, ctx));
-  return { nodes, frameSize: root.nslots };
+  const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 }, ...(shadowed !== undefined && shadowed.size > 0 ? { shadowed } : {}) };
+  return { forms, nodes: forms.map((f) => analyze(f, ctx)), root };
+}
+
+export interface CompiledProgram {
+  readonly forms: readonly Form[];
+  readonly nodes: Node[];
+  /** The top-level scope: its slot count is the frame's size. */
+  readonly root: FnScope;
+}
+
+/** The builtin names among the user's definitions. */
+function shadowedBuiltins(names: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) if (isBuiltinName(n)) out.add(n);
+  return out;
+}
+
+/**
+ * Run the top-level forms in order. Every form was analyzed before the first ran (so a malformed
+ * form fails the program before any tool is called); when a form defines a builtin's name, the forms
+ * after it are analyzed again so that they call the user's definition, as later turns will.
+ */
+function runForms(program: CompiledProgram, r: Runtime, shadowed: Set<string>): Value {
+  const { forms, nodes, root } = program;
+  const frame: Frame = new Array<Value>(root.nslots);
+  frame[0] = [];
+  let value: Value = null;
+  let known = r.defs.size;
+  for (let i = 0; i < nodes.length; i++) {
+    value = nodes[i](frame);
+    if (r.defs.size === known || i === nodes.length - 1) continue;
+    known = r.defs.size;
+    let grew = false;
+    for (const n of r.defs.keys()) {
+      if (shadowed.has(n) || !isBuiltinName(n)) continue;
+      shadowed.add(n);
+      grew = true;
+    }
+    if (!grew) continue;
+    const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 }, shadowed };
+    for (let j = i + 1; j < nodes.length; j++) nodes[j] = analyze(forms[j], ctx);
+    for (let s = frame.length; s < root.nslots; s++) frame.push(null);
+  }
+  return value;
 }
 
 /**
@@ -95,12 +139,8 @@ export function run(opts: RunOptions): RunResult {
   };
   try {
     return withRuntime(r, () => {
-      const { nodes, frameSize } = compileProgram(opts.program, warnings);
-      const frame: Frame = new Array<Value>(frameSize);
-      frame[0] = [];
-      let value: Value = null;
-      for (const n of nodes) value = n(frame);
-      return success(value, null);
+      const shadowed = shadowedBuiltins(memory.keys());
+      return success(runForms(compileProgram(opts.program, warnings, shadowed), r, shadowed), null);
     });
   } catch (e) {
     if (e instanceof ReturnSignal) return success(e.value, 'return');

@@ -80,6 +80,12 @@ export interface Ctx {
    * that fails when it runs). Only diagnostics set it (src/lisp/diagnose.ts); a run leaves it absent.
    */
   readonly onGlobal?: (ref: GlobalRef) => void;
+  /**
+   * Builtin names the user has defined by the time this code is analyzed (earlier turns, earlier
+   * top-level forms): such a name resolves to the user's definition, not the builtin. Builtins are
+   * bound when code is analyzed, so code analyzed before the definition keeps the builtin.
+   */
+  readonly shadowed?: ReadonlySet<string>;
 }
 
 /** A global name left for run time: bare (`ns` null), `tool/x`, `data/x`, or another prefix. */

@@ -33,7 +33,7 @@ describe('special forms', () => {
     ['(when-first [x []] x)', 'nil'],
     ['(when-first [x nil] x)', 'nil'],
     ['(quote [a b])', '["a" "b"]'],
-    ["#'foo", "#'foo"],
+    ["(def foo 1) [#'foo (def foo 2)]", "[1 #'foo]"],
     ['(comment (undefined-thing))', 'nil'],
   ])('%s → %s', (src, expected) => {
     expect(ev(src)).toBe(expected);

@@ -1,19 +1,18 @@
 // Special forms for control flow and binding: quote, var, do, if/if-not, when/when-not, cond, condp,
 // case, and/or, let, if-let/when-let/if-some/when-some/when-first, comment.
 import { documentForm } from '../reference/form-docs.ts';
-import { analyze, analyzeArg, analyzeBody, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
+import { analyze, analyzeArg, analyzeBody, analyzeSymbol, builtinAt, builtinCallNode, invalid, specialForms } from '../analyzer.ts';
 import { argOf, constArg, NODE, type Arg } from '../args.ts';
 import { items } from '../builtins/coerce.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import { formToValue, type Form } from '../reader.ts';
-import { lookupBuiltin } from '../builtins/registry.ts';
 import { locate } from '../locate.ts';
 import { withIr } from '../node-facts.ts';
 import { HOT_BINARY, HOT_UNARY, hotBuiltin } from '../hot-builtins.ts';
 import { ifNode as ifArgs } from '../operands.ts';
 import { invoke } from '../runtime.ts';
-import { findLocal, type Ctx, type Node } from '../scope.ts';
-import { hashKey, PVar, truthy, type PtcFn, type Value } from '../values.ts';
+import type { Ctx, Node } from '../scope.ts';
+import { hashKey, truthy, type PtcFn, type Value } from '../values.ts';
 
 type ListForm = Extract<Form, { t: 'list' }>;
 
@@ -46,19 +45,19 @@ specialForms.set('quote', (form) => {
 documentForm('var', {
   kind: 'special-form',
   arities: ['[name]'],
-  doc: "A reference to a definition's name; #'name is read as (var name).",
-  details: 'A var is a plain value: it can be stored in collections and printed. def and defn return one.',
+  doc: "#'name, read as (var name), gives the name's value, as the plain name would.",
+  details: "Definitions give a var that prints as #'name; the spelling #'name in code is kept for programs written for Clojure and looks the name up like any other.",
   area: 'definitions',
   examples: [
-    ["#'total", "#'total"],
-    ["[#'a #'b]", "[#'a #'b]"],
+    ["(do (def x 42) #'x)", '42'],
+    ["(do (def x 42) [#'x x])", '[42 42]'],
+    ['(def total 3)', "#'total"],
   ],
 });
-specialForms.set('var', (form) => {
+specialForms.set('var', (form, ctx) => {
   const [x] = nargs(form, 1, 1, "(var name) or #'name");
   if (x.t !== 'sym') invalid("var expects a name: #'name", x.loc);
-  const v = new PVar(x.name);
-  return () => v;
+  return analyzeSymbol(x, ctx);
 });
 
 documentForm('do', {
@@ -131,10 +130,10 @@ specialForms.set('if', (form, ctx) => {
 function fusableTest(c: Form, ctx: Ctx): { name: string; fn: PtcFn; args: Form[] } | null {
   if (c.t !== 'list' || c.items.length < 2 || c.items.length > 3) return null;
   const head = c.items[0];
-  if (head.t !== 'sym' || head.ns !== null || findLocal(ctx.locals, head.name) !== undefined) return null;
+  if (head.t !== 'sym' || head.ns !== null) return null;
   const args = c.items.slice(1);
   if (hotBuiltin(head.name, args.length)?.branch === undefined) return null;
-  const info = lookupBuiltin(head.name);
+  const info = builtinAt(head.name, ctx);
   if (info === undefined || args.length < info.fn.ptc.minArity || args.length > info.fn.ptc.maxArity) return null;
   return { name: info.name, fn: info.fn, args };
 }

@@ -2,7 +2,7 @@
 // fn-closure.ts). A closure is a plain JS function tagged with FnMeta.
 import { documentForm } from '../reference/form-docs.ts';
 import { analyze, analyzeArg, analyzeBody, invalid, specialForms } from '../analyzer.ts';
-import { isBuiltinName } from '../builtins/registry.ts';
+import { lookupInterop } from '../builtins/registry.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import type { Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
@@ -169,8 +169,14 @@ export function defName(form: Form | undefined, what: string, loc: Loc): string 
   if (form.ns === 'data') invalid(`data/ is read-only: cannot (${what} data/${form.name} ...). Use a plain name: (${what} ${form.name} ...)`, form.loc);
   if (form.ns === 'tool') invalid(`Cannot define tools: (${what} tool/${form.name} ...). Use a plain name`, form.loc);
   if (form.ns !== null) invalid(`Definitions cannot have a namespace: use (${what} ${form.name} ...)`, form.loc);
-  if (isBuiltinName(form.name)) invalid(`cannot shadow builtin '${form.name}': choose another name for your definition`, form.loc);
-  if (specialForms.has(form.name)) invalid(`cannot shadow special form '${form.name}': choose another name`, form.loc);
+  // Special forms and macros are syntax, read before any name is looked up: a definition could
+  // never be called through them. Builtins may be shadowed (see Ctx.shadowed).
+  if (specialForms.has(form.name)) {
+    invalid(`${form.name} is a special form or macro and cannot be redefined: choose another name for your definition`, form.loc);
+  }
+  if (form.name.startsWith('.') || form.name.endsWith('.') || lookupInterop(form.name) !== undefined) {
+    invalid(`${form.name} is Java interop syntax and cannot be redefined: choose another name for your definition`, form.loc);
+  }
   if (form.name === 'nil' || form.name === 'true' || form.name === 'false') invalid(`${form.name} cannot be redefined`, form.loc);
   return form.name;
 }
@@ -190,18 +196,21 @@ documentForm('def', {
   arities: ['[name value]', '[name doc value]'],
   doc: "Define a name for the rest of the program and the turns after it; gives the var #'name.",
   details:
-    'Defining again replaces the value. A failed program keeps none of its definitions. Builtins and special forms cannot be redefined; nil, true and false neither.',
+    "Defining again replaces the value. A failed program keeps none of its definitions. A builtin's name may be defined: the user's definition wins in code analyzed after it ran (the next top-level forms, later turns), while functions defined before keep the builtin. Special forms, macros, nil, true and false cannot be redefined.",
   area: 'definitions',
   examples: [
     ['(def x 42)', "#'x"],
     ['(def x 10) x', '10'],
     ['(def a 1) (def b (+ a 1)) b', '2'],
-    ['(def map {})', 'error: validation_error'],
+    ['(def map {})', "#'map"],
+    ['(def inc dec) (inc 5)', '4'],
+    ['(def if 1)', 'error: validation_error'],
   ],
 });
-specialForms.set('def', (form, ctx) => {
+/** The parts of (def name doc? value) and (defonce name doc? value). */
+function definitionParts(form: Extract<Form, { t: 'list' }>, ctx: Ctx, what: 'def' | 'defonce'): { name: string; doc: string | undefined; value: Node } {
   const [, nameForm, ...rest] = form.items;
-  const name = defName(nameForm, 'def', form.loc);
+  const name = defName(nameForm, what, form.loc);
   let doc: string | undefined;
   let valueForm: Form | undefined;
   if (rest.length === 2 && rest[0].t === 'lit' && typeof rest[0].v === 'string') {
@@ -210,13 +219,37 @@ specialForms.set('def', (form, ctx) => {
   } else if (rest.length === 1) {
     valueForm = rest[0];
   } else {
-    invalid(`def expects (def name value) or (def name "doc" value), got ${rest.length} forms after the name`, form.loc, 'arity_error');
+    invalid(`${what} expects (${what} name value) or (${what} name "doc" value), got ${rest.length} forms after the name`, form.loc, 'arity_error');
   }
-  const valueNode =
+  const value =
     valueForm.t === 'list' && isSym(valueForm.items[0], 'fn')
       ? analyzeFn(valueForm.items.slice(1), { ...ctx, tail: false }, valueForm.loc, name)
       : analyzeArg(valueForm, ctx);
-  return defineNode(name, doc, valueNode);
+  return { name, doc, value };
+}
+
+specialForms.set('def', (form, ctx) => {
+  const { name, doc, value } = definitionParts(form, ctx, 'def');
+  return defineNode(name, doc, value);
+});
+
+documentForm('defonce', {
+  kind: 'special-form',
+  arities: ['[name value]', '[name doc value]'],
+  doc: "Define a name only if it is not defined yet (by an earlier turn or earlier in the program); gives the var #'name.",
+  details: 'When the name is already defined, the value is not evaluated and the definition is kept: a counter or a cache set up once survives the turns that run the same code again.',
+  area: 'definitions',
+  examples: [
+    ['(defonce total 0)', "#'total"],
+    ['(defonce total 0) (defonce total 99) total', '0'],
+    ['(def seen 5) (defonce seen (fail "never evaluated")) seen', '5'],
+  ],
+});
+specialForms.set('defonce', (form, ctx) => {
+  const { name, doc, value } = definitionParts(form, ctx, 'defonce');
+  const define = defineNode(name, doc, value);
+  const v = new PVar(name);
+  return (frame) => (rt().lookupDef(name) !== undefined ? v : define(frame));
 });
 
 documentForm('defn', {
@@ -229,7 +262,8 @@ documentForm('defn', {
     ['(defn twice [x] (* x 2)) (twice 21)', '42'],
     ['(def rate 0.1) (defn apply-rate [x] (* x rate)) (apply-rate 100)', '10.0'],
     ['(defn greet [{:keys [name]}] (str "Hello " name)) (greet {:name "World"})', '"Hello World"'],
-    ['(defn count [x] x)', 'error: validation_error'],
+    ['(defn count [x] :mine) (count [1 2])', ':mine'],
+    ['(defn when [x] x)', 'error: validation_error'],
   ],
 });
 specialForms.set('defn', (form, ctx) => {
