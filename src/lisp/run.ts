@@ -65,7 +65,14 @@ export function compileProgram(src: string, warnings?: string[], shadowed?: Read
   const forms = readProgram(src, warnings, true);
   analyzing(src);
   const root = new FnScope(null);
-  const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 }, ...(shadowed !== undefined && shadowed.size > 0 ? { shadowed } : {}) };
+  const ctx: Ctx = {
+    fn: root,
+    locals: null,
+    tail: false,
+    recur: null,
+    loc: { line: 1, column: 1 },
+    ...(shadowed !== undefined && shadowed.size > 0 ? { shadowed } : {}),
+  };
   return { forms, nodes: forms.map((f) => analyze(f, ctx)), root };
 }
 

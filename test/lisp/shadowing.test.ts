@@ -67,7 +67,10 @@ describe('definitions that take a builtin name', () => {
       ['(def def 1)', 'def'],
     ]) {
       const e = evErr(program);
-      expect([e.type, e.message]).toEqual(['validation_error', `${name} is a special form or macro and cannot be redefined: choose another name for your definition`]);
+      expect([e.type, e.message]).toEqual([
+        'validation_error',
+        `${name} is a special form or macro and cannot be redefined: choose another name for your definition`,
+      ]);
     }
     expect(evErr('(def nil 1)').type).toBe('validation_error');
     expect(evErr('(def .length 1)').message).toContain('Java interop syntax');

@@ -46,7 +46,8 @@ documentForm('var', {
   kind: 'special-form',
   arities: ['[name]'],
   doc: "#'name, read as (var name), gives the name's value, as the plain name would.",
-  details: "Definitions give a var that prints as #'name; the spelling #'name in code is kept for programs written for Clojure and looks the name up like any other.",
+  details:
+    "Definitions give a var that prints as #'name; the spelling #'name in code is kept for programs written for Clojure and looks the name up like any other.",
   area: 'definitions',
   examples: [
     ["(do (def x 42) #'x)", '42'],
@@ -273,8 +274,7 @@ documentForm('case', {
   kind: 'macro',
   arities: ['[expr & clauses]'],
   doc: 'Compare the value with literal constants and give the matching result, else the default.',
-  details:
-    'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing gives nil.',
+  details: 'The constants are not evaluated; a list of constants matches any of them. Without a trailing default, a value that matches nothing gives nil.',
   area: 'control',
   examples: [
     ['(case 2 1 "one" 2 "two" "other")', '"two"'],

@@ -237,7 +237,8 @@ documentForm('defonce', {
   kind: 'special-form',
   arities: ['[name value]', '[name doc value]'],
   doc: "Define a name only if it is not defined yet (by an earlier turn or earlier in the program); gives the var #'name.",
-  details: 'When the name is already defined, the value is not evaluated and the definition is kept: a counter or a cache set up once survives the turns that run the same code again.',
+  details:
+    'When the name is already defined, the value is not evaluated and the definition is kept: a counter or a cache set up once survives the turns that run the same code again.',
   area: 'definitions',
   examples: [
     ['(defonce total 0)', "#'total"],
