@@ -20,6 +20,16 @@ describe('(doc name)', () => {
     },
   );
 
+  it("prints the user's definition of a name before any builtin of that name", () => {
+    const r = run({ program: '(defn map "Mine; not the builtin" ([f] f) ([f xs] :mine)) (def limit {:n 10}) (doc map) (doc limit) (doc clojure.core/map)' });
+    expect(r.ok).toBe(true);
+    expect(r.prints.slice(0, 2)).toEqual([
+      "map — function, user's definition\n  (map f)\n  (map f xs)\nMine not the builtin",
+      "limit — value, user's definition\n  = {:n 10}",
+    ]);
+    expect(r.prints[2]).toBe(formatEntry(referenceEntry('clojure.core/map')!));
+  });
+
   it('prints the name, kind, area, calls, doc and examples', () => {
     const [text] = prints('(doc str/join)');
     expect(text.split('\n')).toEqual([

@@ -14,7 +14,9 @@ import '../forms/where.ts';
 import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, type BuiltinInfo } from '../builtins/registry.ts';
 import { hintOf, PtcError, suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';
-import { rt } from '../runtime.ts';
+import { rt, type Definition } from '../runtime.ts';
+import { printBrief } from '../printer.ts';
+import { isFn } from '../values.ts';
 import { areaOf, CONSTANT_DOCS, EXTRA_EXAMPLES, INTEROP_PARAMS } from './areas.ts';
 import { documentForm, formDocs } from './form-docs.ts';
 import type { FormDoc, RefEntry, RefExample } from './types.ts';
@@ -156,6 +158,16 @@ export function formatEntry(e: RefEntry): string {
   return lines.join('\n');
 }
 
+/** A user's definition as text for people, as `formatEntry` sets out a builtin. */
+export function formatDefinition(d: Definition): string {
+  const v = d.value;
+  const lines = [`${d.name} — ${isFn(v) ? 'function' : 'value'}, user's definition`];
+  if (isFn(v)) for (const p of v.ptc.params) lines.push(`  ${usageLine(d.name, p)}`);
+  else lines.push(`  = ${printBrief(v, 200)}`);
+  if (d.doc !== undefined) lines.push(d.doc);
+  return lines.join('\n');
+}
+
 /** The JSON form of `ptc doc --json`: the fields in a fixed order, the optional ones only when present. */
 export function entryJson(e: RefEntry): Record<string, unknown> {
   return {
@@ -194,7 +206,14 @@ specialForms.set('doc', (form) => {
   else if (target.t === 'lit' && typeof target.v === 'string') name = target.v;
   else invalid('doc expects a name, as in (doc map) or (doc str/join)', target.loc);
   const loc = form.loc;
+  const bare = target.t !== 'sym' || target.ns === null;
   return () => {
+    // The user's definitions come first, as a bare name resolves (they may take a builtin's name).
+    const def = bare ? rt().lookupDef(name) : undefined;
+    if (def !== undefined) {
+      rt().print(formatDefinition(def));
+      return null;
+    }
     const entry = referenceEntry(name);
     if (entry === undefined) {
       const near = closestNames(name);
