@@ -163,7 +163,9 @@ export function completionItems(typed: string, names: HelpNames): HelpItem[] {
     if (ns === 'data' || ns === 'ctx') return names.data.map(dataItem);
     return names.reference.filter((e) => e.name.startsWith(`${ns}/`)).map(entryItem);
   }
-  const language = names.reference.filter((e) => !e.name.includes('/') || e.name === '/').map(entryItem);
+  // A definition that takes a builtin's name is what the name means now: the builtin is not offered.
+  const own = new Set(names.user.map((u) => u.name));
+  const language = names.reference.filter((e) => (!e.name.includes('/') || e.name === '/') && !own.has(e.name)).map(entryItem);
   return [...names.tools.map(toolItem), ...names.data.map(dataItem), ...names.user.map(userItem), ...language];
 }
 
@@ -200,11 +202,12 @@ export function hoverMarkdown(word: string, names: HelpNames): string | null {
       return d === undefined ? null : dataMarkdown(d);
     }
   }
-  // As the analyzer resolves a name: the language's first, then definitions, then tools and data.
-  const entry = names.reference.find((e) => e.name === word);
-  if (entry !== undefined) return entryMarkdown(entry);
+  // As a bare name resolves: the user's definitions (which may take a builtin's name), then the
+  // language's names, then tools and data.
   const user = names.user.find((u) => u.name === word);
   if (user !== undefined) return userMarkdown(user);
+  const entry = names.reference.find((e) => e.name === word);
+  if (entry !== undefined) return entryMarkdown(entry);
   const tool = names.tools.find((t) => t.name === word);
   if (tool !== undefined) return toolMarkdown(tool);
   const data = names.data.find((d) => d.name === word);

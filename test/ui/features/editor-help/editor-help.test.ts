@@ -103,6 +103,22 @@ describe('hover', () => {
     expect(hoverMarkdown('tool/missing', NAMES)).toBeNull();
   });
 
+  it("shows the user's definition of a builtin's name, and completion offers it instead of the builtin", () => {
+    const names: HelpNames = {
+      ...NAMES,
+      user: [...NAMES.user, { name: 'count', kind: 'function', type: 'fn', params: ['[x]'], sample: null, doc: 'Counts my way.' }],
+    };
+    expect(hoverMarkdown('count', names)).toContain('Counts my way.');
+    expect(hoverMarkdown('count', NAMES)).toContain('**count** — function');
+    const offered = completionItems('cou', names).filter((i) => i.label === 'count');
+    expect(offered.map((i) => i.kind)).toEqual(['user-function']);
+    expect(
+      completionItems('cou', NAMES)
+        .filter((i) => i.label === 'count')
+        .map((i) => i.kind),
+    ).toEqual(['function']);
+  });
+
   it('keeps code with backticks inside its block', () => {
     const names: HelpNames = { ...NAMES, data: [{ name: 'md', type: 'string', sample: '"```x```"' }] };
     expect(hoverMarkdown('data/md', names)).toContain('````clojure\n"```x```"\n````');
