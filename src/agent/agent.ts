@@ -4,6 +4,7 @@ import type { Value } from '../lisp/values.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import type { ToolDef } from '../records/records.ts';
 import type { SystemPromptOptions } from './system-prompt.ts';
+import type { LanguageId } from './languages.ts';
 
 export interface AgentDef {
   /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */
@@ -17,6 +18,8 @@ export interface AgentDef {
   readonly limits?: Partial<Limits>;
   /** Text around the default SYSTEM prompt, or a replacement for it (the default when absent). */
   readonly systemPrompt?: SystemPromptOptions;
+  /** The language whose default SYSTEM prompt is sent (today's when absent); see languages.ts. */
+  readonly language?: LanguageId;
 }
 
 export const DEFAULT_MAX_TURNS = 5;

@@ -19,6 +19,7 @@ import { parseSignature } from '../records/signature.ts';
 import { arityMismatch, checkedTool } from './tool-check.ts';
 import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
+import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
 import type { Step, StepUsage, Turn } from './turn.ts';
 import type { Memory, MemoryEntry, Message } from '../records/records.ts';
 
@@ -32,6 +33,8 @@ export interface PreparedAgent {
   readonly options: CompressionOptions;
   readonly mode: PromptMode;
   readonly systemPrompt: string;
+  /** The language the SYSTEM prompt teaches, recorded with each turn. */
+  readonly language: LanguageId;
   /** Fingerprint of systemPrompt, recorded with each turn. */
   readonly promptHash: string;
   /** The start of every USER rendering that stays the same from turn to turn (mission, tool/, data/). */
@@ -86,7 +89,8 @@ export function prepareAgent(def: AgentDef): Prepared {
     ...mission.missing.map((p) => `mission: no data for placeholder {{${p}}}; it is left as written`),
     ...(mission.cut !== undefined ? [mission.cut] : []),
   ];
-  const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt);
+  const language = def.language ?? CURRENT_LANGUAGE;
+  const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt, language);
   // Single-shot has one turn, so there is nothing to compress (SS-001).
   const chosen = mode === 'single_shot' || strategy === null ? fullHistory : strategy;
   return {
@@ -100,6 +104,7 @@ export function prepareAgent(def: AgentDef): Prepared {
       options,
       mode,
       systemPrompt,
+      language,
       promptHash: promptHash(systemPrompt),
       stablePrefix: stableStartOf(chosen, mission.text, def, maxTurns, systemPrompt, options),
       warnings,
@@ -179,6 +184,7 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
   // Recorded on every turn, whoever answered: which prompt it was asked with, and what the answer cost.
   const about = {
     promptHash: agent.promptHash,
+    ...(agent.language !== CURRENT_LANGUAGE ? { language: agent.language } : {}),
     ...(meta.usage !== undefined ? { usage: meta.usage } : {}),
     ...(meta.llm !== undefined ? { llm: meta.llm } : {}),
   };

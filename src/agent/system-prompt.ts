@@ -3,6 +3,8 @@
 // never contains the mission, tools or data, so it is a pure function of (mode, options) and can be
 // cached by the LLM provider.
 import { LanguageSpec, type PromptMode } from './language-spec.ts';
+import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
+import { JANUARY_2026 } from './prompts/2026-01.ts';
 
 export type { PromptMode } from './language-spec.ts';
 
@@ -58,12 +60,24 @@ ${FENCE}clojure
      (mapv :name))
 ${FENCE}`;
 
+/** The language part and the reply rules of each language's default prompt. */
+const DEFAULTS: Readonly<Record<LanguageId, { language(mode: PromptMode): string; rules(mode: PromptMode): string }>> = {
+  '2026-01': JANUARY_2026,
+  '2026-08': {
+    language: (mode) => LanguageSpec.get(mode),
+    rules: (mode) => (mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES),
+  },
+};
+
 export const SystemPrompt = {
-  /** The SYSTEM prompt for a mode: [prefix,] language reference, reply rules[, suffix]. Same input, same text. */
-  generate(mode: PromptMode, opts: SystemPromptOptions = {}): string {
+  /**
+   * The SYSTEM prompt for a mode: [prefix,] language reference, reply rules[, suffix], as taught for
+   * `language` (today's by default). Same input, same text.
+   */
+  generate(mode: PromptMode, opts: SystemPromptOptions = {}, language: LanguageId = CURRENT_LANGUAGE): string {
     if (opts.replace !== undefined) return opts.replace;
-    const rules = mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES;
-    const parts = [LanguageSpec.get(mode), rules];
+    const version = DEFAULTS[language];
+    const parts = [version.language(mode), version.rules(mode)];
     const prefix = opts.prefix?.trim();
     if (prefix) parts.unshift(prefix);
     const suffix = opts.suffix?.trim();

@@ -4,6 +4,7 @@ import type { Value } from '../lisp/values.ts';
 import type { Memory, Message, TurnError, TurnRecord } from '../records/records.ts';
 import type { Usage } from './usage.ts';
 import type { SentWith } from './llm-settings.ts';
+import type { LanguageId } from './languages.ts';
 
 export interface Turn extends TurnRecord {
   /** 1-based position in the run. */
@@ -32,6 +33,11 @@ export interface Turn extends TurnRecord {
   readonly durationMs: number;
   /** Tokens the LLM's answer cost, as the provider reported them (absent for the mock and a person). */
   readonly usage?: Usage;
+  /**
+   * The language the turn ran under when it is not today's (see languages.ts): its SYSTEM prompt is
+   * that language's, and its outcome is as recorded then.
+   */
+  readonly language?: LanguageId;
   /** Fingerprint of the SYSTEM prompt the turn was sent with (see promptHash). */
   readonly promptHash?: string;
   /** The provider, model and parameters the turn's request went out with (absent for the mock and a person). */

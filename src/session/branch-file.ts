@@ -8,7 +8,8 @@ import { SystemPrompt } from '../agent/system-prompt.ts';
 import type { Turn } from '../agent/turn.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
 import { MAIN_BRANCH, type BranchInfo, type StoredBranch } from './branch-types.ts';
-import { compressionSchema, llmSchema, systemPromptSchema, turnSchema, type Session } from './schema.ts';
+import { compressionSchema, llmSchema, systemPromptSchema, turnLanguages, turnSchema, type Session } from './schema.ts';
+import { CURRENT_LANGUAGE, type LanguageId } from '../agent/languages.ts';
 import { errorMap, issueProblems } from './schema-problems.ts';
 
 const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'expected 1 to 40 letters, digits, - or _' }));
@@ -39,16 +40,16 @@ function zodProblems(result: { success: false; error: z.core.$ZodError }, base: 
   return out;
 }
 
-/** The SYSTEM text a stored branch's requests were sent with. */
-function systemTextOf(session: Session, b: Pick<StoredBranch, 'systemPrompt'>): string {
-  return SystemPrompt.generate(session.maxTurns === 1 ? 'single_shot' : 'multi_turn', b.systemPrompt);
+/** The SYSTEM text a stored branch's turn was sent with, given the language it ran under. */
+export function systemTextOf(session: Session, b: Pick<StoredBranch, 'systemPrompt'>, t: Pick<Turn, 'language'>): string {
+  return SystemPrompt.generate(session.maxTurns === 1 ? 'single_shot' : 'multi_turn', b.systemPrompt, t.language ?? CURRENT_LANGUAGE);
 }
 
 /**
  * Reads `branch` and `branches` of a session's JSON (the rest already decoded as `session`): every
  * stored branch gets its shared turns from its parent and its SYSTEM text from its own prompt.
  */
-export function readBranches(rawBranch: unknown, rawBranches: unknown, session: Session): BranchRead {
+export function readBranches(rawBranch: unknown, rawBranches: unknown, session: Session, fileLanguage: LanguageId): BranchRead {
   if (rawBranch === undefined && rawBranches === undefined) return { ok: true };
   const info = rawBranch === undefined ? undefined : infoSchema.safeParse(rawBranch, { error: errorMap });
   const list = rawBranches === undefined ? undefined : branchesSchema.safeParse(rawBranches, { error: errorMap });
@@ -75,8 +76,10 @@ export function readBranches(rawBranch: unknown, rawBranches: unknown, session: 
       const parentTurns = b.parent === null ? [] : (turnsOf.get(b.parent) ?? []);
       if (b.shared > parentTurns.length) return fail(`branches[${i}].shared`, `${b.shared} turns shared, but its parent has ${parentTurns.length}`);
       if (b.shared > b.forkedAt - 1) return fail(`branches[${i}].shared`, `more turns shared (${b.shared}) than it kept (${b.forkedAt - 1})`);
-      const system = systemTextOf(session, b);
-      const own = b.turns.map((t) => ({ ...t, messages: t.messages.map((m) => (m.role === 'system' && m.content === '' ? { ...m, content: system } : m)) }));
+      const own = turnLanguages(b.turns, fileLanguage).map((t) => ({
+        ...t,
+        messages: t.messages.map((m) => (m.role === 'system' && m.content === '' ? { ...m, content: systemTextOf(session, b, t) } : m)),
+      }));
       const turns = [...parentTurns.slice(0, b.shared), ...own];
       if (turns.some((t, k) => t.number !== k + 1)) return fail(`branches[${i}].turns`, 'turn numbers must follow the shared turns: 1, 2, 3…');
       turnsOf.set(b.id, turns);

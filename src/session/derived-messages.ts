@@ -11,7 +11,42 @@ import { problem, type Problem } from '../lisp/problem.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { Session } from './schema.ts';
+import { CURRENT_LANGUAGE, type LanguageId } from '../agent/languages.ts';
 import { decodeValue, encodeRecorded } from './value-codec.ts';
+
+/**
+ * The session's agent for each language its turns ran under: a turn's SYSTEM prompt is the one its
+ * language taught (languages.ts), everything else renders the same. Prepared once per language used.
+ */
+export class AgentsByLanguage {
+  private readonly agents = new Map<LanguageId, PreparedAgent>();
+
+  private constructor(
+    private readonly def: AgentDef,
+    first: PreparedAgent,
+  ) {
+    this.agents.set(first.language, first);
+  }
+
+  /** Null with the errors when the definition cannot render. */
+  static for(def: AgentDef): { ok: true; agents: AgentsByLanguage } | { ok: false; errors: readonly string[] } {
+    const prepared = prepareAgent(def);
+    return prepared.ok ? { ok: true, agents: new AgentsByLanguage(def, prepared.agent) } : { ok: false, errors: prepared.errors };
+  }
+
+  /** The agent turn `t` was rendered by. */
+  of(t: Pick<Turn, 'language'>): PreparedAgent {
+    const language = t.language ?? CURRENT_LANGUAGE;
+    let agent = this.agents.get(language);
+    if (agent === undefined) {
+      const prepared = prepareAgent({ ...this.def, language });
+      // The same definition prepared once already: only the SYSTEM text differs.
+      if (!prepared.ok) throw new Error(`the session's definition no longer prepares: ${prepared.errors.join('; ')}`);
+      this.agents.set(language, (agent = prepared.agent));
+    }
+    return agent;
+  }
+}
 
 /** The messages turn `n` (1-based) gets from `agent`, as plain role/content pairs. */
 export function renderedMessages(agent: PreparedAgent, turns: readonly Turn[], n: number): Message[] {
@@ -131,7 +166,7 @@ export class MessageWriter {
   private chars = 0;
 
   private constructor(
-    private readonly agent: PreparedAgent,
+    private readonly agents: AgentsByLanguage,
     private readonly budget: RenderBudget,
   ) {}
 
@@ -143,7 +178,7 @@ export class MessageWriter {
   static for(session: Session, turnCount: number, budget: RenderBudget = RESTORE_BUDGET): MessageWriter | null {
     const data = new Map<string, Value>();
     for (const [name, v] of session.data) data.set(name, dataAsSaved(v));
-    const prepared = prepareAgent({
+    const prepared = AgentsByLanguage.for({
       mission: session.mission,
       tools: session.tools,
       data,
@@ -153,7 +188,7 @@ export class MessageWriter {
       ...(session.limits !== undefined ? { limits: session.limits } : {}),
       ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
     });
-    return prepared.ok ? new MessageWriter(prepared.agent, budget) : null;
+    return prepared.ok ? new MessageWriter(prepared.agents, budget) : null;
   }
 
   /**
@@ -175,12 +210,13 @@ export class MessageWriter {
 
   store(turns: readonly Turn[], i: number): StoredMessages {
     const sent = turns[i].messages;
+    const agent = this.agents.of(turns[i]);
     if (sent.length > 0) {
       const before = turns.slice(0, i).map((t) => this.saved.turn(t));
-      const rendered = renderedMessages(this.agent, before, i + 1);
+      const rendered = renderedMessages(agent, before, i + 1);
       if (sameMessages(sent, rendered) && this.fits(rendered)) return { derived: true, hash: messagesHash(rendered, this.texts) };
     }
-    const system = this.agent.systemPrompt;
+    const system = agent.systemPrompt;
     return {
       derived: false,
       messages: sent.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : { role: m.role, content: m.content })),
@@ -299,20 +335,23 @@ function refusedTurns(path: string, message: string): Restored {
  */
 export function restoreMessages(session: Session, leftOut: LeftOut, budget: RenderBudget = RESTORE_BUDGET): Restored {
   if (nothingLeftOut(leftOut)) return { ok: true, turns: session.turns, warnings: [] };
-  const prepared = prepareAgent(sessionToAgent(session));
+  const prepared = AgentsByLanguage.for(sessionToAgent(session));
   if (!prepared.ok) {
     const which = new Set([...leftOut.derived.keys(), ...leftOut.systemText.keys()]);
     const message = `the messages of ${turnList([...which].sort((a, b) => a - b))} are left out, and the session cannot render them (${prepared.errors.join('; ')})`;
     return refusedTurns('turns', message);
   }
-  const agent = prepared.agent;
+  const agents = prepared.agents;
   const turns = [...session.turns];
   const differ: number[] = [];
   const texts = new Map<string, number>();
   const count = new RenderCount(budget);
   const last = Math.max(-1, ...leftOut.derived.keys());
-  if (last >= 0 && count.wouldExceed(renderedMessages(agent, turns, last + 1), leftOut.derived.size)) return refusedTurns('turns', overBudgetMessage(budget));
+  if (last >= 0 && count.wouldExceed(renderedMessages(agents.of(turns[last]), turns, last + 1), leftOut.derived.size)) {
+    return refusedTurns('turns', overBudgetMessage(budget));
+  }
   for (let i = 0; i < turns.length; i++) {
+    const agent = agents.of(turns[i]);
     if (leftOut.derived.has(i)) {
       const messages = renderedMessages(agent, turns, i + 1);
       if (count.add(messages)) return refusedTurns(`turns[${i}].messages`, overBudgetMessage(budget));

@@ -12,10 +12,9 @@
 // clear sentence. Nothing in a link is evaluated except tool implementations, and those only by the
 // PTC-Lisp interpreter (prepareAgent); API keys are refused by the session schema.
 import { deflateSync, Inflate } from 'fflate';
-import { prepareAgent } from '../agent/loop.ts';
 import type { Message } from '../records/records.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
-import { overBudget, RenderCount, renderedMessages, RESTORE_BUDGET } from './derived-messages.ts';
+import { AgentsByLanguage, overBudget, RenderCount, renderedMessages, RESTORE_BUDGET } from './derived-messages.ts';
 import { MAX_INTEGER_DIGITS, MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
 import { MAX_TURNS_CAP, parseJsonText, parseSession, serializeSession, sessionToAgent, type Session } from './session-file.ts';
 
@@ -226,7 +225,7 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
     const derived = [...missing].map((i) => [...(session.turns[i]?.messages ?? [])]);
     return { ok: true, session, version: 2, warnings: [...opened, ...checkWarning(check, derived, missing)] };
   }
-  const prepared = prepareAgent(sessionToAgent(session));
+  const prepared = AgentsByLanguage.for(sessionToAgent(session));
   const which = `turn${missing.size === 1 ? '' : 's'} ${[...missing].map((i) => i + 1).join(', ')}`;
   if (!prepared.ok) {
     throw new LinkError(`This link is damaged: it leaves out the messages of ${which}, and its session cannot render them (${prepared.errors.join('; ')}).`);
@@ -235,11 +234,11 @@ function decodeV2(raw: Record<string, unknown>): DecodeLinkResult {
   const derived: Message[][] = [];
   const count = new RenderCount();
   const last = Math.max(...missing);
-  if (count.wouldExceed(renderedMessages(prepared.agent, turns, last + 1), missing.size))
+  if (count.wouldExceed(renderedMessages(prepared.agents.of(turns[last]), turns, last + 1), missing.size))
     throw new LinkError(`This link is refused: ${overBudget('its turns', RESTORE_BUDGET)}.`);
   for (let i = 0; i < turns.length; i++) {
     if (!missing.has(i)) continue;
-    const messages = renderedMessages(prepared.agent, turns, i + 1);
+    const messages = renderedMessages(prepared.agents.of(turns[i]), turns, i + 1);
     if (count.add(messages)) throw new LinkError(`This link is refused: ${overBudget(`turn ${i + 1}`, RESTORE_BUDGET)}.`);
     turns[i] = { ...turns[i], messages };
     derived.push(messages);

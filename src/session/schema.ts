@@ -11,6 +11,7 @@ import type { Usage } from '../agent/llm.ts';
 import { PROVIDERS, type LlmSettings, type ProviderName, type SentWith } from '../agent/llm-settings.ts';
 import type { SystemPromptOptions } from '../agent/system-prompt.ts';
 import type { Turn } from '../agent/turn.ts';
+import { CURRENT_LANGUAGE, FIRST_LANGUAGE, LANGUAGE_IDS, type LanguageId } from '../agent/languages.ts';
 import type { MemoryEntry, TurnError } from '../records/records.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import { OPTION_SPECS, type OptionSpec } from '../compression/options.ts';
@@ -92,6 +93,7 @@ export interface Session {
 /** The fields of S1, in the order a session file is written. */
 export const SESSION_FIELDS = [
   'version',
+  'language',
   'title',
   'description',
   'tags',
@@ -161,6 +163,7 @@ const intFrom = (n: number) => z.number().check(z.int(), z.gte(n));
 const wholeNumber = intFrom(0);
 const positiveInt = intFrom(1);
 const duration = z._default(z.number().check(z.gte(0)), 0);
+const languageSchema = z.enum(LANGUAGE_IDS as [LanguageId, ...LanguageId[]]);
 
 // Every option the strategies know (src/compression/options.ts), each optional, checked by its kind.
 const optionField = (spec: OptionSpec) =>
@@ -429,6 +432,7 @@ export const turnSchema = transform(
       usage: z.optional(usage),
       promptHash: z.optional(z.string()),
       llm: z.optional(sentWith),
+      language: z.optional(languageSchema),
     })
     .check(
       z.superRefine((t, ctx) => {
@@ -458,13 +462,33 @@ export const turnSchema = transform(
       ...(t.usage !== undefined ? { usage: t.usage } : {}),
       ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
       ...(t.llm !== undefined ? { llm: t.llm } : {}),
+      // As written; turnLanguages puts in the file's language where a turn has none.
+      ...(t.language !== undefined ? { language: t.language } : {}),
     };
   },
 );
 
+/**
+ * Each turn's language: its own, else the file's (`fileLanguage`). In memory a turn of today's
+ * language has none (turns made now carry none), so a file read back compares equal to what was saved.
+ */
+export function turnLanguages(turns: readonly Turn[], fileLanguage: LanguageId): readonly Turn[] {
+  let out: Turn[] | null = null;
+  turns.forEach((t, i) => {
+    const language = t.language ?? fileLanguage;
+    if (language === t.language || (language === CURRENT_LANGUAGE && t.language === undefined)) return;
+    out ??= [...turns];
+    const { language: _written, ...rest } = t;
+    out[i] = language === CURRENT_LANGUAGE ? rest : { ...rest, language };
+  });
+  return out ?? turns;
+}
+
 /** The known top-level fields (the version is checked before this runs). */
 export const sessionSchema = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
+  // Absent: the first language, of January 2026 (files saved before languages had versions).
+  language: z._default(languageSchema, FIRST_LANGUAGE),
   title: z._default(z.string(), DEFAULT_TITLE),
   description: z.optional(descriptionSchema),
   tags: z.optional(tagsSchema),

@@ -3,6 +3,7 @@
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import { OPTION_KEYS } from '../compression/options.ts';
 import type { Turn } from '../agent/turn.ts';
+import { CURRENT_LANGUAGE } from '../agent/languages.ts';
 import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
 import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
@@ -14,6 +15,7 @@ import {
   MAX_TURNS_CAP,
   READ_VERSIONS,
   SESSION_FIELDS,
+  turnLanguages,
   SESSION_VERSION,
   validateSessionFields,
   type LlmConfig,
@@ -22,9 +24,8 @@ import {
 } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
 import { parseJsonText } from './json-text.ts';
-import { readBranches, sharedCount } from './branch-file.ts';
+import { readBranches, sharedCount, systemTextOf } from './branch-file.ts';
 import { MAIN_BRANCH, type BranchInfo, type StoredBranch } from './branch-types.ts';
-import { SystemPrompt } from '../agent/system-prompt.ts';
 import { unknownTagWarnings } from './gallery-fields.ts';
 import { encodeRecorded, type JsonValue } from './value-codec.ts';
 
@@ -135,7 +136,7 @@ function parseChecked(input: unknown): Checked {
     ...(f.systemPrompt !== undefined ? { systemPrompt: f.systemPrompt } : {}),
     ...(f.prices !== undefined ? { prices: f.prices } : {}),
     ...(f.discardedRequests !== undefined ? { discardedRequests: f.discardedRequests } : {}),
-    turns: f.turns,
+    turns: turnLanguages(f.turns, f.language),
     extra,
   };
   let whole = session;
@@ -146,7 +147,7 @@ function parseChecked(input: unknown): Checked {
     warnings.push(...restored.warnings);
   }
   const fields = raw as Record<string, unknown>;
-  const branches = readBranches(fields.branch, fields.branches, whole);
+  const branches = readBranches(fields.branch, fields.branches, whole, f.language);
   if (!branches.ok) return branches;
   const { ok: _ok, ...tree } = branches;
   return { ok: true, session: { ...whole, ...tree }, warnings };
@@ -252,6 +253,8 @@ export interface SerializeOptions {
 export function serializeSession(session: Session, options: SerializeOptions = {}): string {
   const o = obj();
   o.version = SESSION_VERSION;
+  // What a turn without its own `language` ran under: today's, as every turn made now does.
+  o.language = CURRENT_LANGUAGE;
   o.title = session.title;
   if (session.description !== undefined) o.description = session.description;
   if (session.tags !== undefined) o.tags = [...session.tags];
@@ -383,6 +386,7 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   if (t.usage !== undefined) j.usage = definedJson(t.usage);
   if (t.promptHash !== undefined) j.promptHash = t.promptHash;
   if (t.llm !== undefined) j.llm = definedJson(t.llm);
+  if (t.language !== undefined) j.language = t.language;
   return j;
 }
 
@@ -408,9 +412,9 @@ function storedBranchJson(session: Session, b: StoredBranch): JsonValue {
   j.compression = compressionJson(b.compression);
   if (b.systemPrompt !== undefined) j.systemPrompt = definedJson(b.systemPrompt);
   j.llm = llmJson(b.llm);
-  const system = SystemPrompt.generate(session.maxTurns === 1 ? 'single_shot' : 'multi_turn', b.systemPrompt);
-  j.turns = b.turns
-    .slice(shared)
-    .map((t) => turnToJson(t, { derived: false, messages: t.messages.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : m)) }));
+  j.turns = b.turns.slice(shared).map((t) => {
+    const system = systemTextOf(session, b, t);
+    return turnToJson(t, { derived: false, messages: t.messages.map((m) => (m.role === 'system' && m.content === system ? { role: m.role } : m)) });
+  });
   return j;
 }

@@ -42,7 +42,7 @@ describe('description and tags', () => {
     expect(session.description).toBe(BASE.description);
     expect(session.tags).toEqual(['tools', 'println']);
     const text = serializeSession(session);
-    expect(Object.keys(JSON.parse(text) as object).slice(0, 5)).toEqual(['version', 'title', 'description', 'tags', 'mission']);
+    expect(Object.keys(JSON.parse(text) as object).slice(0, 6)).toEqual(['version', 'language', 'title', 'description', 'tags', 'mission']);
     expect(text).toContain('"title": "Gallery test",\n  "description": "Shows a tool call');
     // Round trip: the text read back writes the same text.
     expect(serializeSession(opened(text).session)).toBe(text);

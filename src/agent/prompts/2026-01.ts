@@ -1,0 +1,266 @@
+// The SYSTEM prompt's language part and reply rules as released for PTC-Lisp of January 2026, the
+// language before the 2026-08 reference. Sessions saved then leave these texts out and are rebuilt from
+// them, so they must never change: test/agent/released-prompts.test.ts pins their fingerprints.
+import type { PromptMode } from '../language-spec.ts';
+
+const FENCE = '```';
+
+/** The core functions the reference names, by area. `ns/name` entries are reached with that prefix. */
+const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: readonly string[] }[] = [
+  {
+    area: 'Access',
+    names: ['first', 'second', 'last', 'nth', 'rest', 'next', 'take', 'drop', 'take-while', 'drop-while', 'get', 'get-in', 'keys', 'vals', 'find', 'some'],
+  },
+  {
+    area: 'Transform',
+    names: [
+      'map',
+      'mapv',
+      'filter',
+      'remove',
+      'keep',
+      'map-indexed',
+      'mapcat',
+      'pluck',
+      'distinct',
+      'distinct-by',
+      'sort',
+      'sort-by',
+      'reverse',
+      'group-by',
+      'partition',
+      'partition-all',
+      'flatten',
+      'zip',
+    ],
+  },
+  { area: 'Aggregate', names: ['count', 'reduce', 'sum', 'sum-by', 'avg', 'avg-by', 'min-by', 'max-by', 'max', 'min', 'frequencies', 'apply'] },
+  {
+    area: 'Build',
+    names: [
+      'conj',
+      'into',
+      'concat',
+      'assoc',
+      'assoc-in',
+      'update',
+      'update-in',
+      'dissoc',
+      'merge',
+      'merge-with',
+      'select-keys',
+      'zipmap',
+      'update-vals',
+      'vec',
+      'set',
+      'range',
+      'repeat',
+    ],
+  },
+  {
+    area: 'Tests',
+    names: [
+      '=',
+      'not=',
+      '<',
+      '>',
+      '<=',
+      '>=',
+      'not',
+      'nil?',
+      'some?',
+      'empty?',
+      'not-empty',
+      'contains?',
+      'every?',
+      'not-any?',
+      'zero?',
+      'pos?',
+      'neg?',
+      'even?',
+      'odd?',
+    ],
+  },
+  {
+    area: 'Numbers',
+    names: ['+', '-', '*', '/', 'mod', 'rem', 'quot', 'inc', 'dec', 'abs', 'round', 'floor', 'ceil', 'int', 'double', 'sqrt', 'pow', 'compare'],
+  },
+  {
+    area: 'Strings',
+    names: [
+      'str',
+      'subs',
+      'join',
+      'split',
+      'split-lines',
+      'trim',
+      'upper-case',
+      'lower-case',
+      'starts-with?',
+      'ends-with?',
+      'includes?',
+      'replace',
+      'blank?',
+      'index-of',
+      'format',
+      'name',
+      'keyword',
+      'parse-long',
+      'parse-double',
+    ],
+  },
+  { area: 'Regex', names: ['re-pattern', 're-find', 're-seq', 're-split'] },
+  { area: 'Functions', names: ['identity', 'partial', 'comp', 'juxt', 'complement', 'fnil'] },
+  { area: 'Sets', names: ['set/union', 'set/intersection', 'set/difference', 'disj'] },
+  { area: 'Program', names: ['println', 'return', 'fail', 'pmap'] },
+];
+
+
+
+const INTRO = `# PTC-Lisp
+
+PTC-Lisp is a small Clojure dialect run in a sandbox. A program is a sequence of forms evaluated in order; the last one's value is the result. It works on input data and tool results, with no other access to the outside world.`;
+
+const VALUES = `## Values
+- \`nil\`, \`true\`, \`false\`. Only \`nil\` and \`false\` are falsy; \`0\`, \`""\` and \`[]\` are true.
+- Integers and floats differ: \`(+ 1 2)\` is \`3\`, \`(/ 10 4)\` is \`2.5\`, \`(/ 10 2)\` is \`5.0\`. \`round\`, \`floor\`, \`ceil\`, \`int\` give integers.
+- Strings \`"text"\` (escapes \`\\n \\t \\" \\\\\`); a character \`\\a\` is the string \`"a"\`. Keywords \`:name\`, vectors \`[1 2]\`, maps \`{:id 7}\`, sets \`#{1 2}\`, regexes \`#"\\d+"\`.
+- Values never change: \`(assoc m :k 1)\` returns a new map and \`m\` stays as it was, so keep results with let or def.
+- Collection functions (map, filter, sort, ...) return vectors. A map seen as a sequence gives \`[key value]\` pairs; a string gives one-letter strings.
+- Input data is maps with keyword keys (\`(:price p)\`), vectors, strings and numbers.`;
+
+const FORMS = `## Forms
+${FENCE}clojure
+(let [n 10
+      {:keys [title price] :or {price 0}} {:title "Lamp"}
+      [head & tail] [1 2 3]]
+  [n title price head tail])               ; => [10 "Lamp" 0 1 [2 3]]
+(if (> 3 2) "big" "small")                 ; => "big"
+(cond (< 7 5) :low (< 7 10) :mid :else :high)  ; => :mid
+(if-let [hit (first [])] hit :none)        ; => :none
+(when-let [hit (first [4 5])] (* hit 2))   ; => 8
+(map (fn [x] (* x x)) [1 2 3])             ; => [1 4 9]
+(map #(+ %1 %2) [1 2] [10 20])             ; => [11 22]
+(defn line-total "price times quantity" [{:keys [price qty]}]
+  (* price qty))
+(line-total {:price 2 :qty 3})             ; => 6
+(def tax-rate "VAT as a fraction" 0.2)     ; => #'tax-rate
+(loop [i 0 acc []]
+  (if (< i 3) (recur (inc i) (conj acc (* i i))) acc))  ; => [0 1 4]
+(for [x [1 2 3] :when (odd? x)] (* x 10))  ; => [10 30]
+(->> [5 1 4 2] (filter even?) (map inc) sort)  ; => [3 5]
+(-> {:a 1} (assoc :b 2) (dissoc :a))       ; => {:b 2}
+${FENCE}
+- Destructuring (\`[a b & more]\`, \`{:keys [a] :or {a 0} :as all}\`) works in let, fn, defn and loop. \`if-let\`/\`when-let\` bind one plain name.
+- \`if\` without else gives nil; \`when\`, \`when-not\`, \`case\` and \`do\` work as in Clojure. \`and\`/\`or\` return the deciding value.
+- \`#(...)\`: \`%\` or \`%1\`, \`%2\` are the arguments; no \`#(...)\` inside another.
+- \`def\`/\`defn\` take an optional docstring; \`def\` returns \`#'name\`. One parameter vector per function (no multi-arity); \`[x & more]\` for extra arguments.
+- \`recur\` only in tail position of loop or fn. A loop stops with an error after 1000 iterations, and calls nest at most 1000 deep; prefer map, filter, reduce.
+- \`for\` (\`:when\` \`:let\` \`:while\`) returns a vector; \`doseq\` runs its body per item and returns nil.
+- \`->\` threads as first argument (maps: assoc, update), \`->>\` as last (collections: map, filter, reduce); also \`as->\`, \`some->\`, \`cond->\`.`;
+
+function namespaces(mode: PromptMode): string {
+  const defs =
+    mode === 'multi_turn'
+      ? `- Your \`def\`/\`defn\` names form \`user/\` and persist into later turns; def a name again to replace it. \`*1\` is the previous turn's result (\`*2\`, \`*3\` older).`
+      : `- Your \`def\`/\`defn\` names last for the rest of the program.`;
+  return `## Namespaces and names
+- \`tool/NAME\` calls a tool with the arguments its signature lists: \`(tool/search-reviews "Electronics")\`, \`(tool/get-inventory)\`, \`(tool/send-email {:to "a@b.c"})\`. Each call really happens and is recorded; def a result you need instead of calling again.
+- \`data/NAME\` reads input, read-only: \`(def data/x 1)\` is an error.
+${defs}
+- A bare name is a local, else your definition, else a builtin, else \`tool/NAME\` or \`data/NAME\` when exactly one exists. If both exist it is the error \`ambiguous_reference\`: write the prefix (always safe).
+- \`def\`/\`defn\` cannot reuse a builtin's name (\`(def count 3)\` fails); let and fn parameters may shadow anything.
+- Prefixes \`str/\` and \`set/\` work: \`(str/join ", " xs)\`, \`(set/union a b)\`.`;
+}
+
+const WHERE = `## Predicates
+${FENCE}clojure
+(def items [{:name "Desk" :price 300 :tags ["wood"]}
+            {:name "Pen" :price 2 :tags []}])
+(map :name (filter (where :price > 100) items))  ; => ["Desk"]
+(count (filter (any-of (where :price < 5)
+                       (where :tags includes "wood")) items))  ; => 2
+(find (where :name = "Pen") items)  ; => {:name "Pen" :price 2 :tags []}
+${FENCE}
+\`(where field op value)\` builds a predicate; \`op\` is \`=\` \`not=\` \`>\` \`<\` \`>=\` \`<=\` \`includes\` (substring or member) or \`in\` (one of a collection). \`field\` may be a path \`[:owner :name]\`; \`(where :field)\` tests truthiness. Ordering is false on nil rather than an error. Combine with \`all-of\`, \`any-of\`, \`none-of\`.`;
+
+function functions(): string {
+  const lines = FUNCTION_GROUPS.map((g) => `- ${g.area}: ${g.names.join(' ')}`).join('\n');
+  return `## Core functions
+${lines}
+${FENCE}clojure
+(sort-by :price > [{:price 1} {:price 3}])     ; => [{:price 3} {:price 1}]
+(group-by :kind [{:kind "a"} {:kind "b"} {:kind "a"}])
+;; => {"a" [{:kind "a"} {:kind "a"}] "b" [{:kind "b"}]}
+(max-by :score [{:score 2} {:score 9}])        ; => {:score 9}
+(sum-by :qty [{:qty 2} {:qty nil} {:qty 5}])   ; => 7
+(into {} (map (juxt :id :name) [{:id 1 :name "A"}]))  ; => {1 "A"}
+(some #(when (> % 2) (* % 10)) [1 3 5])        ; => 30
+(str/join ", " (map name [:a :b]))             ; => "a, b"
+(re-find #"(\\w+)@(\\w+)" "mail bob@host")       ; => ["bob@host" "bob" "host"]
+(format "%.2f" 3.14159)                        ; => "3.14"
+${FENCE}
+- \`(find pred coll)\` gives the first matching item, \`(some f coll)\` the first truthy result of f. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
+- \`(println a b)\` prints the arguments joined by a space (strings unquoted) and returns nil.
+- Interop is limited to dates (\`(java.util.Date. "2026-01-08T10:00:00Z")\`, \`(.getTime d)\`, \`(java.time.LocalDate/parse "2026-01-08")\`, \`.isBefore\` \`.isAfter\` \`.plusDays\`), \`(System/currentTimeMillis)\`, \`Math/\` functions, \`(Integer/parseInt "7")\` and string methods such as \`.indexOf\` \`.length\` \`.contains\`.`;
+}
+
+const NOT_THERE = `## Not available
+No eval, read-string or defmacro. No mutable state (atom, swap!, reset!): compute new values and bind them. No try, catch or throw: test with if and end with \`(fail reason)\`. No I/O (slurp, spit, files, network): only \`tool/\` reaches outside. No lazy or infinite sequences (iterate, cycle, \`range\` without arguments). No ns, require, import or other Java classes.`;
+
+const MISTAKES = `## Common mistakes
+- Comparator before the collection: \`(sort-by :price > items)\`, not \`(sort-by :price items >)\`.
+- \`(apply max xs)\`, not \`(max xs)\`; likewise min and +.
+- \`includes?\` is for strings; for collections use \`(contains? #{"a" "b"} x)\` or \`(some #{x} coll)\` (on a vector, \`contains?\` checks values).
+- Keywords are not strings: \`(= :open "open")\` is false, and data values are usually strings, so compare with \`"Electronics"\`, not \`:Electronics\`. Key lookup is lenient (\`(:name m)\` also finds a \`"name"\` key); \`group-by\` and \`frequencies\` keys are the values themselves.
+- \`<\` and \`>\` take numbers only; order strings with \`compare\` or \`sort\`.
+- Parse text with \`parse-long\`/\`parse-double\` (nil if not a number), not \`int\`.
+- \`(str :a)\` is \`":a"\`, \`(name :a)\` is \`"a"\`; \`(take 3 s)\` on a string gives letters, use \`subs\`.`;
+
+function build(mode: PromptMode): string {
+  return [INTRO, VALUES, FORMS, namespaces(mode), WHERE, functions(), NOT_THERE, MISTAKES].join('\n\n');
+}
+
+const MULTI_TURN_RULES = `# How to reply
+
+The user message holds the mission, the tools (\`tool/\`) and the input data (\`data/\`). You solve it in turns, like a REPL session.
+
+Every reply must contain exactly one ${FENCE}clojure code block: the program for this turn. The program is taken from that block; a reply without one is a failed turn. Keep any text outside the block short.
+
+After each turn:
+- Your program has run. Its \`def\`/\`defn\` definitions persist to later turns and are listed under \`user/\` with their types.
+- You only see what you print. Use \`(println ...)\` for each value you need to look at; the output is shown in the next message. Print counts, keys and a few items rather than whole collections (long lines are cut). Until some turn prints, defined values are listed with a short sample; after that, println is how you see values.
+- The tool calls made so far are listed by name and arguments, without their results. Keep a result with def, e.g. \`(def reviews (tool/search-reviews "Electronics"))\`, rather than calling the tool again.
+- \`*1\` holds the previous turn's result.
+- If the program fails, you see it with its error. None of its definitions were kept, but its tool calls did happen. Fix it in the next turn.
+
+Finish with \`(return value)\` as soon as you have the answer the mission asks for, or \`(fail "reason")\` when it cannot be done. A turn that does neither simply continues the run. The user message ends with \`Turns left: N\`; on the final turn it tells you so, and then you must return or fail.
+
+Work in small steps: look at the shape of the data first (a count, the keys, one item), then compute, then return. When the answer is already clear, compute and return in the same turn.
+
+Example reply:
+${FENCE}clojure
+(def in-stock (filter (where :stock > 0) data/products))
+(println "in stock:" (count in-stock) "first:" (first in-stock))
+${FENCE}`;
+
+const SINGLE_SHOT_RULES = `# How to reply
+
+The user message holds the mission, the tools (\`tool/\`) and the input data (\`data/\`). You get one program and one run: there are no later turns and no feedback.
+
+Reply with exactly one ${FENCE}clojure code block containing the whole program. The program is taken from that block; a reply without one fails.
+
+The value of the last expression is the answer. \`(return value)\` also ends the program with an answer, and \`(fail "reason")\` ends it as a failure when the mission cannot be done. Nobody reads println output before the answer is taken, so build the answer as a value. Use let, def and defn freely for intermediate steps.
+
+Example reply:
+${FENCE}clojure
+(->> data/products
+     (filter (where :stock > 0))
+     (sort-by :price)
+     (mapv :name))
+${FENCE}`;
+
+export const JANUARY_2026 = {
+  language: (mode: PromptMode): string => build(mode),
+  rules: (mode: PromptMode): string => (mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES),
+};
