@@ -110,7 +110,7 @@ export const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: 
     ],
   },
   { area: 'Regex', names: ['re-pattern', 're-find', 're-seq', 're-split'] },
-  { area: 'Functions', names: ['identity', 'partial', 'comp', 'juxt', 'complement', 'fnil'] },
+  { area: 'Functions', names: ['identity', 'partial', 'comp', 'juxt', 'complement', 'every-pred', 'some-fn', 'fnil'] },
   { area: 'Sets', names: ['set/union', 'set/intersection', 'set/difference', 'disj'] },
   { area: 'Program', names: ['println', 'return', 'fail', 'pmap'] },
 ];
@@ -172,9 +172,9 @@ ${FENCE}clojure
 (-> {:a 1} (assoc :b 2) (dissoc :a))       ; => {:b 2}
 ${FENCE}
 - Destructuring (\`[a b & more]\`, \`{:keys [a] :or {a 0} :as all}\`) works in let, fn, defn and loop. \`if-let\`/\`when-let\` bind one plain name.
-- \`if\` without else gives nil; \`when\`, \`when-not\`, \`case\` and \`do\` work as in Clojure. \`and\`/\`or\` return the deciding value.
+- \`if\` without else gives nil; \`when\`, \`when-not\` and \`do\` work as in Clojure; \`case\` and \`condp\` give nil when no clause matches and there is no default. \`and\`/\`or\` return the deciding value.
 - \`#(...)\`: \`%\` or \`%1\`, \`%2\` are the arguments; no \`#(...)\` inside another.
-- \`def\`/\`defn\` take an optional docstring; \`def\` returns \`#'name\`. One parameter vector per function (no multi-arity); \`[x & more]\` for extra arguments.
+- \`def\`/\`defn\` take an optional docstring; \`def\` returns \`#'name\`. \`(defonce name value)\` defines only if the name is not defined yet. One parameter vector per function (no multi-arity); \`[x & more]\` for extra arguments.
 - \`recur\` only in tail position of loop or fn. A loop stops with an error after 1000 iterations, and calls nest at most 1000 deep; prefer map, filter, reduce.
 - \`for\` (\`:when\` \`:let\` \`:while\`) returns a vector; \`doseq\` runs its body per item and returns nil.
 - \`->\` threads as first argument (maps: assoc, update), \`->>\` as last (collections: map, filter, reduce); also \`as->\`, \`some->\`, \`cond->\`.`;
@@ -189,20 +189,20 @@ function namespaces(mode: PromptMode): string {
 - \`data/NAME\` reads input, read-only: \`(def data/x 1)\` is an error.
 ${defs}
 - A bare name is a local, else your definition, else a builtin, else \`tool/NAME\` or \`data/NAME\` when exactly one exists. If both exist it is the error \`ambiguous_reference\`: write the prefix (always safe).
-- \`def\`/\`defn\` cannot reuse a builtin's name (\`(def count 3)\` fails); let and fn parameters may shadow anything.
+- \`def\`/\`defn\` may reuse a builtin's name: the next top-level forms and later turns then get yours, while functions defined before keep the builtin. Special forms and macros (\`if\`, \`let\`, \`->>\` …) cannot be redefined; let and fn parameters may shadow anything.
 - Prefixes \`str/\` and \`set/\` work: \`(str/join ", " xs)\`, \`(set/union a b)\`.`;
 }
 
-const WHERE = `## Predicates
+const PREDICATES = `## Predicates
 ${FENCE}clojure
 (def items [{:name "Desk" :price 300 :tags ["wood"]}
             {:name "Pen" :price 2 :tags []}])
-(map :name (filter (where :price > 100) items))  ; => ["Desk"]
-(count (filter (any-of (where :price < 5)
-                       (where :tags includes "wood")) items))  ; => 2
-(find (where :name = "Pen") items)  ; => {:name "Pen" :price 2 :tags []}
+(map :name (filter #(> (:price %) 100) items))   ; => ["Desk"]
+(count (filter (some-fn #(< (:price %) 5)
+                        #(some #{"wood"} (:tags %))) items))  ; => 2
+(first (filter #(= (:name %) "Pen") items))      ; => {:name "Pen" :price 2 :tags []}
 ${FENCE}
-\`(where field op value)\` builds a predicate; \`op\` is \`=\` \`not=\` \`>\` \`<\` \`>=\` \`<=\` \`includes\` (substring or member) or \`in\` (one of a collection). \`field\` may be a path \`[:owner :name]\`; \`(where :field)\` tests truthiness. Ordering is false on nil rather than an error. Combine with \`all-of\`, \`any-of\`, \`none-of\`.`;
+A predicate is any function: \`#(...)\`, \`(fn [x] ...)\`, a keyword (\`:active\`) or a set (\`#{"a" "b"}\`). Combine predicates with \`every-pred\`, \`some-fn\` and \`complement\`. Comparing nil with \`<\` or \`>\` is an error: guard fields that may be missing, e.g. \`#(when-let [p (:price %)] (> p 100))\`.`;
 
 function functions(): string {
   const lines = FUNCTION_GROUPS.map((g) => `- ${g.area}: ${g.names.join(' ')}`).join('\n');
@@ -220,7 +220,7 @@ ${FENCE}clojure
 (re-find #"(\\w+)@(\\w+)" "mail bob@host")       ; => ["bob@host" "bob" "host"]
 (format "%.2f" 3.14159)                        ; => "3.14"
 ${FENCE}
-- \`(find pred coll)\` gives the first matching item, \`(some f coll)\` the first truthy result of f. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
+- \`(first (filter pred coll))\` gives the first matching item, \`(some f coll)\` the first truthy result of f. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
 - \`(println a b)\` prints the arguments joined by a space (strings unquoted) and returns nil.
 - Interop is limited to dates (\`(java.util.Date. "2026-01-08T10:00:00Z")\`, \`(.getTime d)\`, \`(java.time.LocalDate/parse "2026-01-08")\`, \`.isBefore\` \`.isAfter\` \`.plusDays\`), \`(System/currentTimeMillis)\`, \`Math/\` functions, \`(Integer/parseInt "7")\` and string methods such as \`.indexOf\` \`.length\` \`.contains\`.`;
 }
@@ -238,7 +238,7 @@ const MISTAKES = `## Common mistakes
 - \`(str :a)\` is \`":a"\`, \`(name :a)\` is \`"a"\`; \`(take 3 s)\` on a string gives letters, use \`subs\`.`;
 
 function build(mode: PromptMode): string {
-  return [INTRO, VALUES, FORMS, namespaces(mode), WHERE, functions(), NOT_THERE, MISTAKES].join('\n\n');
+  return [INTRO, VALUES, FORMS, namespaces(mode), PREDICATES, functions(), NOT_THERE, MISTAKES].join('\n\n');
 }
 
 const cache = new Map<PromptMode, string>();

@@ -40,7 +40,7 @@ Work in small steps: look at the shape of the data first (a count, the keys, one
 
 Example reply:
 ${FENCE}clojure
-(def in-stock (filter (where :stock > 0) data/products))
+(def in-stock (filter #(pos? (:stock %)) data/products))
 (println "in stock:" (count in-stock) "first:" (first in-stock))
 ${FENCE}`;
 
@@ -55,7 +55,7 @@ The value of the last expression is the answer. \`(return value)\` also ends the
 Example reply:
 ${FENCE}clojure
 (->> data/products
-     (filter (where :stock > 0))
+     (filter #(pos? (:stock %)))
      (sort-by :price)
      (mapv :name))
 ${FENCE}`;

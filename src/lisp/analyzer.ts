@@ -23,7 +23,7 @@ import { HOT_BINARY, HOT_UNARY } from './hot-builtins.ts';
 import { binaryNode, unaryNode } from './operands.ts';
 import { locate } from './locate.ts';
 import { printValue } from './printer.ts';
-import { unsupportedHint } from './unsupported.ts';
+import { removedHint, unsupportedHint } from './unsupported.ts';
 import { withIr } from './node-facts.ts';
 
 export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node;
@@ -383,6 +383,8 @@ export function unresolvedError(
   data: Iterable<string>,
   loc: Loc,
 ): PtcError {
+  const removed = removedHint(name);
+  if (removed !== null) return new PtcError('undefined_error', `${name} was removed from PTC-Lisp.`, loc, removed);
   const hint = unsupportedHint(name);
   if (hint !== null) return new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];

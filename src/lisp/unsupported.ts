@@ -33,6 +33,20 @@ const HINTS: Readonly<Record<string, string>> = {
   capitalize: 'Combine upper-case, lower-case and subs: (str (upper-case (subs s 0 1)) (subs s 1)).',
 };
 
+// Names the language had and its 2026-08 reference removed, with what to write instead: programs and
+// prompts written for the older language meet them.
+const REMOVED: Readonly<Record<string, string>> = {
+  where: 'Filter with a function: (filter #(> (:price %) 100) coll), (filter #(= (:status %) "open") coll).',
+  'all-of': 'Combine predicates with (every-pred p q) or #(and (p %) (q %)).',
+  'any-of': 'Combine predicates with (some-fn p q) or #(or (p %) (q %)).',
+  'none-of': 'Combine predicates with (complement (some-fn p q)) or #(not (or (p %) (q %))).',
+};
+
+/** What to write instead of a name the language no longer has; null for any other name. */
+export function removedHint(name: string): string | null {
+  return Object.hasOwn(REMOVED, name) ? REMOVED[name] : null;
+}
+
 export function unsupportedHint(name: string): string | null {
   return Object.prototype.hasOwnProperty.call(HINTS, name) ? HINTS[name] : null;
 }

@@ -8,6 +8,7 @@ import type { DescribedRequest } from '../agent/providers/request.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import type { PreparedAgent } from '../agent/loop.ts';
 import { promptHash, SystemPrompt } from '../agent/system-prompt.ts';
+import { CURRENT_LANGUAGE, languageName, type LanguageId } from '../agent/languages.ts';
 import type { Memory, Message } from '../records/records.ts';
 import type { RenderStats } from '../compression/strategy.ts';
 import { isBlank, typeOf } from '../compression/type-vocabulary.ts';
@@ -99,6 +100,8 @@ export interface TurnView {
   promptHash?: string;
   /** The provider and parameters the request went out with (absent for the mock and a person). */
   llm?: SentWith;
+  /** The language the turn ran under, when it is not today's (its outcome is as recorded then). */
+  language?: { id: LanguageId; name: string; current: string };
 }
 
 export interface DataView {
@@ -346,6 +349,7 @@ export function turnView(t: Turn): TurnView {
     ...(t.usage !== undefined ? { usage: { ...t.usage } } : {}),
     ...(t.promptHash !== undefined ? { promptHash: t.promptHash } : {}),
     ...(t.llm !== undefined ? { llm: { ...t.llm } } : {}),
+    ...(t.language !== undefined ? { language: { id: t.language, name: languageName(t.language), current: languageName(CURRENT_LANGUAGE) } } : {}),
   };
 }
 

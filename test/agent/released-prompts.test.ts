@@ -16,7 +16,9 @@ describe('released SYSTEM prompts', () => {
 
   it('keeps prefix and suffix around the released text, and a replacement as it is', () => {
     const base = SystemPrompt.generate('multi_turn', {}, '2026-01');
-    expect(SystemPrompt.generate('multi_turn', { prefix: 'Be brief.', suffix: 'Answer in French.' }, '2026-01')).toBe(`Be brief.\n\n${base}\n\nAnswer in French.`);
+    expect(SystemPrompt.generate('multi_turn', { prefix: 'Be brief.', suffix: 'Answer in French.' }, '2026-01')).toBe(
+      `Be brief.\n\n${base}\n\nAnswer in French.`,
+    );
     expect(SystemPrompt.generate('multi_turn', { replace: 'mine' }, '2026-01')).toBe('mine');
   });
 

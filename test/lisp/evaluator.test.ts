@@ -155,25 +155,20 @@ describe('threading and iteration', () => {
   });
 });
 
-describe('where and predicate combinators', () => {
-  const people = '[{:name "Ann" :age 30 :tags ["a"] :role "admin"} {:name "Bob" :age nil :role "user"} {:name "Cy" :age 17 :tags []}]';
+describe('names the 2026-08 reference removed', () => {
   it.each([
-    [`(map :name (filter (where :age > 18) ${people}))`, '["Ann"]'],
-    [`(map :name (filter (where :age = nil) ${people}))`, '["Bob"]'],
-    [`(map :name (filter (where :role in ["admin" "user"]) ${people}))`, '["Ann" "Bob"]'],
-    [`(map :name (filter (where :role = :admin) ${people}))`, '["Ann"]'],
-    [`(map :name (filter (where :tags includes "a") ${people}))`, '["Ann"]'],
-    [`(map :name (filter (where :name includes "y") ${people}))`, '["Cy"]'],
-    [`(map :name (filter (where :tags) ${people}))`, '["Ann" "Cy"]'],
-    [`(count (filter (where [:p :q] >= 2) [{:p {:q 2}} {:p {:q 1}} {:p nil}]))`, '1'],
-    [`(count (filter (where "x" = 1) [{:x 1} {"x" 1} {:x 2}]))`, '2'],
-    [`(let [min-age 18] (count (filter (where :age >= min-age) ${people})))`, '1'],
-  ])('%s → %s', (src, expected) => {
-    expect(ev(src)).toBe(expected);
+    ['(filter (where :age > 18) [])', 'where', '(filter #(> (:price %) 100) coll)'],
+    ['(filter (all-of pos? even?) [])', 'all-of', '(every-pred p q)'],
+    ['(filter (any-of pos? even?) [])', 'any-of', '(some-fn p q)'],
+    ['(filter (none-of pos? even?) [])', 'none-of', '(complement (some-fn p q))'],
+  ])('%s fails with what to write instead', (program, name, replacement) => {
+    const r = run({ program });
+    expect(r.ok ? null : r.error.type).toBe('undefined_error');
+    expect(r.ok ? '' : r.error.message).toMatch(new RegExp(`^${name} was removed from PTC-Lisp\\.`));
+    expect(r.ok ? '' : r.error.hint).toContain(replacement);
   });
 
-  it('explains a missing operator', () => {
-    expect(evErr('(where :status "active")').message).toContain('(where :field = value)');
-    expect(evErr('(where :a like 1)').message).toContain('Unknown where operator like');
+  it('are free for the user to define', () => {
+    expect(ev('(defn where [k] #(get % k)) (map (where :a) [{:a 1}])')).toBe('[1]');
   });
 });

@@ -80,7 +80,18 @@ describe('the S1 example', () => {
 
   it('serializes in the S1 field order and round-trips to identical text', () => {
     const text = serializeSession(parsed(S1));
-    expect(Object.keys(JSON.parse(text) as object)).toEqual(['version', 'language', 'title', 'mission', 'maxTurns', 'compression', 'data', 'tools', 'llm', 'turns']);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual([
+      'version',
+      'language',
+      'title',
+      'mission',
+      'maxTurns',
+      'compression',
+      'data',
+      'tools',
+      'llm',
+      'turns',
+    ]);
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "version": 2,\n');
     expect(serializeSession(parsed(text))).toBe(text);

@@ -52,7 +52,7 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     const engine = engineFor(provider, { temperature: 0.1 });
     server().enqueue(
       {
-        text: clj('(def in-stock (filter (where :stock > 0) data/products))'),
+        text: clj('(def in-stock (filter #(pos? (:stock % 0)) data/products))'),
         chunks: 4,
         usage: { inputTokens: 900, outputTokens: 20, cacheWriteTokens: 700, cachedInputTokens: 0 },
       },
@@ -70,7 +70,7 @@ describe.each(['openai', 'anthropic'] as const)('%s: requestReply then applyRequ
     expect(view.status).toBe('returned');
     expect(view.turns).toHaveLength(3);
     // The first reply arrived in four growing pieces.
-    const first = clj('(def in-stock (filter (where :stock > 0) data/products))');
+    const first = clj('(def in-stock (filter #(pos? (:stock % 0)) data/products))');
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((t, i) => first.startsWith(t) && (i === 0 || t.length > seen[i - 1].length))).toBe(true);
     expect(seen[seen.length - 1]).toBe(first);

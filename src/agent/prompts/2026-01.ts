@@ -115,8 +115,6 @@ const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: readonl
   { area: 'Program', names: ['println', 'return', 'fail', 'pmap'] },
 ];
 
-
-
 const INTRO = `# PTC-Lisp
 
 PTC-Lisp is a small Clojure dialect run in a sandbox. A program is a sequence of forms evaluated in order; the last one's value is the result. It works on input data and tool results, with no other access to the outside world.`;

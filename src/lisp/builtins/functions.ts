@@ -1,6 +1,6 @@
-// Builtins: function combinators (partial, comp, juxt, complement, fnil, …), the PTC predicate
-// combinators all-of / any-of / none-of, and `apply`. Functions they return are builtins with no
-// name; any callable (function, keyword, map, set, vector) may be passed in.
+// Builtins: function combinators (partial, comp, juxt, complement, fnil, every-pred, some-fn, …) and
+// `apply`. Functions they return are builtins with no name; any callable (function, keyword, map,
+// set, vector) may be passed in.
 import { typeError } from '../errors.ts';
 import { invoke, invokeMany } from '../runtime.ts';
 import { Keyword, makeFn, PList, PMap, PSet, truthy, type PtcFn, type Value } from '../values.ts';
@@ -163,51 +163,6 @@ builtin(
     });
   },
   { params: ['[p & ps]'], examples: [['((some-fn :a :b) {:b 2})', '2']] },
-);
-
-// PTC predicate combinators: each argument is a one-argument predicate; the result is a predicate.
-function combinator(
-  name: string,
-  doc: string,
-  whenEmpty: boolean,
-  test: (ps: readonly Value[], x: Value) => boolean,
-  examples: readonly (readonly [string, string])[],
-): void {
-  builtin(
-    name,
-    [0, Infinity],
-    doc,
-    (...ps) => {
-      ps.forEach((p) => callable(name, p, 'predicate functions'));
-      return fnValue((x) => (ps.length === 0 ? whenEmpty : test(ps, x)), 1, 1);
-    },
-    { params: ['[& preds]'], examples },
-  );
-}
-
-combinator(
-  'all-of',
-  'A predicate true when every given predicate is truthy for x; (all-of) is always true',
-  true,
-  (ps, x) => ps.every((p) => truthy(invoke(p, [x]))),
-  [
-    ['((all-of pos? even?) 4)', 'true'],
-    ['(filter (all-of pos? odd?) [-1 1 2 3])', '[1 3]'],
-  ],
-);
-combinator(
-  'any-of',
-  'A predicate true when any given predicate is truthy for x; (any-of) is always false',
-  false,
-  (ps, x) => ps.some((p) => truthy(invoke(p, [x]))),
-  [['((any-of neg? zero?) 0)', 'true']],
-);
-combinator(
-  'none-of',
-  'A predicate true when no given predicate is truthy for x; (none-of) is always true',
-  true,
-  (ps, x) => !ps.some((p) => truthy(invoke(p, [x]))),
-  [['((none-of neg? zero?) 5)', 'true']],
 );
 
 builtinArea('functions');

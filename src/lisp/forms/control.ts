@@ -309,7 +309,7 @@ documentForm('and', {
   kind: 'macro',
   arities: ['[& exprs]'],
   doc: 'The first falsy value, stopping there, or the last value when all are truthy; (and) is true.',
-  details: 'To combine predicate functions use all-of, not and.',
+  details: 'To combine predicate functions use every-pred, not and.',
   area: 'control',
   examples: [
     ['(and true true)', 'true'],
@@ -339,7 +339,7 @@ documentForm('or', {
   kind: 'macro',
   arities: ['[& exprs]'],
   doc: 'The first truthy value, stopping there, or the last value when none is; (or) is nil.',
-  details: 'Common for defaults: (or x 0). To combine predicate functions use any-of.',
+  details: 'Common for defaults: (or x 0). To combine predicate functions use some-fn.',
   area: 'control',
   examples: [
     ['(or false true)', 'true'],

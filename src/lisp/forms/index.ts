@@ -4,6 +4,5 @@ import './functions.ts';
 import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
-import './where.ts';
 // The reference, which defines (doc name).
 import '../reference/index.ts';

@@ -10,7 +10,6 @@ import '../forms/functions.ts';
 import '../forms/loops.ts';
 import '../forms/threading.ts';
 import '../forms/iteration.ts';
-import '../forms/where.ts';
 import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, type BuiltinInfo } from '../builtins/registry.ts';
 import { hintOf, PtcError, suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';

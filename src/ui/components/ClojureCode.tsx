@@ -43,10 +43,6 @@ const SPECIAL: ReadonlySet<string> = new Set([
   'as->',
   'cond->',
   'cond->>',
-  'where',
-  'all-of',
-  'any-of',
-  'none-of',
   'println',
 ]);
 

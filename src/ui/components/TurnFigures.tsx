@@ -96,6 +96,18 @@ export function TurnFigures({ turn, previousHash, lookup }: { turn: TurnView; pr
       </span>,
     );
   }
+  if (turn.language !== undefined) {
+    parts.push(
+      <span
+        key="language"
+        data-testid="turn-language"
+        className="rounded bg-slate-100 px-1 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        title={`This turn ran under ${turn.language.name}: its SYSTEM prompt taught that language, and its outcome and definitions are those recorded then. New turns run under ${turn.language.current}.`}
+      >
+        {turn.language.name}
+      </span>,
+    );
+  }
   if (parts.length === 0) return null;
   return (
     <div data-testid="turn-figures" className="flex flex-wrap items-baseline text-[11px] text-slate-500 dark:text-slate-400">

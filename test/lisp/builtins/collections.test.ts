@@ -133,7 +133,7 @@ describe('map, filter and friends', () => {
     ['(filter :active [{:active true :id 1} {:active false :id 2} {:id 3}])', '[{:active true :id 1}]'],
     ['(filter #{2 3} [1 2 3 4])', '[2 3]'],
     ['(filter (fn [[k v]] (> v 1)) {:a 1 :b 2})', '[[:b 2]]'],
-    ['(filter (where :x > 1) [{:x 1} {:x 2}])', '[{:x 2}]'],
+    ['(filter #(> (:x %) 1) [{:x 1} {:x 2}])', '[{:x 2}]'],
     ['(filterv odd? #{1})', '[1]'],
     ['(remove even? [1 2 3 4])', '[1 3]'],
     ['(remove nil? [1 nil 2])', '[1 2]'],

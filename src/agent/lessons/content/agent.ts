@@ -143,7 +143,7 @@ In an agent run, output is how a turn leaves notes for the next: the history sho
 A program that just ends with a value does not end the mission: the value is shown to the model, and the loop asks for another turn, until the turns run out. (Only a run of a single turn takes the last value as the answer.) There is no try/catch or throw; test with \`if\` and \`fail\` when the task cannot be done.
 
 \`\`\`clojure
-(if-let [hit (find (where :id = 7) accounts)]
+(if-let [hit (first (filter #(= (:id %) 7) accounts))]
   (return (:balance hit))
   (fail "no account 7"))
 \`\`\``,
@@ -156,13 +156,16 @@ A program that just ends with a value does not end the mission: the value is sho
       ],
     },
     tools: [],
-    starter: '(find (where :id = data/wanted) data/accounts)',
+    starter: '(first (filter #(= (:id %) data/wanted) data/accounts))',
     check: {
       ending: 'fail',
       predicate: '(fn [reason] (or (and (string? reason) (includes? reason "9")) "the reason should name the missing id 9"))',
     },
-    hints: ['if-let binds the found account, or takes the else branch when find gives nil.', 'Build the reason with (str "no account " data/wanted).'],
-    solution: `(if-let [account (find (where :id = data/wanted) data/accounts)]
+    hints: [
+      'if-let binds the found account, or takes the else branch when (first (filter …)) gives nil.',
+      'Build the reason with (str "no account " data/wanted).',
+    ],
+    solution: `(if-let [account (first (filter #(= (:id %) data/wanted) data/accounts))]
   (return (:balance account))
   (fail (str "no account " data/wanted)))`,
   },

@@ -1,24 +1,23 @@
-// Lessons 5–6: where and the predicate builders; def and defn with docstrings.
+// Lessons 5–6: predicates as functions and their combinators; def and defn with docstrings.
 import type { Lesson } from '../types.ts';
 
 export const FUNCTIONS: readonly Lesson[] = [
   {
-    id: 'where-and-predicates',
-    title: 'where, all-of, any-of, none-of',
+    id: 'predicate-functions',
+    title: 'Predicates: #(…), every-pred, some-fn',
     area: 'functions',
-    text: `\`(where field op value)\` builds a predicate, a function of one map that says true or false, ready for \`filter\`, \`remove\` or \`find\`:
+    text: `A predicate is a function of one item that says true or false, ready for \`filter\`, \`remove\` or \`some\`. Any function will do: \`#(…)\` with \`%\` for the item, a keyword (truthy field), a set (one of these values):
 
 \`\`\`clojure
-(filter (where :price > 100) items)
-(find (where :name = "Pen") items)         ; the first match, or nil
-(filter (where [:owner :city] = "Lyon") items)   ; a path into nested maps
-(filter (where :done) items)               ; truthy field
+(filter #(> (:price %) 100) items)
+(first (filter #(= (:name %) "Pen") items))   ; the first match, or nil
+(filter #(= (get-in % [:owner :city]) "Lyon") items)
+(filter :done items)                           ; truthy field
+(filter (comp #{"open" "pending"} :status) items)
 \`\`\`
 
-The operators: \`=\` \`not=\` \`>\` \`<\` \`>=\` \`<=\`, \`includes\` (a substring, or a member of a vector field) and \`in\` (the field is one of the given values). A missing field is simply false for \`>\` and \`<\`, not an error.
-
-Combine predicates with \`(all-of p q …)\` (every one), \`(any-of p q …)\` (at least one) and \`(none-of p q …)\` (not one). They nest.`,
-    task: 'From data/tickets, give the ids of the tickets whose status is "open" or "pending" and that either have priority 4 or more or are tagged "billing". Use where.',
+Combine predicates with \`(every-pred p q …)\` (every one), \`(some-fn p q …)\` (at least one) and \`(complement p)\` (not). They nest. \`<\` and \`>\` on a missing field are an error, not false: guard it, e.g. \`#(when-let [p (:price %)] (> p 100))\`.`,
+    task: 'From data/tickets, give the ids of the tickets whose status is "open" or "pending" and that either have priority 4 or more or are tagged "billing". Use every-pred and some-fn.',
     data: {
       tickets: [
         { id: 1, status: 'open', priority: 3, tags: ['billing'] },
@@ -29,20 +28,23 @@ Combine predicates with \`(all-of p q …)\` (every one), \`(any-of p q …)\` (
       ],
     },
     tools: [],
-    starter: '(filter (where :status = "open") data/tickets)',
+    starter: '(filter #(= (:status %) "open") data/tickets)',
     check: {
       expected: '[1 3 5]',
       noun: 'ids',
-      code: [{ pattern: '\\(where\\b', present: true, message: 'expected the tests to be written with (where …)' }],
+      code: [
+        { pattern: '\\(every-pred\\b', present: true, message: 'expected the conditions to be combined with (every-pred …)' },
+        { pattern: '\\(some-fn\\b', present: true, message: 'expected the alternatives to be combined with (some-fn …)' },
+      ],
     },
     hints: [
-      'The status test is (where :status in ["open" "pending"]); the tag test is (where :tags includes "billing").',
-      'Put the two alternatives in (any-of …) and both conditions in (all-of …), then (map :id …).',
+      'The status test is (comp #{"open" "pending"} :status); the tag test is #(some #{"billing"} (:tags %)).',
+      'Put the two alternatives in (some-fn …) and both conditions in (every-pred …), then (map :id …).',
     ],
     solution: `(->> data/tickets
-     (filter (all-of (where :status in ["open" "pending"])
-                     (any-of (where :priority >= 4)
-                             (where :tags includes "billing"))))
+     (filter (every-pred (comp #{"open" "pending"} :status)
+                         (some-fn #(>= (:priority %) 4)
+                                  #(some #{"billing"} (:tags %)))))
      (map :id))`,
   },
   {
@@ -58,7 +60,7 @@ Combine predicates with \`(all-of p q …)\` (every one), \`(any-of p q …)\` (
 (net 120)   ; => 100.0
 \`\`\`
 
-Two things to know: \`def\` itself returns the var \`#'tax-rate\`, not the value, so a program that should give the value ends with the name. And a builtin's name cannot be defined again: \`(def count 3)\` is an error (\`let\` may shadow it).`,
+Two things to know: \`def\` itself returns the var \`#'tax-rate\`, not the value, so a program that should give the value ends with the name. And a definition may take a builtin's name: after \`(defn count [x] …)\` the next forms and later turns call yours, so choose your own names unless you mean to replace one.`,
     task: 'Define line-total with a docstring (qty times price of one line, taking the line map), then def grand-total as the sum of line-total over data/lines, and end with the value of grand-total.',
     data: {
       lines: [
