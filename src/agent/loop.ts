@@ -8,7 +8,7 @@ import { typeOf } from '../compression/type-vocabulary.ts';
 import { strCapped } from '../lisp/printer.ts';
 import { problem, problemOfError, type Problem } from '../lisp/problem.ts';
 import { run } from '../lisp/run.ts';
-import { DEFAULT_LIMITS, type ToolImpl } from '../lisp/runtime.ts';
+import { DEFAULT_LIMITS, type Definition, type ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
 import { extractProgram } from './code-block.ts';
@@ -71,12 +71,13 @@ export function prepareAgent(def: AgentDef): Prepared {
     } else {
       // The signature holds the calls to it; an unparsed one (the schema reports it) holds nothing.
       const sig = parseSignature(tool.signature);
+      const told = { signature: tool.signature, source: tool.impl, ...(tool.description !== undefined ? { description: tool.description } : {}) };
       if (!sig.ok) {
-        tools.push({ name: tool.name, fn: r.value });
+        tools.push({ name: tool.name, fn: r.value, ...told });
       } else {
         const mismatch = arityMismatch(sig.params, r.value);
         if (mismatch !== null) toolWarnings.push(`tools[${i}]: ${mismatch}`);
-        tools.push({ name: tool.name, fn: checkedTool(tool.name, tool.signature, sig.params, r.value) });
+        tools.push({ name: tool.name, fn: checkedTool(tool.name, tool.signature, sig.params, r.value), ...told });
       }
     }
   });
@@ -154,9 +155,11 @@ function resultHistory(turns: readonly Turn[]): Value[] {
 }
 
 /** Memory after a successful run: new definitions replace old ones in place; called functions get a return type. */
-function nextMemory(before: Memory, defined: readonly { name: string; value: Value; doc?: string }[], returns: ReadonlyMap<string, Value>): Memory {
+function nextMemory(before: Memory, defined: readonly Definition[], returns: ReadonlyMap<string, Value>): Memory {
   const mem = new Map<string, MemoryEntry>(before);
-  for (const d of defined) mem.set(d.name, d.doc !== undefined ? { name: d.name, value: d.value, doc: d.doc } : { name: d.name, value: d.value });
+  for (const d of defined) {
+    mem.set(d.name, { name: d.name, value: d.value, ...(d.doc !== undefined ? { doc: d.doc } : {}), ...(d.source !== undefined ? { source: d.source } : {}) });
+  }
   for (const [name, value] of returns) {
     const entry = mem.get(name);
     if (entry !== undefined && isFn(entry.value)) mem.set(name, { ...entry, returnType: typeOf(value) });

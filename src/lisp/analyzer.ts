@@ -150,12 +150,17 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
     const shown = printValue(head.v);
     invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
   }
-  const argList = args.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
-  if (head.t === 'sym' && head.ns === null) {
-    const info = builtinAt(head.name, ctx);
-    if (info !== undefined) return builtinCallNode(info.name, info.fn, argList, form.loc);
-  }
+  const info = head.t === 'sym' && head.ns === null ? builtinAt(head.name, ctx) : undefined;
+  const named = head.t !== 'sym' ? undefined : head.ns === null ? info : lookupNamespaced(head.ns, head.name);
+  const quoted = named?.quotesName === true && args.length === 1 && args[0].t === 'sym' ? [nameOf(args[0])] : args;
+  const argList = quoted.map((a) => argOf(a, analyzeArg(a, ctx), ctx));
+  if (info !== undefined) return builtinCallNode(info.name, info.fn, argList, form.loc);
   return callNode(argOf(head, analyzeArg(head, ctx), ctx), argList, form.loc);
+}
+
+/** A symbol as the string of its name: `str/join` → "str/join". */
+function nameOf(f: SymForm): Form {
+  return { t: 'lit', v: f.ns === null ? f.name : `${f.ns}/${f.name}`, loc: f.loc };
 }
 
 /** A call of a builtin known at analysis time: no callee lookup, arity checked once here. */

@@ -76,6 +76,15 @@ class Reader {
     }
   }
 
+  /** The form that starts at offset `i` (line and column as the reader counts them) and the offset after it. */
+  formAt(i: number, line: number, column: number): number {
+    this.i = i;
+    this.line = line;
+    this.col = column;
+    this.read();
+    return this.i;
+  }
+
   /** With `warnings`, stray closers after the last form are forgiven (models often write one too many). */
   readAll(warnings?: string[]): Form[] {
     const forms: Form[] = [];
@@ -384,6 +393,26 @@ export function compileRegex(source: string): PRegex {
  */
 export function readProgram(src: string, warnings?: string[], marked = false): Form[] {
   return new Reader(src, marked ? src : undefined).readAll(warnings);
+}
+
+/**
+ * The text of the form that starts at `loc` in the program it was read from (`loc.source`, set when
+ * the program was read `marked`); undefined when the program is not known.
+ */
+export function formText(loc: Loc): string | undefined {
+  const src = loc.source;
+  if (src === undefined) return undefined;
+  let offset = 0;
+  for (let l = 1; l < loc.line; l++) {
+    offset = src.indexOf('\n', offset) + 1;
+    if (offset === 0) return undefined;
+  }
+  offset += loc.column - 1;
+  try {
+    return src.slice(offset, new Reader(src).formAt(offset, loc.line, loc.column));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The value a form denotes when quoted: symbols become strings' counterparts (symbols are not values). */

@@ -49,12 +49,19 @@ export interface Definition {
   name: string;
   value: Value;
   doc?: string;
+  /** The defining form as written, for `(source name)`; absent when not known (a replay that failed). */
+  source?: string;
 }
 
 /** A tool the program may call: a PTC function (or a host function tagged as one). */
 export interface ToolImpl {
   name: string;
   fn: PtcFn;
+  /** What introspection tells of it (dir, export-meta, source, doc, apropos). */
+  signature?: string;
+  description?: string;
+  /** Its implementation as written, when it is PTC-Lisp. */
+  source?: string;
 }
 
 /** Thrown by `(return v)` and `(fail reason)` to end the program. */

@@ -29,6 +29,8 @@ export interface MemoryEntry {
   readonly doc?: string;
   /** Type label of the value the function last returned when called in a turn (FMT-006). */
   readonly returnType?: string;
+  /** The defining form as written (not saved in files: a replay on open restores it). */
+  readonly source?: string;
 }
 
 /** Definitions in order of first definition; a redefinition keeps its place (DEF-009). */

@@ -15,6 +15,8 @@ export interface BuiltinInfo {
   fn: PtcFn;
   /** Where the reference lists it (a namespace's builtins are listed under the namespace's area). */
   area: Area | undefined;
+  /** A name written as its one argument is taken as the name, not evaluated: (doc map), (dir user). */
+  quotesName: boolean;
 }
 
 export interface BuiltinOptions {
@@ -29,6 +31,8 @@ export interface BuiltinOptions {
   binary?: (a: Value, b: Value) => Value;
   /** How to call it with more arguments than a JS call can spread (see `SpreadFn`). */
   spread?: Spread;
+  /** A symbol written as the only argument is passed as its name (a string), as Clojure's doc macro reads it. */
+  quotesName?: boolean;
 }
 
 /**
@@ -107,7 +111,17 @@ export function builtin(
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc, ...(opts.binary ? { binary: opts.binary } : {}) });
   if (opts.spread !== undefined) (fn as SpreadFn).spread = spreadEntry(impl, opts.spread);
-  const info: BuiltinInfo = { name, ns: opts.ns ?? null, minArity, maxArity, doc, examples: opts.examples ?? [], fn, area };
+  const info: BuiltinInfo = {
+    name,
+    ns: opts.ns ?? null,
+    minArity,
+    maxArity,
+    doc,
+    examples: opts.examples ?? [],
+    fn,
+    area,
+    quotesName: opts.quotesName === true,
+  };
   all.push(info);
   if (opts.bare !== false) {
     if (core.has(name)) throw new Error(`builtin ${name} registered twice`);
@@ -168,7 +182,7 @@ export function interopFn(
 ): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
   const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: [], doc });
-  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn, area: 'interop' };
+  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn, area: 'interop', quotesName: false };
   interop.set(symbol, info);
   all.push(info);
   return fn;

@@ -6,7 +6,7 @@ import { lookupInterop } from '../builtins/registry.ts';
 import { compilePattern, type Binder } from '../destructure.ts';
 import type { Loc } from '../errors.ts';
 import { printValue } from '../printer.ts';
-import type { Form } from '../reader.ts';
+import { formText, type Form } from '../reader.ts';
 import { rt } from '../runtime.ts';
 import { compileBody, jitSettings, tierUpAt, unitKey } from '../jit/compile.ts';
 import { closureNode, type Arity } from './fn-closure.ts';
@@ -181,12 +181,17 @@ export function defName(form: Form | undefined, what: string, loc: Loc): string 
   return form.name;
 }
 
-function defineNode(name: string, doc: string | undefined, value: Node): Node {
+/** The longest defining form kept for `(source name)`. */
+const MAX_SOURCE_CHARS = 20_000;
+
+function defineNode(name: string, doc: string | undefined, value: Node, loc: Loc): Node {
   const v = new PVar(name);
+  const text = formText(loc);
+  const source = text !== undefined && text.length <= MAX_SOURCE_CHARS ? text : undefined;
   return (frame) => {
     const val = value(frame);
     const r = rt();
-    r.defs.set(name, doc === undefined ? { name, value: val } : { name, value: val, doc });
+    r.defs.set(name, { name, value: val, ...(doc !== undefined ? { doc } : {}), ...(source !== undefined ? { source } : {}) });
     return v;
   };
 }
@@ -230,7 +235,7 @@ function definitionParts(form: Extract<Form, { t: 'list' }>, ctx: Ctx, what: 'de
 
 specialForms.set('def', (form, ctx) => {
   const { name, doc, value } = definitionParts(form, ctx, 'def');
-  return defineNode(name, doc, value);
+  return defineNode(name, doc, value, form.loc);
 });
 
 documentForm('defonce', {
@@ -248,7 +253,7 @@ documentForm('defonce', {
 });
 specialForms.set('defonce', (form, ctx) => {
   const { name, doc, value } = definitionParts(form, ctx, 'defonce');
-  const define = defineNode(name, doc, value);
+  const define = defineNode(name, doc, value, form.loc);
   const v = new PVar(name);
   return (frame) => (rt().lookupDef(name) !== undefined ? v : define(frame));
 });
@@ -279,7 +284,7 @@ specialForms.set('defn', (form, ctx) => {
   if (body.length > 0 && body[0].t === 'map') body = body.slice(1); // attribute map: ignored
   if (body.length === 0) invalid(`defn ${name} needs a parameter vector, e.g. (defn ${name} [x] ...)`, form.loc);
   const fnNode = analyzeFn([{ t: 'sym', ns: null, name, loc: nameForm!.loc }, ...body], { ...ctx, tail: false }, form.loc, name);
-  return defineNode(name, doc, fnNode);
+  return defineNode(name, doc, fnNode, form.loc);
 });
 documentForm('defn-', {
   kind: 'macro',

@@ -6,3 +6,4 @@ import './threading.ts';
 import './iteration.ts';
 // The reference, which defines (doc name).
 import '../reference/index.ts';
+import '../reference/introspection.ts';

@@ -1,8 +1,7 @@
 // The language reference, made from the interpreter itself: the builtin registry (doc, arity,
 // parameters, examples) plus the special forms' entries (registered beside each form), and one
 // entry for every other spelling a program may write for the same thing (str/join,
-// clojure.core/map). Read by `ptc doc` and by the form (doc name), defined at the end.
-import { invalid, specialForms } from '../analyzer.ts';
+// clojure.core/map). Read by `ptc doc` and by (doc name) (introspection.ts).
 import '../builtins/index.ts';
 // The forms, each registering its entry, in the order the reference lists them (as forms/index.ts).
 import '../forms/control.ts';
@@ -11,13 +10,13 @@ import '../forms/loops.ts';
 import '../forms/threading.ts';
 import '../forms/iteration.ts';
 import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, type BuiltinInfo } from '../builtins/registry.ts';
-import { hintOf, PtcError, suggest } from '../errors.ts';
+import { suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';
-import { rt, type Definition } from '../runtime.ts';
+import type { Definition } from '../runtime.ts';
 import { printBrief } from '../printer.ts';
 import { isFn } from '../values.ts';
 import { areaOf, CONSTANT_DOCS, EXTRA_EXAMPLES, INTEROP_PARAMS } from './areas.ts';
-import { documentForm, formDocs } from './form-docs.ts';
+import { formDocs } from './form-docs.ts';
 import type { FormDoc, RefEntry, RefExample } from './types.ts';
 
 export type { Area, EntryKind, RefEntry, RefExample } from './types.ts';
@@ -180,46 +179,3 @@ export function entryJson(e: RefEntry): Record<string, unknown> {
     ...(e.details !== undefined ? { details: e.details } : {}),
   };
 }
-
-// (doc name): print a name's reference entry with the run's println output and give nil. The name
-// is not evaluated. An unknown name fails only when the form runs, as an unknown symbol does, so a
-// branch that never runs cannot fail the program.
-documentForm('doc', {
-  kind: 'special-form',
-  arities: ['[name]'],
-  doc: "Print a name's reference entry (kinds, parameters, what it does, examples) with println; gives nil.",
-  details: 'The name is not evaluated. An unknown name is an undefined_error that suggests the closest names.',
-  area: 'definitions',
-  examples: [
-    ['(doc map)', 'nil'],
-    ['(doc str/join)', 'nil'],
-    ['(doc mapp)', 'error: undefined_error'],
-  ],
-});
-specialForms.set('doc', (form) => {
-  const args = form.items.slice(1);
-  if (args.length !== 1) invalid(`doc expects one name, as in (doc map), got ${args.length} arguments`, form.loc, 'arity_error');
-  const target = args[0];
-  let name: string;
-  if (target.t === 'sym') name = target.ns === null ? target.name : `${target.ns}/${target.name}`;
-  else if (target.t === 'lit' && typeof target.v === 'string') name = target.v;
-  else invalid('doc expects a name, as in (doc map) or (doc str/join)', target.loc);
-  const loc = form.loc;
-  const bare = target.t !== 'sym' || target.ns === null;
-  return () => {
-    // The user's definitions come first, as a bare name resolves (they may take a builtin's name).
-    const def = bare ? rt().lookupDef(name) : undefined;
-    if (def !== undefined) {
-      rt().print(formatDefinition(def));
-      return null;
-    }
-    const entry = referenceEntry(name);
-    if (entry === undefined) {
-      const near = closestNames(name);
-      const hint = hintOf(near.length > 0 ? `Did you mean: ${near.join(', ')}?` : '');
-      throw new PtcError('undefined_error', `No documentation for ${name}: it is not a special form, macro, builtin or constant.`, loc, hint);
-    }
-    rt().print(formatEntry(entry));
-    return null;
-  };
-});
