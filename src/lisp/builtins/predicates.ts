@@ -1,6 +1,7 @@
 // Builtins: type tests, numeric predicates, logic (`not`, `boolean`) and the keyword/name coercions.
 import { typeError } from '../errors.ts';
 import { negNum, posNum, zeroNum } from '../fast-paths.ts';
+import { constructedKeywordProblem } from '../keyword-names.ts';
 import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
 import { Keyword, PFloat, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { expected, kindOf, num, show } from './coerce.ts';
@@ -122,11 +123,17 @@ builtin(
   (v) => {
     if (v instanceof Keyword || v === null) return v;
     if (typeof v !== 'string') throw expected('keyword', 'a string', v);
-    const name = v.startsWith(':') ? v.slice(1) : v;
-    if (name.includes('/')) throw typeError(`keyword: namespaced keywords are not supported, got ${show(v)}`);
-    return Keyword.of(name);
+    const problem = constructedKeywordProblem(v);
+    if (problem !== null) throw typeError(`keyword cannot make a keyword of ${show(v)}: ${problem}; a string can be a map key as it is`);
+    return Keyword.of(v);
   },
-  { params: ['[name]'], examples: [['(keyword "status")', ':status']] },
+  {
+    params: ['[name]'],
+    examples: [
+      ['(keyword "status")', ':status'],
+      ['(keyword "first name")', 'error: type_error'],
+    ],
+  },
 );
 
 builtin(
