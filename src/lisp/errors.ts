@@ -188,6 +188,8 @@ export function suggest(name: string, candidates: Iterable<string>, max = 3): st
   const limit = Math.max(1, Math.floor(name.length / 3) + 1);
   const scored: [number, string][] = [];
   for (const c of candidates) {
+    // A primed name (inc', +') is only the plain one again: offered only to a name with a prime.
+    if (c.endsWith("'") && !name.includes("'")) continue;
     const prefix = c.startsWith(name) || name.startsWith(c);
     if (!prefix && Math.abs(c.length - name.length) > limit) continue;
     const d = editDistance(name, c);

@@ -1,5 +1,6 @@
 // Reader: source text → forms, each with its line and column (1-based).
 import { PtcError, type Loc } from './errors.ts';
+import { literalKeywordProblem } from './keyword-names.ts';
 import { float, normBig } from './numbers.ts';
 import { LinearRegex, quotePattern } from './regex-engine.ts';
 import { kw, MapBuilder, PList, PRegex, PSet, type Value } from './values.ts';
@@ -24,8 +25,8 @@ const CHAR_NAMES: Record<string, string> = {
   formfeed: '\f',
   backspace: '\b',
 };
-const INT_RE = /^[+-]?\d+N?$/;
-const FLOAT_RE = /^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?M?$/;
+const INT_RE = /^[+-]?\d+$/;
+const FLOAT_RE = /^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?$/;
 
 export const sym = (name: string, loc: Loc, ns: string | null = null): SymForm => ({ t: 'sym', ns, name, loc });
 
@@ -256,6 +257,8 @@ class Reader {
     if (this.src[this.i] === ':') this.fail('Auto-resolved keywords (::name) are not supported', loc);
     const name = this.token();
     if (name === '') this.fail('Expected a keyword name after :', loc);
+    const problem = literalKeywordProblem(name);
+    if (problem !== null) this.fail(`Invalid keyword :${name.length > 60 ? name.slice(0, 57) + '...' : name}: ${problem}`, loc);
     return { t: 'lit', v: kw(name), loc };
   }
 
@@ -361,16 +364,25 @@ class Reader {
   }
 }
 
+/** The most digits a number literal's integer part may have, as in the specification. */
+export const MAX_LITERAL_DIGITS = 100;
+
 function parseNumber(tok: string, loc: Loc): Value {
   const fail = (why: string): never => {
-    throw new PtcError('parse_error', `Invalid number ${tok}: ${why}`, loc);
+    // The token is cut: a literal of a million digits must not make a message of a million.
+    throw new PtcError('parse_error', `Invalid number ${tok.length > 40 ? tok.slice(0, 37) + '...' : tok}: ${why}`, loc);
   };
-  if (INT_RE.test(tok)) {
-    const digits = tok.endsWith('N') ? tok.slice(0, -1) : tok;
-    const n = Number(digits);
-    return Number.isSafeInteger(n) ? n + 0 : normBig(BigInt(digits));
+  const digits = /^[+-]?(\d*)/.exec(tok)![1].length;
+  if (digits > MAX_LITERAL_DIGITS) {
+    return fail(`its ${digits} digits are more than the ${MAX_LITERAL_DIGITS} a literal may have; compute a large number (e.g. with *) instead`);
   }
-  if (FLOAT_RE.test(tok)) return float(Number(tok.endsWith('M') ? tok.slice(0, -1) : tok));
+  if (INT_RE.test(tok)) {
+    const n = Number(tok);
+    return Number.isSafeInteger(n) ? n + 0 : normBig(BigInt(tok));
+  }
+  if (FLOAT_RE.test(tok)) return float(Number(tok));
+  if (/^[+-]?\d+N$/.test(tok)) return fail(`the N suffix is not supported; integers grow as needed: write ${tok.slice(0, -1)}`);
+  if (/^[+-]?\d+(\.\d*)?([eE][+-]?\d+)?M$/.test(tok)) return fail('BigDecimal literals (M) are not supported; floats are doubles');
   if (/^[+-]?0[xX]/.test(tok)) return fail('hexadecimal literals are not supported');
   if (/^[+-]?\d+\/\d+$/.test(tok)) return fail('ratios are not supported; use (/ a b), which gives a float');
   return fail('not a number');

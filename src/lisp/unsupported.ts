@@ -31,6 +31,9 @@ const HINTS: Readonly<Record<string, string>> = {
   while: 'Use loop/recur (with an exit condition) or doseq over a collection.',
   letfn: 'Use defn for named helper functions, or (let [f (fn f [x] ...)] ...).',
   capitalize: 'Combine upper-case, lower-case and subs: (str (upper-case (subs s 0 1)) (subs s 1)).',
+  'unsigned-bit-shift-right':
+    'Integers have no fixed width, so there is no unsigned shift; use bit-shift-right on a non-negative number (mask it first with bit-and).',
+  long: 'Use int: it converts to an integer of any size.',
 };
 
 // Names the language had and its 2026-08 reference removed, with what to write instead: programs and

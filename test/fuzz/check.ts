@@ -7,11 +7,12 @@ import { MAX_MESSAGE_CHARS } from '../../src/lisp/errors.ts';
 import { printValue, strCapped } from '../../src/lisp/printer.ts';
 import { run } from '../../src/lisp/run.ts';
 import type { Definition } from '../../src/lisp/runtime.ts';
-import { isList, isMap, isSet, isVector, type Value } from '../../src/lisp/values.ts';
+import { isList, isMap, isSet, isVector, Keyword, type Value } from '../../src/lisp/values.ts';
 import { ERROR_TYPES, JS_LEAK } from './programs.ts';
 
 export const FUZZ_LIMITS = { timeoutMs: 250, maxValueSize: 20_000, maxOutputChars: 4_000, maxLoopIterations: 1_000 };
-const DATA = { xs: [1, 2, 3] };
+// `odd`: a keyword no literal or (keyword s) can spell, as JSON keys make them.
+const DATA = { xs: [1, 2, 3], odd: Keyword.of('a :b') };
 
 /** How a fuzzed run went wrong: `crash` (it threw), `leak` (JavaScript's words), `limit` (passed undetected), `other`. */
 export type ProblemKind = 'crash' | 'leak' | 'limit' | 'other';

@@ -1,5 +1,6 @@
-// Builtins: equality and ordering. `=` is structural on any values; `< > <= >=` and `==` take
-// numbers only (NaN compares false); `compare` orders numbers, strings, keywords and vectors.
+// Builtins: equality and ordering. `=` is structural on any values; `==` is `=` with numbers compared
+// by value; `< > <= >=` take numbers only (NaN compares false); `compare` orders numbers, strings,
+// keywords and vectors.
 import { compareValues, equals } from '../equality.ts';
 import { typeError } from '../errors.ts';
 import { eqNum, greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
@@ -118,13 +119,18 @@ comparison(
     examples: [['(>= 3 2)', 'true']],
   },
 );
+/** `==`: numbers by value across integers and floats; other values as `=` (never a type error, as in the reference). */
+const numEqual = (a: Value, b: Value): boolean => eqNum(a, b, (x, y) => (isNumber(x) && isNumber(y) ? numCompare(x, y) === 0 : equals(x, y)));
 comparison(
   '==',
-  'Numeric equality across integers and floats: (== 1 1.0) is true',
-  chain('==', (a, b) => eqNum(a, b, (x, y) => slowCompare('==', x, y) === 0)),
+  'Equality with numbers compared by value: (== 1 1.0) is true; other values compare as with =',
+  Object.assign((...args: Value[]): Value => args.every((x, i) => i === 0 || numEqual(args[i - 1], x)), { pair: numEqual }),
   {
     params: ['[x]', '[x y & more]'],
-    examples: [['(== 1 1.0)', 'true']],
+    examples: [
+      ['(== 1 1.0)', 'true'],
+      ['(== 1 "1")', 'false'],
+    ],
   },
 );
 

