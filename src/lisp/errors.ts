@@ -3,6 +3,7 @@
 
 export type ErrorType =
   | 'parse_error'
+  | 'duplicate_key'
   | 'validation_error'
   | 'type_error'
   | 'arity_error'

@@ -3,7 +3,8 @@ import { PtcError, type Loc } from './errors.ts';
 import { literalKeywordProblem } from './keyword-names.ts';
 import { float, normBig } from './numbers.ts';
 import { LinearRegex, quotePattern } from './regex-engine.ts';
-import { kw, MapBuilder, PList, PRegex, PSet, type Value } from './values.ts';
+import { hashKey, kw, MapBuilder, PList, PRegex, PSet, type Value } from './values.ts';
+import { printBrief } from './printer.ts';
 
 export type Form =
   | { t: 'lit'; v: Value; loc: Loc }
@@ -134,6 +135,7 @@ class Reader {
       case '{': {
         const items = this.readSeq(loc);
         if (items.length % 2 !== 0) this.fail('A map literal needs an even number of forms (key value pairs)', loc);
+        uniqueKeys(items);
         return { t: 'map', items, loc };
       }
       case ')':
@@ -405,6 +407,30 @@ export function compileRegex(source: string): PRegex {
  */
 export function readProgram(src: string, warnings?: string[], marked = false): Form[] {
   return new Reader(src, marked ? src : undefined).readAll(warnings);
+}
+
+/**
+ * A map literal's keys that are written the same (a constant or a name) are refused, as the
+ * reference does: the second would silently replace the first. Keys computed when the map is built
+ * are not known here; equal ones then keep the last value.
+ */
+function uniqueKeys(items: readonly Form[]): void {
+  const constants = new Set<unknown>();
+  const names = new Set<string>();
+  for (let k = 0; k < items.length; k += 2) {
+    const f = items[k];
+    let repeated: string | null = null;
+    if (f.t === 'lit') {
+      const key = hashKey(f.v);
+      if (constants.has(key)) repeated = printBrief(f.v, 60);
+      constants.add(key);
+    } else if (f.t === 'sym') {
+      const name = f.ns === null ? f.name : `${f.ns}/${f.name}`;
+      if (names.has(name)) repeated = name;
+      names.add(name);
+    }
+    if (repeated !== null) throw new PtcError('duplicate_key', `Duplicate key ${repeated} in a map literal: each key may appear once`, f.loc);
+  }
 }
 
 /**

@@ -207,7 +207,8 @@ const CASES: readonly Case[] = [
   { program: `(+ 1 ${'9'.repeat(5000)})`, type: 'parse_error', message: /^Invalid number 9{37}\.\.\.: its 5000 digits are more than the 100/ },
   { program: `[${'7'.repeat(1_000_000)}]`, type: 'parse_error', message: /its 1000000 digits/ },
   // Repeated keys in map and set literals collapse to one, in time linear in the literal.
-  { program: `(count {${':a 1 '.repeat(100_000)}})`, type: 'ok', value: '1' },
+  { program: `(count {${':a 1 '.repeat(100_000)}})`, type: 'duplicate_key' },
+  { program: `(count {${Array.from({ length: 100_000 }, (_, i) => `:k${i} ${i}`).join(' ')}})`, type: 'ok', value: '100000' },
   { program: `(count #{${'1 '.repeat(100_000)}})`, type: 'ok', value: '1' },
   { program: `(count {${'(inc 0) 1 '.repeat(100_000)}})`, type: 'ok', value: '1' },
 

@@ -75,10 +75,15 @@ table('keyword literals of the grammar', [
   [':größe', ':größe'],
 ]);
 
-table('map and set literals keep one entry per key; the later value wins', [
-  ['{:a 1 :a 2}', '{:a 2}'],
-  ['(count {:a 1 :b 2 :a 3})', '2'],
-  ['{:a 1 :b 2 :a 3}', '{:a 3 :b 2}'],
+errors('a map literal that writes a key twice is refused before the program runs', [
+  ['{:a 1 :a 2}', 'duplicate_key', /^Duplicate key :a in a map literal/],
+  ['(do (tool/never-called) {:a 1 :b 2 :a 3})', 'duplicate_key'],
+  ['{"k" 1 "k" 2}', 'duplicate_key'],
+  ['(let [a 1] {a 1 a 2})', 'duplicate_key', /^Duplicate key a /],
+  ['{nil 1 nil 2}', 'duplicate_key'],
+]);
+
+table('keys computed when the map is built, and set literals, keep one entry per key (the later value wins)', [
   ['#{1 1 2}', '#{1 2}'],
   ['(count #{:a :a :a})', '1'],
   ['(let [a 1 b 1] #{a b})', '#{1}'],
