@@ -206,11 +206,22 @@ const CASES: readonly Case[] = [
   // Integer literals are read only up to 100 digits: a million-digit one is refused by the reader.
   { program: `(+ 1 ${'9'.repeat(5000)})`, type: 'parse_error', message: /^Invalid number 9{37}\.\.\.: its 5000 digits are more than the 100/ },
   { program: `[${'7'.repeat(1_000_000)}]`, type: 'parse_error', message: /its 1000000 digits/ },
-  // Repeated keys in map and set literals collapse to one, in time linear in the literal.
+  // A key written twice in a map literal is refused when read; set members and computed keys
+  // collapse to one, in time linear in the literal.
   { program: `(count {${':a 1 '.repeat(100_000)}})`, type: 'duplicate_key' },
   { program: `(count {${Array.from({ length: 100_000 }, (_, i) => `:k${i} ${i}`).join(' ')}})`, type: 'ok', value: '100000' },
   { program: `(count #{${'1 '.repeat(100_000)}})`, type: 'ok', value: '1' },
   { program: `(count {${'(inc 0) 1 '.repeat(100_000)}})`, type: 'ok', value: '1' },
+  // Introspection over hostile values: describe stops at its caps, apropos reads its text literally.
+  { program: '(< 100 (count (str (describe (reduce (fn [a _] [a a]) 1 (range 40)) {:depth 5 :paths true}))) 5000)', type: 'ok', value: 'true' },
+  {
+    program:
+      '(let [m (zipmap (range 100) (range 100)) l (vec (repeat 1000 m)) w (zipmap (range 100) (repeat 100 l))] (:truncated (describe [w w] {:depth 5 :paths true})))',
+    type: 'ok',
+    value: 'true',
+  },
+  { program: `(apropos "${'(a+)+'.repeat(2000)}")`, type: 'ok', value: '[]' },
+  { program: '(< 100 (count (apropos "e")) 1000)', type: 'ok', value: 'true' },
 
   // 6. Strings count their characters (UTF-16 units, as JavaScript counts them) against the size
   // limit where they are built, long before they reach what the engine can hold.

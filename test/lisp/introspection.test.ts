@@ -113,3 +113,41 @@ describe('source', () => {
     ]);
   });
 });
+
+describe('describe', () => {
+  it('summarizes a vector of maps as the specification shows', () => {
+    expect(value('(describe [{"event" "turn"} {"event" "done" "ok" true}])')).toBe(
+      '{:type "vector" :count 2 :scanned 2 :item_types {"map" 2} :keys {"event" {:present 2 :pct 100.0 :types {"string" 2} :examples ["turn" "done"] :distinct_count 2} "ok" {:present 1 :pct 50.0 :types {"boolean" 1} :examples [true] :distinct_count 1}} :key_types {"string" 3}}',
+    );
+  });
+
+  it('summarizes a map, scalars, and items that are not maps', () => {
+    expect(value('(describe {:a 1})')).toBe(
+      '{:type "map" :count 1 :keys {:a {:present 1 :pct 100.0 :types {"integer" 1} :examples [1] :distinct_count 1}} :key_types {"keyword" 1}}',
+    );
+    expect(value('(describe "hi")')).toBe('{:type "string" :examples ["hi"]}');
+    expect(value('(describe #{:x})')).toBe('{:type "set" :count 1 :scanned 1 :item_types {"keyword" 1} :examples [:x] :distinct_count 1}');
+  });
+
+  it('goes deeper on request, lists paths, and keeps :sample examples', () => {
+    const d = '(describe [{:tags ["x" "y" "z"]} {:tags []}] {:depth 2 :sample 1 :paths true})';
+    expect(value(`(get-in ${d} [:keys :tags :nested :items])`)).toBe('{:item_types {"string" 3} :examples ["x"] :distinct_count 3}');
+    expect(value(`(:paths ${d})`)).toBe('{"[].tags[]" {"string" 3}}');
+    expect(value('(get-in (describe [{:tags ["x"]}]) [:keys :tags :examples])')).toBe('["[\\"x\\"]"]');
+  });
+
+  it('stops at its caps and says which', () => {
+    expect(value('(select-keys (describe (vec (range 5000))) [:count :scanned :truncated :caps_hit])')).toBe(
+      '{:count 5000 :scanned 1000 :truncated true :caps_hit [:scan]}',
+    );
+    expect(value('(:caps_hit (describe [(zipmap (range 150) (range 150))]))')).toBe('[:keys]');
+  });
+
+  it('refuses options out of range', () => {
+    for (const opts of ['{:depth 9}', '{:sample 0}', '5']) expect(run({ program: `(describe [1] ${opts})` }).ok).toBe(false);
+  });
+
+  it('encodes as JSON-friendly data: its own keys are keywords, its type names strings', () => {
+    expect(value('(every? keyword? (keys (describe [{:a 1}])))')).toBe('true');
+  });
+});
