@@ -30,6 +30,8 @@ const HINTS: Readonly<Record<string, string>> = {
   promise: 'Use pmap or pcalls for parallel work.',
   while: 'Use loop/recur (with an exit condition) or doseq over a collection.',
   letfn: 'Use defn for named helper functions, or (let [f (fn f [x] ...)] ...).',
+  program:
+    'A Program value is only an argument to kernel/eval, which runs a program of another mission of a workflow; a session here is one mission, so write the forms directly.',
   capitalize: 'Combine upper-case, lower-case and subs: (str (upper-case (subs s 0 1)) (subs s 1)).',
   'unsigned-bit-shift-right':
     'Integers have no fixed width, so there is no unsigned shift; use bit-shift-right on a non-negative number (mask it first with bit-and).',
