@@ -12,6 +12,7 @@ import './sets.ts';
 import './math.ts';
 import './compare.ts';
 import './predicates.ts';
+import './coll-predicates.ts';
 import './strings.ts';
 import './regex.ts';
 import './parsing.ts';
