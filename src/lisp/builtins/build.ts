@@ -8,8 +8,8 @@ import { countArg } from './callers.ts';
 import { add, charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
 
-/** Add one [k v] entry (or all entries of a map) to a map builder. */
-function addEntry(fn: string, b: MapBuilder, x: Value): void {
+/** Add one [k v] entry (or all entries of a map; nil adds nothing) to a map builder, as conj onto a map does. */
+export function addEntry(fn: string, b: MapBuilder, x: Value): void {
   if (Array.isArray(x)) {
     if (x.length !== 2) throw typeError(`${fn} into a map needs [key value] pairs, got a vector of ${x.length} items: ${show(x)}`);
     b.set(x[0], x[1]);

@@ -8,6 +8,7 @@ import './transform.ts';
 import './build.ts';
 import './aggregate.ts';
 import './maps.ts';
+import './associative.ts';
 import './sets.ts';
 import './math.ts';
 import './compare.ts';

@@ -137,10 +137,6 @@ describe('map, filter and friends', () => {
     ['(filterv odd? #{1})', '[1]'],
     ['(remove even? [1 2 3 4])', '[1 3]'],
     ['(remove nil? [1 nil 2])', '[1 2]'],
-    ['(find even? [1 3 4 6])', '4'],
-    ['(find even? [])', 'nil'],
-    ['(find :admin [{:id 1} {:id 2 :admin true}])', '{:id 2 :admin true}'],
-    ['(find #{"b"} ["a" "b"])', '"b"'],
     ['(keep :a [{:a 1} {:b 2} {:a false}])', '[1 false]'],
     ['(keep-indexed (fn [i x] (when (odd? i) x)) [:a :b :c :d])', '[:b :d]'],
     ['(map-indexed (fn [i x] [i x]) "ab")', '[[0 "a"] [1 "b"]]'],
@@ -168,7 +164,6 @@ describe('map, filter and friends', () => {
     ['(filter "x" ["x"])', 'type_error', /filter expected a function/],
     ['(filter even? 5)', 'type_error', /filter expected a collection, got integer/],
     ['(map (fn [a b] a) [1 2])', 'arity_error', /expects 2 arguments, got 1.*called by map/],
-    ['(find {:a 1} :a)', 'type_error', /\(find pred coll\)/],
   ]);
 });
 

@@ -61,6 +61,11 @@ describe('builtin registry', () => {
 
   it.each(examples)('%s: %s → %s', (_name, program, expected) => {
     const r = run({ program });
+    // An example of a failure names the error type only, as the reference writes it.
+    if (expected.startsWith('error: ')) {
+      expect(r.ok ? printValue(r.value) : `error: ${r.error.type}`).toBe(expected);
+      return;
+    }
     const got = r.ok ? printValue(r.value) : `error ${r.error.type}: ${r.error.message}`;
     const want = formToValue(readProgram(expected)[0]);
     expect(r.ok && (equals(r.value, want) || got === expected), `got ${got}`).toBe(true);
