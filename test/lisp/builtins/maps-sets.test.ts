@@ -169,11 +169,15 @@ describe('sets', () => {
     ['(set/index [{:a 1 :b 2} {:a 1 :b 3} {:a 2}] [:a])', '{{:a 1} #{{:a 1 :b 2} {:a 1 :b 3}} {:a 2} #{{:a 2}}}'],
     ['(#{1 2 3} 2)', '2'],
     ['(count (set/union (set (range 1000)) (set (range 500 1500))))', '1500'],
+    ['(union #{1} #{2})', '#{1 2}'],
+    ['(union)', '#{}'],
+    ['(intersection #{1 2} #{2 3})', '#{2}'],
+    ['(difference #{1 2} #{2})', '#{1}'],
+    ['(= union clojure.set/union set/union)', 'true'],
   ]);
   errors([
     ['(set/union #{1} 5)', 'type_error', /union expected a set, got integer/],
     ['(disj [1 2] 1)', 'type_error', /disj expected a set/],
-    ['(union #{1} #{2})', 'undefined_error', /union/],
     ['(set/project [{:a 1}] [:a])', 'undefined_error', /project/],
   ]);
 });
