@@ -89,12 +89,18 @@ builtin('next', 1, 'All items after the first, or nil when there are none.', nex
 builtin(
   'butlast',
   1,
-  'All items but the last, as a vector.',
+  'All items but the last, as a vector; nil when that leaves none (as next).',
   (c) => {
     const xs = items('butlast', c);
-    return xs.slice(0, Math.max(0, xs.length - 1));
+    return xs.length <= 1 ? null : xs.slice(0, xs.length - 1);
   },
-  { params: ['[coll]'], examples: [['(butlast [1 2 3])', '[1 2]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(butlast [1 2 3])', '[1 2]'],
+      ['(butlast [1])', 'nil'],
+    ],
+  },
 );
 builtin('ffirst', 1, 'Same as (first (first coll)).', (c) => first(first(c)), {
   params: ['[coll]'],
@@ -261,20 +267,21 @@ builtin(
 builtin(
   'pop',
   1,
-  'The vector without its last item (a list without its first item).',
+  'The vector without its last item (a list without its first item); nil for an empty one.',
   (c) => {
     if (c === null) return null;
-    if (Array.isArray(c)) {
-      if (c.length === 0) throw execError("Can't pop an empty vector");
-      return c.slice(0, -1);
-    }
-    if (c instanceof PList) {
-      if (c.items.length === 0) throw execError("Can't pop an empty list");
-      return new PList(c.items.slice(1));
-    }
+    // Empty gives nil rather than Clojure's error, as the specification's example has it.
+    if (Array.isArray(c)) return c.length === 0 ? null : c.slice(0, -1);
+    if (c instanceof PList) return c.items.length === 0 ? null : new PList(c.items.slice(1));
     throw expected('pop', 'a vector or list', c);
   },
-  { params: ['[coll]'], examples: [['(pop [1 2 3])', '[1 2]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(pop [1 2 3])', '[1 2]'],
+      ['(pop [])', 'nil'],
+    ],
+  },
 );
 builtin(
   'subvec',
