@@ -4,6 +4,7 @@ import './sequences.ts';
 import './regroup.ts';
 import './quantifiers.ts';
 import './tree-seq.ts';
+import './walking.ts';
 import './transform.ts';
 import './build.ts';
 import './aggregate.ts';

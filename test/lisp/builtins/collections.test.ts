@@ -1,7 +1,11 @@
 // Sequence, transform, build and aggregate builtins, run through the evaluator.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { callBuiltin, ev, expectErrors as errors, expectResults as table } from '../helpers.ts';
+import { value } from '../arbitraries.ts';
+import { equals } from '../../../src/lisp/equality.ts';
 import { printValue } from '../../../src/lisp/printer.ts';
+import { run } from '../../../src/lisp/run.ts';
 import { kw } from '../../../src/lisp/values.ts';
 
 describe('sequence access', () => {
@@ -415,6 +419,53 @@ describe('reduce and aggregates', () => {
     ['(reduce-kv + 0 5)', 'type_error', /reduce-kv expected a map or vector/],
     ['(reduce inc 0 [1])', 'arity_error', /called by reduce/],
   ]);
+});
+
+describe('walk, prewalk and postwalk', () => {
+  table([
+    ['(walk inc #(apply + %) [1 2 3])', '9'],
+    ['(walk identity identity [1 2 3])', '[1 2 3]'],
+    ['(walk inc identity #{1 2 3})', '#{2 3 4}'],
+    ['(walk inc identity (list 1 2))', '(2 3)'],
+    ['(walk identity count "abc")', '3'],
+    ['(walk (fn [[k v]] [v k]) identity {:a 1})', '{1 :a}'],
+    ['(walk (constantly nil) identity {:a 1})', '{}'],
+    ['(walk (fn [[k v]] {k v :extra 1}) identity {:a 1})', '{:a 1 :extra 1}'],
+    ['(prewalk #(if (number? %) (inc %) %) [1 [2 3]])', '[2 [3 4]]'],
+    ['(postwalk #(if (number? %) (inc %) %) [1 [2 3]])', '[2 [3 4]]'],
+    ['(postwalk #(if (vector? %) (apply + %) %) [[1 2] [3 4]])', '10'],
+    ['(prewalk #(if (and (map? %) (:value %)) (update % :value inc) %) {:value 1 :nested {:value 2}})', '{:value 2 :nested {:value 3}}'],
+    ['(postwalk #(if (keyword? %) (name %) %) {:a {:b [:c #{:d}]}})', '{"a" {"b" ["c" #{"d"}]}}'],
+    ['(prewalk #(if (vector? %) (vec (remove nil? %)) %) [1 nil [2 nil]])', '[1 [2]]'],
+    ['(postwalk identity nil)', 'nil'],
+    ['(prewalk identity "text")', '"text"'],
+    ['(postwalk :a {:a 1})', 'nil'],
+  ]);
+  errors([
+    ['(walk (constantly 5) identity {:a 1})', 'type_error', /walk into a map needs \[key value\] pairs/],
+    ['(prewalk 3 [1])', 'type_error', /prewalk expected a function/],
+    ['(postwalk inc [1 :a])', 'type_error', /inc/],
+    ['(prewalk (fn [x] (if (number? x) [x x] x)) [1])', 'depth_limit_exceeded'],
+    ['(postwalk identity (reduce (fn [a _] [a]) 1 (range 5000)))', 'depth_limit_exceeded'],
+    ['(postwalk identity (reduce (fn [a _] [a a]) 1 (range 30)))', 'memory_exceeded', /postwalk visits more than 1000000 values/],
+  ]);
+  it('visits parts in order, children before the collection for postwalk and after it for prewalk', () => {
+    const post = run({ program: '(postwalk #(do (println (pr-str %)) %) [1 [2] {:k 3}])' });
+    const pre = run({ program: '(prewalk #(do (println (pr-str %)) %) [1 [2] {:k 3}])' });
+    expect(post.prints).toEqual(['1', '2', '[2]', ':k', '3', '[:k 3]', '{:k 3}', '[1 [2] {:k 3}]']);
+    expect(pre.prints).toEqual(['[1 [2] {:k 3}]', '1', '[2]', '2', '{:k 3}', '[:k 3]', ':k', '3']);
+  });
+  it('gives back an equal value when the function is identity', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        for (const program of ['(postwalk identity data/v)', '(prewalk identity data/v)', '(walk identity identity data/v)']) {
+          const r = run({ program, data: { v } });
+          expect(r.ok && equals(r.value, v), program).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('direct calls', () => {
