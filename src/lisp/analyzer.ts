@@ -30,6 +30,13 @@ export type SpecialForm = (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node
 /** Special forms and macros by name; filled by special-forms modules. */
 export const specialForms = new Map<string, SpecialForm>();
 
+/**
+ * Calls of a builtin analyzed another way when their arguments have a given shape, by the
+ * builtin's name (take of a range call: forms/take-range.ts). Asked only when no local has the
+ * name; each checks that the names it reads mean the builtins and returns undefined to decline.
+ */
+export const shapedCalls = new Map<string, (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node | undefined>();
+
 export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
   throw new PtcError(type, message, loc);
 }
@@ -138,6 +145,8 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
   if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
     const special = specialForms.get(head.name);
     if (special !== undefined) return special(form, ctx);
+    const shaped = shapedCalls.get(head.name)?.(form, ctx);
+    if (shaped !== undefined) return shaped;
   }
   if (head.t === 'lit' && (head.v === null || typeof head.v === 'number' || typeof head.v === 'string' || typeof head.v === 'boolean')) {
     const shown = printValue(head.v);

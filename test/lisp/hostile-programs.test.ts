@@ -248,6 +248,11 @@ const CASES: readonly Case[] = [
   },
   { program: '(apply hash-map (range 30))', type: 'memory_exceeded', message: SIZE, limits: TINY },
   { program: '(dotimes [_ 1000] (apply hash-map (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(take 1000000000 (range 1 5 0))', type: 'memory_exceeded', message: /^A range of 1000000000 elements exceeds the limit/ },
+  { program: '(count (take 1000000 (range 1 5 0)))', type: 'ok', value: '1000000' },
+  { program: '(take 3 (range 99999999999999999999999 1 0))', type: 'ok', value: '[99999999999999999999999 99999999999999999999999 99999999999999999999999]' },
+  { program: '(take 2 (range 1 2 ##NaN))', type: 'type_error', message: /^range step must be a number, got NaN/ },
+  { program: '(count (range 1 5 0))', type: 'execution_error', message: /^range with step 0 never ends/ },
 
   // 7. A sort whose comparator sorts: inside, an ordinary sort; with itself, runaway recursion, which
   // is the depth limit wherever the JavaScript stack runs out (never a fault of sort).

@@ -160,11 +160,12 @@ function drop(fn: string, n: Value, c: Value): readonly Value[] {
   return k <= 0 && Array.isArray(c) ? xs : xs.slice(Math.max(0, k));
 }
 
-builtin('take', 2, 'The first n items, as a vector (strings give characters).', (n, c) => take('take', n, c), {
+builtin('take', 2, 'The first n items, as a vector (strings give characters); of a range call, only those n are made.', (n, c) => take('take', n, c), {
   params: ['[n coll]'],
   examples: [
     ['(take 2 [1 2 3 4])', '[1 2]'],
     ['(take 2 "hello")', '["h" "e"]'],
+    ['(take 3 (range 1 5 0))', '[1 1 1]'],
   ],
 });
 builtin('drop', 2, 'All but the first n items, as a vector.', (n, c) => drop('drop', n, c), {

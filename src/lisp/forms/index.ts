@@ -5,5 +5,6 @@ import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
 import './where.ts';
+import './take-range.ts';
 // The reference, which defines (doc name).
 import '../reference/index.ts';

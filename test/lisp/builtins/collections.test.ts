@@ -468,6 +468,49 @@ describe('walk, prewalk and postwalk', () => {
   });
 });
 
+describe('take of a range', () => {
+  table([
+    ['(take 3 (range 1 5 0))', '[1 1 1]'],
+    ['(take 3 (range 5 5 0))', '[]'],
+    ['(take 2 (range 0.5 1 0))', '[0.5 0.5]'],
+    ['(take 0 (range 1 5 0))', '[]'],
+    ['(take -2 (range 1 5 0))', '[]'],
+    ['(->> (range 1 5 0) (take 2))', '[1 1]'],
+    ['(take 4 (range 100000000000))', '[0 1 2 3]'],
+    ['(take 3 (range 10 0 -3))', '[10 7 4]'],
+    ['(take 9 (range 3))', '[0 1 2]'],
+    ['(take 2 (range 0 1 0.25))', '[0 0.25]'],
+    ['(mapv #(take % (range 7 8 0)) [1 2])', '[[7] [7 7]]'],
+    // A local of either name is what the program means.
+    ['(let [range (fn [& _] [:x :y :z])] (take 2 (range 1 5 0)))', '[:x :y]'],
+  ]);
+  errors([
+    ['(range 1 5 0)', 'execution_error', /never ends.*\(take n \(range a b 0\)\)/],
+    ['(let [r (range 1 5 0)] (take 3 r))', 'execution_error', /never ends/],
+    ['(count (range 1 5 0))', 'execution_error', /never ends/],
+    ['(let [take (fn [n c] c)] (take 2 (range 1 5 0)))', 'execution_error', /never ends/],
+    ['(take 1000001 (range 1 5 0))', 'memory_exceeded'],
+    ['(take "a" (range 3))', 'type_error', /take expected an integer count/],
+    ['(take 2 (range "a"))', 'type_error', /range expected a number/],
+    ['(take 2 (range))', 'arity_error', /range expects 1 to 3 arguments/],
+  ]);
+  it('agrees with take of the whole range for every non-zero step', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -3, max: 30 }),
+        fc.integer({ min: -20, max: 20 }),
+        fc.integer({ min: -20, max: 20 }),
+        fc.integer({ min: -4, max: 4 }),
+        (n, a, b, step) => {
+          fc.pre(step !== 0);
+          expect(ev(`(take ${n} (range ${a} ${b} ${step}))`)).toBe(ev(`(let [r (range ${a} ${b} ${step})] (take ${n} r))`));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('direct calls', () => {
   it('never mutates input vectors', () => {
     const v = [3, 1, 2];
