@@ -38,7 +38,7 @@ builtin(
     throw notAssociative(coll);
   },
   {
-    params: ['[m k]'],
+    params: ['[coll k]'],
     examples: [
       ['(find {:a 1 :b 2} :b)', '[:b 2]'],
       ['(find {:a nil} :a)', '[:a nil]'],
