@@ -5,7 +5,9 @@
 //
 // Values may share structure: 30 nested [x x] are 2^30 leaves in 30 vectors. A walk therefore counts
 // every part it hands on, each time it appears, against the value size limit, and each nested
-// collection is one level of call depth, so neither a shared nor a deep value can run away.
+// collection is one level of call depth (a map's entries share the map's level: depth counts the
+// collections a program built, not the vectors a walk makes of entries). The walks keep their own
+// stack of levels, so however deep a value nests, the JavaScript stack does not run out.
 import { PtcError } from '../errors.ts';
 import { rt, type Runtime } from '../runtime.ts';
 import { MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
@@ -22,10 +24,8 @@ function partsOf(form: Value): readonly Value[] | null {
   return null;
 }
 
-/** The collection `form` again, of the same kind, made of (inner part) for each of its parts `xs`. */
-function rebuild(fn: string, form: Value, xs: readonly Value[], inner: Fn1): Value {
-  const out = new Array<Value>(xs.length);
-  for (let i = 0; i < xs.length; i++) out[i] = inner(xs[i]);
+/** A collection of the kind of `form` made of `out` (the new parts, in order). */
+function rebuild(fn: string, form: Value, out: Value[]): Value {
   if (Array.isArray(form)) return out;
   if (form instanceof PList) return new PList(out);
   if (form instanceof PSet) return PSet.from(out);
@@ -56,48 +56,69 @@ class Visits {
   }
 }
 
-// A map's entries are walked as part of the map's own level of depth: nesting counts the
-// collections a program built, not the [k v] vectors a walk makes of them.
-
-function prewalk(f: Fn1, form: Value, visits: Visits): Value {
-  return prewalkParts(f, f(form), visits, true);
+/** A collection being walked: its parts, the results so far, and whether it is a level of depth. */
+interface Level {
+  readonly form: Value;
+  readonly parts: readonly Value[];
+  readonly out: Value[];
+  i: number;
+  readonly nested: boolean;
 }
 
-/** x (already given to f) with each part prewalked; `nested`: x is a level of depth of its own. */
-function prewalkParts(f: Fn1, x: Value, visits: Visits, nested: boolean): Value {
-  const xs = partsOf(x);
-  if (xs === null) return x;
-  visits.add(xs.length);
-  const inner: Fn1 = x instanceof PMap ? (entry) => prewalkParts(f, f(entry), visits, false) : (part) => prewalk(f, part, visits);
-  if (!nested) return rebuild('prewalk', x, xs, inner);
-  const r = visits.r;
-  r.enter();
+/**
+ * The walk of `root`, depth first, on a stack of levels. `pre` (prewalk): f on each node before its
+ * parts, and the parts of f's result are walked; else (postwalk): f on each node after its parts, on
+ * the collection rebuilt from them.
+ */
+function walkTree(fn: string, f: Fn1, root: Value, pre: boolean): Value {
+  const r = rt();
+  const visits = new Visits(fn, r);
+  const base = r.depth;
+  const stack: Level[] = [];
+  let node = root;
+  // Whether `node` is an entry of a map being walked (then it is no level of depth of its own).
+  let entry = false;
   try {
-    return rebuild('prewalk', x, xs, inner);
+    for (;;) {
+      // Down: open the node; a leaf (or an empty collection) gives its result at once.
+      const form = pre ? f(node) : node;
+      const parts = partsOf(form);
+      let value: Value;
+      if (parts === null) {
+        value = pre ? form : f(form);
+      } else {
+        visits.add(parts.length);
+        if (!entry) r.enter();
+        if (parts.length > 0) {
+          stack.push({ form, parts, out: new Array<Value>(parts.length), i: 0, nested: !entry });
+          node = parts[0];
+          entry = form instanceof PMap;
+          continue;
+        }
+        const empty = rebuild(fn, form, []);
+        if (!entry) r.depth--;
+        value = pre ? empty : f(empty);
+      }
+      // Up: hand the result to the collection above; finish each one whose parts are all done.
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (top === undefined) return value;
+        top.out[top.i++] = value;
+        if (top.i < top.parts.length) {
+          node = top.parts[top.i];
+          entry = top.form instanceof PMap;
+          break;
+        }
+        stack.pop();
+        const rebuilt = rebuild(fn, top.form, top.out);
+        if (top.nested) r.depth--;
+        value = pre ? rebuilt : f(rebuilt);
+      }
+    }
   } finally {
-    r.depth--;
+    // The levels still open when a part failed.
+    r.depth = base;
   }
-}
-
-function postwalk(f: Fn1, form: Value, visits: Visits): Value {
-  const xs = partsOf(form);
-  if (xs === null) return f(form);
-  visits.add(xs.length);
-  const inner: Fn1 = form instanceof PMap ? (entry) => postwalkEntry(f, entry as readonly Value[], visits) : (part) => postwalk(f, part, visits);
-  const r = visits.r;
-  r.enter();
-  let rebuilt: Value;
-  try {
-    rebuilt = rebuild('postwalk', form, xs, inner);
-  } finally {
-    r.depth--;
-  }
-  return f(rebuilt);
-}
-
-function postwalkEntry(f: Fn1, [k, v]: readonly Value[], visits: Visits): Value {
-  visits.add(2);
-  return f([postwalk(f, k, visits), postwalk(f, v, visits)]);
 }
 
 // The reference area of the builtins below (registry.ts).
@@ -110,10 +131,12 @@ builtin(
   (inner, outer, form) => {
     const f = fn1('walk', inner);
     const g = fn1('walk', outer);
-    const xs = partsOf(form);
-    if (xs === null) return g(form);
-    rt().charge(xs.length);
-    return g(rebuild('walk', form, xs, f));
+    const parts = partsOf(form);
+    if (parts === null) return g(form);
+    rt().charge(parts.length);
+    const out = new Array<Value>(parts.length);
+    for (let i = 0; i < parts.length; i++) out[i] = f(parts[i]);
+    return g(rebuild('walk', form, out));
   },
   {
     params: ['[inner outer form]'],
@@ -128,9 +151,7 @@ builtin(
   'prewalk',
   2,
   "Top-down: (f form) first, then the same into each part of the result's collections (map entries as [k v]).",
-  (f, form) => {
-    return prewalk(fn1('prewalk', f), form, new Visits('prewalk', rt()));
-  },
+  (f, form) => walkTree('prewalk', fn1('prewalk', f), form, true),
   {
     params: ['[f form]'],
     examples: [
@@ -143,9 +164,7 @@ builtin(
   'postwalk',
   2,
   'Bottom-up: every part first, then (f form) on the collection rebuilt from the results (map entries as [k v]).',
-  (f, form) => {
-    return postwalk(fn1('postwalk', f), form, new Visits('postwalk', rt()));
-  },
+  (f, form) => walkTree('postwalk', fn1('postwalk', f), form, false),
   {
     params: ['[f form]'],
     examples: [
