@@ -1,7 +1,6 @@
 // Builtins: sequence access (first, rest, take, drop, ...), count, seq, empty?, reverse.
 // Every sequence result is a vector; strings are sequences of one-character strings and maps
 // sequences of [k v] entries.
-import { execError } from '../errors.ts';
 import { rt } from '../runtime.ts';
 import { truthy, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
@@ -287,18 +286,22 @@ builtin(
 builtin(
   'subvec',
   [2, 3],
-  'The items of a vector from start (inclusive) to end (exclusive, default the end).',
+  'The items of a vector from start (inclusive) to end (exclusive, default the end); indexes outside the vector are clamped to it.',
   (...args) => {
     const v = args[0];
     if (!Array.isArray(v)) throw expected('subvec', 'a vector', v);
-    const start = countArg('subvec', args[1]);
-    const end = args.length < 3 ? v.length : countArg('subvec', args[2]);
-    if (start < 0 || end > v.length || start > end) {
-      throw execError(`subvec indexes [${start}, ${end}) are out of bounds for a vector of ${v.length} items`);
-    }
-    return v.slice(start, end);
+    // Clamped rather than Clojure's error, as the reference describes subvec.
+    const start = Math.min(Math.max(0, countArg('subvec', args[1])), v.length);
+    const end = args.length < 3 ? v.length : Math.min(Math.max(start, countArg('subvec', args[2])), v.length);
+    return start === 0 && end === v.length ? v : v.slice(start, end);
   },
-  { params: ['[v start]', '[v start end]'], examples: [['(subvec [1 2 3 4] 1 3)', '[2 3]']] },
+  {
+    params: ['[v start]', '[v start end]'],
+    examples: [
+      ['(subvec [1 2 3 4] 1 3)', '[2 3]'],
+      ['(subvec [1 2 3] 1 9)', '[2 3]'],
+    ],
+  },
 );
 
 builtin(
