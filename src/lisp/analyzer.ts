@@ -37,6 +37,14 @@ export function builtinAt(name: string, ctx: Ctx): BuiltinInfo | undefined {
   return lookupBuiltin(name);
 }
 
+/**
+ * Calls of a builtin analyzed another way when their arguments have a given shape, by the
+ * builtin's name (take of a range call: forms/take-range.ts). Asked only when the name means the
+ * builtin (no local or definition takes it); each checks that the names it reads mean the builtins
+ * too (builtinAt) and returns undefined to decline.
+ */
+export const shapedCalls = new Map<string, (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node | undefined>();
+
 export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
   throw new PtcError(type, message, loc);
 }
@@ -145,6 +153,8 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
   if (head.t === 'sym' && head.ns === null && findLocal(ctx.locals, head.name) === undefined) {
     const special = specialForms.get(head.name);
     if (special !== undefined) return special(form, ctx);
+    const shaped = ctx.shadowed?.has(head.name) === true ? undefined : shapedCalls.get(head.name)?.(form, ctx);
+    if (shaped !== undefined) return shaped;
   }
   if (head.t === 'lit' && (head.v === null || typeof head.v === 'number' || typeof head.v === 'string' || typeof head.v === 'boolean')) {
     const shown = printValue(head.v);

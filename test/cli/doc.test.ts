@@ -41,11 +41,11 @@ describe('ptc doc', () => {
     expect(r.err).toBe('ptc doc: no entry for mapp; did you mean map, map?, mapv?\n');
   });
 
-  it('fails in ptc eval on an unknown name with the hint', async () => {
+  it('prints in ptc eval that nothing documents an unknown name, with the closest, and gives nil', async () => {
     const r = await ptcIn(['eval', '-e', '(doc str/jion)']);
-    expect(r.code).toBe(1);
-    expect(r.err).toContain('undefined_error');
-    expect(r.err).toContain('Did you mean: str/join');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('No documentation for str/jion. Did you mean: str/join');
+    expect(r.out).toBe('nil\n');
   });
 
   it('refuses neither or both of NAME and --json (exit 2)', async () => {

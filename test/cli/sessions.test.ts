@@ -75,7 +75,7 @@ describe('ptc run on the examples (what the LLM sees)', () => {
     expect([rec.status, rec.return]).toEqual(['returned', '"shipped"']);
     expect(rec.turns.map((t) => t.success)).toEqual([true, false, true, true]);
     expect(userOf(rec, 3)).toContain(
-      '---\nYour previous attempt:\n```clojure\n(def counts (count-by identity statuses))\n(println counts)\n```\n\nError: Unable to resolve symbol: count-by in this context. Did you mean: count, sort-by? (line 1, column 14)\n---\n\nTurns left: 3',
+      '---\nYour previous attempt:\n```clojure\n(def counts (count-by identity statuses))\n(println counts)\n```\n\nError: Unable to resolve symbol: count-by in this context. Did you mean: count, counted?, sort-by? (line 1, column 14)\n---\n\nTurns left: 3',
     );
     expect(userOf(rec, 4)).not.toContain('Your previous attempt');
     expect(userOf(rec, 4)).not.toContain('count-by');
@@ -96,7 +96,7 @@ describe('ptc run on the examples (what the LLM sees)', () => {
     const rec = await record('failed-turn-recovery.json', '--compression', 'false');
     expect(rec.turns[3].messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
     expect(rec.turns[3].messages[5].content).toBe(
-      'Error: Unable to resolve symbol: count-by in this context. Did you mean: count, sort-by? (line 1, column 14)\n\nTurns left: 3',
+      'Error: Unable to resolve symbol: count-by in this context. Did you mean: count, counted?, sort-by? (line 1, column 14)\n\nTurns left: 3',
     );
   });
 });

@@ -408,7 +408,7 @@ describe('batch entry of one- and two-parameter closures (map, mapv, filter, rem
     '(mapv FN{(if (< x 5) (recur (+ x 2)) x)} [0 1 7])',
     '(mapv (fn [f] (f)) (mapv FN{(fn [] x)} [1 2 3]))',
     '(FN:f{(if (vector? x) (mapv f x) (inc x))} [1 [2 3] [[4]]])',
-    '(defn walk [x] (if (vector? x) (mapv walk x) (inc x))) (walk [1 [2 3] [[4]]])',
+    '(defn bump [x] (if (vector? x) (mapv bump x) (inc x))) (bump [1 [2 3] [[4]]])',
     '(defn big? [x] (> x 2)) [(filter big? [1 5 2 7]) (remove big? [1 5])]',
     // errors at an item, in the middle of a batch, and from a nested batch
     '(mapv FN{(inc x)}\n  [1 2 "a" 4])',

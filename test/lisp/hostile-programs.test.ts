@@ -51,6 +51,7 @@ const SIZE = /exceeds the limit of 10\b/;
 const TIMEOUT = /timed out after 150 ms/;
 const ENGINE = /larger than the engine can hold/;
 const STRING = /^A string of \d+ characters exceeds the limit of 1000000; /;
+const WALKED = /^(pre|post)walk visits more than 1000000 values \(a part that appears several times is visited each time\)/;
 
 const CASES: readonly Case[] = [
   // 1. Prototype-chain names are ordinary names (more per name below).
@@ -247,6 +248,45 @@ const CASES: readonly Case[] = [
   { program: '(count (format "%99999999s" "x"))', type: 'memory_exceeded', message: STRING },
   { program: '(count (apply str (repeat 500000 "ab")))', type: 'ok', value: '1000000' },
   { program: '(str "abcdef" "ghijk")', type: 'memory_exceeded', message: /^A string of 11 characters exceeds the limit of 10\b/, limits: TINY },
+
+  // 8. Walks over shared and deep values, and maps or ranges from a count or from many arguments: a
+  // walk counts every part it visits (a shared part each time) against the size limit, and each
+  // nested collection is a level of call depth.
+  { program: '(postwalk identity (reduce (fn [a _] [a a]) 1 (range 30)))', type: 'memory_exceeded', message: WALKED },
+  { program: '(prewalk identity (reduce (fn [a _] [a a]) 1 (range 30)))', type: 'memory_exceeded', message: WALKED },
+  { program: '(postwalk (fn [x] x) (reduce (fn [a _] {:l a :r a}) 1 (range 30)))', type: 'memory_exceeded', message: WALKED },
+  { program: '(count (walk identity identity (reduce (fn [a _] [a a]) 1 (range 30))))', type: 'ok', value: '2' },
+  { program: '(dotimes [_ 1000] (postwalk identity (reduce (fn [a _] [a a]) 1 (range 18))))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(postwalk identity [[1 2 3] [4 5 6] [7 8 9] [1]])', type: 'memory_exceeded', message: /^postwalk visits more than 10 values/, limits: TINY },
+  // A function that grows every node: postwalk does not walk what it returns; prewalk does, until a limit.
+  { program: '(count (postwalk (fn [x] (if (vector? x) (conj x x) x)) (reduce (fn [a _] [a]) 1 (range 40))))', type: 'ok', value: '2' },
+  { program: '(prewalk (fn [x] (if (vector? x) (conj x [x]) x)) [1])', type: 'depth_limit_exceeded' },
+  { program: '(prewalk (fn [x] (if (number? x) (vec (range 1000)) x)) [1])', type: 'depth_limit_exceeded' },
+  { program: '(prewalk (fn [x] (if (vector? x) (vec (concat x x)) x)) (reduce (fn [a _] [a]) 1 (range 30)))', type: 'memory_exceeded' },
+  // Nesting far past the JavaScript stack: the walks keep their own stack, so only the depth limit stops them.
+  { program: '(count (postwalk identity (reduce (fn [a _] [a]) 1 (range 100000))))', type: 'ok', value: '1', limits: { maxDepth: 1e9 } },
+  { program: '(count (prewalk identity (reduce (fn [a _] {:a a}) 1 (range 100000))))', type: 'ok', value: '1', limits: { maxDepth: 1e9 } },
+  { program: '(postwalk identity (reduce (fn [a _] [a]) 1 (range 100000)))', type: 'depth_limit_exceeded', message: /^Call depth exceeded 1000 nested calls/ },
+  {
+    program: '(prewalk identity (reduce (fn [a _] (list a)) 1 (range 2000)))',
+    type: 'depth_limit_exceeded',
+    message: /^Call depth exceeded 1000 nested calls/,
+  },
+  { program: '(count (postwalk identity (reduce (fn [a _] {:a a}) 1 (range 990))))', type: 'ok', value: '1' },
+  { program: '(count (apply hash-map (range 1000000)))', type: 'ok', value: '500000' },
+  { program: '(count (apply array-map (range 200000)))', type: 'ok', value: '100000' },
+  {
+    program: '(apply hash-map :k (range 1000000))',
+    type: 'arity_error',
+    message: /^hash-map expects keys and values in pairs, got an odd number of arguments \(1000001\)/,
+  },
+  { program: '(apply hash-map (range 30))', type: 'memory_exceeded', message: SIZE, limits: TINY },
+  { program: '(dotimes [_ 1000] (apply hash-map (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
+  { program: '(take 1000000000 (range 1 5 0))', type: 'memory_exceeded', message: /^A range of 1000000000 elements exceeds the limit/ },
+  { program: '(count (take 1000000 (range 1 5 0)))', type: 'ok', value: '1000000' },
+  { program: '(take 3 (range 99999999999999999999999 1 0))', type: 'ok', value: '[99999999999999999999999 99999999999999999999999 99999999999999999999999]' },
+  { program: '(take 2 (range 1 2 ##NaN))', type: 'type_error', message: /^range step must be a number, got NaN/ },
+  { program: '(count (range 1 5 0))', type: 'execution_error', message: /^range with step 0 never ends/ },
 
   // 7. A sort whose comparator sorts: inside, an ordinary sort; with itself, runaway recursion, which
   // is the depth limit wherever the JavaScript stack runs out (never a fault of sort).

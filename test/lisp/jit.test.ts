@@ -157,7 +157,7 @@ describe('compiled control flow', () => {
     '(loop [i 0 acc []] (if (< i 3) (recur (inc i) (conj acc [i {:i i}])) acc))',
     '(filter (fn [x] (and (pos? x) (odd? x))) (range -5 6))',
     '(reduce (fn [acc x] (if (> x acc) x acc)) 0 [3 9 2 7])',
-    '(defn walk [n] (if (zero? n) :done (walk (dec n)))) (walk 50)',
+    '(defn count-down [n] (if (zero? n) :done (count-down (dec n)))) (count-down 50)',
     // Destructured, variadic and multi-arity functions: the body reads what binding put in the frame.
     '(mapv (fn [{:keys [price qty] :or {qty 1}}] (* price qty)) [{:price 2 :qty 3} {:price 5}])',
     '(mapv (fn [[a b] c] (if (> a b) (+ a c) (- b c))) [[1 2] [5 3]] [10 20])',

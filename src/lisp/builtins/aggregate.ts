@@ -1,6 +1,6 @@
 // Builtins: aggregation and reduction (reduce, reduce-kv, sum, avg, sum-by, avg-by, min-by,
 // max-by, min-key, max-key).
-import { typeError } from '../errors.ts';
+import { PtcError, typeError } from '../errors.ts';
 import { compareValues } from '../equality.ts';
 import { float, isNumber, numCompare, toJs, type Num } from '../numbers.ts';
 import { PList, PMap, type Value } from '../values.ts';
@@ -65,7 +65,7 @@ builtin(
   { params: ['[f init coll]'], examples: [['(reduce-kv (fn [acc k v] (+ acc v)) 0 {:a 1 :b 2})', '3']] },
 );
 
-/** Sum of the non-nil values, with a type error naming the offending item. */
+/** Sum of the non-nil values, with an arithmetic error naming the offending item. */
 function sumValues(fn: string, xs: readonly Value[], key: ((x: Value) => Value) | null): [Num, number] {
   let sum: Num = 0;
   let n = 0;
@@ -84,7 +84,8 @@ function sumValues(fn: string, xs: readonly Value[], key: ((x: Value) => Value) 
     }
     if (!isNumber(v)) {
       const where = key === null ? '' : ` for item ${show(xs[i])}`;
-      throw typeError(`${fn} expected numbers, got ${kindOf(v)}: ${show(v)}${where}`);
+      // The specification's error type for a non-numeric value in a sum or average.
+      throw new PtcError('arithmetic_error', `${fn} expected numbers, got ${kindOf(v)}: ${show(v)}${where}`);
     }
     if (allFast) {
       allFast = false;
@@ -161,6 +162,8 @@ builtin('max-by', 2, 'The item with the largest (f item), skipping nil keys; nil
 /** Clojure's min-key / max-key: numeric keys, the last of equal extremes wins. */
 function extremeKey(fn: string, args: Value[], sign: number): Value {
   const kf = fn1(fn, args[0], undefined, true);
+  // One value is the answer without a comparison, so k is not called (nor its result checked).
+  if (args.length === 2) return args[1];
   let best = args[1];
   let bestKey = kf(best);
   if (!isNumber(bestKey)) throw typeError(`${fn} keys must be numbers, got ${kindOf(bestKey)}: ${show(bestKey)} for ${show(best)}`);
@@ -184,5 +187,6 @@ builtin('max-key', [2, Infinity], 'The argument x for which (k x) is largest (a 
   examples: [
     ['(max-key count "a" "abc" "ab")', '"abc"'],
     ['(apply max-key second (seq {:a 3 :b 7 :c 2}))', '[:b 7]'],
+    ['(max-key :x {:x "a"})', '{:x "a"}'],
   ],
 });

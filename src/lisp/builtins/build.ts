@@ -8,8 +8,8 @@ import { countArg } from './callers.ts';
 import { add, charged, chargeStep, expected, items, num, show, STEP_MASK } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
 
-/** Add one [k v] entry (or all entries of a map) to a map builder. */
-function addEntry(fn: string, b: MapBuilder, x: Value): void {
+/** Add one [k v] entry (or all entries of a map; nil adds nothing) to a map builder, as conj onto a map does. */
+export function addEntry(fn: string, b: MapBuilder, x: Value): void {
   if (Array.isArray(x)) {
     if (x.length !== 2) throw typeError(`${fn} into a map needs [key value] pairs, got a vector of ${x.length} items: ${show(x)}`);
     b.set(x[0], x[1]);
@@ -139,16 +139,18 @@ builtin('list', [0, Infinity], 'A list of the arguments.', (...xs) => new PList(
   examples: [['(list 1 2)', '(1 2)']],
 });
 
-function range(args: Value[]): Value[] {
+/**
+ * The first `limit` numbers of (range ...args), all of them when limit is Infinity. A step of 0
+ * repeats start without end (Clojure's rule; none when start equals end), which only a bounded
+ * take can consume: (take n (range a b 0)) is n copies of a (forms/take-range.ts).
+ */
+export function rangeItems(args: readonly Value[], limit: number): Value[] {
   const r = rt();
   if (args.every((a) => typeof a === 'number' && Number.isInteger(a))) {
     const [start, end, step] =
       args.length === 1 ? [0, args[0] as number, 1] : [args[0] as number, args[1] as number, args.length === 3 ? (args[2] as number) : 1];
-    if (step === 0) {
-      if (start === end) return [];
-      throw execError('range with step 0 would never end; use a non-zero step');
-    }
-    const n = Math.max(0, Math.ceil((end - start) / step));
+    if (step === 0) return repeatStart(start, start === end, limit);
+    const n = Math.min(limit, Math.max(0, Math.ceil((end - start) / step)));
     r.checkSize(n, 'range');
     const out = new Array<Value>(n);
     for (let i = 0; i < n; i++) out[i] = start + i * step;
@@ -158,31 +160,40 @@ function range(args: Value[]): Value[] {
   const [start, end, step]: Num[] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums.length === 3 ? nums[2] : 1];
   const dir = numCompare(step, 0);
   if (Number.isNaN(dir)) throw typeError('range step must be a number, got NaN');
-  if (dir === 0) {
-    if (numCompare(start, end) === 0) return [];
-    throw execError('range with step 0 would never end; use a non-zero step');
-  }
-  const approx = Math.ceil((toJs(end) - toJs(start)) / toJs(step));
+  if (dir === 0) return repeatStart(start, numCompare(start, end) === 0, limit);
+  const approx = Math.min(limit, Math.ceil((toJs(end) - toJs(start)) / toJs(step)));
   if (!(approx <= r.limits.maxValueSize)) r.checkSize(Number.isFinite(approx) ? approx : Number.MAX_SAFE_INTEGER, 'range');
   const out: Value[] = [];
-  for (let x = start; dir > 0 ? numCompare(x, end) < 0 : numCompare(x, end) > 0; x = add(x, step)) {
+  for (let x = start; out.length < limit && (dir > 0 ? numCompare(x, end) < 0 : numCompare(x, end) > 0); x = add(x, step)) {
     out.push(x);
     if (out.length > r.limits.maxValueSize) r.checkSize(out.length, 'range');
   }
   return out;
 }
 
+/** A zero-step range: empty when start is end, else `limit` copies of start (only a bounded take gets here). */
+function repeatStart(start: Value, empty: boolean, limit: number): Value[] {
+  if (empty) return [];
+  if (limit === Infinity) {
+    throw execError('range with step 0 never ends; use a non-zero step (only (take n (range a b 0)) can use one: n copies of a)');
+  }
+  rt().checkSize(limit, 'range');
+  return new Array<Value>(limit).fill(start);
+}
+
 builtin(
   'range',
   [1, 3],
-  'Numbers from start (default 0) up to but excluding end, by step (default 1). At least one argument is required.',
-  (...args) => range(args),
+  'Numbers from start (default 0) up to but excluding end, by step (default 1); a step of 0 only under take. At least one argument is required.',
+  (...args) => rangeItems(args, Infinity),
   {
     params: ['[end]', '[start end]', '[start end step]'],
     examples: [
       ['(range 5)', '[0 1 2 3 4]'],
       ['(range 10 0 -2)', '[10 8 6 4 2]'],
       ['(range 0 1 0.25)', '[0 0.25 0.5 0.75]'],
+      ['(take 2 (range 7 9 0))', '[7 7]'],
+      ['(range 1 5 0)', 'error: execution_error'],
     ],
   },
 );

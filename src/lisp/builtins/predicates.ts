@@ -46,11 +46,20 @@ pred('vector?', 'True when x is a vector', (v) => Array.isArray(v), [['(vector? 
 pred('list?', 'True when x is a list', (v) => v instanceof PList, [['(list? [1])', 'false']]);
 pred('map?', 'True when x is a map', (v) => v instanceof PMap, [['(map? {:a 1})', 'true']]);
 pred('set?', 'True when x is a set', (v) => v instanceof PSet, [['(set? #{1})', 'true']]);
-pred('coll?', 'True when x is a vector or list (not maps, sets or strings)', (v) => Array.isArray(v) || v instanceof PList, [
-  ['(coll? [1 2])', 'true'],
-  ['(coll? {:a 1})', 'false'],
+pred(
+  'coll?',
+  'True when x is a collection: a vector, list, map or set (strings are not)',
+  (v) => Array.isArray(v) || v instanceof PList || v instanceof PMap || v instanceof PSet,
+  [
+    ['(coll? [1 2])', 'true'],
+    ['(coll? {:a 1})', 'true'],
+    ['(coll? "abc")', 'false'],
+  ],
+);
+pred('sequential?', 'True when x is an ordered collection: a vector or list (not maps, sets or strings)', (v) => Array.isArray(v) || v instanceof PList, [
+  ['(sequential? [1])', 'true'],
+  ['(sequential? #{1})', 'false'],
 ]);
-pred('sequential?', 'True when x is a vector or list', (v) => Array.isArray(v) || v instanceof PList, [['(sequential? [1])', 'true']]);
 pred(
   'seqable?',
   'True when x can be used as a sequence: nil, strings, vectors, lists, maps and sets',

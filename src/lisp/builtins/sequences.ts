@@ -1,7 +1,6 @@
 // Builtins: sequence access (first, rest, take, drop, ...), count, seq, empty?, reverse.
 // Every sequence result is a vector; strings are sequences of one-character strings and maps
 // sequences of [k v] entries.
-import { execError } from '../errors.ts';
 import { rt } from '../runtime.ts';
 import { truthy, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
@@ -89,12 +88,18 @@ builtin('next', 1, 'All items after the first, or nil when there are none.', nex
 builtin(
   'butlast',
   1,
-  'All items but the last, as a vector.',
+  'All items but the last, as a vector; nil when that leaves none (as next).',
   (c) => {
     const xs = items('butlast', c);
-    return xs.slice(0, Math.max(0, xs.length - 1));
+    return xs.length <= 1 ? null : xs.slice(0, xs.length - 1);
   },
-  { params: ['[coll]'], examples: [['(butlast [1 2 3])', '[1 2]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(butlast [1 2 3])', '[1 2]'],
+      ['(butlast [1])', 'nil'],
+    ],
+  },
 );
 builtin('ffirst', 1, 'Same as (first (first coll)).', (c) => first(first(c)), {
   params: ['[coll]'],
@@ -154,11 +159,12 @@ function drop(fn: string, n: Value, c: Value): readonly Value[] {
   return k <= 0 && Array.isArray(c) ? xs : xs.slice(Math.max(0, k));
 }
 
-builtin('take', 2, 'The first n items, as a vector (strings give characters).', (n, c) => take('take', n, c), {
+builtin('take', 2, 'The first n items, as a vector (strings give characters); of a range call, only those n are made.', (n, c) => take('take', n, c), {
   params: ['[n coll]'],
   examples: [
     ['(take 2 [1 2 3 4])', '[1 2]'],
     ['(take 2 "hello")', '["h" "e"]'],
+    ['(take 3 (range 1 5 0))', '[1 1 1]'],
   ],
 });
 builtin('drop', 2, 'All but the first n items, as a vector.', (n, c) => drop('drop', n, c), {
@@ -261,36 +267,41 @@ builtin(
 builtin(
   'pop',
   1,
-  'The vector without its last item (a list without its first item).',
+  'The vector without its last item (a list without its first item); nil for an empty one.',
   (c) => {
     if (c === null) return null;
-    if (Array.isArray(c)) {
-      if (c.length === 0) throw execError("Can't pop an empty vector");
-      return c.slice(0, -1);
-    }
-    if (c instanceof PList) {
-      if (c.items.length === 0) throw execError("Can't pop an empty list");
-      return new PList(c.items.slice(1));
-    }
+    // Empty gives nil rather than Clojure's error, as the specification's example has it.
+    if (Array.isArray(c)) return c.length === 0 ? null : c.slice(0, -1);
+    if (c instanceof PList) return c.items.length === 0 ? null : new PList(c.items.slice(1));
     throw expected('pop', 'a vector or list', c);
   },
-  { params: ['[coll]'], examples: [['(pop [1 2 3])', '[1 2]']] },
+  {
+    params: ['[coll]'],
+    examples: [
+      ['(pop [1 2 3])', '[1 2]'],
+      ['(pop [])', 'nil'],
+    ],
+  },
 );
 builtin(
   'subvec',
   [2, 3],
-  'The items of a vector from start (inclusive) to end (exclusive, default the end).',
+  'The items of a vector from start (inclusive) to end (exclusive, default the end); indexes outside the vector are clamped to it.',
   (...args) => {
     const v = args[0];
     if (!Array.isArray(v)) throw expected('subvec', 'a vector', v);
-    const start = countArg('subvec', args[1]);
-    const end = args.length < 3 ? v.length : countArg('subvec', args[2]);
-    if (start < 0 || end > v.length || start > end) {
-      throw execError(`subvec indexes [${start}, ${end}) are out of bounds for a vector of ${v.length} items`);
-    }
-    return v.slice(start, end);
+    // Clamped rather than Clojure's error, as the reference describes subvec.
+    const start = Math.min(Math.max(0, countArg('subvec', args[1])), v.length);
+    const end = args.length < 3 ? v.length : Math.min(Math.max(start, countArg('subvec', args[2])), v.length);
+    return start === 0 && end === v.length ? v : v.slice(start, end);
   },
-  { params: ['[v start]', '[v start end]'], examples: [['(subvec [1 2 3 4] 1 3)', '[2 3]']] },
+  {
+    params: ['[v start]', '[v start end]'],
+    examples: [
+      ['(subvec [1 2 3 4] 1 3)', '[2 3]'],
+      ['(subvec [1 2 3] 1 9)', '[2 3]'],
+    ],
+  },
 );
 
 builtin(

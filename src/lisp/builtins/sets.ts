@@ -1,4 +1,5 @@
-// Builtins: sets. `disj` is core; the rest are only reachable as clojure.set/x or set/x.
+// Builtins: sets. `disj`, `union`, `intersection` and `difference` are core (also reachable as
+// clojure.set/x or set/x); the rest are only reachable with the prefix.
 import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PMap, PSet, truthy, type Value } from '../values.ts';
 import { fn1, presentKey } from './callers.ts';
@@ -6,6 +7,8 @@ import { expected, items } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
 
 const SET_NS = { ns: 'clojure.set', bare: false } as const;
+/** In clojure.set and also bare: the function reference lists these three without a prefix. */
+const SET_CORE = { ns: 'clojure.set' } as const;
 
 /** A set argument: sets as they are, nil as #{}, vectors/lists converted. */
 function toSet(fn: string, v: Value): PSet {
@@ -45,7 +48,15 @@ builtin(
     }
     return out;
   },
-  { ...SET_NS, spread: 'fold', params: ['[& sets]'], examples: [['(clojure.set/union #{1 2} #{2 3})', '#{1 2 3}']] },
+  {
+    ...SET_CORE,
+    spread: 'fold',
+    params: ['[& sets]'],
+    examples: [
+      ['(union #{1 2} #{2 3})', '#{1 2 3}'],
+      ['(clojure.set/union #{1} #{2})', '#{1 2}'],
+    ],
+  },
 );
 builtin(
   'intersection',
@@ -61,7 +72,14 @@ builtin(
     }
     return keep.length === ss[0].size ? ss[0] : PSet.from(keep);
   },
-  { ...SET_NS, params: ['[s & sets]'], examples: [['(set/intersection #{1 2 3} #{2 3 4})', '#{2 3}']] },
+  {
+    ...SET_CORE,
+    params: ['[s & sets]'],
+    examples: [
+      ['(intersection #{1 2 3} #{2 3 4})', '#{2 3}'],
+      ['(set/intersection #{1 2} #{2})', '#{2}'],
+    ],
+  },
 );
 builtin(
   'difference',
@@ -77,7 +95,14 @@ builtin(
     }
     return keep.length === ss[0].size ? ss[0] : PSet.from(keep);
   },
-  { ...SET_NS, params: ['[s & sets]'], examples: [['(set/difference #{1 2 3} #{2})', '#{1 3}']] },
+  {
+    ...SET_CORE,
+    params: ['[s & sets]'],
+    examples: [
+      ['(difference #{1 2 3} #{2})', '#{1 3}'],
+      ['(set/difference #{1 2} #{1})', '#{2}'],
+    ],
+  },
 );
 
 function isSubset(a: PSet, b: PSet): boolean {

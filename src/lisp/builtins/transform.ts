@@ -1,9 +1,9 @@
-// Builtins: transform and filter (map, filter, remove, find, keep, mapcat, pluck, distinct,
+// Builtins: transform and filter (map, filter, remove, keep, mapcat, pluck, distinct,
 // flatten, sort, sort-by, group-by, frequencies).
 import { typeError } from '../errors.ts';
 import { compareValues, equals } from '../equality.ts';
 import { rt } from '../runtime.ts';
-import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList, PMap, PSet, truthy, type Value } from '../values.ts';
+import { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, Keyword, MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
 import { comparator, fn1, fn2, fnN } from './callers.ts';
 import { chargedCompare, chargeStep, items, STEP_MASK } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
@@ -91,27 +91,6 @@ builtin('remove', 2, 'The items for which pred is falsy, as a vector.', (p, c) =
   params: ['[pred coll]'],
   examples: [['(remove even? [1 2 3 4])', '[1 3]']],
 });
-builtin(
-  'find',
-  2,
-  "PTC: the first item for which pred is truthy, or nil. (Not Clojure's map-entry find.)",
-  (p, c) => {
-    if (p instanceof PMap && !(c instanceof PMap)) {
-      throw typeError('find is (find pred coll) in PTC-Lisp and returns the first matching item; to look up a map key use (get m k)');
-    }
-    const f = fn1('find', p, c);
-    const xs = items('find', c);
-    for (let i = 0; i < xs.length; i++) if (truthy(f(xs[i]))) return xs[i];
-    return null;
-  },
-  {
-    params: ['[pred coll]'],
-    examples: [
-      ['(find even? [1 3 4 6])', '4'],
-      ['(find #(> % 10) [1 2])', 'nil'],
-    ],
-  },
-);
 builtin(
   'keep',
   2,

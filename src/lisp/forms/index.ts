@@ -4,6 +4,7 @@ import './functions.ts';
 import './loops.ts';
 import './threading.ts';
 import './iteration.ts';
+import './take-range.ts';
 // The reference, which defines (doc name).
 import '../reference/index.ts';
 import '../reference/introspection.ts';
