@@ -20,6 +20,8 @@ export interface AgentDef {
   readonly systemPrompt?: SystemPromptOptions;
   /** The language whose default SYSTEM prompt is sent (today's when absent); see languages.ts. */
   readonly language?: LanguageId;
+  /** Which released default prompt of that language (the latest when absent): only to rebuild saved turns. */
+  readonly promptVersion?: number;
 }
 
 export const DEFAULT_MAX_TURNS = 5;

@@ -83,7 +83,7 @@ export const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: 
   },
   {
     area: 'Numbers',
-    names: ['+', '-', '*', '/', 'mod', 'rem', 'quot', 'inc', 'dec', 'abs', 'round', 'floor', 'ceil', 'int', 'double', 'sqrt', 'pow', 'compare'],
+    names: ['+', '-', '*', '/', 'mod', 'rem', 'quot', 'inc', 'dec', 'abs', 'round', 'floor', 'ceil', 'int', 'double', 'sqrt', 'pow', 'compare', 'bit-and', 'bit-or', 'bit-shift-left'],
   },
   {
     area: 'Strings',
@@ -111,7 +111,8 @@ export const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: 
   },
   { area: 'Regex', names: ['re-pattern', 're-find', 're-seq', 're-split'] },
   { area: 'Functions', names: ['identity', 'partial', 'comp', 'juxt', 'complement', 'every-pred', 'some-fn', 'fnil'] },
-  { area: 'Sets', names: ['set/union', 'set/intersection', 'set/difference', 'disj'] },
+  { area: 'Sets', names: ['union', 'intersection', 'difference', 'disj'] },
+  { area: 'Explore', names: ['describe', 'doc', 'apropos', 'dir', 'postwalk'] },
   { area: 'Program', names: ['println', 'return', 'fail', 'pmap'] },
 ];
 
@@ -143,7 +144,7 @@ PTC-Lisp is a small Clojure dialect run in a sandbox. A program is a sequence of
 
 const VALUES = `## Values
 - \`nil\`, \`true\`, \`false\`. Only \`nil\` and \`false\` are falsy; \`0\`, \`""\` and \`[]\` are true.
-- Integers and floats differ: \`(+ 1 2)\` is \`3\`, \`(/ 10 4)\` is \`2.5\`, \`(/ 10 2)\` is \`5.0\`. \`round\`, \`floor\`, \`ceil\`, \`int\` give integers.
+- Integers and floats differ: \`(+ 1 2)\` is \`3\`, \`(/ 10 4)\` is \`2.5\`, \`(/ 10 2)\` is \`5.0\`. \`round\`, \`floor\`, \`ceil\`, \`int\` give integers. Dividing by the integer \`0\` is an \`arithmetic_error\`; by \`0.0\` it gives \`##Inf\` or \`##NaN\`.
 - Strings \`"text"\` (escapes \`\\n \\t \\" \\\\\`); a character \`\\a\` is the string \`"a"\`. Keywords \`:name\`, vectors \`[1 2]\`, maps \`{:id 7}\`, sets \`#{1 2}\`, regexes \`#"\\d+"\`.
 - Values never change: \`(assoc m :k 1)\` returns a new map and \`m\` stays as it was, so keep results with let or def.
 - Collection functions (map, filter, sort, ...) return vectors. A map seen as a sequence gives \`[key value]\` pairs; a string gives one-letter strings.
@@ -216,11 +217,14 @@ ${FENCE}clojure
 (sum-by :qty [{:qty 2} {:qty nil} {:qty 5}])   ; => 7
 (into {} (map (juxt :id :name) [{:id 1 :name "A"}]))  ; => {1 "A"}
 (some #(when (> % 2) (* % 10)) [1 3 5])        ; => 30
+(find {:a 1 :b 2} :b)                          ; => [:b 2]
+(:keys (describe [{:id 1} {:id 2 :note "x"}]))
+;; => {:id {:present 2 :pct 100.0 :types {"integer" 2} :examples [1 2] :distinct_count 2} :note {:present 1 :pct 50.0 :types {"string" 1} :examples ["x"] :distinct_count 1}}
 (str/join ", " (map name [:a :b]))             ; => "a, b"
 (re-find #"(\\w+)@(\\w+)" "mail bob@host")       ; => ["bob@host" "bob" "host"]
 (format "%.2f" 3.14159)                        ; => "3.14"
 ${FENCE}
-- \`(first (filter pred coll))\` gives the first matching item, \`(some f coll)\` the first truthy result of f. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
+- \`(first (filter pred coll))\` gives the first matching item, \`(some f coll)\` the first truthy result of f; \`(find m k)\` is a key's entry \`[k v]\`. \`(describe x)\` summarizes the shape of data (types, keys, how often each is present, examples) without printing it all; \`(doc name)\` prints how to call a function. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
 - \`(println a b)\` prints the arguments joined by a space (strings unquoted) and returns nil.
 - Interop is limited to dates (\`(java.util.Date. "2026-01-08T10:00:00Z")\`, \`(.getTime d)\`, \`(java.time.LocalDate/parse "2026-01-08")\`, \`.isBefore\` \`.isAfter\` \`.plusDays\`), \`(System/currentTimeMillis)\`, \`Math/\` functions, \`(Integer/parseInt "7")\` and string methods such as \`.indexOf\` \`.length\` \`.contains\`.`;
 }

@@ -91,7 +91,7 @@ export function prepareAgent(def: AgentDef): Prepared {
     ...(mission.cut !== undefined ? [mission.cut] : []),
   ];
   const language = def.language ?? CURRENT_LANGUAGE;
-  const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt, language);
+  const systemPrompt = SystemPrompt.generate(mode, def.systemPrompt, language, def.promptVersion);
   // Single-shot has one turn, so there is nothing to compress (SS-001).
   const chosen = mode === 'single_shot' || strategy === null ? fullHistory : strategy;
   return {

@@ -60,24 +60,48 @@ ${FENCE}clojure
      (mapv :name))
 ${FENCE}`;
 
-/** The language part and the reply rules of each language's default prompt. */
-const DEFAULTS: Readonly<Record<LanguageId, { language(mode: PromptMode): string; rules(mode: PromptMode): string }>> = {
-  '2026-01': JANUARY_2026,
-  '2026-08': {
-    language: (mode) => LanguageSpec.get(mode),
-    rules: (mode) => (mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES),
-  },
+/** The language part and the reply rules of a default prompt. */
+interface PromptText {
+  language(mode: PromptMode): string;
+  rules(mode: PromptMode): string;
+}
+
+/**
+ * Every released default prompt of each language, oldest first: a session saved with one is rebuilt
+ * from it (turns record its fingerprint). A changed default is a new version appended here, the
+ * released text kept as it was (src/agent/prompts/); test/agent/released-prompts.test.ts pins each.
+ */
+const DEFAULTS: Readonly<Record<LanguageId, readonly PromptText[]>> = {
+  '2026-01': [JANUARY_2026],
+  '2026-08': [
+    {
+      language: (mode) => LanguageSpec.get(mode),
+      rules: (mode) => (mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES),
+    },
+  ],
 };
 
 export const SystemPrompt = {
   /**
+   * The released version of `language`'s default whose prompt has fingerprint `hash` (for a turn that
+   * recorded it), the latest first; undefined when none has it (the latest then stands in).
+   */
+  versionOf(mode: PromptMode, opts: SystemPromptOptions, language: LanguageId, hash: string | undefined): number | undefined {
+    if (hash === undefined || opts.replace !== undefined) return undefined;
+    for (let v = DEFAULTS[language].length - 1; v >= 0; v--) if (promptHash(SystemPrompt.generate(mode, opts, language, v)) === hash) return v;
+    return undefined;
+  },
+
+  /**
    * The SYSTEM prompt for a mode: [prefix,] language reference, reply rules[, suffix], as taught for
    * `language` (today's by default). Same input, same text.
    */
-  generate(mode: PromptMode, opts: SystemPromptOptions = {}, language: LanguageId = CURRENT_LANGUAGE): string {
+  generate(mode: PromptMode, opts: SystemPromptOptions = {}, language: LanguageId = CURRENT_LANGUAGE, version?: number): string {
     if (opts.replace !== undefined) return opts.replace;
-    const version = DEFAULTS[language];
-    const parts = [version.language(mode), version.rules(mode)];
+    const versions = DEFAULTS[language];
+    const text = versions[version ?? versions.length - 1];
+    if (text === undefined) throw new Error(`no version ${String(version)} of the ${language} prompt`);
+    const parts = [text.language(mode), text.rules(mode)];
     const prefix = opts.prefix?.trim();
     if (prefix) parts.unshift(prefix);
     const suffix = opts.suffix?.trim();

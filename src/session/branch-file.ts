@@ -40,9 +40,11 @@ function zodProblems(result: { success: false; error: z.core.$ZodError }, base: 
   return out;
 }
 
-/** The SYSTEM text a stored branch's turn was sent with, given the language it ran under. */
-export function systemTextOf(session: Session, b: Pick<StoredBranch, 'systemPrompt'>, t: Pick<Turn, 'language'>): string {
-  return SystemPrompt.generate(session.maxTurns === 1 ? 'single_shot' : 'multi_turn', b.systemPrompt, t.language ?? CURRENT_LANGUAGE);
+/** The SYSTEM text a stored branch's turn was sent with: its language's, in the version it recorded. */
+export function systemTextOf(session: Session, b: Pick<StoredBranch, 'systemPrompt'>, t: Pick<Turn, 'language' | 'promptHash'>): string {
+  const mode = session.maxTurns === 1 ? 'single_shot' : 'multi_turn';
+  const language = t.language ?? CURRENT_LANGUAGE;
+  return SystemPrompt.generate(mode, b.systemPrompt, language, SystemPrompt.versionOf(mode, b.systemPrompt ?? {}, language, t.promptHash));
 }
 
 /**

@@ -12,20 +12,22 @@ import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { Session } from './schema.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from '../agent/languages.ts';
+import { SystemPrompt } from '../agent/system-prompt.ts';
 import { decodeValue, encodeRecorded } from './value-codec.ts';
 
 /**
- * The session's agent for each language its turns ran under: a turn's SYSTEM prompt is the one its
- * language taught (languages.ts), everything else renders the same. Prepared once per language used.
+ * The session's agent for each SYSTEM prompt its turns were sent: the default their language
+ * taught, in the released version whose fingerprint the turn recorded (languages.ts, system-prompt.ts).
+ * Everything else renders the same. Prepared once per prompt used.
  */
 export class AgentsByLanguage {
-  private readonly agents = new Map<LanguageId, PreparedAgent>();
+  private readonly agents = new Map<string, PreparedAgent>();
 
   private constructor(
     private readonly def: AgentDef,
     first: PreparedAgent,
   ) {
-    this.agents.set(first.language, first);
+    this.agents.set(`${first.language}#`, first);
   }
 
   /** Null with the errors when the definition cannot render. */
@@ -34,17 +36,25 @@ export class AgentsByLanguage {
     return prepared.ok ? { ok: true, agents: new AgentsByLanguage(def, prepared.agent) } : { ok: false, errors: prepared.errors };
   }
 
-  /** The agent turn `t` was rendered by. */
-  of(t: Pick<Turn, 'language'>): PreparedAgent {
-    const language = t.language ?? CURRENT_LANGUAGE;
-    let agent = this.agents.get(language);
+  private agent(language: LanguageId, version: number | undefined): PreparedAgent {
+    const key = `${language}#${version ?? ''}`;
+    let agent = this.agents.get(key);
     if (agent === undefined) {
-      const prepared = prepareAgent({ ...this.def, language });
+      const prepared = prepareAgent({ ...this.def, language, ...(version !== undefined ? { promptVersion: version } : {}) });
       // The same definition prepared once already: only the SYSTEM text differs.
       if (!prepared.ok) throw new Error(`the session's definition no longer prepares: ${prepared.errors.join('; ')}`);
-      this.agents.set(language, (agent = prepared.agent));
+      this.agents.set(key, (agent = prepared.agent));
     }
     return agent;
+  }
+
+  /** The agent turn `t` was rendered by: its language's prompt in the version it recorded, else the latest. */
+  of(t: Pick<Turn, 'language' | 'promptHash'>): PreparedAgent {
+    const language = t.language ?? CURRENT_LANGUAGE;
+    const latest = this.agent(language, undefined);
+    if (t.promptHash === undefined || t.promptHash === latest.promptHash) return latest;
+    const version = SystemPrompt.versionOf(latest.mode, this.def.systemPrompt ?? {}, language, t.promptHash);
+    return version === undefined ? latest : this.agent(language, version);
   }
 }
 

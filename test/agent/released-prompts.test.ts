@@ -1,29 +1,39 @@
-// Every default SYSTEM prompt ever released, by language and mode, pinned by its fingerprint: saved
-// sessions and links leave these texts out and are rebuilt from them, so a released text that
-// changed would make every such session open with a rendering that is not what was sent.
+// Every default SYSTEM prompt ever released, by language, version and mode, pinned by its
+// fingerprint: saved sessions and links leave these texts out and are rebuilt from them, so a
+// released text that changed would make every such session open with a rendering that is not what
+// was sent. To change today's default: keep the released text as it is (src/agent/prompts/), add
+// the new one as the language's next version in system-prompt.ts, and pin it here.
 import { describe, expect, it } from 'vitest';
-import { CURRENT_LANGUAGE, LANGUAGE_IDS, type LanguageId } from '../../src/agent/languages.ts';
+import { LANGUAGE_IDS, type LanguageId } from '../../src/agent/languages.ts';
 import { promptHash, SystemPrompt, type PromptMode } from '../../src/agent/system-prompt.ts';
 
-const RELEASED: Readonly<Record<Exclude<LanguageId, typeof CURRENT_LANGUAGE>, Record<PromptMode, string>>> = {
-  '2026-01': { single_shot: 'c898db31c22bdf07', multi_turn: 'eb0e9be769561e64' },
+const RELEASED: Readonly<Record<LanguageId, readonly Readonly<Record<PromptMode, string>>[]>> = {
+  '2026-01': [{ single_shot: 'c898db31c22bdf07', multi_turn: 'eb0e9be769561e64' }],
+  '2026-08': [{ single_shot: '1ef393c37b3cdba3', multi_turn: 'a7aedbc3a7a327b4' }],
 };
 
+const MODES: readonly PromptMode[] = ['single_shot', 'multi_turn'];
+
 describe('released SYSTEM prompts', () => {
-  it.each(Object.entries(RELEASED) as [string, Record<PromptMode, string>][])('%s: each mode still renders the text released then', (language, hashes) => {
-    for (const [mode, hash] of Object.entries(hashes)) expect(promptHash(SystemPrompt.generate(mode as PromptMode, {}, language as LanguageId))).toBe(hash);
+  it.each(LANGUAGE_IDS)('%s: every released version still renders the text released then', (language) => {
+    const versions = RELEASED[language];
+    const got = versions.map((_, v) => Object.fromEntries(MODES.map((mode) => [mode, promptHash(SystemPrompt.generate(mode, {}, language, v))])));
+    expect(got).toEqual(versions);
+    // The latest is what new turns of the language get.
+    for (const mode of MODES) expect(SystemPrompt.generate(mode, {}, language)).toBe(SystemPrompt.generate(mode, {}, language, versions.length - 1));
   });
 
-  it('keeps prefix and suffix around the released text, and a replacement as it is', () => {
-    const base = SystemPrompt.generate('multi_turn', {}, '2026-01');
-    expect(SystemPrompt.generate('multi_turn', { prefix: 'Be brief.', suffix: 'Answer in French.' }, '2026-01')).toBe(
-      `Be brief.\n\n${base}\n\nAnswer in French.`,
-    );
+  it('finds the version a turn recorded by its fingerprint, with the session’s prefix and suffix', () => {
+    const opts = { prefix: 'Be brief.', suffix: 'Answer in French.' };
+    const text = SystemPrompt.generate('multi_turn', opts, '2026-01', 0);
+    expect(text).toBe(`Be brief.\n\n${SystemPrompt.generate('multi_turn', {}, '2026-01')}\n\nAnswer in French.`);
+    expect(SystemPrompt.versionOf('multi_turn', opts, '2026-01', promptHash(text))).toBe(0);
+    expect(SystemPrompt.versionOf('multi_turn', opts, '2026-01', 'ffffffffffffffff')).toBeUndefined();
+    expect(SystemPrompt.versionOf('multi_turn', { replace: 'mine' }, '2026-01', promptHash('mine'))).toBeUndefined();
     expect(SystemPrompt.generate('multi_turn', { replace: 'mine' }, '2026-01')).toBe('mine');
   });
 
-  it('pins every language but today’s, whose text may still change until the next one is released', () => {
-    expect([...Object.keys(RELEASED), CURRENT_LANGUAGE].sort()).toEqual([...LANGUAGE_IDS].sort());
-    expect(SystemPrompt.generate('multi_turn')).toBe(SystemPrompt.generate('multi_turn', {}, CURRENT_LANGUAGE));
+  it('refuses a version that was never released', () => {
+    expect(() => SystemPrompt.generate('multi_turn', {}, '2026-01', 7)).toThrow(/no version 7/);
   });
 });

@@ -177,10 +177,7 @@ const NOT_FUNCTIONS = new Set([
   '*2',
   '*3',
   'ambiguous_reference',
-  'includes',
-  'in',
-  'op',
-  'field',
+  'arithmetic_error',
   'm',
   'n-items',
 ]);
