@@ -45,7 +45,8 @@ export function builtinAt(name: string, ctx: Ctx): BuiltinInfo | undefined {
  */
 export const shapedCalls = new Map<string, (form: Extract<Form, { t: 'list' }>, ctx: Ctx) => Node | undefined>();
 
-export function invalid(message: string, loc: Loc, type: 'validation_error' | 'arity_error' = 'validation_error'): never {
+/** A malformed form, found when the program is analyzed: `invalid_arity` when a special form has the wrong number of parts. */
+export function invalid(message: string, loc: Loc, type: 'invalid_form' | 'invalid_arity' = 'invalid_form'): never {
   throw new PtcError(type, message, loc);
 }
 
@@ -158,7 +159,11 @@ function analyzeList(form: Extract<Form, { t: 'list' }>, ctx: Ctx): Node {
   }
   if (head.t === 'lit' && (head.v === null || typeof head.v === 'number' || typeof head.v === 'string' || typeof head.v === 'boolean')) {
     const shown = printValue(head.v);
-    invalid(`Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`, form.loc);
+    throw new PtcError(
+      'not_callable',
+      `Cannot call ${shown} as a function in (${shown} ...). To write a collection of values use a vector [${shown} ...]`,
+      form.loc,
+    );
   }
   const info = head.t === 'sym' && head.ns === null ? builtinAt(head.name, ctx) : undefined;
   const named = head.t !== 'sym' ? undefined : head.ns === null ? info : lookupNamespaced(head.ns, head.name);
@@ -360,14 +365,14 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
     const hint = hintOf(didYouMean(name, members), `${NAMESPACE_CATEGORY[canonical]} functions: ${members.join(', ')}`);
     ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, ...(hint !== undefined ? { hint } : {}) } });
     return () => {
-      throw new PtcError('undefined_error', message, loc, hint);
+      throw new PtcError('unbound_var', message, loc, hint);
     };
   }
   const message = `Unknown namespace ${ns}/ in ${qualified}.`;
   const hint = 'Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/';
   ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, hint } });
   return () => {
-    throw new PtcError('undefined_error', message, loc, hint);
+    throw new PtcError('unbound_var', message, loc, hint);
   };
 }
 
@@ -399,11 +404,11 @@ export function unresolvedError(
   loc: Loc,
 ): PtcError {
   const removed = removedHint(name);
-  if (removed !== null) return new PtcError('undefined_error', `${name} was removed from PTC-Lisp.`, loc, removed);
+  if (removed !== null) return new PtcError('unbound_var', `${name} was removed from PTC-Lisp.`, loc, removed);
   const hint = unsupportedHint(name);
-  if (hint !== null) return new PtcError('undefined_error', `${name} is not supported in PTC-Lisp.`, loc, hint);
+  if (hint !== null) return new PtcError('unbound_var', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
-  const error = new PtcError('undefined_error', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  const error = new PtcError('unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
   error.unresolved = name;
   return error;
 }
@@ -412,14 +417,14 @@ export function unresolvedError(
 export function unknownToolError(name: string, tools: Iterable<string>, loc: Loc): PtcError {
   const names = [...tools];
   const available = names.length === 0 ? 'No tools are available.' : `Available tools: ${names.map((t) => 'tool/' + t).join(', ')}`;
-  return new PtcError('undefined_error', `Unknown tool tool/${name}.`, loc, hintOf(didYouMean(name, names), available));
+  return new PtcError('unknown_tool', `Unknown tool tool/${name}.`, loc, hintOf(didYouMean(name, names), available));
 }
 
 /** The error of `data/name` when the session has no such data. */
 export function unknownDataError(name: string, data: Iterable<string>, loc: Loc): PtcError {
   const names = [...data];
   const available = names.length === 0 ? 'No data is available.' : `Available: ${names.map((d) => 'data/' + d).join(', ')}`;
-  return new PtcError('undefined_error', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
+  return new PtcError('unbound_var', `data/${name} does not exist.`, loc, hintOf(didYouMean(name, names), available));
 }
 
 function toolFn(name: string, loc: Loc): Value {

@@ -14,7 +14,7 @@ export type Binder = ((frame: Frame, value: Value) => void) & { readonly slot?: 
 export type AnalyzeFn = (form: Form, ctx: Ctx) => Node;
 
 function invalid(message: string, form: Form): never {
-  throw new PtcError('validation_error', message, form.loc);
+  throw new PtcError('invalid_form', message, form.loc);
 }
 
 /** Compile a binding pattern; returns the context with its names bound, and the binder. */

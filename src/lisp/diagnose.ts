@@ -46,7 +46,7 @@ function warningOf(e: PtcError): Problem {
 /** The warning for one name left for run time, or null when it will resolve. */
 function checkRef(ref: GlobalRef, own: ReadonlySet<string>, names: { memory: Set<string>; tools: Set<string>; data: Set<string> }): Problem | null {
   const { ns, name, loc } = ref;
-  if (ref.error !== undefined) return warningOf(new PtcError('undefined_error', ref.error.message, loc, ref.error.hint));
+  if (ref.error !== undefined) return warningOf(new PtcError('unbound_var', ref.error.message, loc, ref.error.hint));
   if (ns === 'tool') return names.tools.has(name) ? null : warningOf(unknownToolError(name, names.tools, loc));
   if (ns === 'data' || ns === 'ctx') return names.data.has(name) ? null : warningOf(unknownDataError(name, names.data, loc));
   if (own.has(name) || names.memory.has(name)) return null;

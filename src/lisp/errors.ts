@@ -1,22 +1,33 @@
 // Errors are values for callers (`PtcErrorInfo`); inside the interpreter they travel as PtcError
 // exceptions so deep evaluation can unwind, and the run API turns them back into values.
 
-export type ErrorType =
-  | 'parse_error'
-  | 'duplicate_key'
-  | 'validation_error'
-  | 'type_error'
-  | 'arity_error'
-  | 'undefined_error'
-  | 'ambiguous_reference'
-  | 'execution_error'
-  | 'tool_error'
-  | 'arithmetic_error'
-  | 'timeout'
-  | 'loop_limit_exceeded'
-  | 'depth_limit_exceeded'
-  | 'output_limit_exceeded'
-  | 'memory_exceeded';
+/**
+ * The error types a program can end with: the reference's names (the LLM reads them and reacts to
+ * them), and this interpreter's own for what the reference does not name (`duplicate_key`,
+ * `ambiguous_reference`, the depth and output limits).
+ */
+export const ERROR_TYPES = [
+  'parse_error',
+  'duplicate_key',
+  'invalid_form',
+  'invalid_arity',
+  'type_error',
+  'arity_error',
+  'unbound_var',
+  'unknown_tool',
+  'not_callable',
+  'ambiguous_reference',
+  'runtime_error',
+  'tool_error',
+  'arithmetic_error',
+  'timeout',
+  'loop_limit_exceeded',
+  'depth_limit_exceeded',
+  'output_limit_exceeded',
+  'memory_exceeded',
+] as const;
+
+export type ErrorType = (typeof ERROR_TYPES)[number];
 
 export interface PtcErrorInfo {
   type: ErrorType;
@@ -155,15 +166,12 @@ export function asPtcError(e: unknown, where?: string | null): PtcError | null {
   if (e instanceof RangeError && ENGINE_FULL.some((words) => e.message.toLowerCase().includes(words))) {
     return new PtcError('memory_exceeded', `A value${where ? ` built by ${where}` : ''} is larger than the engine can hold; work on less data at a time`);
   }
-  return new PtcError(
-    'execution_error',
-    `Internal error in ${where ?? 'the interpreter'}: it could not handle these arguments; try another way to compute this`,
-  );
+  return new PtcError('runtime_error', `Internal error in ${where ?? 'the interpreter'}: it could not handle these arguments; try another way to compute this`);
 }
 
 export const typeError = (message: string): PtcError => new PtcError('type_error', message);
 export const arityError = (message: string): PtcError => new PtcError('arity_error', message);
-export const execError = (message: string): PtcError => new PtcError('execution_error', message);
+export const execError = (message: string): PtcError => new PtcError('runtime_error', message);
 
 /** Levenshtein distance, for "Did you mean" hints. */
 export function editDistance(a: string, b: string): number {

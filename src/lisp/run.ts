@@ -126,7 +126,7 @@ function runForms(program: CompiledProgram, r: Runtime, shadowed: Set<string>): 
 export function toErrorInfo(e: unknown, program?: string): PtcErrorInfo {
   const p = asPtcError(e);
   if (p !== null) return program !== undefined ? p.from(program) : p.toInfo();
-  return { type: 'execution_error', message: 'Internal error in the interpreter: the program stopped unexpectedly; try another way to compute this' };
+  return { type: 'runtime_error', message: 'Internal error in the interpreter: the program stopped unexpectedly; try another way to compute this' };
 }
 
 export function run(opts: RunOptions): RunResult {

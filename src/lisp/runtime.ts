@@ -159,7 +159,7 @@ export class Runtime {
     let f = this.toolFns.get(name);
     if (f !== undefined) return f;
     const tool = this.tools.get(name);
-    if (tool === undefined) throw new PtcError('undefined_error', `Unknown tool tool/${name}`);
+    if (tool === undefined) throw new PtcError('unknown_tool', `Unknown tool tool/${name}`);
     const impl = tool.fn;
     f = makeFn(
       (...args: Value[]) => {
@@ -289,7 +289,7 @@ export function invokeMany(f: Value, args: Value[]): Value {
   if (fn.spread !== undefined) return fn.spread(args);
   const name = fn.ptc.name ?? 'this function';
   throw new PtcError(
-    'execution_error',
+    'runtime_error',
     `${name} cannot take ${args.length} arguments at once (at most ${MAX_SPREAD}); use reduce, or a function that takes the collection itself`,
   );
 }
@@ -327,8 +327,8 @@ export function invokeData(f: Value, args: Value[]): Value {
     if (args.length !== 1) throw arityError(`a vector used as a function expects 1 argument (index), got ${args.length}`);
     const i = args[0];
     if (typeof i !== 'number' || !Number.isInteger(i)) throw typeError(`a vector used as a function needs an integer index, got ${describe(i)}`);
-    if (i < 0 || i >= f.length) throw new PtcError('execution_error', `Index ${i} out of bounds for a vector of ${f.length} items`);
+    if (i < 0 || i >= f.length) throw new PtcError('runtime_error', `Index ${i} out of bounds for a vector of ${f.length} items`);
     return f[i];
   }
-  throw typeError(`${describe(f)} is not a function and cannot be called`);
+  throw new PtcError('not_callable', `${describe(f)} is not a function and cannot be called`);
 }

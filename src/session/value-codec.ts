@@ -430,7 +430,7 @@ export function restoredFunction(meta: FnMeta): PtcFn {
   const label = meta.name ?? 'an anonymous function';
   const fn = makeFn(() => {
     throw new PtcError(
-      'execution_error',
+      'runtime_error',
       `Function ${label} was restored from a saved session without its code; it must be redefined (run its defn again) before it can be called`,
     );
   }, meta);

@@ -305,7 +305,7 @@ export function cut(text: string, max = RESULT_MAX): string {
 }
 
 export function errorView(e: { type: string; message: string; line?: number; column?: number; hint?: string }): ErrorView {
-  const hinted = e.hint !== undefined && e.message.endsWith(e.hint) ? { hint: e.hint, reason: problemOfError({ ...e, type: 'execution_error' }).message } : {};
+  const hinted = e.hint !== undefined && e.message.endsWith(e.hint) ? { hint: e.hint, reason: problemOfError({ ...e, type: 'runtime_error' }).message } : {};
   return {
     type: e.type,
     message: e.message,

@@ -9,7 +9,7 @@ describe('a definition lost with a failed turn', () => {
   it('the error names the failed turn that defined it, as its hint', () => {
     const step = play(agent, ['(def loans [1 2 3])\n(undefined-thing)', '(count loans)']);
     const error = step.turns[1].error;
-    expect(error?.type).toBe('undefined_error');
+    expect(error?.type).toBe('unbound_var');
     const hint = 'loans was defined in turn 1, which failed, and a failed turn keeps none of its definitions: define loans again.';
     expect(error?.hint).toBe(hint);
     expect(error?.message).toBe(`Unable to resolve symbol: loans in this context. ${hint}`);

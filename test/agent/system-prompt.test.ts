@@ -166,21 +166,7 @@ function known(name: string): boolean {
 const defined = new Set([...allText.matchAll(/\((?:def|defn)\s+([^\s()[\]{}]+)/g)].map((m) => m[1]));
 
 /** Inline words that are not function names: literals, placeholders, where operators, prose names. */
-const NOT_FUNCTIONS = new Set([
-  'nil',
-  'true',
-  'false',
-  '%',
-  '%1',
-  '%2',
-  '*1',
-  '*2',
-  '*3',
-  'ambiguous_reference',
-  'arithmetic_error',
-  'm',
-  'n-items',
-]);
+const NOT_FUNCTIONS = new Set(['nil', 'true', 'false', '%', '%1', '%2', '*1', '*2', '*3', 'ambiguous_reference', 'arithmetic_error', 'm', 'n-items']);
 
 describe('the prompt names only what the interpreter has', () => {
   it.each(FUNCTION_GROUPS.flatMap((g) => g.names))('%s is a builtin', (name) => {

@@ -122,7 +122,7 @@ describe('ptc eval --batch', () => {
     expect(got[2]).toMatchObject({ id: 'no-program', ok: false, error: { type: 'request_error' } });
     expect(got[3]).toEqual({ id: 3, ok: false, error: { type: 'fail', message: '"nope"' } });
     expect(got[4]).toMatchObject({ id: 4, ok: true, result: '42' });
-    expect(got[5]).toMatchObject({ id: 5, ok: false, error: { type: 'undefined_error' } });
+    expect(got[5]).toMatchObject({ id: 5, ok: false, error: { type: 'unbound_var' } });
     expect(got[6].result).toBe(`[${Array.from({ length: 30 }, (_, i) => i).join(' ')}]`); // untruncated
   });
 });
@@ -148,7 +148,7 @@ describe('ptc repl', () => {
     const r = await ptc(['repl'], input);
     expect(r.code).toBe(0);
     expect(r.out).toBe(["=> #'x", "=> #'add", '=> 17', '=> 34', 'x = 10', 'add = #fn[add]', 'loaded data/: n', '=> 7', ''].join('\n'));
-    expect(r.err).toMatch(/^undefined_error: .*nope/);
+    expect(r.err).toMatch(/^unbound_var: .*nope/);
   });
 });
 

@@ -74,7 +74,7 @@ describe('ptc doc', () => {
     expect(byName.get('str/join')).toMatchObject({ aliasOf: 'join' });
     expect(byName.get('let')).toMatchObject({ kind: 'special-form' });
     expect(byName.get('->>')).toMatchObject({ kind: 'macro' });
-    expect(byName.get('if')!.examples).toContainEqual({ code: '(if)', result: 'error: arity_error' });
+    expect(byName.get('if')!.examples).toContainEqual({ code: '(if)', result: 'error: invalid_arity' });
   });
 
   it('is listed by ptc --help', async () => {

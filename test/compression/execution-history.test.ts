@@ -118,7 +118,7 @@ const fenceLines = (text: string): string[] => text.split('\n').filter((l) => /^
 describe('the attempt block of a failed turn (C11): never a fence inside a fence', () => {
   it('a program is shown in a plain ```clojure fence with its error and location', () => {
     const t = failed('```clojure\n(broken x)\n```', '(broken x)', {
-      type: 'undefined_error',
+      type: 'unbound_var',
       message: 'Unable to resolve symbol: broken in this context.',
       line: 1,
       column: 2,
@@ -167,7 +167,7 @@ describe('the attempt block of a failed turn (C11): never a fence inside a fence
   it('every failed attempt shown, each with its own fence', () => {
     const turns = [
       failed('```python\nprint(1)\n```', '', { type: 'no_code', message: 'only python' }, 1),
-      failed('```clojure\n(bad)\n```', '(bad)', { type: 'undefined_error', message: 'bad' }, 2),
+      failed('```clojure\n(bad)\n```', '(bad)', { type: 'unbound_var', message: 'bad' }, 2),
     ];
     expect(renderFailedAttempts(turns, 'all')).toEqual({
       text: [

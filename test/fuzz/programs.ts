@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import '../../src/lisp/builtins/index.ts';
 import { allBuiltins } from '../../src/lisp/builtins/registry.ts';
+import { ERROR_TYPES as ALL_ERROR_TYPES } from '../../src/lisp/errors.ts';
 
 /** Literals that tend to find edges: empty and huge, NaN, negative, JavaScript's own names. */
 export const ODD_LITERALS = [
@@ -136,19 +137,4 @@ export function mutationArb(source: string): fc.Arbitrary<string> {
 export const JS_LEAK =
   /Cannot read prop|is not a function(?! and cannot be called)|is not iterable|undefined is not|Invalid string length|Invalid array length|Invalid time value|Maximum call stack|\bat (?:Object|Function|new )|\.ts:\d+|\.js:\d+|\[object Object\]|TypeError:|RangeError:|ReferenceError:|SyntaxError:/;
 
-export const ERROR_TYPES = new Set([
-  'parse_error',
-  'validation_error',
-  'type_error',
-  'arity_error',
-  'undefined_error',
-  'ambiguous_reference',
-  'execution_error',
-  'tool_error',
-  'arithmetic_error',
-  'timeout',
-  'loop_limit_exceeded',
-  'depth_limit_exceeded',
-  'output_limit_exceeded',
-  'memory_exceeded',
-]);
+export const ERROR_TYPES: ReadonlySet<string> = new Set(ALL_ERROR_TYPES);

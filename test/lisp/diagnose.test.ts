@@ -14,7 +14,7 @@ describe('diagnose', () => {
   it('warns of an unknown name with the message and hint a run gives, at its place', () => {
     const [p, ...rest] = diagnose('(let [orders 1]\n  (fiter odd? orderz))', NONE);
     expect(rest).toHaveLength(1);
-    expect(p).toMatchObject({ severity: 'warning', code: 'undefined_error', range: { line: 2, column: 4 } });
+    expect(p).toMatchObject({ severity: 'warning', code: 'unbound_var', range: { line: 2, column: 4 } });
     expect(p.message).toBe('Unable to resolve symbol: fiter in this context.');
     expect(p.hint).toBe('Did you mean: filter, filterv?');
     expect(rest[0]).toMatchObject({

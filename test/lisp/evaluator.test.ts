@@ -71,7 +71,7 @@ describe('let and destructuring', () => {
 
   it('rejects odd binding vectors', () => {
     const e = evErr('(let [x] x)');
-    expect(e.type).toBe('validation_error');
+    expect(e.type).toBe('invalid_form');
     expect(e.message).toContain('even number');
   });
 });
@@ -113,7 +113,7 @@ describe('functions', () => {
   it('checks that recur is in tail position', () => {
     expect(evErr('(loop [i 0] (inc (recur i)))').message).toContain('tail position');
     expect(evErr('(recur 1)').message).toContain('inside loop or fn');
-    expect(evErr('(loop [i 0 j 1] (recur i))').type).toBe('arity_error');
+    expect(evErr('(loop [i 0 j 1] (recur i))').type).toBe('invalid_arity');
   });
 
   it('prints functions as #fn[name]', () => {
@@ -162,7 +162,7 @@ describe('names the 2026-08 reference removed', () => {
     ['(filter (none-of pos? even?) [])', 'none-of', '(complement (some-fn p q))'],
   ])('%s fails with what to write instead', (program, name, replacement) => {
     const r = run({ program });
-    expect(r.ok ? null : r.error.type).toBe('undefined_error');
+    expect(r.ok ? null : r.error.type).toBe('unbound_var');
     expect(r.ok ? '' : r.error.message).toMatch(new RegExp(`^${name} was removed from PTC-Lisp\\.`));
     expect(r.ok ? '' : r.error.hint).toContain(replacement);
   });

@@ -97,7 +97,7 @@ describe('calls through locals, keywords and data', () => {
     ['(let [v [1 2]] (v 1))', 'ok 2'],
     ['(let [m {:a 1}] (m :a))', 'ok 1'],
     ['(let [s #{1}] (s 2))', 'ok nil'],
-    ['(let [x 1] (x 2))', 'type_error 1 is not a function and cannot be called'],
+    ['(let [x 1] (x 2))', 'not_callable 1 is not a function and cannot be called'],
   ])('%s', (program, expected) => {
     expect(outcome(program)).toBe(expected);
   });

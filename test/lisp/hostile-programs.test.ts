@@ -58,16 +58,16 @@ const CASES: readonly Case[] = [
   { program: '\\constructor', type: 'parse_error', message: /^Unknown character literal \\constructor$/ },
   { program: '##__proto__', type: 'parse_error', message: /^Unknown symbolic value ##__proto__/ },
   { program: '##constructor', type: 'parse_error', message: /^Unknown symbolic value ##constructor/ },
-  { program: 'constructor', type: 'undefined_error', message: /^Unable to resolve symbol: constructor in this context/ },
-  { program: '(constructor/x)', type: 'undefined_error', message: /^Unknown namespace constructor\/ in constructor\/x/ },
-  { program: '(toString/x 1)', type: 'undefined_error', message: /^Unknown namespace toString\// },
-  { program: '(.constructor "a")', type: 'undefined_error', message: /^Unable to resolve symbol: \.constructor/ },
+  { program: 'constructor', type: 'unbound_var', message: /^Unable to resolve symbol: constructor in this context/ },
+  { program: '(constructor/x)', type: 'unbound_var', message: /^Unknown namespace constructor\/ in constructor\/x/ },
+  { program: '(toString/x 1)', type: 'unbound_var', message: /^Unknown namespace toString\// },
+  { program: '(.constructor "a")', type: 'unbound_var', message: /^Unable to resolve symbol: \.constructor/ },
   { program: '(def __proto__ 3) (def toString 4) [__proto__ toString]', type: 'ok', value: '[3 4]' },
 
   // 2. JavaScript errors become language errors, located at the form.
   {
     program: '(tool/boom)',
-    type: 'execution_error',
+    type: 'runtime_error',
     message: /^Internal error in tool\/boom: /,
     tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))],
   },
@@ -75,7 +75,7 @@ const CASES: readonly Case[] = [
   { program: '(tool/arr)', type: 'memory_exceeded', message: ENGINE, tools: [throwingTool('arr', new RangeError('Invalid array length'))] },
   {
     program: '(tool/date)',
-    type: 'execution_error',
+    type: 'runtime_error',
     message: /^Internal error in tool\/date: /,
     tools: [throwingTool('date', new RangeError('Invalid time value'))],
   },
@@ -96,7 +96,7 @@ const CASES: readonly Case[] = [
   },
   {
     program: '(tool/syntax)',
-    type: 'execution_error',
+    type: 'runtime_error',
     message: /^Internal error in tool\/syntax: /,
     tools: [throwingTool('syntax', new SyntaxError('Unexpected token } in JSON at position 3'))],
   },
@@ -118,8 +118,8 @@ const CASES: readonly Case[] = [
     type: 'depth_limit_exceeded',
     limits: { maxDepth: 1e9, timeoutMs: 30_000 },
   },
-  { program: `(${'x'.repeat(1_000_000)})`, type: 'undefined_error', message: /^Unable to resolve symbol: xxxx/, margin: 3000 },
-  { program: `(tool/${'y'.repeat(100_000)})`, type: 'undefined_error', message: /^Unknown tool tool\/yyyy/ },
+  { program: `(${'x'.repeat(1_000_000)})`, type: 'unbound_var', message: /^Unable to resolve symbol: xxxx/, margin: 3000 },
+  { program: `(tool/${'y'.repeat(100_000)})`, type: 'unknown_tool', message: /^Unknown tool tool\/yyyy/ },
 
   // 3. Time inside builtins counts.
   { program: '(dotimes [_ 200] (frequencies (range 1000000)))', type: 'timeout', message: TIMEOUT, limits: FAST },
@@ -161,7 +161,7 @@ const CASES: readonly Case[] = [
   { program: '(count (apply assoc {} (range 20000)))', type: 'ok', value: '10000' },
   { program: '(apply (fn [& xs] (count xs)) (range 200000))', type: 'ok', value: '200000' },
   { program: '(apply (fn [a b & xs] [a b (count xs)]) :x (range 200000))', type: 'ok', value: '[:x 0 199999]' },
-  { program: '(apply juxt (range 20000))', type: 'execution_error', message: /^juxt cannot take 20000 arguments at once/ },
+  { program: '(apply juxt (range 20000))', type: 'runtime_error', message: /^juxt cannot take 20000 arguments at once/ },
   { program: '(apply inc (range 200000))', type: 'arity_error', message: /^inc expects 1 argument, got 200000/ },
 
   // 5. The size limit holds for every way of growing a collection.
@@ -286,7 +286,7 @@ const CASES: readonly Case[] = [
   { program: '(count (take 1000000 (range 1 5 0)))', type: 'ok', value: '1000000' },
   { program: '(take 3 (range 99999999999999999999999 1 0))', type: 'ok', value: '[99999999999999999999999 99999999999999999999999 99999999999999999999999]' },
   { program: '(take 2 (range 1 2 ##NaN))', type: 'type_error', message: /^range step must be a number, got NaN/ },
-  { program: '(count (range 1 5 0))', type: 'execution_error', message: /^range with step 0 never ends/ },
+  { program: '(count (range 1 5 0))', type: 'runtime_error', message: /^range with step 0 never ends/ },
 
   // 7. A sort whose comparator sorts: inside, an ordinary sort; with itself, runaway recursion, which
   // is the depth limit wherever the JavaScript stack runs out (never a fault of sort).
@@ -311,16 +311,16 @@ function protoCases(): Case[] {
       { program: `[(get {:${n} 1} :${n}) (:${n} {:${n} 2}) (get {"${n}" 3} "${n}") (get {} :${n})]`, type: 'ok', value: '[1 2 3 nil]' },
       { program: n, type: 'ok', value: `"d-${n}"`, data: { [n]: `d-${n}` } },
       { program: `data/${n}`, type: 'ok', value: `"d-${n}"`, data: { [n]: `d-${n}` } },
-      { program: `data/${n}`, type: 'undefined_error', message: new RegExp(`^data/${n} does not exist`) },
+      { program: `data/${n}`, type: 'unbound_var', message: new RegExp(`^data/${n} does not exist`) },
       { program: `(tool/${n})`, type: 'ok', value: `"t-${n}"`, tools: [constTool(n, `t-${n}`)] },
       { program: `(${n})`, type: 'ok', value: `"t-${n}"`, tools: [constTool(n, `t-${n}`)] },
-      { program: `(tool/${n})`, type: 'undefined_error', message: new RegExp(`^Unknown tool tool/${n}`) },
-      { program: n, type: 'undefined_error', message: new RegExp(`^Unable to resolve symbol: ${n} in this context`) },
+      { program: `(tool/${n})`, type: 'unknown_tool', message: new RegExp(`^Unknown tool tool/${n}`) },
+      { program: n, type: 'unbound_var', message: new RegExp(`^Unable to resolve symbol: ${n} in this context`) },
       { program: `\\${n}`, type: 'parse_error', message: new RegExp(`^Unknown character literal \\\\${n}$`) },
       { program: `##${n}`, type: 'parse_error', message: new RegExp(`^Unknown symbolic value ##${n}`) },
-      { program: `(.${n} "abc")`, type: 'undefined_error', message: new RegExp(`^Unable to resolve symbol: \\.${n}`) },
-      { program: `(${n}/x)`, type: 'undefined_error', message: new RegExp(`^Unknown namespace ${n}/`) },
-      { program: `(str/${n} "a")`, type: 'undefined_error', message: new RegExp(`^${n} is not available in str/`) },
+      { program: `(.${n} "abc")`, type: 'unbound_var', message: new RegExp(`^Unable to resolve symbol: \\.${n}`) },
+      { program: `(${n}/x)`, type: 'unbound_var', message: new RegExp(`^Unknown namespace ${n}/`) },
+      { program: `(str/${n} "a")`, type: 'unbound_var', message: new RegExp(`^${n} is not available in str/`) },
       // (keyword s) wants a letter first: __proto__ is only a literal keyword.
       /^\p{L}/u.test(n) ? { program: `(keyword "${n}")`, type: 'ok', value: `:${n}` } : { program: `(keyword "${n}")`, type: 'type_error' },
     );
@@ -426,7 +426,7 @@ describe('error messages', () => {
       tools: [throwingTool('boom', new TypeError("Cannot read properties of undefined (reading 'x')"))],
     });
     if (r.ok) throw new Error('expected an error');
-    expect(r.error).toEqual({ type: 'execution_error', message: expect.stringMatching(/^Internal error in tool\/boom: /), line: 2, column: 10 });
+    expect(r.error).toEqual({ type: 'runtime_error', message: expect.stringMatching(/^Internal error in tool\/boom: /), line: 2, column: 10 });
   });
   it.each(['(dotimes [i 1000000000] i)', '(doseq [x (range 1000000) y (range 1000)] y)', '(count (for [x (range 1000000) y (range 1000)] y))'])(
     'give a timeout between calls in %s the location of the form',

@@ -314,16 +314,16 @@ describe('NaN keys: each ##NaN is distinct and unreachable, in small and large m
 describe('dates out of range are refused where they are made', () => {
   const range = 'date out of range; dates must lie between -271821-04-20 and +275760-09-13 (±8.64e15 ms from 1970)';
   const errors: [string, string, string][] = [
-    ['(java.util.Date. (+ 8.64e15 1))', 'execution_error', `java.util.Date.: ${range}`],
-    ['(java.util.Date. -8.7e15)', 'execution_error', `java.util.Date.: ${range}`],
-    ['(java.util.Date. 1e300)', 'execution_error', `java.util.Date.: ${range}`],
-    ['(.plusDays (java.util.Date. 0) 1000000000000)', 'execution_error', `.plusDays: ${range}`],
-    ['(.plusDays (LocalDate/parse "2026-01-01") 99999999)', 'execution_error', `.plusDays: ${range}`],
-    ['(.minusDays (java.util.Date. -8.64e15) 1)', 'execution_error', `.minusDays: ${range}`],
-    ['(.plusDays (java.util.Date. 0) 9007199254740991)', 'execution_error', `.plusDays: ${range}`],
+    ['(java.util.Date. (+ 8.64e15 1))', 'runtime_error', `java.util.Date.: ${range}`],
+    ['(java.util.Date. -8.7e15)', 'runtime_error', `java.util.Date.: ${range}`],
+    ['(java.util.Date. 1e300)', 'runtime_error', `java.util.Date.: ${range}`],
+    ['(.plusDays (java.util.Date. 0) 1000000000000)', 'runtime_error', `.plusDays: ${range}`],
+    ['(.plusDays (LocalDate/parse "2026-01-01") 99999999)', 'runtime_error', `.plusDays: ${range}`],
+    ['(.minusDays (java.util.Date. -8.64e15) 1)', 'runtime_error', `.minusDays: ${range}`],
+    ['(.plusDays (java.util.Date. 0) 9007199254740991)', 'runtime_error', `.plusDays: ${range}`],
     [
       '(java.time.LocalDate/parse "+999999-01-01")',
-      'execution_error',
+      'runtime_error',
       'java.time.LocalDate/parse: cannot parse "+999999-01-01" as a date; expected "YYYY-MM-DD", e.g. "2026-01-08"',
     ],
   ];
@@ -404,7 +404,7 @@ describe('messages about huge values', () => {
     [`(let [x ${SHARED}] (+ x 1))`, 'type_error', /^\+ expected a number, got vector: \[\[\[/],
     [`(let [x ${SHARED}] (subs x 1))`, 'type_error', /^subs expected a string, got vector: /],
     [`(let [x ${SHARED}] (name x))`, 'type_error', /^name expected a keyword or string, got vector: \[\[\[/],
-    ['(replace "ab" #"(?<x>a)" "${constructor}")', 'execution_error', /^replace: no group named constructor in the regex$/],
+    ['(replace "ab" #"(?<x>a)" "${constructor}")', 'runtime_error', /^replace: no group named constructor in the regex$/],
   ])('%s reports the real problem, briefly', (program, type, message) => {
     const r = run({ program });
     expect(r.ok).toBe(false);

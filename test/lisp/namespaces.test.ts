@@ -133,7 +133,7 @@ describe('namespaced builtins', () => {
 
   it('lists what a namespace has when a name does not exist there', () => {
     const e = evErr('(clojure.string/capitalize "a")');
-    expect(e.type).toBe('undefined_error');
+    expect(e.type).toBe('unbound_var');
     expect(e.message).toContain('capitalize is not available');
     expect(e.message).toContain('String functions:');
   });

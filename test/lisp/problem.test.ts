@@ -23,7 +23,7 @@ describe('an interpreter error as a problem', () => {
     const p = problemOfError(info);
     expect(p).toEqual({
       severity: 'error',
-      code: 'undefined_error',
+      code: 'unbound_var',
       message: 'try is not supported in PTC-Lisp.',
       hint: 'There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
       range: { line: 1, column: 2 },

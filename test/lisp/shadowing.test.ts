@@ -68,11 +68,11 @@ describe('definitions that take a builtin name', () => {
     ]) {
       const e = evErr(program);
       expect([e.type, e.message]).toEqual([
-        'validation_error',
+        'invalid_form',
         `${name} is a special form or macro and cannot be redefined: choose another name for your definition`,
       ]);
     }
-    expect(evErr('(def nil 1)').type).toBe('validation_error');
+    expect(evErr('(def nil 1)').type).toBe('invalid_form');
     expect(evErr('(def .length 1)').message).toContain('Java interop syntax');
     expect(evErr('(def java.util.Date. 1)').message).toContain('Java interop syntax');
   });
@@ -92,8 +92,8 @@ describe('defonce', () => {
   });
 
   it('refuses a malformed form before anything runs', () => {
-    expect(evErr('(defonce)').type).toBe('validation_error');
-    expect(evErr('(defonce a 1 2 3)').type).toBe('arity_error');
+    expect(evErr('(defonce)').type).toBe('invalid_form');
+    expect(evErr('(defonce a 1 2 3)').type).toBe('invalid_arity');
   });
 });
 
@@ -106,6 +106,6 @@ describe("#'name", () => {
   });
 
   it('fails as an unknown name does', () => {
-    expect(evErr("#'nothing-here").type).toBe('undefined_error');
+    expect(evErr("#'nothing-here").type).toBe('unbound_var');
   });
 });

@@ -403,7 +403,7 @@ describe('restored stub errors', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(PtcError);
-      expect((e as PtcError).type).toBe('execution_error');
+      expect((e as PtcError).type).toBe('runtime_error');
     }
   });
 });

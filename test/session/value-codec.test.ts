@@ -320,7 +320,7 @@ describe('restored functions', () => {
     }
     expect(caught).toBeInstanceOf(PtcError);
     const err = caught as PtcError;
-    expect(err.type).toBe('execution_error');
+    expect(err.type).toBe('runtime_error');
     expect(err.message).toMatch(/total was restored from a saved session without its code; it must be redefined/);
   });
 

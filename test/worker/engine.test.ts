@@ -171,10 +171,10 @@ describe('Engine: REPL and tokens', () => {
     engine.stepTurn();
     expect(engine.repl('y')).toMatchObject({ ok: true, result: '7' });
     engine.reset();
-    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'unbound_var' } });
     engine.repl('(def y 8)');
     engine.open(example('reviews-and-inventory.json'));
-    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'unbound_var' } });
   });
 
   it("restores the REPL's definitions from the programs that made them (a restarted worker), skipping those that fail now", () => {
@@ -184,7 +184,7 @@ describe('Engine: REPL and tokens', () => {
     expect(engine.repl('[y z (twice 3)]')).toMatchObject({ ok: true, result: '[7 14 6]' });
     // A restore starts from nothing: what is not in the list is gone.
     engine.restoreRepl(['(def w 1)']);
-    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'undefined_error' } });
+    expect(engine.repl('y')).toMatchObject({ ok: false, error: { type: 'unbound_var' } });
   });
 
   it('an error with a hint gives the hint apart, the whole message kept as the LLM read it', () => {
@@ -193,7 +193,7 @@ describe('Engine: REPL and tokens', () => {
     expect(r).toMatchObject({
       ok: false,
       error: {
-        type: 'undefined_error',
+        type: 'unbound_var',
         message: 'Unable to resolve symbol: fliter in this context. Did you mean: filter, filterv, flatten?',
         reason: 'Unable to resolve symbol: fliter in this context.',
         hint: 'Did you mean: filter, filterv, flatten?',

@@ -193,7 +193,7 @@ builtin(
       ['(range 10 0 -2)', '[10 8 6 4 2]'],
       ['(range 0 1 0.25)', '[0 0.25 0.5 0.75]'],
       ['(take 2 (range 7 9 0))', '[7 7]'],
-      ['(range 1 5 0)', 'error: execution_error'],
+      ['(range 1 5 0)', 'error: runtime_error'],
     ],
   },
 );

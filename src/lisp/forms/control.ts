@@ -20,7 +20,7 @@ function nargs(form: ListForm, min: number, max: number, usage: string): Form[] 
   const args = form.items.slice(1);
   if (args.length < min || args.length > max) {
     const head = form.items[0] as Extract<Form, { t: 'sym' }>;
-    invalid(`${head.name} expects ${usage}, got ${args.length} argument${args.length === 1 ? '' : 's'}`, form.loc, 'arity_error');
+    invalid(`${head.name} expects ${usage}, got ${args.length} argument${args.length === 1 ? '' : 's'}`, form.loc, 'invalid_arity');
   }
   return args;
 }
@@ -107,7 +107,7 @@ documentForm('if', {
     ['(if 0 "truthy" "falsy")', '"truthy"'],
     ['(if nil "truthy" "falsy")', '"falsy"'],
     ['(if false "yes")', 'nil'],
-    ['(if)', 'error: arity_error'],
+    ['(if)', 'error: invalid_arity'],
   ],
 });
 specialForms.set('if', (form, ctx) => {
@@ -213,7 +213,7 @@ documentForm('cond', {
     ['(cond false "a" false "b" :else "c")', '"c"'],
     ['(let [total 250] (cond (> total 1000) "high" (> total 100) "medium" :else "low"))', '"medium"'],
     ['(cond false "only")', 'nil'],
-    ['(cond true)', 'error: validation_error'],
+    ['(cond true)', 'error: invalid_form'],
   ],
 });
 specialForms.set('cond', (form, ctx) => {
@@ -414,7 +414,7 @@ documentForm('let', {
     ['(let [x 1] (let [x 2] x))', '2'],
     ['(let [[a b & more] [1 2 3 4 5]] [a b more])', '[1 2 [3 4 5]]'],
     ['(let [{:keys [name age] :or {age 0}} {:name "Bob"}] [name age])', '["Bob" 0]'],
-    ['(let [x] x)', 'error: validation_error'],
+    ['(let [x] x)', 'error: invalid_form'],
   ],
 });
 specialForms.set('let', (form, ctx) => {
@@ -447,7 +447,7 @@ function conditionalBinding(name: string, test: (v: Value) => boolean, withElse:
     const valueNode = analyzeArg(bindings.items[1], ctx);
     const [inner, binder] = compilePattern(bindings.items[0], { ...ctx }, analyze);
     const rest = form.items.slice(2);
-    if (withElse && (rest.length < 1 || rest.length > 2)) invalid(`${name} expects (${name} [name expr] then else?)`, form.loc, 'arity_error');
+    if (withElse && (rest.length < 1 || rest.length > 2)) invalid(`${name} expects (${name} [name expr] then else?)`, form.loc, 'invalid_arity');
     const then = withElse ? analyze(rest[0], inner) : analyzeBody(rest, inner);
     const otherwise = withElse && rest.length === 2 ? analyze(rest[1], ctx) : null;
     return (f) => {

@@ -209,7 +209,7 @@ documentForm('def', {
     ['(def a 1) (def b (+ a 1)) b', '2'],
     ['(def map {})', "#'map"],
     ['(def inc dec) (inc 5)', '4'],
-    ['(def if 1)', 'error: validation_error'],
+    ['(def if 1)', 'error: invalid_form'],
   ],
 });
 /** The parts of (def name doc? value) and (defonce name doc? value). */
@@ -224,7 +224,7 @@ function definitionParts(form: Extract<Form, { t: 'list' }>, ctx: Ctx, what: 'de
   } else if (rest.length === 1) {
     valueForm = rest[0];
   } else {
-    invalid(`${what} expects (${what} name value) or (${what} name "doc" value), got ${rest.length} forms after the name`, form.loc, 'arity_error');
+    invalid(`${what} expects (${what} name value) or (${what} name "doc" value), got ${rest.length} forms after the name`, form.loc, 'invalid_arity');
   }
   const value =
     valueForm.t === 'list' && isSym(valueForm.items[0], 'fn')
@@ -269,7 +269,7 @@ documentForm('defn', {
     ['(def rate 0.1) (defn apply-rate [x] (* x rate)) (apply-rate 100)', '10.0'],
     ['(defn greet [{:keys [name]}] (str "Hello " name)) (greet {:name "World"})', '"Hello World"'],
     ['(defn count [x] :mine) (count [1 2])', ':mine'],
-    ['(defn when [x] x)', 'error: validation_error'],
+    ['(defn when [x] x)', 'error: invalid_form'],
   ],
 });
 specialForms.set('defn', (form, ctx) => {

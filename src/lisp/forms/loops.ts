@@ -224,8 +224,8 @@ documentForm('recur', {
   area: 'iteration',
   examples: [
     ['((fn [n acc] (if (> n 0) (recur (dec n) (* acc n)) acc)) 5 1)', '120'],
-    ['(loop [i 0] (if (< i 3) (recur (inc i) 1) i))', 'error: arity_error'],
-    ['(recur 1)', 'error: validation_error'],
+    ['(loop [i 0] (if (< i 3) (recur (inc i) 1) i))', 'error: invalid_arity'],
+    ['(recur 1)', 'error: invalid_form'],
   ],
 });
 specialForms.set('recur', (form, ctx) => {
@@ -236,7 +236,7 @@ specialForms.set('recur', (form, ctx) => {
     invalid(
       `recur expects ${ctx.recur.arity} argument${ctx.recur.arity === 1 ? '' : 's'} (one per ${ctx.recur.what} binding), got ${args.length}`,
       form.loc,
-      'arity_error',
+      'invalid_arity',
     );
   }
   const nodes = args.map((a) => analyze(a, { ...ctx, tail: false }));

@@ -18,7 +18,7 @@ function thread(x: Form, step: Form, last: boolean): Form {
 function threadAll(form: ListForm, last: boolean): Form {
   const [, init, ...steps] = form.items;
   if (init === undefined)
-    invalid(`${(form.items[0] as { name: string }).name} needs a value to thread, e.g. (->> coll (filter odd?))`, form.loc, 'arity_error');
+    invalid(`${(form.items[0] as { name: string }).name} needs a value to thread, e.g. (->> coll (filter odd?))`, form.loc, 'invalid_arity');
   let acc = init;
   for (const s of steps) acc = thread(acc, s, last);
   return acc;
@@ -54,7 +54,7 @@ specialForms.set('->>', (form, ctx) => analyze(threadAll(form, true), ctx));
 /** some-> / some->>: stop at the first nil. Expands to nested (let [g x] (if (nil? g) nil …)). */
 function someThread(form: ListForm, last: boolean): Form {
   const [, init, ...steps] = form.items;
-  if (init === undefined) invalid('some-> needs a value to thread', form.loc, 'arity_error');
+  if (init === undefined) invalid('some-> needs a value to thread', form.loc, 'invalid_arity');
   const loc = form.loc;
   let acc: Form = init;
   for (const s of steps) {
@@ -104,7 +104,7 @@ documentForm('as->', {
 });
 specialForms.set('as->', (form, ctx) => {
   const [, init, name, ...steps] = form.items;
-  if (init === undefined || name === undefined || name.t !== 'sym') invalid('as-> expects (as-> value name step ...)', form.loc, 'arity_error');
+  if (init === undefined || name === undefined || name.t !== 'sym') invalid('as-> expects (as-> value name step ...)', form.loc, 'invalid_arity');
   const loc = form.loc;
   const bindings: Form[] = [name, init];
   for (const s of steps) bindings.push(name, s);
@@ -114,7 +114,7 @@ specialForms.set('as->', (form, ctx) => {
 function condThread(form: ListForm, last: boolean): Form {
   const [head, init, ...clauses] = form.items;
   if (init === undefined || clauses.length % 2 !== 0)
-    invalid(`${(head as { name: string }).name} expects a value then test/step pairs`, form.loc, 'arity_error');
+    invalid(`${(head as { name: string }).name} expects a value then test/step pairs`, form.loc, 'invalid_arity');
   const loc = form.loc;
   const g = gensym('cond', loc);
   const bindings: Form[] = [g, init];

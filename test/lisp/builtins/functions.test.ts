@@ -27,7 +27,7 @@ errors('apply errors', [
   ['(apply + nil)', 'type_error'],
   ['(apply + 5)', 'type_error', /integer/],
   ['(apply (fn [a] a) [1 2])', 'arity_error'],
-  ['(apply 5 [1])', 'type_error', /not a function/],
+  ['(apply 5 [1])', 'not_callable', /not a function/],
 ]);
 
 table('identity, constantly, complement', [

@@ -11,7 +11,7 @@ import type { Value } from '../../../src/lisp/values.ts';
 import { parseSession, sessionToAgent } from '../../../src/session/session-file.ts';
 import { callBuiltin } from '../helpers.ts';
 
-const LANGUAGE_ERRORS = ['parse_error', 'validation_error', 'type_error', 'execution_error', 'timeout', 'memory_exceeded'];
+const LANGUAGE_ERRORS = ['parse_error', 'invalid_form', 'type_error', 'runtime_error', 'timeout', 'memory_exceeded'];
 const LINEAR = 'regexes match in linear time (no backtracking), which rules it out';
 
 /** Every regex builtin, as a program calling it with pattern P (a literal) on input S (an expression). */
@@ -37,7 +37,7 @@ const rep = (n: number, piece: string, tail = '') => `(str (apply str (repeat ${
 /** What a correct engine answers: no match, a match (re-find not nil), or an error of this type and message. */
 type Outcome = 'none' | 'match' | { type: string; message: RegExp };
 const tooLarge = { type: 'parse_error', message: /too large|above 1000|cannot follow another/ };
-const tooLong = { type: 'execution_error', message: /could take too long/ };
+const tooLong = { type: 'runtime_error', message: /could take too long/ };
 
 // [pattern literal as written in the program, input expression, outcome]
 const HOSTILE: readonly (readonly [string, string, Outcome])[] = [
@@ -160,8 +160,8 @@ describe('features that need backtracking are refused with a clear message', () 
     ['(a)\\\\1', `re-pattern: invalid regex "(a)\\\\1": backreferences (\\1) are not supported: ${LINEAR} (at character 4)`],
     ['a(?=b)', `re-pattern: invalid regex "a(?=b)": lookahead (?=…) is not supported: ${LINEAR} (at character 2)`],
     ['(?<=a)b', `re-pattern: invalid regex "(?<=a)b": lookbehind (?<=…) is not supported: ${LINEAR} (at character 1)`],
-  ])('(re-pattern "%s"): execution_error', (pattern, message) => {
-    expect(outcome(`(re-pattern "${pattern}")`)).toEqual({ ok: false, type: 'execution_error', message });
+  ])('(re-pattern "%s"): runtime_error', (pattern, message) => {
+    expect(outcome(`(re-pattern "${pattern}")`)).toEqual({ ok: false, type: 'runtime_error', message });
   });
 
   it('a pattern quoted in an error is cut to 80 characters', () => {

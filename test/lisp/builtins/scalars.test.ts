@@ -367,10 +367,10 @@ table('parsing: the whole string must match, anything else is nil', [
 ]);
 
 errors('Java-style parsing fails loudly', [
-  ['(Integer/parseInt "abc")', 'execution_error', /NumberFormatException/],
-  ['(Integer/parseInt "3000000000")', 'execution_error'],
+  ['(Integer/parseInt "abc")', 'runtime_error', /NumberFormatException/],
+  ['(Integer/parseInt "3000000000")', 'runtime_error'],
   ['(Long/parseLong nil)', 'type_error'],
-  ['(Double/parseDouble "x")', 'execution_error'],
+  ['(Double/parseDouble "x")', 'runtime_error'],
 ]);
 
 table('constants', [
@@ -415,11 +415,11 @@ table('dates', [
 
 errors('date errors', [
   ['(java.util.Date. nil)', 'type_error', /nil/],
-  ['(java.util.Date. "yesterday")', 'execution_error', /ISO-8601/],
-  ['(java.util.Date. "2026-02-30")', 'execution_error'],
-  ['(LocalDate/parse "2026-13-01")', 'execution_error', /YYYY-MM-DD/],
+  ['(java.util.Date. "yesterday")', 'runtime_error', /ISO-8601/],
+  ['(java.util.Date. "2026-02-30")', 'runtime_error'],
+  ['(LocalDate/parse "2026-13-01")', 'runtime_error', /YYYY-MM-DD/],
   ['(LocalDate/parse nil)', 'type_error'],
-  ['(.getTime (LocalDate/parse "2026-01-01"))', 'execution_error', /LocalDate/],
+  ['(.getTime (LocalDate/parse "2026-01-01"))', 'runtime_error', /LocalDate/],
   ['(.getTime "2026-01-01")', 'type_error'],
 ]);
 

@@ -32,10 +32,10 @@ table('subs counts characters', [
 ]);
 
 errors('subs bounds and types', [
-  ['(subs "abc" 5)', 'execution_error', /out of range for a string of 3 characters/],
-  ['(subs "abc" 0 10)', 'execution_error', /min/],
-  ['(subs "abc" 2 1)', 'execution_error'],
-  ['(subs "abc" -1)', 'execution_error'],
+  ['(subs "abc" 5)', 'runtime_error', /out of range for a string of 3 characters/],
+  ['(subs "abc" 0 10)', 'runtime_error', /min/],
+  ['(subs "abc" 2 1)', 'runtime_error'],
+  ['(subs "abc" -1)', 'runtime_error'],
   ['(subs nil 0)', 'type_error', /subs expected a string, got nil/],
   ['(subs "abc" 1.5)', 'type_error', /integer/],
 ]);
@@ -94,7 +94,7 @@ table('replace and replace-first', [
 errors('replace errors', [
   ['(replace nil "a" "b")', 'type_error'],
   ['(replace "abc" 1 "b")', 'type_error', /string or regex/],
-  ['(replace "abc" (re-pattern "(b)") "$2")', 'execution_error', /group 2/],
+  ['(replace "abc" (re-pattern "(b)") "$2")', 'runtime_error', /group 2/],
 ]);
 
 table('case, tests and search', [
@@ -163,8 +163,8 @@ errors('format errors', [
   ['(format "%d" 1.5)', 'type_error', /%f/],
   ['(format "%d" "x")', 'type_error'],
   ['(format "%.2f" "x")', 'type_error'],
-  ['(format "%s %s" 1)', 'execution_error', /no argument/],
-  ['(format "%q" 1)', 'execution_error', /unknown conversion/],
+  ['(format "%s %s" 1)', 'runtime_error', /no argument/],
+  ['(format "%q" 1)', 'runtime_error', /unknown conversion/],
   ['(format nil)', 'type_error'],
 ]);
 
@@ -222,17 +222,17 @@ table('regex matching', [
 ]);
 
 errors('regex errors', [
-  ['(re-pattern "(")', 'execution_error', /invalid regex/],
+  ['(re-pattern "(")', 'runtime_error', /invalid regex/],
   ['(re-pattern 5)', 'type_error'],
   ['(re-find 5 "a")', 'type_error', /regex/],
   ['(re-find (re-pattern "a") nil)', 'type_error'],
-  ['(extract "(a)" "a" 3)', 'execution_error', /no group 3/],
+  ['(extract "(a)" "a" 3)', 'runtime_error', /no group 3/],
 ]);
 
 describe('regex safety limits', () => {
   test('patterns over 256 characters are refused', () => {
     const e = evErr(`(re-pattern "${'a'.repeat(257)}")`);
-    expect(e.type).toBe('execution_error');
+    expect(e.type).toBe('runtime_error');
     expect(e.message).toMatch(/limit is 256/);
   });
   test('only the first 32 KB of the input is scanned', () => {
@@ -263,7 +263,7 @@ table('Java string methods', [
 errors('Java string methods need strings', [
   ['(.indexOf 123 "x")', 'type_error', /^\.indexOf: expected string, got integer/],
   ['(.length nil)', 'type_error', /expected string, got nil/],
-  ['(.substring "abc" 5)', 'execution_error', /out of range/],
+  ['(.substring "abc" 5)', 'runtime_error', /out of range/],
 ]);
 
 describe('namespaces', () => {

@@ -133,7 +133,7 @@ describe('diagnostics as markers', () => {
     const [fiter, nope] = markersOf(problems, ['(fiter odd? [1])', '(tool/nope)']);
     expect(fiter).toEqual({
       severity: 'warning',
-      code: 'undefined_error',
+      code: 'unbound_var',
       message: 'Unable to resolve symbol: fiter in this context. Did you mean: filter, filterv?',
       startLineNumber: 1,
       startColumn: 2,

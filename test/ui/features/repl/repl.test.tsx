@@ -43,7 +43,7 @@ describe('REPL', () => {
     await waitForDefaultExample();
     await typeInto(user, screen.getByTestId('repl-input'), '(try 1)');
     await user.click(screen.getByTestId('repl-eval'));
-    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('undefined_error: try is not supported in PTC-Lisp. (line 1, column 2)'));
+    await waitFor(() => expect(screen.getByTestId('repl-output').textContent).toBe('unbound_var: try is not supported in PTC-Lisp. (line 1, column 2)'));
     expect(screen.getByTestId('repl-error-hint').textContent).toBe(
       'Hint: There are no exceptions; check values with if/when and end with (fail reason) when the task cannot be done.',
     );
@@ -54,7 +54,7 @@ describe('REPL', () => {
     const turn = await screen.findByTestId('turn-1');
     await waitFor(() =>
       expect(turn.querySelector('[data-testid="turn-error"]')?.textContent).toBe(
-        'undefined_error: Unable to resolve symbol: fliter in this context. (line 1, column 2)',
+        'unbound_var: Unable to resolve symbol: fliter in this context. (line 1, column 2)',
       ),
     );
     expect(turn.querySelector('[data-testid="turn-error-hint"]')?.textContent).toBe('Hint: Did you mean: filter, filterv, flatten?');
@@ -71,7 +71,7 @@ describe('REPL', () => {
     const turn = await screen.findByTestId('turn-1');
     const mark = await waitFor(() => turn.querySelector('[data-testid="error-mark"]') as HTMLElement);
     expect(mark.textContent).toBe('undefined-fn');
-    expect(mark.getAttribute('title')).toMatch(/^undefined_error: Unable to resolve symbol: undefined-fn/);
+    expect(mark.getAttribute('title')).toMatch(/^unbound_var: Unable to resolve symbol: undefined-fn/);
   });
 
   it('sees definitions of the latest turn, prints, keeps its own definitions, and clears', async () => {
@@ -128,10 +128,10 @@ describe('REPL', () => {
     await user.click(screen.getByTestId('reset'));
     await waitFor(() => expect(screen.getByTestId('repl-cleared').textContent).toBe("Reset: the REPL's definitions were cleared with the run."));
     expect(screen.queryAllByTestId('repl-entry')).toHaveLength(0);
-    await evaluate('y', /^undefined_error/);
+    await evaluate('y', /^unbound_var/);
     // The same after another restart: nothing is made again.
     await h.client.restart();
-    await evaluate('y', /^undefined_error/);
+    await evaluate('y', /^unbound_var/);
   });
 
   it('Hide folds the REPL to its header and Show brings it back, the input kept; the input sits under the history', async () => {
