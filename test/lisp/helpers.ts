@@ -1,6 +1,8 @@
 // Test helpers: evaluate programs and call builtins with a fresh runtime.
 import { describe, expect, it } from 'vitest';
 import { lookupBuiltin } from '../../src/lisp/builtins/index.ts';
+import { PtcError } from '../../src/lisp/errors.ts';
+import { readProgram } from '../../src/lisp/reader.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run, type RunOptions } from '../../src/lisp/run.ts';
 import { DEFAULT_LIMITS, Runtime, withRuntime } from '../../src/lisp/runtime.ts';
@@ -57,4 +59,15 @@ export function table(name: string, cases: readonly ResultCase[]): void {
 /** A named group of error cases. */
 export function errors(name: string, cases: readonly ErrorCase[]): void {
   describe(name, () => expectErrors(cases));
+}
+
+/** The parse error the reader raises for `src` (the test fails when it reads it). */
+export function parseError(src: string): PtcError {
+  try {
+    readProgram(src);
+  } catch (e) {
+    if (e instanceof PtcError) return e;
+    throw e;
+  }
+  throw new Error(`expected a parse error for ${src}`);
 }

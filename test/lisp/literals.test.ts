@@ -3,19 +3,8 @@
 // literals that keep one entry per key (the later value wins), however many repeats they hold.
 // Also (keyword s), which makes keywords of names only.
 import { describe, expect, it } from 'vitest';
-import { PtcError } from '../../src/lisp/errors.ts';
-import { MAX_LITERAL_DIGITS, readProgram } from '../../src/lisp/reader.ts';
-import { errors, ev, table } from './helpers.ts';
-
-function parseError(src: string): PtcError {
-  try {
-    readProgram(src);
-  } catch (e) {
-    if (e instanceof PtcError) return e;
-    throw e;
-  }
-  throw new Error(`expected a parse error for ${src}`);
-}
+import { MAX_LITERAL_DIGITS } from '../../src/lisp/reader.ts';
+import { errors, ev, parseError, table } from './helpers.ts';
 
 const digits = (n: number): string => '9'.repeat(n);
 

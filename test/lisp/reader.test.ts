@@ -1,23 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equals } from '../../src/lisp/equality.ts';
-import { PtcError } from '../../src/lisp/errors.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { formToValue, readProgram } from '../../src/lisp/reader.ts';
 import { Keyword, PFloat, PRegex, type Value } from '../../src/lisp/values.ts';
 import { value } from './arbitraries.ts';
+import { parseError } from './helpers.ts';
 
 const read1 = (src: string): Value => formToValue(readProgram(src)[0]);
-
-function parseError(src: string): PtcError {
-  try {
-    readProgram(src);
-  } catch (e) {
-    if (e instanceof PtcError) return e;
-    throw e;
-  }
-  throw new Error(`expected a parse error for ${src}`);
-}
 
 describe('reader literals', () => {
   it.each([
