@@ -53,6 +53,42 @@ The bare name also works when nothing else is called that (\`orders\` for \`data
      (into {}))`,
   },
   {
+    id: 'describe',
+    title: 'Looking at data before using it: describe and doc',
+    area: 'agent',
+    text: `Data from a tool or a log rarely has the shape you expect: a field is missing from some records, a number arrives as a string. Printing it all costs the model's attention and the turn's output budget; \`describe\` gives its shape as a small map instead:
+
+\`\`\`clojure
+(describe [{:id 1} {:id 2 :note "x"}])
+;; => {:type "vector" :count 2 :scanned 2 :item_types {"map" 2} :keys {:id {:present 2 :pct 100.0 :types {"integer" 2} :examples [1 2] :distinct_count 2} :note {:present 1 :pct 50.0 :types {"string" 1} :examples ["x"] :distinct_count 1}} :key_types {"keyword" 3}}
+\`\`\`
+
+\`:pct\` says how often a key is present, \`:types\` what its values are. \`(describe x {:depth 2 :paths true})\` goes one level deeper and lists every path. \`(doc name)\` prints how to call a function, and \`(apropos "text")\` finds the names that mention a word.`,
+    task: 'data/events is a log whose records do not all have the same keys. Use describe to find the one key that only some events have, and give that key (a keyword).',
+    data: {
+      events: [
+        { kind: 'view', at: 1, user: 'ann' },
+        { kind: 'click', at: 2, user: 'bo' },
+        { kind: 'error', at: 3, user: 'ann', error: 'timeout' },
+        { kind: 'view', at: 4, user: 'cy' },
+      ],
+    },
+    tools: [],
+    starter: '(describe data/events)',
+    check: {
+      expected: ':error',
+      code: [{ pattern: '\\(describe\\b', present: true, message: 'expected the shape to come from (describe …)' }],
+    },
+    hints: [
+      '(:keys (describe data/events)) maps each key to its summary; :pct below 100.0 means some events lack it.',
+      'Keep the entries whose summary has :pct under 100.0, then take the key of the first: (key (first …)).',
+    ],
+    solution: `(->> (:keys (describe data/events))
+     (filter (fn [[_ summary]] (< (:pct summary) 100.0)))
+     first
+     key)`,
+  },
+  {
     id: 'tools',
     title: 'Calling tools: tool/',
     area: 'agent',
