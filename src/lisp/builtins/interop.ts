@@ -13,17 +13,17 @@ const DAY_MS = 86_400_000;
 
 // ---- constants ----
 
-interopConstant('Double/POSITIVE_INFINITY', Infinity);
-interopConstant('Double/NEGATIVE_INFINITY', -Infinity);
-interopConstant('Double/NaN', NaN);
-interopConstant('Double/MAX_VALUE', float(Number.MAX_VALUE));
-interopConstant('Double/MIN_VALUE', Number.MIN_VALUE);
-interopConstant('Math/PI', Math.PI);
-interopConstant('Math/E', Math.E);
-interopConstant('Long/MAX_VALUE', 9223372036854775807n);
-interopConstant('Long/MIN_VALUE', -9223372036854775808n);
-interopConstant('Integer/MAX_VALUE', 2147483647);
-interopConstant('Integer/MIN_VALUE', -2147483648);
+interopConstant('Double/POSITIVE_INFINITY', Infinity, 'Positive infinity, ##Inf.', [['(> Double/POSITIVE_INFINITY 1e308)', 'true']]);
+interopConstant('Double/NEGATIVE_INFINITY', -Infinity, 'Negative infinity, ##-Inf.', [['Double/NEGATIVE_INFINITY', '##-Inf']]);
+interopConstant('Double/NaN', NaN, 'Not a number, ##NaN (not equal even to itself).', [['(= Double/NaN Double/NaN)', 'false']]);
+interopConstant('Double/MAX_VALUE', float(Number.MAX_VALUE), 'The largest finite float.', [['(float? Double/MAX_VALUE)', 'true']]);
+interopConstant('Double/MIN_VALUE', Number.MIN_VALUE, 'The smallest positive float.', [['(pos? Double/MIN_VALUE)', 'true']]);
+interopConstant('Math/PI', Math.PI, 'The ratio of a circle to its diameter, 3.141592653589793.', [['(round (* 100 Math/PI))', '314']]);
+interopConstant('Math/E', Math.E, "Euler's number, 2.718281828459045.", [['(round Math/E)', '3']]);
+interopConstant('Long/MAX_VALUE', 9223372036854775807n, 'The largest 64-bit integer, 9223372036854775807.', [['Long/MAX_VALUE', '9223372036854775807']]);
+interopConstant('Long/MIN_VALUE', -9223372036854775808n, 'The smallest 64-bit integer, -9223372036854775808.', [['Long/MIN_VALUE', '-9223372036854775808']]);
+interopConstant('Integer/MAX_VALUE', 2147483647, 'The largest 32-bit integer, 2147483647.', [['Integer/MAX_VALUE', '2147483647']]);
+interopConstant('Integer/MIN_VALUE', -2147483648, 'The smallest 32-bit integer, -2147483648.', [['Integer/MIN_VALUE', '-2147483648']]);
 
 // ---- dates ----
 
@@ -99,7 +99,7 @@ interopFn(
     if (!Number.isFinite(n)) throw execError(`java.util.Date. cannot make a date from ${show(x)}`);
     return inst('java.util.Date.', Math.abs(n) < 1e12 ? Math.round(n * 1000) : Math.round(n), false);
   },
-  [['(.getTime (java.util.Date. 1700000000))', '1700000000000']],
+  { examples: [['(.getTime (java.util.Date. 1700000000))', '1700000000000']], params: ['[]', '[epoch-or-text]'] },
 );
 
 function localDateParse(fn: string): (s: Value) => Value {
@@ -111,14 +111,19 @@ function localDateParse(fn: string): (s: Value) => Value {
     return inst(fn, ms, true);
   };
 }
-interopFn('java.time.LocalDate/parse', 1, 'A date (no time) from "YYYY-MM-DD"', localDateParse('java.time.LocalDate/parse'), [
-  ['(str (java.time.LocalDate/parse "2023-10-27"))', '"2023-10-27"'],
-]);
-interopFn('LocalDate/parse', 1, 'A date (no time) from "YYYY-MM-DD"', localDateParse('LocalDate/parse'), [
-  ['(.toEpochDay (LocalDate/parse "1970-01-11"))', '10'],
-]);
+interopFn('java.time.LocalDate/parse', 1, 'A date (no time) from "YYYY-MM-DD"', localDateParse('java.time.LocalDate/parse'), {
+  examples: [['(str (java.time.LocalDate/parse "2023-10-27"))', '"2023-10-27"']],
+  params: ['[text]'],
+});
+interopFn('LocalDate/parse', 1, 'A date (no time) from "YYYY-MM-DD"', localDateParse('LocalDate/parse'), {
+  examples: [['(.toEpochDay (LocalDate/parse "1970-01-11"))', '10']],
+  params: ['[text]'],
+});
 
-interopFn('System/currentTimeMillis', 0, 'The current time in milliseconds since the epoch', () => Date.now());
+interopFn('System/currentTimeMillis', 0, 'The current time in milliseconds since the epoch', () => Date.now(), {
+  examples: [['(pos? (System/currentTimeMillis))', 'true']],
+  params: ['[]'],
+});
 
 function date(fn: string, v: Value): PInst {
   if (v instanceof PInst) return v;
@@ -134,12 +139,16 @@ interopFn(
     if (x.dateOnly) throw execError('.getTime works only on date-times from (java.util.Date. …); for a LocalDate use .toEpochDay or (str d)');
     return x.ms;
   },
-  [['(.getTime (java.util.Date. "2026-01-08T00:00:00Z"))', '1767830400000']],
+  { examples: [['(.getTime (java.util.Date. "2026-01-08T00:00:00Z"))', '1767830400000']], params: ['[date]'] },
 );
-interopFn('.isBefore', 2, 'True when the first date is before the second', (a, b) => date('.isBefore', a).ms < date('.isBefore', b).ms, [
-  ['(.isBefore (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-02-01"))', 'true'],
-]);
-interopFn('.isAfter', 2, 'True when the first date is after the second', (a, b) => date('.isAfter', a).ms > date('.isAfter', b).ms);
+interopFn('.isBefore', 2, 'True when the first date is before the second', (a, b) => date('.isBefore', a).ms < date('.isBefore', b).ms, {
+  examples: [['(.isBefore (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-02-01"))', 'true']],
+  params: ['[date other]'],
+});
+interopFn('.isAfter', 2, 'True when the first date is after the second', (a, b) => date('.isAfter', a).ms > date('.isAfter', b).ms, {
+  examples: [['(.isAfter (LocalDate/parse "2024-03-02") (LocalDate/parse "2024-03-01"))', 'true']],
+  params: ['[date other]'],
+});
 interopFn(
   '.plusDays',
   2,
@@ -148,13 +157,22 @@ interopFn(
     const x = date('.plusDays', d);
     return inst('.plusDays', x.ms + int('.plusDays', n) * DAY_MS, x.dateOnly);
   },
-  [['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"']],
+  { examples: [['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"']], params: ['[date n]'] },
 );
-interopFn('.minusDays', 2, 'The date moved n days earlier', (d, n) => {
-  const x = date('.minusDays', d);
-  return inst('.minusDays', x.ms - int('.minusDays', n) * DAY_MS, x.dateOnly);
+interopFn(
+  '.minusDays',
+  2,
+  'The date moved n days earlier',
+  (d, n) => {
+    const x = date('.minusDays', d);
+    return inst('.minusDays', x.ms - int('.minusDays', n) * DAY_MS, x.dateOnly);
+  },
+  { examples: [['(str (.minusDays (LocalDate/parse "2024-03-01") 1))', '"2024-02-29"']], params: ['[date n]'] },
+);
+interopFn('.toEpochDay', 1, 'Days since 1970-01-01', (d) => Math.floor(date('.toEpochDay', d).ms / DAY_MS), {
+  examples: [['(.toEpochDay (LocalDate/parse "1970-01-11"))', '10']],
+  params: ['[date]'],
 });
-interopFn('.toEpochDay', 1, 'Days since 1970-01-01', (d) => Math.floor(date('.toEpochDay', d).ms / DAY_MS));
 
 // ---- number parsing and math, Java style (errors instead of nil) ----
 
@@ -168,43 +186,81 @@ function javaParseInt(fn: string, lo: bigint, hi: bigint): (s: Value) => Value {
     return n;
   };
 }
-interopFn('Integer/parseInt', 1, 'Parse a string as an integer; fails on bad input', javaParseInt('Integer/parseInt', -2147483648n, 2147483647n), [
-  ['(Integer/parseInt "42")', '42'],
-]);
-interopFn('Long/parseLong', 1, 'Parse a string as an integer; fails on bad input', javaParseInt('Long/parseLong', -9223372036854775808n, 9223372036854775807n));
-interopFn('Double/parseDouble', 1, 'Parse a string as a float; fails on bad input', (s) => {
-  if (typeof s !== 'string') throw typeError(`Double/parseDouble expected a string, got ${kindOf(s)}: ${show(s)}`);
-  const n = parseDoubleText(s.trim());
-  if (n === null)
-    throw execError(`Double/parseDouble: cannot parse ${show(s)} as a number (NumberFormatException); (parse-double s) returns nil instead of failing`);
-  return float(n);
+interopFn('Integer/parseInt', 1, 'Parse a string as an integer; fails on bad input', javaParseInt('Integer/parseInt', -2147483648n, 2147483647n), {
+  examples: [['(Integer/parseInt "42")', '42']],
+  params: ['[s]'],
 });
+interopFn(
+  'Long/parseLong',
+  1,
+  'Parse a string as an integer; fails on bad input',
+  javaParseInt('Long/parseLong', -9223372036854775808n, 9223372036854775807n),
+  {
+    examples: [
+      ['(Long/parseLong "42")', '42'],
+      ['(Long/parseLong "4x")', 'error: execution_error'],
+    ],
+    params: ['[s]'],
+  },
+);
+interopFn(
+  'Double/parseDouble',
+  1,
+  'Parse a string as a float; fails on bad input',
+  (s) => {
+    if (typeof s !== 'string') throw typeError(`Double/parseDouble expected a string, got ${kindOf(s)}: ${show(s)}`);
+    const n = parseDoubleText(s.trim());
+    if (n === null)
+      throw execError(`Double/parseDouble: cannot parse ${show(s)} as a number (NumberFormatException); (parse-double s) returns nil instead of failing`);
+    return float(n);
+  },
+  { examples: [['(Double/parseDouble "2.5")', '2.5']], params: ['[s]'] },
+);
 
-const mathFloat = (name: string, f: (x: number) => number) =>
-  interopFn(`Math/${name}`, 1, `Java Math.${name}, as a float`, (x) => float(f(toJs(num(`Math/${name}`, x)))));
-mathFloat('sqrt', Math.sqrt);
-mathFloat('floor', Math.floor);
-mathFloat('ceil', Math.ceil);
-mathFloat('log', Math.log);
-mathFloat('log10', Math.log10);
-mathFloat('exp', Math.exp);
-interopFn('Math/pow', 2, 'Java Math.pow, as a float', (x, y) => float(Math.pow(toJs(num('Math/pow', x)), toJs(num('Math/pow', y)))), [
-  ['(Math/pow 2 3)', '8.0'],
-]);
-interopFn('Math/abs', 1, 'Absolute value (integers stay integers)', (x) => {
-  const n = num('Math/abs', x);
-  if (isInteger(n)) return numCompare(n, 0) < 0 ? (typeof n === 'bigint' ? -n : -n + 0) : n;
-  return float(Math.abs(toJs(n)));
+const mathFloat = (name: string, f: (x: number) => number, example: readonly [string, string]) =>
+  interopFn(`Math/${name}`, 1, `Java Math.${name}, as a float`, (x) => float(f(toJs(num(`Math/${name}`, x)))), { examples: [example], params: ['[x]'] });
+mathFloat('sqrt', Math.sqrt, ['(Math/sqrt 16)', '4.0']);
+mathFloat('floor', Math.floor, ['(Math/floor 2.7)', '2.0']);
+mathFloat('ceil', Math.ceil, ['(Math/ceil 2.1)', '3.0']);
+mathFloat('log', Math.log, ['(Math/log 1)', '0.0']);
+mathFloat('log10', Math.log10, ['(Math/log10 1000)', '3.0']);
+mathFloat('exp', Math.exp, ['(Math/exp 0)', '1.0']);
+interopFn('Math/pow', 2, 'Java Math.pow, as a float', (x, y) => float(Math.pow(toJs(num('Math/pow', x)), toJs(num('Math/pow', y)))), {
+  examples: [['(Math/pow 2 3)', '8.0']],
+  params: ['[x y]'],
 });
-interopFn('Math/round', 1, 'Round to the nearest integer (halves up)', (x) => {
-  const n = num('Math/round', x);
-  if (isInteger(n)) return n;
-  const r = Math.round(toJs(n));
-  if (!Number.isFinite(r)) throw execError(`Math/round cannot round ${show(x)} to an integer`);
-  return Number.isSafeInteger(r) ? r + 0 : BigInt(r);
+interopFn(
+  'Math/abs',
+  1,
+  'Absolute value (integers stay integers)',
+  (x) => {
+    const n = num('Math/abs', x);
+    if (isInteger(n)) return numCompare(n, 0) < 0 ? (typeof n === 'bigint' ? -n : -n + 0) : n;
+    return float(Math.abs(toJs(n)));
+  },
+  { examples: [['(Math/abs -7)', '7']], params: ['[x]'] },
+);
+interopFn(
+  'Math/round',
+  1,
+  'Round to the nearest integer (halves up)',
+  (x) => {
+    const n = num('Math/round', x);
+    if (isInteger(n)) return n;
+    const r = Math.round(toJs(n));
+    if (!Number.isFinite(r)) throw execError(`Math/round cannot round ${show(x)} to an integer`);
+    return Number.isSafeInteger(r) ? r + 0 : BigInt(r);
+  },
+  { examples: [['(Math/round 2.5)', '3']], params: ['[x]'] },
+);
+interopFn('Math/max', 2, 'The larger of two numbers', (a, b) => (numCompare(num('Math/max', a), num('Math/max', b)) >= 0 ? a : b), {
+  examples: [['(Math/max 3 9)', '9']],
+  params: ['[x y]'],
 });
-interopFn('Math/max', 2, 'The larger of two numbers', (a, b) => (numCompare(num('Math/max', a), num('Math/max', b)) >= 0 ? a : b));
-interopFn('Math/min', 2, 'The smaller of two numbers', (a, b) => (numCompare(num('Math/min', a), num('Math/min', b)) <= 0 ? a : b));
+interopFn('Math/min', 2, 'The smaller of two numbers', (a, b) => (numCompare(num('Math/min', a), num('Math/min', b)) <= 0 ? a : b), {
+  examples: [['(Math/min 3 9)', '3']],
+  params: ['[x y]'],
+});
 
 // ---- Java string methods (receiver first) ----
 
@@ -218,36 +274,66 @@ interopFn(
   [2, 3],
   'Index of the first occurrence of sub in s (from an optional index), or -1',
   (s, sub, from) => findIndex('.indexOf', receiver('.indexOf', s), receiver('.indexOf', sub), from, false),
-  [
-    ['(.indexOf "hello" "l")', '2'],
-    ['(.indexOf "hello" "z")', '-1'],
-  ],
+  {
+    examples: [
+      ['(.indexOf "hello" "l")', '2'],
+      ['(.indexOf "hello" "z")', '-1'],
+    ],
+    params: ['[s sub]', '[s sub from]'],
+  },
 );
 interopFn(
   '.lastIndexOf',
   [2, 3],
   'Index of the last occurrence of sub in s, or -1',
   (s, sub, from) => findIndex('.lastIndexOf', receiver('.lastIndexOf', s), receiver('.lastIndexOf', sub), from, true),
-  [['(.lastIndexOf "hello" "l")', '3']],
+  { examples: [['(.lastIndexOf "hello" "l")', '3']], params: ['[s sub]', '[s sub from]'] },
 );
-interopFn('.length', 1, 'Number of characters in s', (s) => cpLength(receiver('.length', s)), [['(.length "hello")', '5']]);
-interopFn('.toUpperCase', 1, 'The string in upper case', (s) => {
-  const text = receiver('.toUpperCase', s);
-  return recased(text, text.toUpperCase());
+interopFn('.length', 1, 'Number of characters in s', (s) => cpLength(receiver('.length', s)), { examples: [['(.length "hello")', '5']], params: ['[s]'] });
+interopFn(
+  '.toUpperCase',
+  1,
+  'The string in upper case',
+  (s) => {
+    const text = receiver('.toUpperCase', s);
+    return recased(text, text.toUpperCase());
+  },
+  { examples: [['(.toUpperCase "abc")', '"ABC"']], params: ['[s]'] },
+);
+interopFn(
+  '.toLowerCase',
+  1,
+  'The string in lower case',
+  (s) => {
+    const text = receiver('.toLowerCase', s);
+    return recased(text, text.toLowerCase());
+  },
+  { examples: [['(.toLowerCase "ABC")', '"abc"']], params: ['[s]'] },
+);
+interopFn('.trim', 1, 'The string without surrounding whitespace', (s) => receiver('.trim', s).trim(), {
+  examples: [['(.trim "  x  ")', '"x"']],
+  params: ['[s]'],
 });
-interopFn('.toLowerCase', 1, 'The string in lower case', (s) => {
-  const text = receiver('.toLowerCase', s);
-  return recased(text, text.toLowerCase());
+interopFn('.isEmpty', 1, 'True when the string has no characters', (s) => receiver('.isEmpty', s).length === 0, {
+  examples: [['(.isEmpty "")', 'true']],
+  params: ['[s]'],
 });
-interopFn('.trim', 1, 'The string without surrounding whitespace', (s) => receiver('.trim', s).trim());
-interopFn('.isEmpty', 1, 'True when the string has no characters', (s) => receiver('.isEmpty', s).length === 0);
-interopFn('.contains', 2, 'True when s contains sub', (s, sub) => receiver('.contains', s).includes(receiver('.contains', sub)));
-interopFn('.startsWith', 2, 'True when s starts with the prefix', (s, p) => receiver('.startsWith', s).startsWith(receiver('.startsWith', p)));
-interopFn('.endsWith', 2, 'True when s ends with the suffix', (s, p) => receiver('.endsWith', s).endsWith(receiver('.endsWith', p)));
+interopFn('.contains', 2, 'True when s contains sub', (s, sub) => receiver('.contains', s).includes(receiver('.contains', sub)), {
+  examples: [['(.contains "hello" "ell")', 'true']],
+  params: ['[s sub]'],
+});
+interopFn('.startsWith', 2, 'True when s starts with the prefix', (s, p) => receiver('.startsWith', s).startsWith(receiver('.startsWith', p)), {
+  examples: [['(.startsWith "hello" "he")', 'true']],
+  params: ['[s prefix]'],
+});
+interopFn('.endsWith', 2, 'True when s ends with the suffix', (s, p) => receiver('.endsWith', s).endsWith(receiver('.endsWith', p)), {
+  examples: [['(.endsWith "hello" "lo")', 'true']],
+  params: ['[s suffix]'],
+});
 interopFn(
   '.substring',
   [2, 3],
   'Substring from begin (inclusive) to end (exclusive)',
   (s, b, e) => substring('.substring', receiver('.substring', s), int('.substring', b), e === undefined ? null : int('.substring', e)),
-  [['(.substring "hello" 1 3)', '"el"']],
+  { examples: [['(.substring "hello" 1 3)', '"el"']], params: ['[s begin]', '[s begin end]'] },
 );
