@@ -9,6 +9,8 @@ export type ErrorType =
   | 'undefined_error'
   | 'ambiguous_reference'
   | 'execution_error'
+  /** A Java string method's result would hold half of a surrogate pair, which no PTC string can. */
+  | 'invalid_java_string'
   | 'tool_error'
   | 'arithmetic_error'
   | 'timeout'

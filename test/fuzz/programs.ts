@@ -144,6 +144,7 @@ export const ERROR_TYPES = new Set([
   'undefined_error',
   'ambiguous_reference',
   'execution_error',
+  'invalid_java_string',
   'tool_error',
   'arithmetic_error',
   'timeout',

@@ -15,6 +15,7 @@ import './predicates.ts';
 import './strings.ts';
 import './regex.ts';
 import './parsing.ts';
+import './json.ts';
 import './functions.ts';
 import './interop.ts';
 import './control.ts';

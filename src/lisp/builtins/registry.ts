@@ -76,6 +76,7 @@ export const NAMESPACE_ALIASES: Readonly<Record<string, string>> = {
   string: 'clojure.string',
   'clojure.set': 'clojure.set',
   set: 'clojure.set',
+  json: 'json',
 };
 
 /** What the "not available" message calls each namespace's functions. */
@@ -83,6 +84,7 @@ export const NAMESPACE_CATEGORY: Readonly<Record<string, string>> = {
   'clojure.core': 'Core',
   'clojure.string': 'String',
   'clojure.set': 'Set',
+  json: 'JSON',
 };
 
 /** The reference area of the builtins registered next. */

@@ -5,7 +5,7 @@
 import type { BuiltinInfo } from '../builtins/registry.ts';
 import type { Area } from './types.ts';
 
-const NAMESPACE_AREAS: Readonly<Record<string, Area>> = { 'clojure.string': 'strings', 'clojure.set': 'sets', interop: 'interop' };
+const NAMESPACE_AREAS: Readonly<Record<string, Area>> = { 'clojure.string': 'strings', 'clojure.set': 'sets', json: 'json', interop: 'interop' };
 
 /** The area of a registered builtin; undefined when nobody placed it (the reference test says so). */
 export function areaOf(info: BuiltinInfo): Area | undefined {

@@ -242,29 +242,7 @@ describe('regex safety limits', () => {
   });
 });
 
-table('Java string methods', [
-  ['(.indexOf "hello" "l")', '2'],
-  ['(.indexOf "hello" "z")', '-1'],
-  ['(.indexOf "hello" "l" 3)', '3'],
-  ['(.lastIndexOf "hello" "l")', '3'],
-  ['(.lastIndexOf "hello" "z")', '-1'],
-  ['(.length "héllo")', '5'],
-  ['(.toUpperCase "abc")', '"ABC"'],
-  ['(.toLowerCase "ABC")', '"abc"'],
-  ['(.contains "hello" "ell")', 'true'],
-  ['(.startsWith "hello" "he")', 'true'],
-  ['(.endsWith "hello" "lo")', 'true'],
-  ['(.substring "hello" 1 3)', '"el"'],
-  ['(.substring "hello" 2)', '"llo"'],
-  ['(.trim "  x ")', '"x"'],
-  ['(.isEmpty "")', 'true'],
-]);
-
-errors('Java string methods need strings', [
-  ['(.indexOf 123 "x")', 'type_error', /^\.indexOf: expected string, got integer/],
-  ['(.length nil)', 'type_error', /expected string, got nil/],
-  ['(.substring "abc" 5)', 'execution_error', /out of range/],
-]);
+// Java's string methods count UTF-16 units: test/lisp/builtins/java-interop.test.ts.
 
 describe('namespaces', () => {
   test('string functions are reachable as clojure.string/…', () => {
