@@ -3,7 +3,7 @@
 // Indexes count characters as a reader sees them (graphemes, graphemes.ts): an emoji or an "é"
 // written as e and a combining accent is one character. Only the Java methods count UTF-16 units.
 import { execError, typeError } from '../errors.ts';
-import { graphemeCount, graphemes, graphemeToUnit, isSimpleText, unitToGrapheme } from '../graphemes.ts';
+import { graphemeCount, graphemes, graphemeStarts, graphemeToUnit, unitToGrapheme } from '../graphemes.ts';
 import { printValue, strOf } from '../printer.ts';
 import { invoke, rt } from '../runtime.ts';
 import { Keyword, PMap, PRegex, type Value } from '../values.ts';
@@ -38,15 +38,14 @@ function joined(parts: readonly string[], sep: string): string {
 
 /** Substring by character (grapheme) indexes, with a clear error when out of range. */
 export function substring(fn: string, s: string, start: number, end: number | null): string {
-  const simple = isSimpleText(s);
-  const len = simple ? s.length : graphemeCount(s);
+  const starts = graphemeStarts(s);
+  const len = starts === null ? s.length : starts.length - 1;
   const e = end ?? len;
   if (start < 0 || start > len || e < start || e > len) {
     const call = end === null ? `(${fn} s ${start})` : `(${fn} s ${start} ${e})`;
     throw execError(`${call}: index out of range for a string of ${len} characters${end !== null ? '; to cut safely use (subs s 0 (min n (count s)))' : ''}`);
   }
-  if (simple) return s.slice(start, e);
-  return s.slice(graphemeToUnit(s, start), graphemeToUnit(s, e));
+  return starts === null ? s.slice(start, e) : s.slice(starts[start], starts[e]);
 }
 
 // ---- building and slicing ----
