@@ -19,7 +19,7 @@
 // not an array index such as "2" (JS objects put those first, which would reorder the map).
 // Functions keep their description but not their code: decoding one gives a stub that fails when
 // called, saying it must be redefined.
-import { lookupBuiltin } from '../lisp/builtins/index.ts';
+import { lookupBuiltin, lookupInterop } from '../lisp/builtins/index.ts';
 import { PtcError } from '../lisp/errors.ts';
 import { fromJson, MAX_INTEGER_DIGITS } from '../lisp/json.ts';
 import { float, normBig } from '../lisp/numbers.ts';
@@ -472,7 +472,8 @@ class Decoder {
     if (name !== null && typeof name !== 'string') this.fail(`expected a string or null, got ${describe(name)}`, [...at, 'name']);
     if (o.builtin !== undefined && typeof o.builtin !== 'boolean') this.fail(`expected true or false, got ${describe(o.builtin)}`, [...at, 'builtin']);
     if (o.builtin === true && name !== null) {
-      const b = lookupBuiltin(name);
+      // Interop functions (Math/abs, .length) are builtins under their full symbol.
+      const b = lookupBuiltin(name) ?? lookupInterop(name);
       if (b !== undefined) return b.fn;
     }
     const params = o.params;

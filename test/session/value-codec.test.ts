@@ -448,3 +448,13 @@ describe('errors carry the JSON path', () => {
     expect(joinPath('data', [])).toBe('data');
   });
 });
+
+describe('interop functions kept as values', () => {
+  it('come back as the interop function itself', () => {
+    const r = run({ program: '[Math/abs .length]' });
+    if (!r.ok) throw new Error(r.error.message);
+    const back = decodeValue(encodeValue(r.value)) as PtcFn[];
+    expect(back[0]).toBe((r.value as PtcFn[])[0]);
+    expect(back[1]).toBe((r.value as PtcFn[])[1]);
+  });
+});
