@@ -12,7 +12,9 @@ import {
   namespaceMembers,
   builtinNames,
   type BuiltinInfo,
+  interopNames,
 } from './builtins/registry.ts';
+import { JAVA_CLASS_PREFIXES, javaMemberProblem, javaNameHint } from './builtins/java-surface.ts';
 import { arityError, didYouMean, hintOf, PtcError, type Loc } from './errors.ts';
 import { formToValue, type Form, type SymForm } from './reader.ts';
 import { arityMessage, getFlex, invokeData, rt } from './runtime.ts';
@@ -368,8 +370,11 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
       throw new PtcError('unbound_var', message, loc, hint);
     };
   }
-  const message = `Unknown namespace ${ns}/ in ${qualified}.`;
-  const hint = 'Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), clojure.core/';
+  const java = javaMemberProblem(ns, name, interopNames());
+  const message = java?.message ?? `Unknown namespace ${ns}/ in ${qualified}.`;
+  const hint =
+    java?.hint ??
+    `Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), json/, clojure.core/, and the Java classes ${JAVA_CLASS_PREFIXES}`;
   ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, hint } });
   return () => {
     throw new PtcError('unbound_var', message, loc, hint);
@@ -407,6 +412,12 @@ export function unresolvedError(
   if (removed !== null) return new PtcError('unbound_var', `${name} was removed from PTC-Lisp.`, loc, removed);
   const hint = unsupportedHint(name);
   if (hint !== null) return new PtcError('unbound_var', `${name} is not supported in PTC-Lisp.`, loc, hint);
+  const java = javaNameHint(name, interopNames());
+  if (java !== null) {
+    const error = new PtcError('unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, java);
+    error.unresolved = name;
+    return error;
+  }
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
   const error = new PtcError('unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
   error.unresolved = name;

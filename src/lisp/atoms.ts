@@ -1,5 +1,6 @@
-// Values with no parts: keywords, integral floats, regexes, vars and dates. They refer to no other
-// value, so they sit below the collections and the `Value` type (collections.ts).
+// Values with no parts: keywords, integral floats, regexes and vars (the Java dates are in
+// java-time.ts). They refer to no other value, so they sit below the collections and the `Value`
+// type (collections.ts).
 import { LinearRegex } from './regex-engine.ts';
 
 export class Keyword {
@@ -43,22 +44,4 @@ export class PRegex {
 export class PVar {
   declare private readonly brand: 'var';
   constructor(readonly name: string) {}
-}
-
-/**
- * A point in time from the minimal date interop: `(java.util.Date. …)` makes a date-time,
- * `(LocalDate/parse "2026-01-08")` a date without time (`dateOnly`). Milliseconds since the epoch, UTC.
- */
-export class PInst {
-  constructor(
-    readonly ms: number,
-    readonly dateOnly: boolean,
-  ) {}
-  /** ISO-8601 text; never throws (interop refuses dates out of range, but a PInst may come from anywhere). */
-  iso(): string {
-    const d = new Date(this.ms);
-    if (Number.isNaN(d.getTime())) return 'invalid date';
-    const s = d.toISOString();
-    return this.dateOnly ? s.slice(0, s.indexOf('T')) : s;
-  }
 }

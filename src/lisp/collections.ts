@@ -1,7 +1,8 @@
 // The `Value` type and the values made of other values: lists, maps, sets, and functions' metadata.
 // One module because each refers to the others (a map holds values, a value may be a map).
 // See values.ts for the representation of values as a whole.
-import { Keyword, PFloat, PInst, PRegex, PVar } from './atoms.ts';
+import { Keyword, PFloat, PRegex, PVar } from './atoms.ts';
+import { PJava } from './java-time.ts';
 import { appendEntry, copyBacking, indexHashes, indexOf, SCAN_LIMIT, type MapBacking as Backing } from './map-backing.ts';
 
 export interface FnMeta {
@@ -42,7 +43,7 @@ export type Fold2 = (acc: Value, xs: readonly Value[], from: number) => Value;
 
 export type PtcFn = ((...args: Value[]) => Value) & { ptc: FnMeta; each1?: Each1; fold2?: Fold2 };
 
-export type Value = null | boolean | number | bigint | string | Keyword | PFloat | readonly Value[] | PList | PMap | PSet | PtcFn | PRegex | PVar | PInst;
+export type Value = null | boolean | number | bigint | string | Keyword | PFloat | readonly Value[] | PList | PMap | PSet | PtcFn | PRegex | PVar | PJava;
 
 export type Vector = readonly Value[];
 
@@ -59,7 +60,7 @@ export function hashKey(v: Value): unknown {
   if (v instanceof Keyword) return v;
   if (v instanceof PFloat) return '\u0001f' + String(v.v);
   if (v instanceof PRegex || v instanceof PVar) return v;
-  if (v instanceof PInst) return '\u0001i' + String(v.ms) + (v.dateOnly ? 'd' : 't');
+  if (v instanceof PJava) return '\u0001j' + v.key();
   return collectionKey(v);
 }
 

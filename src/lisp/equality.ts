@@ -2,7 +2,8 @@
 import { typeError } from './errors.ts';
 import { isNumber, numCompare, numStrictEquals } from './numbers.ts';
 import { printBrief } from './printer.ts';
-import { Keyword, PInst, PList, PMap, PSet, type Value } from './values.ts';
+import { javaEquals } from './java-time.ts';
+import { Keyword, PJava, PList, PMap, PSet, type Value } from './values.ts';
 import { Budget, charge, REC_DEPTH } from './walk.ts';
 
 export function equals(a: Value, b: Value): boolean {
@@ -66,7 +67,7 @@ function eqOther(a: Value, b: Value): boolean {
     for (const x of a.values()) if (!b.has(x)) return false;
     return true;
   }
-  if (a instanceof PInst) return b instanceof PInst && a.ms === b.ms && a.dateOnly === b.dateOnly;
+  if (a instanceof PJava) return b instanceof PJava && javaEquals(a, b);
   return false;
 }
 
@@ -111,6 +112,8 @@ function kindRank(v: Value): string {
   if (v instanceof Keyword) return 'keyword';
   if (typeof v === 'boolean') return 'boolean';
   if (Array.isArray(v) || v instanceof PList) return 'vector';
+  // Java values order within their class only (a LocalDate never against an Instant).
+  if (v instanceof PJava) return v.className;
   return 'other';
 }
 
@@ -140,8 +143,10 @@ export function compareValues(a: Value, b: Value): number {
     }
     case 'boolean':
       return a === b ? 0 : a ? 1 : -1;
-    default:
+    case 'vector':
       return a === b ? 0 : compareSeqs(a, b);
+    default:
+      return (a as PJava).compareSame(b as PJava);
   }
 }
 

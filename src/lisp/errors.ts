@@ -18,6 +18,8 @@ export const ERROR_TYPES = [
   'not_callable',
   'ambiguous_reference',
   'runtime_error',
+  /** A Java string method's result would hold half of a surrogate pair, which no PTC string can. */
+  'invalid_java_string',
   'tool_error',
   'arithmetic_error',
   'timeout',

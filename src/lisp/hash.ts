@@ -4,7 +4,8 @@
 // themselves) by an identity number — so no two unequal values share a key. Vectors and lists share
 // `[…]` because `(= [1 2] '(1 2))`; map entries and set members are sorted so order does not count.
 // A value holding NaN is equal to nothing but itself, so its key is the value itself (identity).
-import { Keyword, PFloat, PInst, PRegex, PVar } from './atoms.ts';
+import { Keyword, PFloat, PRegex, PVar } from './atoms.ts';
+import { PJava } from './java-time.ts';
 import { PList, PMap, PSet, registerCollectionKey, type Value } from './collections.ts';
 import { Budget, charge, REC_DEPTH } from './walk.ts';
 
@@ -73,7 +74,7 @@ function atom(v: Value): string {
   if (v instanceof PFloat) return 'f' + String(v.v);
   if (v instanceof PRegex) return '#re@' + idOf(v);
   if (v instanceof PVar) return '#var@' + idOf(v);
-  if (v instanceof PInst) return '#i' + String(v.ms) + (v.dateOnly ? 'd' : 't');
+  if (v instanceof PJava) return '#j' + v.key();
   return '?';
 }
 

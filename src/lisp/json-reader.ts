@@ -37,17 +37,23 @@ export type ReadJsonResult =
   | {
       readonly ok: false;
       readonly kind: 'syntax' | 'limit';
+      /** Which cap a `limit` failure hit. */
+      readonly cap?: JsonCap;
       readonly message: string;
       readonly offset: number;
       readonly line: number;
       readonly column: number;
     };
 
+/** The caps: nesting depth, digits of one integer, a float's magnitude. */
+export type JsonCap = 'depth' | 'digits' | 'float';
+
 class ReadError {
   constructor(
     readonly kind: 'syntax' | 'limit',
     readonly message: string,
     readonly offset: number,
+    readonly cap?: JsonCap,
   ) {}
 }
 
@@ -69,7 +75,7 @@ export function readJson(text: string): ReadJsonResult {
     const before = text.slice(0, e.offset);
     const line = before.split('\n').length;
     const column = e.offset - (before.lastIndexOf('\n') + 1) + 1;
-    return { ok: false, kind: e.kind, message: e.message, offset: e.offset, line, column };
+    return { ok: false, kind: e.kind, ...(e.cap !== undefined ? { cap: e.cap } : {}), message: e.message, offset: e.offset, line, column };
   }
 }
 
@@ -121,8 +127,8 @@ class Reader {
   i = 0;
   constructor(private readonly s: string) {}
 
-  fail(message: string, at = this.i, kind: 'syntax' | 'limit' = 'syntax'): never {
-    throw new ReadError(kind, message, at);
+  fail(message: string, at = this.i, kind: 'syntax' | 'limit' = 'syntax', cap?: JsonCap): never {
+    throw new ReadError(kind, message, at, cap);
   }
 
   ws(): void {
@@ -167,7 +173,8 @@ class Reader {
     const c = this.s.charCodeAt(this.i);
     if (c === 0x7b || c === 0x5b) {
       // Checked before descending, so the reader's own stack stays within MAX_JSON_DEPTH frames.
-      if (depth >= MAX_JSON_DEPTH) this.fail(`JSON nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`, this.i, 'limit');
+      if (depth >= MAX_JSON_DEPTH)
+        this.fail(`JSON nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} are read`, this.i, 'limit', 'depth');
       return c === 0x7b ? this.object(depth + 1) : this.array(depth + 1);
     }
     if (c === 0x22) return this.string();
@@ -274,12 +281,12 @@ class Reader {
     const written = m[1] !== undefined || m[2] !== undefined;
     if (!written) {
       const digits = text.length - (text.startsWith('-') ? 1 : 0);
-      if (digits > MAX_INTEGER_DIGITS) this.fail(`an integer of ${count(digits)} digits; at most ${count(MAX_INTEGER_DIGITS)} are read`, at, 'limit');
+      if (digits > MAX_INTEGER_DIGITS) this.fail(`an integer of ${count(digits)} digits; at most ${count(MAX_INTEGER_DIGITS)} are read`, at, 'limit', 'digits');
       const n = Number(text);
       return Number.isSafeInteger(n) ? n : new JsonNumber(text, true);
     }
     const n = Number(text);
-    if (!Number.isFinite(n)) this.fail(`the number ${text.length > 40 ? text.slice(0, 40) + '…' : text} is too large for a float`, at, 'limit');
+    if (!Number.isFinite(n)) this.fail(`the number ${text.length > 40 ? text.slice(0, 40) + '…' : text} is too large for a float`, at, 'limit', 'float');
     // Whole values would print as integers once they are JS numbers; keep the text so they stay floats.
     return Number.isInteger(n) ? new JsonNumber(text, false) : n;
   }

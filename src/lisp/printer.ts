@@ -4,7 +4,7 @@
 // a cut string ends with `..."`. The rules apply at every depth.
 import { MAX_MESSAGE_CHARS } from './errors.ts';
 import { Budget, REC_DEPTH, runActive } from './walk.ts';
-import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type PtcFn, type Value } from './values.ts';
+import { Keyword, PFloat, PJava, PList, PMap, PRegex, PSet, PVar, type PtcFn, type Value } from './values.ts';
 
 export interface FormatOptions {
   /** Items shown per collection (default: all). */
@@ -137,7 +137,7 @@ class Printer {
       else this.printSeq(v.values(), '#{', '}', out, depth);
     } else if (v instanceof PRegex) out.push('#"' + v.source + '"');
     else if (v instanceof PVar) out.push("#'" + v.name);
-    else if (v instanceof PInst) out.push('#inst "' + v.iso() + '"');
+    else if (v instanceof PJava) out.push(javaLabel(v));
     else out.push(String(v));
   }
 
@@ -256,13 +256,22 @@ export function printValue(v: Value): string {
   return format(v).text;
 }
 
-/** What `str` makes of one value: strings as they are, nil as "", everything else readable. */
+/**
+ * What `str` makes of one value: strings as they are, nil as "", a Java value as Java's toString,
+ * everything else readable.
+ */
 export function strOf(v: Value): string {
   if (typeof v === 'string') return v;
   if (v === null) return '';
   if (typeof v === 'number' && Number.isInteger(v)) return String(v);
   if (v instanceof Keyword) return ':' + v.name;
+  if (v instanceof PJava) return v.text();
   return printValue(v);
+}
+
+/** A Java value as the reference labels it when printed: #java[java.time.Instant 2024-01-02T03:04:05Z]. */
+export function javaLabel(v: PJava): string {
+  return `#java[${v.className} ${v.text()}]`;
 }
 
 /** What `print`/`println` show for one argument: strings unquoted at every depth. */

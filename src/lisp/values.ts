@@ -14,7 +14,8 @@
 import './hash.ts'; // registers collection hashing with collections.ts: every user of values loads it
 import { PList, PMap, PSet, type FnMeta, type PtcFn, type Value, type Vector } from './collections.ts';
 
-export { Keyword, kw, PFloat, PInst, PRegex, PVar } from './atoms.ts';
+export { Keyword, kw, PFloat, PRegex, PVar } from './atoms.ts';
+export { PDate, PDuration, PInstant, PJava, PLocalDate } from './java-time.ts';
 export { EACH_FILTER, EACH_MAP, EACH_REMOVE, hashKey, MapBuilder, PList, PMap, PSet } from './collections.ts';
 export type { Each1, EachMode, FnMeta, Fold2, PtcFn, Value, Vector } from './collections.ts';
 

@@ -7,7 +7,10 @@
 //   {"$float": "2.0"}  integral floats, ##Inf, ##-Inf, ##NaN, -0.0   {"$bigint": "123…"}
 //   {"$kw": "a"}       keywords that cannot be plain (e.g. outside a map key position)
 //   {"$list": [...]}   {"$set": [...]}   {"$map": [[k, v], ...]}
-//   {"$regex": "src"}  {"$inst": "ISO"}  {"$var": "name"}
+//   {"$regex": "src"}  {"$var": "name"}
+//   {"$local-date": "2026-01-08"}  {"$instant": "2026-01-08T10:00:00.123456789Z"}
+//   {"$duration": "PT1H0.5S"}  {"$date": "2026-01-08T10:00:00.123Z"}   the Java values, as Java prints them
+//   {"$inst": "ISO"}   what sessions saved before the Java values had their kinds: read, never written
 //   {"$fn": {"name", "params", "doc"?, "minArity"?, "maxArity"?}}
 //   {"$unsaved": "why"}  a value too large or too deep to save (see encodeRecorded); reads as nil
 //
@@ -16,7 +19,7 @@
 // not an array index such as "2" (JS objects put those first, which would reorder the map).
 // Functions keep their description but not their code: decoding one gives a stub that fails when
 // called, saying it must be redefined.
-import { lookupBuiltin } from '../lisp/builtins/index.ts';
+import { lookupBuiltin, lookupInterop } from '../lisp/builtins/index.ts';
 import { PtcError } from '../lisp/errors.ts';
 import { fromJson, MAX_INTEGER_DIGITS } from '../lisp/json.ts';
 import { float, normBig } from '../lisp/numbers.ts';
@@ -24,7 +27,26 @@ import { formatFloat } from '../lisp/printer.ts';
 import { Budget } from '../lisp/walk.ts';
 import { compileRegex, readProgram } from '../lisp/reader.ts';
 import { quotePattern } from '../lisp/regex-engine.ts';
-import { Keyword, MapBuilder, makeFn, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../lisp/values.ts';
+import { legacyDate, localDate, parseDateText, parseDuration, parseInstant, parseLocalDate, type PJava as JavaValue } from '../lisp/java-time.ts';
+import {
+  Keyword,
+  MapBuilder,
+  makeFn,
+  PDate,
+  PDuration,
+  PFloat,
+  PInstant,
+  PJava,
+  PList,
+  PLocalDate,
+  PMap,
+  PRegex,
+  PSet,
+  PVar,
+  type FnMeta,
+  type PtcFn,
+  type Value,
+} from '../lisp/values.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -65,7 +87,23 @@ export class CodecError extends Error {
   }
 }
 
-export const TAGS = ['$float', '$bigint', '$kw', '$list', '$set', '$map', '$regex', '$inst', '$var', '$fn', '$unsaved'] as const;
+export const TAGS = [
+  '$float',
+  '$bigint',
+  '$kw',
+  '$list',
+  '$set',
+  '$map',
+  '$regex',
+  '$local-date',
+  '$instant',
+  '$duration',
+  '$date',
+  '$inst',
+  '$var',
+  '$fn',
+  '$unsaved',
+] as const;
 export type Tag = (typeof TAGS)[number];
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
@@ -136,7 +174,7 @@ function encodeIn(v: Value, budget: Budget, depth: number): JsonValue {
   if (v instanceof Keyword) return tagged('$kw', v.name);
   if (v instanceof PFloat) return tagged('$float', formatFloat(v.v));
   if (v instanceof PRegex) return tagged('$regex', v.source);
-  if (v instanceof PInst) return tagged('$inst', v.iso());
+  if (v instanceof PJava) return tagged(javaTag(v), v.text());
   if (v instanceof PVar) return tagged('$var', v.name);
   if (depth >= MAX_CODEC_DEPTH) throw new PtcError('depth_limit_exceeded', `value nested deeper than ${MAX_CODEC_DEPTH} levels cannot be saved`);
   const sub = (x: Value): JsonValue => encodeIn(x, budget, depth + 1);
@@ -231,6 +269,30 @@ function quote(s: string): string {
 const DATE_ONLY = /^[+-]?\d{4,6}-\d{2}-\d{2}$/;
 const DATE_TIME = /^[+-]?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+type JavaTag = '$local-date' | '$instant' | '$duration' | '$date';
+
+function javaTag(v: PJava): JavaTag {
+  if (v instanceof PLocalDate) return '$local-date';
+  if (v instanceof PInstant) return '$instant';
+  if (v instanceof PDuration) return '$duration';
+  if (v instanceof PDate) return '$date';
+  throw new Error(`encodeValue: not a Java value PTC-Lisp has: ${v.className}`);
+}
+
+const JAVA_TEXT: Readonly<Record<JavaTag, string>> = {
+  '$local-date': 'a java.time.LocalDate such as "2026-01-08"',
+  $instant: 'a java.time.Instant such as "2026-01-08T10:00:00Z"',
+  $duration: 'a java.time.Duration such as "PT1H30M0.5S"',
+  $date: 'a java.util.Date such as "2026-01-08T10:00:00.123Z"',
+};
+
+const JAVA_READERS: Readonly<Record<JavaTag, (s: string) => JavaValue | null>> = {
+  '$local-date': parseLocalDate,
+  $instant: parseInstant,
+  $duration: parseDuration,
+  $date: parseDateText,
+};
+
 function describe(x: unknown): string {
   if (x === undefined) return 'nothing';
   if (Array.isArray(x)) return 'an array';
@@ -317,6 +379,11 @@ class Decoder {
           return this.fail(`invalid regex ${JSON.stringify(quotePattern(s))}: ${(e as Error).message}`, at);
         }
       }
+      case '$local-date':
+      case '$instant':
+      case '$duration':
+      case '$date':
+        return this.decodeJava(tag, this.text(body, at, JAVA_TEXT[tag]), at);
       case '$inst':
         return this.decodeInst(this.text(body, at, 'an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z"'), at);
       case '$var': {
@@ -372,12 +439,24 @@ class Decoder {
     return b.build();
   }
 
-  private decodeInst(s: string, at: PathSegment[]): PInst {
+  private decodeJava(tag: JavaTag, s: string, at: PathSegment[]): JavaValue {
+    const v = s.length > 100 ? null : JAVA_READERS[tag](s);
+    if (v === null) this.fail(`expected ${JAVA_TEXT[tag]}, got ${quote(s)}`, at);
+    return v;
+  }
+
+  /**
+   * A date as sessions saved them before the Java values had their kinds: a date alone was a
+   * LocalDate's, a date and time a java.util.Date's (milliseconds, as those dates held).
+   */
+  private decodeInst(s: string, at: PathSegment[]): JavaValue {
     const dateOnly = DATE_ONLY.test(s);
     if (!dateOnly && !DATE_TIME.test(s)) this.fail(`expected an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z", got ${quote(s)}`, at);
     const ms = Date.parse(dateOnly ? s + 'T00:00:00Z' : s);
     if (Number.isNaN(ms)) this.fail(`not a valid date: ${quote(s)}`, at);
-    return new PInst(ms, dateOnly);
+    const v = dateOnly ? localDate(Math.floor(ms / 86_400_000)) : legacyDate(BigInt(ms));
+    if (v === null) this.fail(`not a valid date: ${quote(s)}`, at);
+    return v;
   }
 
   private decodeFn(body: unknown, at: PathSegment[]): PtcFn {
@@ -393,7 +472,8 @@ class Decoder {
     if (name !== null && typeof name !== 'string') this.fail(`expected a string or null, got ${describe(name)}`, [...at, 'name']);
     if (o.builtin !== undefined && typeof o.builtin !== 'boolean') this.fail(`expected true or false, got ${describe(o.builtin)}`, [...at, 'builtin']);
     if (o.builtin === true && name !== null) {
-      const b = lookupBuiltin(name);
+      // Interop functions (Math/abs, .length) are builtins under their full symbol.
+      const b = lookupBuiltin(name) ?? lookupInterop(name);
       if (b !== undefined) return b.fn;
     }
     const params = o.params;

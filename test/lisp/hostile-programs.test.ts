@@ -297,6 +297,56 @@ const CASES: readonly Case[] = [
   { program: '(defn cmp [a b] (count (sort cmp [a b])) (compare a b)) (sort cmp [3 1 2])', type: 'depth_limit_exceeded' },
   { program: '(sort-by identity (fn f [a b] (count (sort-by identity f [a b])) (< a b)) [3 1 2])', type: 'depth_limit_exceeded' },
   { program: '(sort-by (fn k [x] (first (sort-by k [x x]))) [3 1 2])', type: 'depth_limit_exceeded' },
+
+  // 8. JSON text from outside: nesting past the reader's cap is refused as such, never a stack
+  // overflow; 10 MB of text is read and its values refused by the size limit.
+  { program: `(count (json/parse-string "${deep('[', ']', 200)}"))`, type: 'ok', value: '1' },
+  { program: `(json/parse-string "${deep('[', ']', 201)}")`, type: 'depth_limit_exceeded', message: /nested more than 200 levels/ },
+  { program: '(json/parse-string data/t)', type: 'depth_limit_exceeded', data: { t: deep('[', ']', 100_000) } },
+  { program: '(json/parse-string data/t)', type: 'depth_limit_exceeded', data: { t: '{"a":'.repeat(100_000) } },
+  { program: '(json/parse-string data/t)', type: 'ok', value: 'nil', data: { t: '['.repeat(150) + ']'.repeat(151) } },
+  { program: '(json/parse-lines data/t)', type: 'depth_limit_exceeded', data: { t: '1\n' + deep('[', ']', 100_000) } },
+  {
+    program: '(count (json/parse-string data/t))',
+    type: 'memory_exceeded',
+    message: /exceeds the limit of 1000000/,
+    data: { t: '[' + '1,'.repeat(5_000_000) + '1]' },
+  },
+  { program: '(count (json/parse-string data/t))', type: 'memory_exceeded', data: { t: JSON.stringify('x'.repeat(10_000_000)) } },
+  { program: '(count (json/parse-string data/t))', type: 'ok', value: '500000', data: { t: JSON.stringify('é'.repeat(500_000)) } },
+  { program: '(json/parse-string data/t)', type: 'memory_exceeded', data: { t: '9'.repeat(20_000) } },
+  { program: '(count (json/parse-lines data/t))', type: 'memory_exceeded', data: { t: '1\n'.repeat(1_100_000) } },
+  { program: '(json/generate-string (reduce (fn [a _] [a a]) 1 (range 30)))', type: 'memory_exceeded' },
+  { program: '(count (json/generate-string (reduce (fn [a _] [a]) 1 (range 100000))))', type: 'ok', value: '200001' },
+  { program: '(json/parse-string (json/generate-string (reduce (fn [a _] [a]) 1 (range 100000))))', type: 'depth_limit_exceeded' },
+  { program: '(json/generate-string (reduce (fn [a _] [a]) :k (range 100000)))', type: 'type_error', message: /at \[0 0 0 0 0 0 0 0 …\]/ },
+
+  // 9. Java values at the ends of their ranges, and UTF-16 indexes far past any string.
+  {
+    program: '(str (Duration/between (Instant/parse "-1000000000-01-01T00:00:00Z") (Instant/parse "+1000000000-12-31T23:59:59.999999999Z")))',
+    type: 'ok',
+    value: '"PT17531640008783H59M59.999999999S"',
+  },
+  {
+    program: '(.toMillis (Duration/between (Instant/parse "-1000000000-01-01T00:00:00Z") (Instant/parse "+1000000000-12-31T23:59:59.999999999Z")))',
+    type: 'runtime_error',
+    message: /ArithmeticException/,
+  },
+  {
+    program: '(.toDays (Duration/between (Instant/parse "+1000000000-12-31T23:59:59.999999999Z") (Instant/parse "-1000000000-01-01T00:00:00Z")))',
+    type: 'ok',
+    value: '-730485000366',
+  },
+  { program: '(.substring "abc" 99999999999999999999999)', type: 'runtime_error', message: /StringIndexOutOfBoundsException/ },
+  { program: '(.substring "abc" 0 9007199254740993)', type: 'runtime_error', message: /StringIndexOutOfBoundsException/ },
+  { program: '(.substring "abc" -99999999999999999999999 1)', type: 'runtime_error', message: /StringIndexOutOfBoundsException/ },
+  { program: '(.indexOf "abc" "c" 99999999999999999999999)', type: 'ok', value: '-1' },
+  { program: '(.plusDays (LocalDate/parse "2024-01-01") 99999999999999999999999)', type: 'type_error', message: /long range/ },
+  { program: '(java.util.Date. 99999999999999999999999)', type: 'type_error', message: /long range/ },
+  { program: '(count data/t)', type: 'ok', value: '250000', data: { t: '🇺🇸'.repeat(250_000) } },
+  { program: '(count data/t)', type: 'ok', value: '1', data: { t: 'e' + '\u0301'.repeat(999_999) } },
+  { program: '(subs data/t 499999)', type: 'ok', value: '"b"', data: { t: 'é'.normalize('NFD').repeat(499_999) + 'b' } },
+  { program: '(java.util.Date. data/t)', type: 'runtime_error', data: { t: '('.repeat(1_000_000) } },
 ];
 
 /** Every program and name pair for the prototype-chain names. */

@@ -3,7 +3,21 @@ import type { Turn } from '../../src/agent/turn.ts';
 import type { PtcError } from '../../src/lisp/errors.ts';
 import { float } from '../../src/lisp/numbers.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
-import { Keyword, makeFn, MapBuilder, PInst, PList, type PMap, PSet, PVar, type PtcFn, type Value } from '../../src/lisp/values.ts';
+import {
+  Keyword,
+  makeFn,
+  MapBuilder,
+  PDate,
+  PDuration,
+  PInstant,
+  PList,
+  PLocalDate,
+  type PMap,
+  PSet,
+  PVar,
+  type PtcFn,
+  type Value,
+} from '../../src/lisp/values.ts';
 
 const kw = Keyword.of;
 
@@ -26,7 +40,7 @@ export function everyKindOfValue(): Value {
     [kw('set'), PSet.from([1, 'one', kw('one')])],
     [kw('odd-keys'), map(['s', 1], [1, 2], [[1, 2], 3], [kw('x/y'), 4], [kw('$m'), 5], [kw('3'), 6], [null, 7], [PSet.from([1]), 8])],
     [kw('regex'), compileRegex('(?i)ab+')],
-    [kw('dates'), [new PInst(Date.UTC(2026, 0, 8), true), new PInst(Date.UTC(2026, 0, 8, 9, 5, 1, 7), false)]],
+    [kw('dates'), [new PLocalDate(20461), new PDate(1767863101007n), new PInstant(1767863101n, 7), new PDuration(-1n, 999_999_999)]],
     [kw('var'), new PVar('x')],
     [kw('fn'), fn],
     ['string key', map([kw('nested'), [map([kw('deep'), PSet.from([float(3)])])]])],

@@ -60,14 +60,18 @@ const TAG_OUTCOMES: Record<string, (name: string) => string> = {
   $bigint: (n) => `data.x.$bigint: expected the digits of an integer, got "${n}"`,
   $kw: (n) => `ok: :${n}`,
   $sym: () =>
-    'data.x: unknown tag "$sym" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+    'data.x: unknown tag "$sym" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $local-date, $instant, $duration, $date, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
   $char: () =>
-    'data.x: unknown tag "$char" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+    'data.x: unknown tag "$char" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $local-date, $instant, $duration, $date, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
   $list: (n) => `data.x.$list: expected an array, got string "${n}"`,
   $set: (n) => `data.x.$set: expected an array, got string "${n}"`,
   $map: (n) => `data.x.$map: expected an array of [key, value] pairs, got string "${n}"`,
   $regex: (n) => `ok: #"${n}"`,
   $inst: (n) => `data.x.$inst: expected an ISO date such as "2026-01-08" or "2026-01-08T10:00:00.000Z", got "${n}"`,
+  '$local-date': (n) => `data.x.$local-date: expected a java.time.LocalDate such as "2026-01-08", got "${n}"`,
+  $instant: (n) => `data.x.$instant: expected a java.time.Instant such as "2026-01-08T10:00:00Z", got "${n}"`,
+  $duration: (n) => `data.x.$duration: expected a java.time.Duration such as "PT1H30M0.5S", got "${n}"`,
+  $date: (n) => `data.x.$date: expected a java.util.Date such as "2026-01-08T10:00:00.123Z", got "${n}"`,
   $var: (n) => `ok: #'${n}`,
   $fn: (n) => `data.x.$fn: expected {"name", "params", "doc"?}, got string "${n}"`,
 };
@@ -122,7 +126,7 @@ const hostile: [string, unknown, string][] = [
   [
     'an unknown tag "$__proto__"',
     withData('{"$__proto__":1}'),
-    'data.x: unknown tag "$__proto__" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
+    'data.x: unknown tag "$__proto__" (known: $float, $bigint, $kw, $list, $set, $map, $regex, $local-date, $instant, $duration, $date, $inst, $var, $fn, $unsaved; a map with one key starting with "$" is written {"$map": [[k, v]]})',
   ],
   ['a builtin named "constructor"', withData('{"$fn":{"name":"constructor","builtin":true,"params":[]}}'), 'ok: #fn[constructor]'],
   ['a var that is no name', withData('{"$var":"a b"}'), 'data.x.$var: expected a var name such as "total", got "a b"'],

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyReply, initialStep, messagesFor, messagesForTurn, prepareAgent } from '../../src/agent/loop.ts';
 import type { Turn } from '../../src/agent/turn.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
-import { makeFn, MapBuilder, PInst, PVar, type Value } from '../../src/lisp/values.ts';
+import { makeFn, MapBuilder, PDate, PDuration, PInstant, PLocalDate, PVar, type Value } from '../../src/lisp/values.ts';
 import {
   buildLink,
   decodeLink,
@@ -128,7 +128,14 @@ describe('format', () => {
 // ---------------------------------------------------------------------------------------------
 
 const regex = fc.constantFrom('a+', '(?i)hello', '^\\d{3}$').map((s) => compileRegex(s));
-const inst = fc.integer({ min: -62135596800000, max: 253402300799999 }).map((ms) => new PInst(ms, ms % 86_400_000 === 0));
+const inst = fc.oneof(
+  fc.integer({ min: -365_243_219_162, max: 365_241_780_471 }).map((day) => new PLocalDate(day)),
+  fc
+    .tuple(fc.bigInt({ min: -31_557_014_167_219_200n, max: 31_556_889_864_403_199n }), fc.integer({ min: 0, max: 999_999_999 }))
+    .map(([s, n]) => new PInstant(s, n)),
+  fc.tuple(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.integer({ min: 0, max: 999_999_999 })).map(([s, n]) => new PDuration(s, n)),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((ms) => new PDate(ms)),
+);
 const fnValue = fc
   .constantFrom<[string | null, string[], string | undefined]>(['total', ['[xs]'], 'Sum'], [null, ['[& xs]'], undefined], ['f', ['[x]', '[x y]'], undefined])
   .map(([name, params, doc]) => makeFn(() => null, { name, kind: 'closure', minArity: 0, maxArity: Infinity, params, ...(doc !== undefined ? { doc } : {}) }));

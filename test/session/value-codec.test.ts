@@ -6,7 +6,25 @@ import { fromJson } from '../../src/lisp/json.ts';
 import { float } from '../../src/lisp/numbers.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
-import { Keyword, makeFn, MapBuilder, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type FnMeta, type PtcFn, type Value } from '../../src/lisp/values.ts';
+import {
+  Keyword,
+  makeFn,
+  MapBuilder,
+  PDate,
+  PDuration,
+  PFloat,
+  PInstant,
+  PJava,
+  PList,
+  PLocalDate,
+  PMap,
+  PRegex,
+  PSet,
+  PVar,
+  type FnMeta,
+  type PtcFn,
+  type Value,
+} from '../../src/lisp/values.ts';
 import { run } from '../../src/lisp/run.ts';
 import {
   arityOfParams,
@@ -45,7 +63,7 @@ function strictEquals(a: Value, b: Value): boolean {
     return sameSeq(a.keys(), b.keys()) && sameSeq(a.values(), b.values());
   }
   if (a instanceof PRegex) return b instanceof PRegex && a.source === b.source && a.re.flags === b.re.flags && a.re.source === b.re.source;
-  if (a instanceof PInst) return b instanceof PInst && a.ms === b.ms && a.dateOnly === b.dateOnly;
+  if (a instanceof PJava) return b instanceof PJava && a.className === b.className && a.key() === b.key();
   if (a instanceof PVar) return b instanceof PVar && a.name === b.name;
   return false;
 }
@@ -81,9 +99,13 @@ const integer = fc.oneof(
 );
 const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 10 }), fc.constantFrom('$kw', '{"$float": "2.0"}', '', 'nil', ':a', '\u0001x'));
 const regex = fc.constantFrom('a+', '(?i)hello', '^\\d{3}-\\d{4}$', '[a-z]+', '\\Qa.b\\E').map((s) => compileRegex(s));
+/** The Java values over their whole ranges, as the interop makes them. */
+const nanos = fc.oneof(fc.integer({ min: 0, max: 999_999_999 }), fc.constantFrom(0, 1_000_000, 500_000_000, 999_999_999));
 const inst = fc.oneof(
-  fc.integer({ min: -62135596800000, max: 253402300799999 }).map((ms) => new PInst(ms, false)),
-  fc.integer({ min: -719162, max: 2932896 }).map((days) => new PInst(days * 86_400_000, true)),
+  fc.integer({ min: -365_243_219_162, max: 365_241_780_471 }).map((day) => new PLocalDate(day)),
+  fc.tuple(fc.bigInt({ min: -31_557_014_167_219_200n, max: 31_556_889_864_403_199n }), nanos).map(([s, n]) => new PInstant(s, n)),
+  fc.tuple(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), nanos).map(([s, n]) => new PDuration(s, n)),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((ms) => new PDate(ms)),
 );
 const fnValue = fc
   .record({
@@ -259,8 +281,10 @@ describe('tagged values', () => {
     ['a map with an integer key', buildMap([[1, 'one']]), { $map: [[1, 'one']] }],
     ['a map with a float key', buildMap([[float(1), 'one']]), { $map: [[{ $float: '1.0' }, 'one']] }],
     ['a regex', compileRegex('(?i)a+b'), { $regex: '(?i)a+b' }],
-    ['a date', new PInst(Date.UTC(2026, 0, 8), true), { $inst: '2026-01-08' }],
-    ['a date-time', new PInst(Date.UTC(2026, 0, 8, 10, 30), false), { $inst: '2026-01-08T10:30:00.000Z' }],
+    ['a LocalDate', new PLocalDate(20461), { '$local-date': '2026-01-08' }],
+    ['an Instant', new PInstant(1767868200n, 123456789), { $instant: '2026-01-08T10:30:00.123456789Z' }],
+    ['a Duration', new PDuration(-3600n, 500_000_000), { $duration: 'PT-59M-59.5S' }],
+    ['a java.util.Date', new PDate(1767868200001n), { $date: '2026-01-08T10:30:00.001Z' }],
     ['a var', new PVar('total'), { $var: 'total' }],
     ['a function', fn({ name: 'add', params: ['[a b]'], minArity: 2, maxArity: 2 }), { $fn: { name: 'add', params: ['[a b]'] } }],
     [
@@ -298,6 +322,15 @@ describe('tagged values', () => {
   it('decodes multi-key objects with "$" keys as plain maps (only one-key objects are tags)', () => {
     const v = decodeValue({ $kw: 'a', other: 1 });
     expect(v instanceof PMap && v.get(kw('$kw'))).toBe('a');
+  });
+
+  it('opens the dates sessions saved before the Java values had kinds: a date alone as a LocalDate, a date and time as a java.util.Date', () => {
+    expect(strictEquals(decodeValue({ $inst: '2026-01-08' }), new PLocalDate(20461))).toBe(true);
+    expect(strictEquals(decodeValue({ $inst: '2026-01-08T10:30:00.250Z' }), new PDate(1767868200250n))).toBe(true);
+    expect(strictEquals(decodeValue({ $inst: '+010239-09-22' }), new PLocalDate(3020454))).toBe(true);
+    expect(strictEquals(decodeValue({ $inst: '-271821-04-20T00:00:00.000Z' }), new PDate(-8640000000000000n))).toBe(true);
+    // Written back in the new form.
+    expect(enc(decodeValue({ $inst: '2026-01-08' }))).toEqual({ '$local-date': '2026-01-08' });
   });
 });
 
@@ -371,6 +404,11 @@ describe('errors carry the JSON path', () => {
     ['bad regex', { $regex: '(' }, '$regex', /invalid regex "\("/],
     ['bad date', { $inst: 'yesterday' }, '$inst', /expected an ISO date/],
     ['impossible date', { $inst: '2026-13-45' }, '$inst', /not a valid date/],
+    ['bad LocalDate', { '$local-date': '2026-02-30' }, '$local-date', /expected a java.time.LocalDate/],
+    ['bad Instant', { $instant: '2026-01-08' }, '$instant', /expected a java.time.Instant/],
+    ['bad Duration', { $duration: 'P1D' }, '$duration', /expected a java.time.Duration/],
+    ['a Date finer than milliseconds', { $date: '2026-01-08T10:30:00.0001Z' }, '$date', /expected a java.util.Date/],
+    ['a huge Java text', { $instant: '9'.repeat(1000) }, '$instant', /expected a java.time.Instant/],
     ['fn without params', { $fn: { name: 'f' } }, '$fn.params', /expected an array of parameter vectors/],
     ['fn with a bad name', { $fn: { name: 3, params: [] } }, '$fn.name', /expected a string or null/],
     ['fn with an unknown field', { $fn: { name: 'f', params: [], code: '(+ 1 2)' } }, '$fn.code', /unknown field/],
@@ -408,5 +446,15 @@ describe('errors carry the JSON path', () => {
     expect(joinPath('turns[1].result', [0])).toBe('turns[1].result[0]');
     expect(joinPath('turns[1].result', ['$set', 0])).toBe('turns[1].result.$set[0]');
     expect(joinPath('data', [])).toBe('data');
+  });
+});
+
+describe('interop functions kept as values', () => {
+  it('come back as the interop function itself', () => {
+    const r = run({ program: '[Math/abs .length]' });
+    if (!r.ok) throw new Error(r.error.message);
+    const back = decodeValue(encodeValue(r.value)) as PtcFn[];
+    expect(back[0]).toBe((r.value as PtcFn[])[0]);
+    expect(back[1]).toBe((r.value as PtcFn[])[1]);
   });
 });

@@ -1,10 +1,11 @@
 // Shared argument coercions for builtins: turning collections into item arrays and checking types,
 // with error messages that name the function and show the offending value.
 import { PtcError, typeError } from '../errors.ts';
+import { graphemes } from '../graphemes.ts';
 import { add as addRaw, isNumber, mul as mulRaw, normBig as normBigRaw, sub as subRaw, type Num } from '../numbers.ts';
 import { format } from '../printer.ts';
 import { activeRuntime, rt } from '../runtime.ts';
-import { Keyword, PFloat, PInst, PList, PMap, PRegex, PSet, PVar, type Value } from '../values.ts';
+import { Keyword, PFloat, PJava, PList, PMap, PRegex, PSet, PVar, type Value } from '../values.ts';
 
 /** The kind of a value, in words, for error messages. */
 export function kindOf(v: Value): string {
@@ -29,7 +30,8 @@ export function kindOf(v: Value): string {
   if (v instanceof PSet) return 'set';
   if (v instanceof PRegex) return 'regex';
   if (v instanceof PVar) return 'var';
-  if (v instanceof PInst) return v.dateOnly ? 'date' : 'date-time';
+  // The reference's name for every Java value; the printed value shows its class.
+  if (v instanceof PJava) return 'java_object';
   return 'value';
 }
 
@@ -44,9 +46,9 @@ export function expected(fn: string, what: string, got: Value): PtcError {
   return typeError(`${fn} expected ${what}, got ${kindOf(got)}: ${show(got)}`);
 }
 
-/** Split a string into characters (code points), each a one-character string. */
+/** Split a string into characters (graphemes), each a one-character string. */
 export function chars(s: string): string[] {
-  return Array.from(s);
+  return graphemes(s);
 }
 
 /**

@@ -5,7 +5,7 @@ import { compareValues, equals } from '../equality.ts';
 import { typeError } from '../errors.ts';
 import { eqNum, greaterEqNum, greaterNum, lessEqNum, lessNum } from '../fast-paths.ts';
 import { isNumber, numCompare, type Num } from '../numbers.ts';
-import { PInst, type Value } from '../values.ts';
+import { PJava, type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
 import { builtin, builtinArea, type BuiltinOptions } from './registry.ts';
 
@@ -42,7 +42,7 @@ function notNumber(fn: string, v: Value): never {
   let hint = '';
   if (typeof v === 'string') hint = '; to order strings use (compare a b) or sort';
   else if (v === null) hint = '; check for nil first, e.g. (and x (> x 0))';
-  else if (v instanceof PInst) hint = '; compare dates with (.getTime d) or .isBefore/.isAfter';
+  else if (v instanceof PJava) hint = '; compare dates with .isBefore/.isAfter (LocalDate, Instant), .before/.after (java.util.Date) or compare';
   throw typeError(`${fn} expects numbers, got ${kindOf(v)}: ${show(v)}${hint}`);
 }
 

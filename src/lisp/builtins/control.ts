@@ -31,7 +31,13 @@ builtin(
   (v: Value) => {
     throw new ReturnSignal(v);
   },
-  { params: ['[v]'] },
+  {
+    params: ['[v]'],
+    examples: [
+      ['(return 42)', '42'],
+      ['(do (return :early) :never)', ':early'],
+    ],
+  },
 );
 
 builtin(
@@ -41,7 +47,7 @@ builtin(
   (reason: Value) => {
     throw new FailSignal(reason);
   },
-  { params: ['[reason]'] },
+  { params: ['[reason]'], examples: [['(fail "no matching order")', 'fail: "no matching order"']] },
 );
 
 function mapN(name: string, f: Value, colls: Value[]): Value[] {
@@ -81,5 +87,5 @@ builtin(
     if (typeof name !== 'string') throw expected('call', 'a tool name string', name);
     return invoke(rt().toolFn(name), args);
   },
-  { params: ['[tool-name & args]'] },
+  { params: ['[tool-name & args]'], examples: [['(call "search" {:q "x"})', 'error: unknown_tool']] },
 );

@@ -3,10 +3,11 @@
 // and flags - + space 0 , ( #. Floats round half-up on their shortest decimal form, as Java does
 // ((format "%.2f" 1.005) → "1.01", where JS toFixed would give "1.00").
 import { execError, typeError } from '../errors.ts';
+import { graphemeCount, graphemes } from '../graphemes.ts';
 import { isFloat, isInteger, isNumber, toJs } from '../numbers.ts';
 import { printBrief, strOf } from '../printer.ts';
 import { rt } from '../runtime.ts';
-import { PInst, type Value } from '../values.ts';
+import { type Value } from '../values.ts';
 import { kindOf, show } from './coerce.ts';
 
 const SPEC = /%(\d+\$|<)?([-#+ 0,(]*)(\d+)?(\.\d+)?([a-zA-Z%])/g;
@@ -152,8 +153,8 @@ function convert(spec: Spec, v: Value): string {
   switch (spec.conv) {
     case 's':
     case 'S': {
-      let s = v === null ? 'nil' : v instanceof PInst ? v.iso() : strOf(v);
-      if (spec.prec !== null) s = Array.from(s).slice(0, spec.prec).join('');
+      let s = v === null ? 'nil' : strOf(v);
+      if (spec.prec !== null) s = graphemes(s).slice(0, spec.prec).join('');
       return spec.conv === 'S' ? s.toUpperCase() : s;
     }
     case 'd':
@@ -168,7 +169,7 @@ function convert(spec: Spec, v: Value): string {
     case 'G':
       return formatFloatSpec(spec, v);
     case 'c':
-      if (typeof v === 'string' && Array.from(v).length === 1) return v;
+      if (typeof v === 'string' && graphemeCount(v) === 1) return v;
       if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0x10ffff) return String.fromCodePoint(v);
       throw typeError(`format: %c needs a character, got ${kindOf(v)}: ${show(v)}`);
     case 'b':

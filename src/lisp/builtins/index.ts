@@ -20,6 +20,7 @@ import './coll-predicates.ts';
 import './strings.ts';
 import './regex.ts';
 import './parsing.ts';
+import './json.ts';
 import './functions.ts';
 import './interop.ts';
 import './control.ts';

@@ -4,6 +4,7 @@
 // actually present so no duplicate keyword/string twins appear.
 import { arityError, execError, typeError } from '../errors.ts';
 import { equals } from '../equality.ts';
+import { graphemeAt } from '../graphemes.ts';
 import { SCAN_LIMIT } from '../map-backing.ts';
 import { getFlex, rt } from '../runtime.ts';
 import { MapBuilder, PList, PMap, PSet, type Value } from '../values.ts';
@@ -17,8 +18,7 @@ function lookup(coll: Value, k: Value): Value | undefined {
   if (Array.isArray(coll)) return typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < coll.length ? coll[k] : undefined;
   if (coll instanceof PSet) return coll.lookup(k);
   if (typeof coll === 'string' && typeof k === 'number' && Number.isInteger(k) && k >= 0) {
-    const cs = Array.from(coll);
-    return k < cs.length ? cs[k] : undefined;
+    return graphemeAt(coll, k);
   }
   return undefined;
 }

@@ -2,6 +2,7 @@
 import { typeError } from '../errors.ts';
 import { negNum, posNum, zeroNum } from '../fast-paths.ts';
 import { constructedKeywordProblem } from '../keyword-names.ts';
+import { graphemeCount } from '../graphemes.ts';
 import { isFloat, isInteger, isNumber, numCompare, toJs } from '../numbers.ts';
 import { Keyword, PFloat, PList, PMap, PSet, truthy, type Value } from '../values.ts';
 import { expected, kindOf, num, show } from './coerce.ts';
@@ -13,11 +14,11 @@ function pred(name: string, doc: string, test: (v: Value) => boolean, examples: 
   builtin(name, 1, doc, test, { params: ['[x]'], examples });
 }
 
-/** A one-character string (one code point): how characters are represented. */
+/** A one-character string (one grapheme): how characters are represented. */
 function isChar(v: Value): boolean {
   if (typeof v !== 'string') return false;
   if (v.length === 1) return true;
-  return v.length === 2 && (v.codePointAt(0) ?? 0) > 0xffff;
+  return v.length > 1 && graphemeCount(v) === 1;
 }
 
 // The reference area of the builtins below (registry.ts).

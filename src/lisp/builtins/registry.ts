@@ -80,6 +80,7 @@ export const NAMESPACE_ALIASES: Readonly<Record<string, string>> = {
   string: 'clojure.string',
   'clojure.set': 'clojure.set',
   set: 'clojure.set',
+  json: 'json',
 };
 
 /** What the "not available" message calls each namespace's functions. */
@@ -87,6 +88,7 @@ export const NAMESPACE_CATEGORY: Readonly<Record<string, string>> = {
   'clojure.core': 'Core',
   'clojure.string': 'String',
   'clojure.set': 'Set',
+  json: 'JSON',
 };
 
 /** The reference area of the builtins registered next. */
@@ -167,7 +169,25 @@ export function builtinNames(): string[] {
 }
 
 const interop = new Map<string, BuiltinInfo>();
-const constants = new Map<string, Value>();
+
+/** A Java-style constant such as Double/NaN, with what the reference says of it. */
+export interface ConstantInfo {
+  readonly name: string;
+  readonly value: Value;
+  /** One line. */
+  readonly doc: string;
+  /** [program, expected result in Clojure notation]; the test suite runs every one. */
+  readonly examples: readonly (readonly [string, string])[];
+}
+
+const constants = new Map<string, ConstantInfo>();
+
+/** What the reference shows of an interop function besides its doc. */
+export interface InteropOptions {
+  examples?: readonly (readonly [string, string])[];
+  /** Display parameter lists, e.g. ['[s sub]', '[s sub from]']. */
+  params?: readonly string[];
+}
 
 /**
  * Register a Java-interop style function under its full symbol text: 'System/currentTimeMillis',
@@ -178,19 +198,20 @@ export function interopFn(
   arity: number | readonly [number, number],
   doc: string,
   impl: (...args: Value[]) => Value,
-  examples: readonly (readonly [string, string])[] = [],
+  opts: InteropOptions = {},
 ): PtcFn {
   const [minArity, maxArity] = typeof arity === 'number' ? [arity, arity] : arity;
-  const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: [], doc });
-  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples, fn, area: 'interop', quotesName: false };
+  const fn = makeFn(impl, { name: symbol, kind: 'builtin', minArity, maxArity, params: opts.params ?? [], doc });
+  const info: BuiltinInfo = { name: symbol, ns: 'interop', minArity, maxArity, doc, examples: opts.examples ?? [], fn, area: 'interop', quotesName: false };
+  if (interop.has(symbol)) throw new Error(`interop ${symbol} registered twice`);
   interop.set(symbol, info);
   all.push(info);
   return fn;
 }
 
-/** Register a constant such as 'Double/POSITIVE_INFINITY'. */
-export function interopConstant(symbol: string, value: Value): void {
-  constants.set(symbol, value);
+/** Register a constant such as 'Double/POSITIVE_INFINITY', with its one-line doc and examples. */
+export function interopConstant(symbol: string, value: Value, doc: string, examples: readonly (readonly [string, string])[]): void {
+  constants.set(symbol, { name: symbol, value, doc, examples });
 }
 
 export function lookupInterop(symbol: string): BuiltinInfo | undefined {
@@ -198,7 +219,12 @@ export function lookupInterop(symbol: string): BuiltinInfo | undefined {
 }
 
 export function lookupConstant(symbol: string): Value | undefined {
-  return constants.get(symbol);
+  return constants.get(symbol)?.value;
+}
+
+/** Every constant, in the order registered. */
+export function allConstants(): readonly ConstantInfo[] {
+  return [...constants.values()];
 }
 
 export function interopNames(): string[] {

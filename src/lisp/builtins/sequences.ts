@@ -1,10 +1,11 @@
 // Builtins: sequence access (first, rest, take, drop, ...), count, seq, empty?, reverse.
 // Every sequence result is a vector; strings are sequences of one-character strings and maps
 // sequences of [k v] entries.
+import { graphemeAt, graphemeCount } from '../graphemes.ts';
 import { rt } from '../runtime.ts';
 import { truthy, PList, PMap, PSet, type Value } from '../values.ts';
 import { countArg, fn1 } from './callers.ts';
-import { chars, expected, items, itemsOf } from './coerce.ts';
+import { expected, items, itemsOf } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
 
 const EMPTY: readonly Value[] = [];
@@ -13,10 +14,7 @@ function nthOf(fn: string, coll: Value, i: number, notFound: Value): Value {
   if (Array.isArray(coll)) return i >= 0 && i < coll.length ? coll[i] : notFound;
   if (typeof coll === 'string') {
     if (i < 0) return notFound;
-    // Fast path for strings without surrogate pairs.
-    if (!/[\uD800-\uDFFF]/.test(coll)) return i < coll.length ? coll[i] : notFound;
-    const cs = chars(coll);
-    return i < cs.length ? cs[i] : notFound;
+    return graphemeAt(coll, i) ?? notFound;
   }
   const xs = itemsOf(fn, coll);
   return i >= 0 && i < xs.length ? xs[i] : notFound;
@@ -338,21 +336,11 @@ builtin(
   },
 );
 
-/** Number of items of any collection (strings count characters). */
-const HAS_SURROGATE = /[\uD800-\uDFFF]/;
-
+/** Number of items of any collection (strings count characters: graphemes). */
 export function countOf(fn: string, c: Value): number {
   if (Array.isArray(c)) return c.length;
   if (c === null) return 0;
-  if (typeof c === 'string') {
-    if (!HAS_SURROGATE.test(c)) return c.length;
-    let n = 0;
-    for (let i = 0; i < c.length; i++) {
-      const code = c.charCodeAt(i);
-      if (code < 0xdc00 || code > 0xdfff) n++;
-    }
-    return n;
-  }
+  if (typeof c === 'string') return graphemeCount(c);
   if (c instanceof PMap || c instanceof PSet) return c.size;
   if (c instanceof PList) return c.items.length;
   throw expected(fn, 'a collection', c);

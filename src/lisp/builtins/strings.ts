@@ -1,33 +1,29 @@
 // Builtins: strings. Each is reachable bare and as clojure.string/… (str/…, string/…), except
 // `reverse`, which is only clojure.string/reverse (bare `reverse` is the sequence function).
-// Indexes count code points, so a character outside the BMP (an emoji) is one character.
+// Indexes count characters as a reader sees them (graphemes, graphemes.ts): an emoji or an "é"
+// written as e and a combining accent is one character. Only the Java methods count UTF-16 units.
 import { execError, typeError } from '../errors.ts';
+import { graphemeCount, graphemes, graphemeStarts, graphemeToUnit, unitToGrapheme } from '../graphemes.ts';
 import { printValue, strOf } from '../printer.ts';
 import { invoke, rt } from '../runtime.ts';
-import { Keyword, PInst, PMap, PRegex, type Value } from '../values.ts';
+import { Keyword, PMap, PRegex, type Value } from '../values.ts';
 import { chargeStep, expected, int, items, kindOf, show, sized, sizedText, str, STEP_MASK } from './coerce.ts';
 import { formatString } from './format.ts';
 import { eachMatch, guard, Pacer, regexSplit } from './regex.ts';
 import { builtin, builtinArea, type BuiltinOptions } from './registry.ts';
 
 const NS = 'clojure.string';
-const SURROGATE = /[\uD800-\uDFFF]/;
 
 function sfn(name: string, arity: number | readonly [number, number], doc: string, impl: (...args: Value[]) => Value, opts: BuiltinOptions = {}): void {
   builtin(name, arity, doc, impl, { ...opts, ns: NS });
 }
 
-/** `str` of one value; dates give their ISO text ("2026-01-08", "2026-01-08T14:30:00.000Z"). */
-export function textOf(v: Value): string {
-  return v instanceof PInst ? v.iso() : strOf(v);
-}
-
-/** `textOf` of every item, charging the work as it goes (printing big items is slow). */
+/** `strOf` of every item, charging the work as it goes (printing big items is slow). */
 function texts(xs: readonly Value[]): string[] {
   const out = new Array<string>(xs.length);
   for (let i = 0; i < xs.length; i++) {
     if ((i & STEP_MASK) === STEP_MASK) chargeStep();
-    out[i] = textOf(xs[i]);
+    out[i] = strOf(xs[i]);
   }
   return out;
 }
@@ -40,33 +36,16 @@ function joined(parts: readonly string[], sep: string): string {
   return parts.join(sep);
 }
 
-export function cpLength(s: string): number {
-  return SURROGATE.test(s) ? Array.from(s).length : s.length;
-}
-
-/** Code-point index → UTF-16 index. */
-export function cpToUnit(s: string, cp: number): number {
-  if (!SURROGATE.test(s)) return cp;
-  let unit = 0;
-  for (let i = 0; i < cp && unit < s.length; i++) unit += (s.codePointAt(unit) ?? 0) > 0xffff ? 2 : 1;
-  return unit;
-}
-
-/** UTF-16 index → code-point index. */
-export function unitToCp(s: string, unit: number): number {
-  return SURROGATE.test(s) ? Array.from(s.slice(0, unit)).length : unit;
-}
-
-/** Substring by code-point indexes, with a clear error when out of range. */
+/** Substring by character (grapheme) indexes, with a clear error when out of range. */
 export function substring(fn: string, s: string, start: number, end: number | null): string {
-  const len = cpLength(s);
+  const starts = graphemeStarts(s);
+  const len = starts === null ? s.length : starts.length - 1;
   const e = end ?? len;
   if (start < 0 || start > len || e < start || e > len) {
     const call = end === null ? `(${fn} s ${start})` : `(${fn} s ${start} ${e})`;
     throw execError(`${call}: index out of range for a string of ${len} characters${end !== null ? '; to cut safely use (subs s 0 (min n (count s)))' : ''}`);
   }
-  if (len === s.length) return s.slice(start, e);
-  return s.slice(cpToUnit(s, start), cpToUnit(s, e));
+  return starts === null ? s.slice(start, e) : s.slice(starts[start], starts[e]);
 }
 
 // ---- building and slicing ----
@@ -79,14 +58,14 @@ sfn(
   [0, Infinity],
   'Concatenate the arguments as text: nil is "", keywords keep their colon, collections print as Clojure',
   (...args) => {
-    if (args.length === 1) return typeof args[0] === 'string' ? args[0] : sizedText(textOf(args[0]));
+    if (args.length === 1) return typeof args[0] === 'string' ? args[0] : sizedText(strOf(args[0]));
     let out = '';
     for (let i = 0; i < args.length; i++) {
       if ((i & STEP_MASK) === STEP_MASK) {
         chargeStep();
         sizedText(out);
       }
-      out += textOf(args[i]);
+      out += strOf(args[i]);
     }
     return sizedText(out);
   },
@@ -123,7 +102,7 @@ sfn(
     if (typeof b === 'string' && a !== null && typeof a === 'object' && !(a instanceof Keyword)) {
       throw typeError(`join takes the separator first: (join ${show(b)} coll), got the collection first`);
     }
-    return sizedText(joined(texts(items('join', b)), textOf(a)));
+    return sizedText(joined(texts(items('join', b)), strOf(a)));
   },
   {
     params: ['[coll]', '[sep coll]'],
@@ -143,7 +122,7 @@ sfn(
     const max = limit === undefined ? 0 : int('split', limit);
     let parts: string[];
     if (typeof sep === 'string') {
-      parts = sep === '' ? Array.from(text) : text.split(sep);
+      parts = sep === '' ? graphemes(text) : text.split(sep);
     } else if (sep instanceof PRegex) {
       parts = regexSplit('split', sep, text, max);
       // Java's String.split with a regex and no limit drops trailing empty strings.
@@ -351,18 +330,20 @@ sfn('blank?', 1, 'True when s is nil, empty or only whitespace', (s) => s === nu
 
 // ---- searching ----
 
-/** Index of x in s from `from` (code points), forwards or backwards; -1 when absent. */
-export function findIndex(fn: string, s: Value, x: Value, from: Value | undefined, last: boolean): number {
+/** Index of x in s from `from` (characters: graphemes), forwards or backwards; -1 when absent. */
+function findIndex(fn: string, s: Value, x: Value, from: Value | undefined, last: boolean): number {
   const text = str(fn, s);
   const needle = str(fn, x);
   let unitFrom: number | undefined;
   if (from !== undefined) {
     const f = int(fn, from);
-    unitFrom = f < 0 ? (last ? -1 : 0) : cpToUnit(text, f);
-    if (last && unitFrom < 0) return -1;
+    if (f < 0) {
+      if (last) return -1;
+      unitFrom = 0;
+    } else unitFrom = f >= graphemeCount(text) ? text.length : graphemeToUnit(text, f);
   }
   const i = last ? text.lastIndexOf(needle, unitFrom ?? Infinity) : text.indexOf(needle, unitFrom ?? 0);
-  return i < 0 ? -1 : unitToCp(text, i);
+  return i < 0 ? -1 : unitToGrapheme(text, i);
 }
 
 sfn(
@@ -392,7 +373,7 @@ sfn(
   { params: ['[s value]', '[s value from]'], examples: [['(last-index-of "hello" "l")', '3']] },
 );
 
-sfn('reverse', 1, 'The string with its characters in reverse order', (s) => Array.from(str('reverse', s)).reverse().join(''), {
+sfn('reverse', 1, 'The string with its characters in reverse order', (s) => graphemes(str('reverse', s)).reverse().join(''), {
   bare: false,
   params: ['[s]'],
   examples: [['(clojure.string/reverse "abc")', '"cba"']],

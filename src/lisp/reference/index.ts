@@ -9,13 +9,22 @@ import '../forms/functions.ts';
 import '../forms/loops.ts';
 import '../forms/threading.ts';
 import '../forms/iteration.ts';
-import { allBuiltins, lookupBuiltin, lookupConstant, lookupInterop, lookupNamespaced, NAMESPACE_ALIASES, type BuiltinInfo } from '../builtins/registry.ts';
+import {
+  allBuiltins,
+  allConstants,
+  lookupBuiltin,
+  lookupConstant,
+  lookupInterop,
+  lookupNamespaced,
+  NAMESPACE_ALIASES,
+  type BuiltinInfo,
+} from '../builtins/registry.ts';
 import { suggest } from '../errors.ts';
 import { readProgram } from '../reader.ts';
 import type { Definition } from '../runtime.ts';
 import { printBrief } from '../printer.ts';
 import { isFn } from '../values.ts';
-import { areaOf, CONSTANT_DOCS, EXTRA_EXAMPLES, INTEROP_PARAMS } from './areas.ts';
+import { areaOf } from './areas.ts';
 import { formDocs } from './form-docs.ts';
 import type { FormDoc, RefEntry, RefExample } from './types.ts';
 
@@ -46,9 +55,7 @@ function builtinEntry(info: BuiltinInfo): RefEntry {
   const name = canonicalName(info);
   const area = areaOf(info);
   if (area === undefined) throw new Error(`reference: builtin ${name} has no area (see builtinArea in builtins/registry.ts)`);
-  const params = info.ns === 'interop' ? (INTEROP_PARAMS[name] ?? []) : info.fn.ptc.params;
-  const examples = info.examples.length > 0 ? info.examples : (EXTRA_EXAMPLES[name] ?? []);
-  return { name, kind: 'function', arities: params, doc: info.doc, area, examples: examplesOf(examples) };
+  return { name, kind: 'function', arities: info.fn.ptc.params, doc: info.doc, area, examples: examplesOf(info.examples) };
 }
 
 /** Whether the reader reads `text` as the one symbol ns/name (`clojure.core//` is not one). */
@@ -100,10 +107,7 @@ function build(): RefEntry[] {
     entries.push(entry);
     for (const spelling of prefixedSpellings(info, entry.name)) entries.push(aliasEntry(entry, spelling));
   }
-  for (const [name, [doc, code, result]] of Object.entries(CONSTANT_DOCS)) {
-    if (lookupConstant(name) === undefined) continue;
-    entries.push({ name, kind: 'constant', arities: [], doc, area: 'math', examples: [{ code, result }] });
-  }
+  for (const c of allConstants()) entries.push({ name: c.name, kind: 'constant', arities: [], doc: c.doc, area: 'math', examples: examplesOf(c.examples) });
   return entries;
 }
 

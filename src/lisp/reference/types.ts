@@ -18,6 +18,7 @@ export type Area =
   | 'definitions'
   | 'iteration'
   | 'threading'
+  | 'json'
   | 'interop'
   | 'agent';
 

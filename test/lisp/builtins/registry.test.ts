@@ -56,6 +56,7 @@ describe('builtin registry', () => {
     expect(required.filter((n) => lookupBuiltin(n) === undefined)).toEqual([]);
   });
 
+  // Results in the reference's notation: a value, `error: TYPE` or `fail: VALUE`.
   it.each(examples)('%s: %s → %s', (_name, program, expected) => {
     const r = run({ program });
     // An example of a refusal states its error type, as the reference's examples do.
@@ -64,7 +65,13 @@ describe('builtin registry', () => {
       return;
     }
     const got = r.ok ? printValue(r.value) : `error ${r.error.type}: ${r.error.message}`;
-    const want = formToValue(readProgram(expected)[0]);
-    expect(r.ok && (equals(r.value, want) || got === expected), `got ${got}`).toBe(true);
+    if (expected.startsWith('error: ')) {
+      expect(r.ok ? `value ${got}` : r.error.type, got).toBe(expected.slice('error: '.length));
+      return;
+    }
+    const failing = expected.startsWith('fail: ');
+    const want = formToValue(readProgram(failing ? expected.slice('fail: '.length) : expected)[0]);
+    const signalled = r.ok && (r.signal === 'fail') === failing;
+    expect(r.ok && signalled && (equals(r.value, want) || got === expected), `got ${got}`).toBe(true);
   });
 });

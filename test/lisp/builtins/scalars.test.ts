@@ -1,4 +1,4 @@
-// Numbers, comparison, predicates, parsing and date/constant interop.
+// Numbers, comparison, predicates and parsing (the Java interop has its own file, java-interop.test.ts).
 import { describe, expect, test } from 'vitest';
 import { callBuiltin, errors, table } from '../helpers.ts';
 import { PFloat } from '../../../src/lisp/values.ts';
@@ -361,67 +361,9 @@ table('parsing: the whole string must match, anything else is nil', [
   ['(parse-boolean "true")', 'true'],
   ['(parse-boolean "false")', 'false'],
   ['(parse-boolean "yes")', 'nil'],
-  ['(Integer/parseInt "42")', '42'],
-  ['(Long/parseLong "-9000000000000000000")', '-9000000000000000000'],
-  ['(Double/parseDouble " 2.5 ")', '2.5'],
 ]);
 
-errors('Java-style parsing fails loudly', [
-  ['(Integer/parseInt "abc")', 'runtime_error', /NumberFormatException/],
-  ['(Integer/parseInt "3000000000")', 'runtime_error'],
-  ['(Long/parseLong nil)', 'type_error'],
-  ['(Double/parseDouble "x")', 'runtime_error'],
-]);
-
-table('constants', [
-  ['Double/POSITIVE_INFINITY', '##Inf'],
-  ['Double/NEGATIVE_INFINITY', '##-Inf'],
-  ['Double/NaN', '##NaN'],
-  ['Long/MAX_VALUE', '9223372036854775807'],
-  ['(inc Long/MAX_VALUE)', '9223372036854775808'],
-  ['Integer/MAX_VALUE', '2147483647'],
-  ['Math/PI', '3.141592653589793'],
-  ['(float? Double/MAX_VALUE)', 'true'],
-  ['(Math/abs -3)', '3'],
-  ['(Math/floor 3.7)', '3.0'],
-  ['(Math/round 2.5)', '3'],
-  ['(Math/pow 2 3)', '8.0'],
-  ['(Math/sqrt 9)', '3.0'],
-  ['(Math/max 1 2)', '2'],
-]);
-
-table('dates', [
-  ['(.getTime (java.util.Date. 1700000000))', '1700000000000'],
-  ['(.getTime (java.util.Date. 1700000000000))', '1700000000000'],
-  ['(.getTime (java.util.Date. "2026-01-08T14:30:00Z"))', '1767882600000'],
-  ['(.getTime (java.util.Date. "2026-01-08T14:30:00"))', '1767882600000'],
-  ['(.getTime (java.util.Date. "2026-01-08T16:30:00+02:00"))', '1767882600000'],
-  ['(.getTime (java.util.Date. "2026-01-08T14:30:00.250Z"))', '1767882600250'],
-  ['(.getTime (java.util.Date. "2026-01-08"))', '1767830400000'],
-  ['(.getTime (java.util.Date. "Thu, 8 Jan 2026 14:30:00 +0000"))', '1767882600000'],
-  ['(.getTime (java.util.Date. "8 Jan 2026 14:30:00 GMT"))', '1767882600000'],
-  ['(integer? (.getTime (java.util.Date.)))', 'true'],
-  ['(> (System/currentTimeMillis) 1700000000000)', 'true'],
-  ['(str (LocalDate/parse "2023-10-27"))', '"2023-10-27"'],
-  ['(str (java.time.LocalDate/parse "2024-02-29"))', '"2024-02-29"'],
-  ['(str (.plusDays (LocalDate/parse "2026-01-31") 1))', '"2026-02-01"'],
-  ['(str (.minusDays (LocalDate/parse "2026-03-01") 1))', '"2026-02-28"'],
-  ['(.toEpochDay (LocalDate/parse "1970-01-11"))', '10'],
-  ['(.isBefore (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-02-01"))', 'true'],
-  ['(.isAfter (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-02-01"))', 'false'],
-  ['(= (LocalDate/parse "2026-01-01") (LocalDate/parse "2026-01-01"))', 'true'],
-  ['(str (java.util.Date. 0))', '"1970-01-01T00:00:00.000Z"'],
-]);
-
-errors('date errors', [
-  ['(java.util.Date. nil)', 'type_error', /nil/],
-  ['(java.util.Date. "yesterday")', 'runtime_error', /ISO-8601/],
-  ['(java.util.Date. "2026-02-30")', 'runtime_error'],
-  ['(LocalDate/parse "2026-13-01")', 'runtime_error', /YYYY-MM-DD/],
-  ['(LocalDate/parse nil)', 'type_error'],
-  ['(.getTime (LocalDate/parse "2026-01-01"))', 'runtime_error', /LocalDate/],
-  ['(.getTime "2026-01-01")', 'type_error'],
-]);
+// Java's parsers, Math, constants and dates: test/lisp/builtins/java-interop.test.ts.
 
 describe('direct calls', () => {
   test('(/ 10 2) is a boxed integral float', () => {

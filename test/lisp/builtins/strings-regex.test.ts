@@ -31,6 +31,33 @@ table('subs counts characters', [
   ['(subs "a😀b" 2)', '"b"'],
 ]);
 
+// A character is a grapheme: "e" + U+0301, a flag, a family joined by U+200D count as one.
+table('string functions count graphemes', [
+  ['(count "e\u0301")', '1'],
+  ['(count "😀a")', '2'],
+  ['(count "🇺🇸🇫🇷")', '2'],
+  ['(count "👨\u200d👩\u200d👧x")', '2'],
+  ['(count "a\r\nb")', '3'],
+  ['(subs "e\u0301xy" 1)', '"xy"'],
+  ['(subs "🇺🇸🇫🇷" 1)', '"🇫🇷"'],
+  ['(seq "e\u0301x")', '["e\u0301" "x"]'],
+  ['(first "👍🏽!")', '"👍🏽"'],
+  ['(nth "a😀b" 2)', '"b"'],
+  ['(get "a😀b" 1)', '"😀"'],
+  ['(vec "🇺🇸a")', '["🇺🇸" "a"]'],
+  ['(index-of "😀a😀b" "b")', '3'],
+  ['(last-index-of "😀a😀b" "😀")', '2'],
+  ['(index-of "😀a😀b" "😀" 1)', '2'],
+  ['(index-of "e\u0301x" "\u0301")', '1'],
+  ['(split "e\u0301x" "")', '["e\u0301" "x"]'],
+  ['(clojure.string/reverse "ae\u0301")', '"e\u0301a"'],
+  ['(reverse "ae\u0301")', '["e\u0301" "a"]'],
+  ['(char? "e\u0301")', 'true'],
+  ['(char? "ab")', 'false'],
+  ['(format "%.1s" "e\u0301x")', '"e\u0301"'],
+  ['(count (filter #(= "😀" %) "😀a😀"))', '2'],
+]);
+
 errors('subs bounds and types', [
   ['(subs "abc" 5)', 'runtime_error', /out of range for a string of 3 characters/],
   ['(subs "abc" 0 10)', 'runtime_error', /min/],
@@ -242,29 +269,7 @@ describe('regex safety limits', () => {
   });
 });
 
-table('Java string methods', [
-  ['(.indexOf "hello" "l")', '2'],
-  ['(.indexOf "hello" "z")', '-1'],
-  ['(.indexOf "hello" "l" 3)', '3'],
-  ['(.lastIndexOf "hello" "l")', '3'],
-  ['(.lastIndexOf "hello" "z")', '-1'],
-  ['(.length "héllo")', '5'],
-  ['(.toUpperCase "abc")', '"ABC"'],
-  ['(.toLowerCase "ABC")', '"abc"'],
-  ['(.contains "hello" "ell")', 'true'],
-  ['(.startsWith "hello" "he")', 'true'],
-  ['(.endsWith "hello" "lo")', 'true'],
-  ['(.substring "hello" 1 3)', '"el"'],
-  ['(.substring "hello" 2)', '"llo"'],
-  ['(.trim "  x ")', '"x"'],
-  ['(.isEmpty "")', 'true'],
-]);
-
-errors('Java string methods need strings', [
-  ['(.indexOf 123 "x")', 'type_error', /^\.indexOf: expected string, got integer/],
-  ['(.length nil)', 'type_error', /expected string, got nil/],
-  ['(.substring "abc" 5)', 'runtime_error', /out of range/],
-]);
+// Java's string methods count UTF-16 units: test/lisp/builtins/java-interop.test.ts.
 
 describe('namespaces', () => {
   test('string functions are reachable as clojure.string/…', () => {

@@ -19,6 +19,7 @@ export const AREAS: readonly (readonly [Area, string])[] = [
   ['iteration', 'Iteration'],
   ['threading', 'Threading'],
   ['agent', 'Agent and tools'],
+  ['json', 'JSON'],
   ['interop', 'Java interop'],
 ];
 
