@@ -134,7 +134,7 @@ export const FUNCTION_GROUPS: readonly { readonly area: string; readonly names: 
   { area: 'Regex', names: ['re-pattern', 're-find', 're-seq', 're-split'] },
   { area: 'Functions', names: ['identity', 'partial', 'comp', 'juxt', 'complement', 'every-pred', 'some-fn', 'fnil'] },
   { area: 'Sets', names: ['union', 'intersection', 'difference', 'disj'] },
-  { area: 'Explore', names: ['describe', 'doc', 'apropos', 'dir', 'postwalk'] },
+  { area: 'Explore', names: ['describe', 'doc', 'apropos'] },
   { area: 'Program', names: ['println', 'return', 'fail', 'pmap'] },
 ];
 
@@ -225,7 +225,7 @@ ${FENCE}clojure
                         #(some #{"wood"} (:tags %))) items))  ; => 2
 (first (filter #(= (:name %) "Pen") items))      ; => {:name "Pen" :price 2 :tags []}
 ${FENCE}
-A predicate is any function: \`#(...)\`, \`(fn [x] ...)\`, a keyword (\`:active\`) or a set (\`#{"a" "b"}\`). Combine predicates with \`every-pred\`, \`some-fn\` and \`complement\`. Comparing nil with \`<\` or \`>\` is an error: guard fields that may be missing, e.g. \`#(when-let [p (:price %)] (> p 100))\`.`;
+A predicate is any function: \`#(...)\`, a keyword (\`:active\`) or a set (\`#{"a" "b"}\`); combine them with \`every-pred\`, \`some-fn\`, \`complement\`. \`<\` or \`>\` on nil is an error: guard fields that may be missing, e.g. \`#(when-let [p (:price %)] (> p 100))\`.`;
 
 function functions(): string {
   const lines = FUNCTION_GROUPS.map((g) => `- ${g.area}: ${g.names.join(' ')}`).join('\n');
@@ -240,15 +240,14 @@ ${FENCE}clojure
 (into {} (map (juxt :id :name) [{:id 1 :name "A"}]))  ; => {1 "A"}
 (some #(when (> % 2) (* % 10)) [1 3 5])        ; => 30
 (find {:a 1 :b 2} :b)                          ; => [:b 2]
-(:keys (describe [{:id 1} {:id 2 :note "x"}]))
-;; => {:id {:present 2 :pct 100.0 :types {"integer" 2} :examples [1 2] :distinct_count 2} :note {:present 1 :pct 50.0 :types {"string" 1} :examples ["x"] :distinct_count 1}}
 (str/join ", " (map name [:a :b]))             ; => "a, b"
 (re-find #"(\\w+)@(\\w+)" "mail bob@host")       ; => ["bob@host" "bob" "host"]
 (format "%.2f" 3.14159)                        ; => "3.14"
 ${FENCE}
 - \`(first (filter pred coll))\` gives the first matching item, \`(some f coll)\` the first truthy result of f; \`(find m k)\` is a key's entry \`[k v]\`. \`(describe x)\` summarizes the shape of data (types, keys, how often each is present, examples) without printing it all; \`(doc name)\` prints how to call a function. \`sum-by\`, \`avg-by\`, \`min-by\`, \`max-by\` skip nil fields; \`min-by\`/\`max-by\` return the item. \`(pluck :k coll)\` is \`(map :k coll)\`.
 - \`(println a b)\` prints the arguments joined by a space (strings unquoted) and returns nil.
-- Interop is limited to dates (\`(java.util.Date. "2026-01-08T10:00:00Z")\`, \`(.getTime d)\`, \`(java.time.LocalDate/parse "2026-01-08")\`, \`.isBefore\` \`.isAfter\` \`.plusDays\`), \`(System/currentTimeMillis)\`, \`Math/\` functions, \`(Integer/parseInt "7")\` and string methods such as \`.indexOf\` \`.length\` \`.contains\`.`;
+- JSON text: \`(json/parse-string s)\` reads it (keys stay strings; nil if not JSON), \`(json/generate-string v)\` writes it.
+- Java interop is a fixed set: \`(LocalDate/parse "2026-01-08")\` with \`.plusDays\` \`.minusDays\` \`.toEpochDay\` \`.isBefore\` \`.isAfter\`; \`(Instant/parse "2026-01-08T10:00:00Z")\` with \`.toEpochMilli\`, and \`(Duration/between a b)\` with \`.toMillis\` \`.toDays\`; \`(System/currentTimeMillis)\`; \`Math/abs\` \`Math/pow\` \`Math/sqrt\` \`Math/round\`; \`(Integer/parseInt "7")\` \`(Double/parseDouble "2.5")\` \`(Boolean/parseBoolean "true")\`; string methods \`.indexOf\` \`.substring\` \`.length\` \`.contains\`, which count UTF-16 units (\`count\` and \`subs\` count characters).`;
 }
 
 const NOT_THERE = `## Not available
@@ -258,7 +257,7 @@ const MISTAKES = `## Common mistakes
 - Comparator before the collection: \`(sort-by :price > items)\`, not \`(sort-by :price items >)\`.
 - \`(apply max xs)\`, not \`(max xs)\`; likewise min and +.
 - \`includes?\` is for strings; for collections use \`(contains? #{"a" "b"} x)\` or \`(some #{x} coll)\` (on a vector, \`contains?\` checks values).
-- Keywords are not strings: \`(= :open "open")\` is false, and data values are usually strings, so compare with \`"Electronics"\`, not \`:Electronics\`. Key lookup is lenient (\`(:name m)\` also finds a \`"name"\` key); \`group-by\` and \`frequencies\` keys are the values themselves.
+- Keywords are not strings: \`(= :open "open")\` is false; data values are usually strings (\`"Electronics"\`). Key lookup is lenient (\`(:name m)\` also finds a \`"name"\` key); \`group-by\` and \`frequencies\` keys are the values themselves.
 - \`<\` and \`>\` take numbers only; order strings with \`compare\` or \`sort\`.
 - Parse text with \`parse-long\`/\`parse-double\` (nil if not a number), not \`int\`.
 - \`(str :a)\` is \`":a"\`, \`(name :a)\` is \`"a"\`; \`(take 3 s)\` on a string gives letters, use \`subs\`.`;
