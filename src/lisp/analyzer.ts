@@ -377,7 +377,7 @@ export function analyzeSymbol(form: SymForm, ctx: Ctx): Node {
     `Available: tool/ (tools), data/ (input data), clojure.string/ (or str/), clojure.set/ (or set/), json/, clojure.core/, and the Java classes ${JAVA_CLASS_PREFIXES}`;
   ctx.onGlobal?.({ ns, name, loc, locals: [], error: { message, hint } });
   return () => {
-    throw new PtcError('unbound_var', message, loc, hint);
+    throw new PtcError(java !== null ? 'unsupported_method' : 'unbound_var', message, loc, hint);
   };
 }
 
@@ -414,12 +414,18 @@ export function unresolvedError(
   if (hint !== null) return new PtcError('unbound_var', `${name} is not supported in PTC-Lisp.`, loc, hint);
   const java = javaNameHint(name, interopNames());
   if (java !== null) {
-    const error = new PtcError('unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, java);
+    // A Java spelling (.method) that is not admitted is the reference's unsupported_method.
+    const error = new PtcError(name.startsWith('.') ? 'unsupported_method' : 'unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, java);
     error.unresolved = name;
     return error;
   }
   const candidates = [...locals, ...builtinNames(), ...defs, ...[...tools].map((t) => 'tool/' + t), ...[...data].map((d) => 'data/' + d)];
-  const error = new PtcError('unbound_var', `Unable to resolve symbol: ${name} in this context.`, loc, hintOf(didYouMean(name, candidates)));
+  const error = new PtcError(
+    /^\.[^.]/.test(name) ? 'unsupported_method' : 'unbound_var',
+    `Unable to resolve symbol: ${name} in this context.`,
+    loc,
+    hintOf(didYouMean(name, candidates)),
+  );
   error.unresolved = name;
   return error;
 }

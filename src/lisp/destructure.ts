@@ -61,12 +61,22 @@ function compileVector(forms: Form[], whole: Form, ctx: Ctx, analyze: AnalyzeFn)
   return [
     c,
     (frame, v) => {
-      const xs = items('destructuring', v);
+      const xs = sequenceToDestructure(v);
       for (let i = 0; i < n; i++) positional[i](frame, i < xs.length ? xs[i] : null);
       if (restB !== null) restB(frame, xs.length > n ? xs.slice(n) : null);
       if (asB !== null) asB(frame, v);
     },
   ];
+}
+
+/** The items a sequential pattern takes apart; anything else is the reference's `destructure_error`. */
+function sequenceToDestructure(v: Value): readonly Value[] {
+  try {
+    return items('destructuring', v);
+  } catch (e) {
+    if (e instanceof PtcError && e.type === 'type_error') throw new PtcError('destructure_error', e.message);
+    throw e;
+  }
 }
 
 /** A rest sequence of key/value pairs (`& {:keys [a]}`) destructures as a map. */

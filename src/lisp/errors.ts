@@ -16,6 +16,9 @@ export const ERROR_TYPES = [
   'unbound_var',
   'unknown_tool',
   'not_callable',
+  'destructure_error',
+  'invalid_placeholder',
+  'unsupported_method',
   'ambiguous_reference',
   'runtime_error',
   /** A Java string method's result would hold half of a surrogate pair, which no PTC string can. */

@@ -360,7 +360,7 @@ class Reader {
       return '%&';
     }
     const n = /^%([1-9]\d?)$/.exec(tok);
-    if (!n) return this.fail(`Invalid short-function argument ${tok} (use %, %1, %2 … or %&)`, loc);
+    if (!n) throw new PtcError('invalid_placeholder', `Invalid short-function argument ${tok} (use %, %1, %2 … or %&)`, loc);
     args.max = Math.max(args.max, Number(n[1]));
     return tok;
   }

@@ -61,7 +61,7 @@ const CASES: readonly Case[] = [
   { program: 'constructor', type: 'unbound_var', message: /^Unable to resolve symbol: constructor in this context/ },
   { program: '(constructor/x)', type: 'unbound_var', message: /^Unknown namespace constructor\/ in constructor\/x/ },
   { program: '(toString/x 1)', type: 'unbound_var', message: /^Unknown namespace toString\// },
-  { program: '(.constructor "a")', type: 'unbound_var', message: /^Unable to resolve symbol: \.constructor/ },
+  { program: '(.constructor "a")', type: 'unsupported_method', message: /^Unable to resolve symbol: \.constructor/ },
   { program: '(def __proto__ 3) (def toString 4) [__proto__ toString]', type: 'ok', value: '[3 4]' },
 
   // 2. JavaScript errors become language errors, located at the form.
@@ -368,7 +368,7 @@ function protoCases(): Case[] {
       { program: n, type: 'unbound_var', message: new RegExp(`^Unable to resolve symbol: ${n} in this context`) },
       { program: `\\${n}`, type: 'parse_error', message: new RegExp(`^Unknown character literal \\\\${n}$`) },
       { program: `##${n}`, type: 'parse_error', message: new RegExp(`^Unknown symbolic value ##${n}`) },
-      { program: `(.${n} "abc")`, type: 'unbound_var', message: new RegExp(`^Unable to resolve symbol: \\.${n}`) },
+      { program: `(.${n} "abc")`, type: 'unsupported_method', message: new RegExp(`^Unable to resolve symbol: \\.${n}`) },
       { program: `(${n}/x)`, type: 'unbound_var', message: new RegExp(`^Unknown namespace ${n}/`) },
       { program: `(str/${n} "a")`, type: 'unbound_var', message: new RegExp(`^${n} is not available in str/`) },
       // (keyword s) wants a letter first: __proto__ is only a literal keyword.
