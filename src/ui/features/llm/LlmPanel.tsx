@@ -150,30 +150,9 @@ function LlmFields({ view }: { view: View }) {
           </label>
           <ProblemList problems={at('llm.model')} testId="llm-model-errors" />
           <div className="grid grid-cols-3 items-end gap-2">
-            <NumberField
-              label="Temperature"
-              testId="llm-temperature"
-              value={form.temperature}
-              placeholder="default"
-              step="0.1"
-              onChange={(v) => edit({ ...form, temperature: v })}
-            />
-            <NumberField
-              label="Max output tokens"
-              testId="llm-max-output"
-              value={form.maxOutputTokens}
-              placeholder={String(DEFAULT_MAX_OUTPUT_TOKENS)}
-              step="1"
-              onChange={(v) => edit({ ...form, maxOutputTokens: v })}
-            />
-            <NumberField
-              label="Timeout (s)"
-              testId="llm-timeout"
-              value={form.timeoutSeconds}
-              placeholder={String(DEFAULT_REQUEST_TIMEOUT_MS / 1000)}
-              step="1"
-              onChange={(v) => edit({ ...form, timeoutSeconds: v })}
-            />
+            {NUMBER_FIELDS.map((f) => (
+              <NumberField key={f.field} {...f} value={form[f.field]} onChange={(v) => edit({ ...form, [f.field]: v })} />
+            ))}
           </div>
           <p className={HINT}>
             Empty fields use the defaults: the provider's temperature, {DEFAULT_MAX_OUTPUT_TOKENS} output tokens, {DEFAULT_REQUEST_TIMEOUT_MS / 1000} s per
@@ -188,21 +167,22 @@ function LlmFields({ view }: { view: View }) {
   );
 }
 
-function NumberField({
-  label,
-  testId,
-  value,
-  placeholder,
-  step,
-  onChange,
-}: {
+/** The number fields of a real provider; empty, each takes the default its placeholder shows. */
+interface NumberSpec {
+  field: 'temperature' | 'maxOutputTokens' | 'timeoutSeconds';
   label: string;
   testId: string;
-  value: string;
   placeholder: string;
   step: string;
-  onChange: (v: string) => void;
-}) {
+}
+
+const NUMBER_FIELDS: readonly NumberSpec[] = [
+  { field: 'temperature', label: 'Temperature', testId: 'llm-temperature', placeholder: 'default', step: '0.1' },
+  { field: 'maxOutputTokens', label: 'Max output tokens', testId: 'llm-max-output', placeholder: String(DEFAULT_MAX_OUTPUT_TOKENS), step: '1' },
+  { field: 'timeoutSeconds', label: 'Timeout (s)', testId: 'llm-timeout', placeholder: String(DEFAULT_REQUEST_TIMEOUT_MS / 1000), step: '1' },
+];
+
+function NumberField({ label, testId, value, placeholder, step, onChange }: NumberSpec & { value: string; onChange: (v: string) => void }) {
   return (
     <label className={LABEL}>
       {label}

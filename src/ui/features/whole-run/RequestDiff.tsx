@@ -11,6 +11,12 @@ import { useCompare } from './useCompare.ts';
 
 const SELECT = 'rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800';
 
+/** What a diff compares: two strategies at one turn, or one strategy's request against the turn before. */
+const MODES: readonly { mode: DiffChoice['mode']; testId: string; label: string }[] = [
+  { mode: 'strategies', testId: 'diff-mode-strategies', label: 'two strategies' },
+  { mode: 'previous', testId: 'diff-mode-previous', label: 'vs previous turn' },
+];
+
 /** The first choice: full history against the session's strategy (or the next one) at the last turn. */
 export function defaultChoice(view: CompareView): DiffChoice {
   const other = view.strategies.find((s) => s.session) ?? view.strategies[1] ?? view.strategies[0];
@@ -94,26 +100,12 @@ export function RequestDiff({ view }: { view: CompareView }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
         <fieldset className="flex items-center gap-2">
           <legend className="sr-only">Compare</legend>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={`${turnId}-mode`}
-              data-testid="diff-mode-strategies"
-              checked={choice.mode === 'strategies'}
-              onChange={() => toMode('strategies')}
-            />
-            two strategies
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={`${turnId}-mode`}
-              data-testid="diff-mode-previous"
-              checked={choice.mode === 'previous'}
-              onChange={() => toMode('previous')}
-            />
-            vs previous turn
-          </label>
+          {MODES.map(({ mode, testId, label }) => (
+            <label key={mode} className="flex items-center gap-1">
+              <input type="radio" name={`${turnId}-mode`} data-testid={testId} checked={choice.mode === mode} onChange={() => toMode(mode)} />
+              {label}
+            </label>
+          ))}
         </fieldset>
         {choice.mode === 'strategies' ? (
           <>
