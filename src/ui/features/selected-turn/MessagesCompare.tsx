@@ -8,7 +8,7 @@ import { useController, usePlayground, useTokenCounts } from '../../state/playgr
 import { formatCount } from '../../lib/format.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Checkbox } from '../../components/Checkbox.tsx';
-import { Tab, type TabLook } from '../../components/Tab.tsx';
+import { Tabs, type TabLook, type TabSpec } from '../../components/Tab.tsx';
 
 // The Request tab's view loads when the tab is first chosen, or pointed at.
 const loadRequestView = () => import('./RequestView.tsx');
@@ -414,7 +414,18 @@ function Compare({ view }: { view: View }) {
 
 type TabName = 'messages' | 'request';
 
+const VIEWS: readonly TabSpec<TabName>[] = [
+  { value: 'messages', label: 'Messages', title: 'The messages of the selected turn, compressed beside the full history' },
+  {
+    value: 'request',
+    label: 'Request',
+    title: 'The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)',
+    onPreload: preloadRequestView,
+  },
+];
+
 const VIEW_TAB: TabLook = {
+  list: 'flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800',
   base: 'border-b-2 px-2 py-1 text-xs font-semibold',
   selected: 'border-sky-500 text-sky-800 dark:text-sky-200',
   other: 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200',
@@ -426,29 +437,7 @@ export function MessagesCompare() {
   if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
   return (
     <div className="flex flex-col">
-      <div role="tablist" aria-label="What the LLM gets" className="flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800">
-        <Tab
-          value="messages"
-          current={tab}
-          onSelect={setTab}
-          testId="tab-messages"
-          look={VIEW_TAB}
-          title="The messages of the selected turn, compressed beside the full history"
-        >
-          Messages
-        </Tab>
-        <Tab
-          value="request"
-          current={tab}
-          onSelect={setTab}
-          testId="tab-request"
-          look={VIEW_TAB}
-          onPreload={preloadRequestView}
-          title="The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)"
-        >
-          Request
-        </Tab>
-      </div>
+      <Tabs tabs={VIEWS} current={tab} onSelect={setTab} label="What the LLM gets" look={VIEW_TAB} testIdPrefix="tab-" />
       {tab === 'messages' ? (
         <Compare view={view} />
       ) : (
