@@ -3,13 +3,14 @@
 // and the progress, and shows the chosen lesson (./LessonView.tsx). Progress and drafts are kept in
 // the browser (./lesson-progress.ts); "Reset progress" forgets them. The focus moves into the sheet
 // when it opens; Escape or Close closes it and gives the focus back.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
 import { LessonView } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { AskFirst } from '../../components/AskFirst.tsx';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',
@@ -25,36 +26,6 @@ export function groupLessons(lessons: readonly Lesson[]): { area: string; label:
   const groups = new Map<string, Lesson[]>();
   for (const l of lessons) groups.set(l.area, [...(groups.get(l.area) ?? []), l]);
   return [...groups].map(([area, items]) => ({ area, label: AREA_LABELS[area] ?? area, lessons: items }));
-}
-
-function ResetProgress({ onReset }: { onReset: () => void }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" data-testid="lessons-reset" className={SMALL_BUTTON} onClick={() => setAsking(true)}>
-        Reset progress
-      </button>
-    );
-  }
-  return (
-    <span className="flex items-center gap-1 text-xs">
-      Forget every done mark and draft?
-      <button
-        type="button"
-        data-testid="lessons-reset-confirm"
-        className={SMALL_BUTTON}
-        onClick={() => {
-          onReset();
-          setAsking(false);
-        }}
-      >
-        Reset
-      </button>
-      <button type="button" className={SMALL_BUTTON} onClick={() => setAsking(false)}>
-        Keep
-      </button>
-    </span>
-  );
 }
 
 export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
@@ -103,7 +74,13 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
           {lessons === null ? (loading ? 'Loading…' : '') : `${done} of ${lessons.length} done`}
         </span>
         <span className="ml-auto flex items-center gap-2">
-          <ResetProgress onReset={() => store.getState().resetProgress()} />
+          <AskFirst
+            label="Reset progress"
+            confirm="Reset"
+            question="Forget every done mark and draft?"
+            testId="lessons-reset"
+            onConfirm={() => store.getState().resetProgress()}
+          />
           <button type="button" className={SMALL_BUTTON} data-testid="lessons-close" onClick={onClose}>
             Close
           </button>
