@@ -11,6 +11,7 @@ import { useLessonsStore, type Lesson } from './lessons-store.ts';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 import { AskFirst } from '../../components/AskFirst.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',
@@ -86,14 +87,7 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
           </button>
         </span>
       </div>
-      {error !== null && (
-        <p role="alert" data-testid="lessons-error" className="m-3 text-sm text-rose-700 dark:text-rose-400">
-          The lessons could not be loaded: {error}{' '}
-          <button type="button" className={SMALL_BUTTON} onClick={() => void store.getState().load()}>
-            Retry
-          </button>
-        </p>
-      )}
+      <LoadError what="The lessons" error={error} testId="lessons-error" margin="m-3" onRetry={() => void store.getState().load()} />
       <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
         <nav
           aria-label="Lessons"
