@@ -9,6 +9,7 @@ import { usePlayground } from '../../state/playground.tsx';
 import { usePriceLookup } from '../../state/usePriceLookup.ts';
 import { cacheableShare, cacheBreaks, formatPercent } from './compare-figures.ts';
 import { promptCost } from './prompt-cost.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 import { useCompare } from './useCompare.ts';
 
 const CELL = 'px-1.5 py-0.5 text-right font-mono whitespace-nowrap tabular-nums';
@@ -60,59 +61,53 @@ export function CachingCost({ view }: { view: CompareView }) {
             : `no price for ${model || 'this model'}: add one in Prices`}
         </span>
       </div>
-      <div
-        className="relative overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
-        tabIndex={0}
-        role="region"
-        aria-label="Caching and cost, scrollable"
+      <ScrollTable
+        label="Caching and cost, scrollable"
+        testId="cost-table"
+        caption="Prompt caching and the prompt cost of the run per strategy"
+        head={
+          <>
+            <th scope="col" className="px-1.5 py-0.5 text-left">
+              strategy
+            </th>
+            <th scope="col" className={HEAD}>
+              cacheable
+            </th>
+            <th scope="col" className="px-1.5 py-0.5 text-left" title="turns whose request does not repeat all of the previous one">
+              cache breaks at turns
+            </th>
+            <th scope="col" className={HEAD}>
+              prompt cost, no cache
+            </th>
+            <th scope="col" className={HEAD}>
+              with cache
+            </th>
+          </>
+        }
       >
-        <table data-testid="cost-table" className="min-w-full border-collapse text-xs">
-          <caption className="sr-only">Prompt caching and the prompt cost of the run per strategy</caption>
-          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-1.5 py-0.5 text-left">
-                strategy
+        {view.strategies.map((s) => {
+          const cost = found ? promptCost(s.requests, found.price) : null;
+          return (
+            <tr key={s.name} data-testid={`cost-row-${s.name}`} className="border-t border-slate-100 dark:border-slate-800">
+              <th scope="row" className="px-1.5 py-0.5 text-left font-mono font-normal whitespace-nowrap">
+                {s.name}
               </th>
-              <th scope="col" className={HEAD}>
-                cacheable
-              </th>
-              <th scope="col" className="px-1.5 py-0.5 text-left" title="turns whose request does not repeat all of the previous one">
-                cache breaks at turns
-              </th>
-              <th scope="col" className={HEAD}>
-                prompt cost, no cache
-              </th>
-              <th scope="col" className={HEAD}>
-                with cache
-              </th>
+              <td data-testid={`cost-cacheable-${s.name}`} className={CELL}>
+                {formatPercent(cacheableShare(s))}
+              </td>
+              <td data-testid={`cost-breaks-${s.name}`} className="px-1.5 py-0.5 font-mono">
+                {breaksText(cacheBreaks(s))}
+              </td>
+              <td data-testid={`cost-plain-${s.name}`} className={CELL}>
+                {cost ? formatUsd(cost.withoutCache) : '—'}
+              </td>
+              <td data-testid={`cost-cached-${s.name}`} className={CELL}>
+                {cost ? formatUsd(cost.withCache) : '—'}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {view.strategies.map((s) => {
-              const cost = found ? promptCost(s.requests, found.price) : null;
-              return (
-                <tr key={s.name} data-testid={`cost-row-${s.name}`} className="border-t border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="px-1.5 py-0.5 text-left font-mono font-normal whitespace-nowrap">
-                    {s.name}
-                  </th>
-                  <td data-testid={`cost-cacheable-${s.name}`} className={CELL}>
-                    {formatPercent(cacheableShare(s))}
-                  </td>
-                  <td data-testid={`cost-breaks-${s.name}`} className="px-1.5 py-0.5 font-mono">
-                    {breaksText(cacheBreaks(s))}
-                  </td>
-                  <td data-testid={`cost-plain-${s.name}`} className={CELL}>
-                    {cost ? formatUsd(cost.withoutCache) : '—'}
-                  </td>
-                  <td data-testid={`cost-cached-${s.name}`} className={CELL}>
-                    {cost ? formatUsd(cost.withCache) : '—'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ScrollTable>
       <p data-testid="cost-footnote" className="text-[11px] text-slate-500 dark:text-slate-400">
         An estimate of the prompt cost only (the completions are the same for every strategy): without caching, Σ tokens × input price; with caching, Σ (tokens
         − cacheable) × input + cacheable × cached-input price, where cacheable is what repeats the previous request&apos;s start. Cache writes are priced as
