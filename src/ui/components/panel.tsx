@@ -1,6 +1,8 @@
 // Small building blocks the definition panels share: the panel frame, labels, inputs, error lists.
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { View } from '../../worker/engine.ts';
 import type { Problem } from '../lib/problems.ts';
+import { useDefinitionView } from '../state/playground.tsx';
 
 /**
  * One section of the session's column: its heading folds it (the column is long; each starts open).
@@ -37,6 +39,21 @@ export function PanelFrame({ title, testId, children, aside }: { title: string; 
         {children}
       </div>
     </section>
+  );
+}
+
+/**
+ * A definition panel whose `Editor` draws its own frame once a session is open; until then the frame
+ * says what opening one shows (`closed`). Only the definition's part of the view is read: a Step or a
+ * turn switch does not render the panel again.
+ */
+export function DefinitionPanel({ title, testId, closed, Editor }: { title: string; testId: string; closed: string; Editor: ComponentType<{ view: View }> }) {
+  const view = useDefinitionView();
+  if (view) return <Editor view={view} />;
+  return (
+    <PanelFrame title={title} testId={testId}>
+      <p className={HINT}>{closed}</p>
+    </PanelFrame>
   );
 }
 
