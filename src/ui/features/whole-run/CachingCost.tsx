@@ -1,13 +1,13 @@
 // Prompt caching and cost, per strategy: the share of prompt tokens a cache could serve, the turns
 // where the cache breaks (the request does not repeat all of the previous one), and the run's prompt
 // cost at a model's price without and with caching.
-import { useId } from 'react';
 import { formatUsd } from '../../../agent/cost.ts';
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { usePriceBook } from '../../state/usePriceBook.ts';
 import { usePlayground } from '../../state/playground.tsx';
 import { usePriceLookup } from '../../state/usePriceLookup.ts';
 import { cacheableShare, cacheBreaks, formatPercent } from './compare-figures.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { promptCost } from './prompt-cost.ts';
 import { ScrollTable } from './ScrollTable.tsx';
 import { useCompare } from './useCompare.ts';
@@ -33,28 +33,19 @@ export function CachingCost({ view }: { view: CompareView }) {
   const setModel = useCompare((s) => s.setPriceModel);
   const lookup = usePriceLookup();
   const { sessionModel, models } = useModels();
-  const selectId = useId();
   // The session's model when it has a price; else the first priced model.
   const model = chosen ?? (lookup(sessionModel) ? sessionModel : models.find((m) => lookup(m))) ?? '';
   const found = lookup(model);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label htmlFor={selectId}>Priced as</label>
-        <select
-          id={selectId}
-          data-testid="cost-model"
+        <LabelledSelect
+          label="Priced as"
+          testId="cost-model"
           value={model}
-          onChange={(e) => setModel(e.target.value)}
-          className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800"
-        >
-          {models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-              {m === sessionModel ? " (the session's model)" : ''}
-            </option>
-          ))}
-        </select>
+          choices={models.map((m) => ({ value: m, label: m === sessionModel ? `${m} (the session's model)` : m }))}
+          onChange={setModel}
+        />
         <span data-testid="cost-price" className="text-slate-600 dark:text-slate-400">
           {found
             ? `input ${formatUsd(found.price.input)}, cached input ${formatUsd(found.price.cachedInput ?? found.price.input)} per million tokens (${found.source === 'session' ? "the session's price" : 'the price table'})`
