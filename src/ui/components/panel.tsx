@@ -64,6 +64,44 @@ export const LABEL = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 d
 
 export const HINT = 'text-[11px] font-normal text-slate-500 dark:text-slate-400';
 
+/** One option of a select: the value it sets, the words it shows. */
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** A labelled select of a definition panel; `className` adds to the label's classes (its width). */
+export function SelectField({
+  label,
+  testId,
+  value,
+  choices,
+  invalid,
+  className,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  choices: readonly Choice[];
+  invalid?: boolean;
+  className?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={className === undefined ? LABEL : `${LABEL} ${className}`}>
+      {label}
+      <select data-testid={testId} className={INPUT} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Problems shown where they belong, as an alert so screen readers hear them. */
 export function ProblemList({ problems, testId, kind = 'error' }: { problems: readonly (Problem | string)[]; testId?: string; kind?: 'error' | 'warning' }) {
   if (problems.length === 0) return null;

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../
 import type { View } from '../../../worker/engine.ts';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, SelectField } from '../../components/panel.tsx';
 import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { BaseUrlConfirm } from './BaseUrlConfirm.tsx';
@@ -62,43 +62,26 @@ function LlmFields({ view }: { view: View }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2">
-        <label className={LABEL}>
-          Provider
-          <select
-            data-testid="llm-provider"
-            className={INPUT}
-            value={form.provider}
-            aria-invalid={at('llm.provider').length > 0}
-            onChange={(e) => edit({ ...form, provider: e.target.value }, true)}
-          >
-            {PROVIDER_OPTIONS.map((p) => (
-              <option key={p} value={p}>
-                {providerLabel(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={LABEL}>
-          Preset
-          <select
-            data-testid="llm-preset"
-            className={INPUT}
-            value={presetValue}
-            onChange={(e) => {
-              const chosen = PRESETS.find((p) => p.id === e.target.value);
-              if (!chosen) return;
-              vouchFor(chosen.baseUrl, true);
-              edit(applyPreset(form, chosen), true);
-            }}
-          >
-            <option value="">{real ? 'custom' : 'choose a host…'}</option>
-            {PRESETS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Provider"
+          testId="llm-provider"
+          value={form.provider}
+          choices={PROVIDER_OPTIONS.map((p) => ({ value: p, label: providerLabel(p) }))}
+          invalid={at('llm.provider').length > 0}
+          onChange={(provider) => edit({ ...form, provider }, true)}
+        />
+        <SelectField
+          label="Preset"
+          testId="llm-preset"
+          value={presetValue}
+          choices={[{ value: '', label: real ? 'custom' : 'choose a host…' }, ...PRESETS.map((p) => ({ value: p.id, label: p.label }))]}
+          onChange={(id) => {
+            const chosen = PRESETS.find((p) => p.id === id);
+            if (!chosen) return;
+            vouchFor(chosen.baseUrl, true);
+            edit(applyPreset(form, chosen), true);
+          }}
+        />
       </div>
       <ProblemList problems={at('llm.provider')} testId="llm-provider-errors" />
 

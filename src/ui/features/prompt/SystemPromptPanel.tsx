@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, SelectField } from '../../components/panel.tsx';
 import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
 import { formatCount, shortHash } from '../../lib/format.ts';
 import { promptSpec, type PromptMode } from './prompt-draft.ts';
@@ -90,16 +90,7 @@ function PromptFields({ view }: { view: View }) {
   return (
     <div className="flex flex-col gap-2">
       <p className={HINT}>The default is the same static text for every turn and session, so providers can cache it; any change gets a new fingerprint.</p>
-      <label className={LABEL}>
-        Mode
-        <select data-testid="prompt-mode" className={INPUT} value={draft.mode} onChange={(e) => setMode(e.target.value as PromptMode)}>
-          {MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Mode" testId="prompt-mode" value={draft.mode} choices={MODES} onChange={(mode) => setMode(mode as PromptMode)} />
       {draft.mode === 'wrap' && (
         <>
           {text('prefix', 'Prefix (before the default)', 'min-h-12', 2)}

@@ -1,11 +1,7 @@
 // A choice of the whole-run comparison (a strategy, a turn, a model to price as): its label, then its
 // select, one look for all of them. The caller lays the two out.
 import { useId } from 'react';
-
-export interface Choice {
-  readonly value: string;
-  readonly label: string;
-}
+import type { Choice } from '../../components/panel.tsx';
 
 export function LabelledSelect({
   label,
