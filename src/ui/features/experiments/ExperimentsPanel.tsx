@@ -3,9 +3,10 @@
 // the lessons: the setup (./SetupForm.tsx), the saved experiments (each can be shown, resumed or
 // deleted; every ended run is saved as it ends, so a reload loses none) and the results of the one
 // shown (./ExperimentResults.tsx). The run goes on while the sheet is closed.
-import { useEffect, type RefObject } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import type { ExperimentRecord } from './experiment-db.ts';
 import { ExperimentResults } from './ExperimentResults.tsx';
 import { useExperimentsStore } from './experiments-store.ts';
@@ -62,7 +63,7 @@ function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; 
   );
 }
 
-export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function ExperimentsPanel({ onClose, opener }: SheetProps) {
   const store = useExperimentsStore();
   const saved = useStore(store, (s) => s.saved);
   const openId = useStore(store, (s) => s.openId);

@@ -3,9 +3,10 @@
 // and the progress, and shows the chosen lesson (./LessonView.tsx). Progress and drafts are kept in
 // the browser (./lesson-progress.ts); "Reset progress" forgets them. The focus moves into the sheet
 // when it opens; Escape or Close closes it and gives the focus back.
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import { LessonView } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
@@ -29,7 +30,7 @@ export function groupLessons(lessons: readonly Lesson[]): { area: string; label:
   return [...groups].map(([area, items]) => ({ area, label: AREA_LABELS[area] ?? area, lessons: items }));
 }
 
-export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function LessonsPanel({ onClose, opener }: SheetProps) {
   const store = useLessonsStore();
   const lessons = useStore(store, (s) => s.lessons);
   const loading = useStore(store, (s) => s.loading);

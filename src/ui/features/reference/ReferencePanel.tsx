@@ -3,9 +3,10 @@
 // them by name, alias and the words of the doc, groups them by area, and each example's "try it" puts
 // its code in the REPL's input and focuses it (not run: Ctrl/Cmd+Enter there runs it). The focus moves
 // into the sheet when it opens; Escape or Close closes it and gives the focus back.
-import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import { useReplDraftStore } from '../../state/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
@@ -18,7 +19,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-export function ReferencePanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function ReferencePanel({ onClose, opener }: SheetProps) {
   const store = useReferenceStore();
   const entries = useStore(store, (s) => s.entries);
   const loading = useStore(store, (s) => s.loading);
