@@ -4,7 +4,7 @@
 import { renderOptions, type PreparedAgent } from '../agent/loop.ts';
 import type { Turn } from '../agent/turn.ts';
 import type { Message } from '../records/records.ts';
-import { compareRun, requestFor, type HiddenCounts, type Variant } from '../compression/compare/run-figures.ts';
+import { compareRun, requestFor, type RequestFigures, type StrategyFigures, type Variant } from '../compression/compare/run-figures.ts';
 import { requestText, type ItemKind } from '../compression/compare/visibility.ts';
 import { DEFAULT_COMPRESSION_OPTIONS, OPTION_SPECS, type CompressionOptions } from '../compression/options.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
@@ -13,14 +13,8 @@ import type { RenderContext, Strategy } from '../compression/strategy.ts';
 import type { TokenCounter } from '../compression/tokens.ts';
 import { piecewiseCounter } from '../compression/compare/text-tokens.ts';
 
-export interface CompareRequestView {
-  readonly turn: number;
-  readonly tokens: number;
-  /** Tokens that repeat the previous request's start (what a prompt cache can serve). */
-  readonly cacheable: number;
-  /** The previous request is not all repeated: a cache holding it serves only part of this one. */
-  readonly cacheBreak: boolean;
-  readonly hidden: HiddenCounts;
+/** A request's figures, with how they compare to full history's request for the same turn. */
+export interface CompareRequestView extends RequestFigures {
   /** Tokens more than full history's request for the same turn (negative: fewer). */
   readonly overFull: number;
   /** When it costs more than full history: the lines full history does not have, and their tokens. */
@@ -34,17 +28,14 @@ export interface HiddenItemView {
   readonly label: string;
 }
 
-export interface CompareStrategyView {
-  readonly name: string;
+/** A strategy's figures over the run (its name, totals and hidden items' counts), and what the page shows of it. */
+export interface CompareStrategyView extends Pick<StrategyFigures, 'name' | 'total' | 'cacheableTotal' | 'hidden'> {
   readonly description: string;
   /** The session's own strategy (rendered with the session's options). */
   readonly session: boolean;
   /** Its options that differ from the defaults. */
   readonly options: Partial<CompressionOptions>;
   readonly requests: readonly CompareRequestView[];
-  readonly total: number;
-  readonly cacheableTotal: number;
-  readonly hidden: HiddenCounts;
   readonly hiddenItems: readonly HiddenItemView[];
 }
 

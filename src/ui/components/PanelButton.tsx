@@ -1,6 +1,7 @@
-// A top-bar button that opens a side panel (the reference, the lessons) and closes it again; the
-// panel gets the button to hand the focus back to when it closes. A panel whose code loads on first
-// use starts loading as the pointer comes over the button or the focus reaches it (`preload`).
+// A top-bar button that opens a side panel (the reference, the lessons) or a dialog (the prices) and
+// closes it again; the panel gets the button to hand the focus back to when it closes. A panel whose
+// code loads on first use starts loading as the pointer comes over the button or the focus reaches it
+// (`preload`).
 import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { SheetLoading } from './Loading.tsx';
 import { TOP_BUTTON } from './buttons.ts';
@@ -43,17 +44,12 @@ export type SheetProps = { onClose: () => void; opener?: RefObject<HTMLElement |
 
 /**
  * A top-bar button whose side sheet's code loads on first use (or when the button is pointed at),
- * not with the page; `what` names it in the loading line ("the lessons").
+ * not with the page; the loading line names the sheet by the button's label ("Loading the lessons…").
  */
-export function lazySheetButton(options: {
-  label: string;
-  title: string;
-  testId: string;
-  what: string;
-  load: () => Promise<ComponentType<SheetProps>>;
-}): () => ReactNode {
+export function lazySheetButton(options: { label: string; title: string; testId: string; load: () => Promise<ComponentType<SheetProps>> }): () => ReactNode {
   const Sheet = lazy(() => options.load().then((component) => ({ default: component })));
   const preload = () => void options.load();
+  const what = `the ${options.label.toLowerCase()}`;
   return function LazySheetButton() {
     return (
       <PanelButton
@@ -62,7 +58,7 @@ export function lazySheetButton(options: {
         title={options.title}
         preload={preload}
         panel={(onClose, opener) => (
-          <Suspense fallback={<SheetLoading what={options.what} />}>
+          <Suspense fallback={<SheetLoading what={what} />}>
             <Sheet onClose={onClose} opener={opener} />
           </Suspense>
         )}

@@ -1,6 +1,8 @@
 // Small building blocks the definition panels share: the panel frame, labels, inputs, error lists.
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { View } from '../../worker/engine.ts';
 import type { Problem } from '../lib/problems.ts';
+import { useDefinitionView } from '../state/playground.tsx';
 
 /**
  * One section of the session's column: its heading folds it (the column is long; each starts open).
@@ -40,12 +42,65 @@ export function PanelFrame({ title, testId, children, aside }: { title: string; 
   );
 }
 
+/**
+ * A definition panel whose `Editor` draws its own frame once a session is open; until then the frame
+ * says what opening one shows (`closed`). Only the definition's part of the view is read: a Step or a
+ * turn switch does not render the panel again.
+ */
+export function DefinitionPanel({ title, testId, closed, Editor }: { title: string; testId: string; closed: string; Editor: ComponentType<{ view: View }> }) {
+  const view = useDefinitionView();
+  if (view) return <Editor view={view} />;
+  return (
+    <PanelFrame title={title} testId={testId}>
+      <p className={HINT}>{closed}</p>
+    </PanelFrame>
+  );
+}
+
 export const INPUT =
   'w-full rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-900 placeholder:text-slate-400 focus:border-sky-500 focus:outline-none dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 aria-[invalid=true]:border-red-500';
 
 export const LABEL = 'flex flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300';
 
 export const HINT = 'text-[11px] font-normal text-slate-500 dark:text-slate-400';
+
+/** One option of a select: the value it sets, the words it shows. */
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** A labelled select of a definition panel; `className` adds to the label's classes (its width). */
+export function SelectField({
+  label,
+  testId,
+  value,
+  choices,
+  invalid,
+  className,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  choices: readonly Choice[];
+  invalid?: boolean;
+  className?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className={className === undefined ? LABEL : `${LABEL} ${className}`}>
+      {label}
+      <select data-testid={testId} className={INPUT} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** Problems shown where they belong, as an alert so screen readers hear them. */
 export function ProblemList({ problems, testId, kind = 'error' }: { problems: readonly (Problem | string)[]; testId?: string; kind?: 'error' | 'warning' }) {

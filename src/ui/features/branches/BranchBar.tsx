@@ -5,6 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { resetBlocker } from '../../state/run-machine.ts';
 import { branchLabel } from './branch-label.ts';
+import { ErrorLines } from './ErrorLines.tsx';
 import { FIELD } from './styles.ts';
 import type { BranchOutcome } from './useBranchActions.ts';
 import { Loading } from '../../components/Loading.tsx';
@@ -117,13 +118,7 @@ export function BranchBar() {
           </button>
         </div>
       )}
-      {errors.length > 0 && (
-        <div role="alert" data-testid="branch-errors" className="font-mono text-rose-800 dark:text-rose-300">
-          {errors.map((e, i) => (
-            <p key={i}>{e}</p>
-          ))}
-        </div>
-      )}
+      <ErrorLines errors={errors} testId="branch-errors" className="font-mono text-rose-800 dark:text-rose-300" />
       {comparing && (
         <Suspense fallback={<Loading what="the comparison" />}>
           <BranchCompare branches={branches} onClose={() => setComparing(false)} opener={compareButton} />

@@ -1,6 +1,6 @@
 // Two branches side by side: how each runs (strategy, model, SYSTEM prompt) and ended, their turns
 // aligned by number (the ones made before they parted shown once, as shared), and their totals.
-import { useId, useState, type RefObject } from 'react';
+import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { costOf, formatUsd } from '../../../agent/cost.ts';
 import type { BranchSummary } from '../../../session/branches.ts';
 import type { BranchSide, BranchTurnView } from '../../../worker/branch-ops.ts';
@@ -76,6 +76,18 @@ function Totals({ side, tag }: { side: BranchSide | null; tag: string }) {
   );
 }
 
+/** A row of the comparison: what it shows (its header cell), then its cells. */
+function Row({ label, testId, className, children }: { label: string; testId?: string; className?: string; children: ReactNode }) {
+  return (
+    <tr data-testid={testId} className={className}>
+      <th scope="row" className={CELL}>
+        {label}
+      </th>
+      {children}
+    </tr>
+  );
+}
+
 function defaults(branches: readonly BranchSummary[]): [string, string] {
   const open = branches.find((b) => b.open) ?? branches[0];
   const parent = branches.find((b) => b.id === open.parent) ?? branches.find((b) => b.id !== open.id) ?? open;
@@ -141,41 +153,29 @@ export function BranchCompare({
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row" className={CELL}>
-                Branch
-              </th>
+            <Row label="Branch">
               <SideHead side={sa} tag="a" />
               <SideHead side={sb} tag="b" />
-            </tr>
+            </Row>
             {rows.map((r) =>
               r.kind === 'shared' ? (
-                <tr key={r.number} data-testid={`branch-shared-${r.number}`} className="bg-slate-50 dark:bg-slate-800/50">
-                  <th scope="row" className={CELL}>
-                    Turn {r.number}
-                  </th>
+                <Row key={r.number} label={`Turn ${r.number}`} testId={`branch-shared-${r.number}`} className="bg-slate-50 dark:bg-slate-800/50">
                   <td colSpan={2} className={CELL}>
                     <span className="mr-1 rounded bg-slate-200 px-1 text-[11px] font-semibold dark:bg-slate-700">shared</span>
                     <span className="font-mono">{r.turn.program.slice(0, 160)}</span> → {turnOutcome(r.turn)}, {formatCount(r.turn.promptTokens)} prompt tokens
                   </td>
-                </tr>
+                </Row>
               ) : (
-                <tr key={r.number}>
-                  <th scope="row" className={CELL}>
-                    Turn {r.number}
-                  </th>
+                <Row key={r.number} label={`Turn ${r.number}`}>
                   <TurnCell turn={r.a} tag="a" />
                   <TurnCell turn={r.b} tag="b" />
-                </tr>
+                </Row>
               ),
             )}
-            <tr>
-              <th scope="row" className={CELL}>
-                Totals
-              </th>
+            <Row label="Totals">
               <Totals side={sa} tag="a" />
               <Totals side={sb} tag="b" />
-            </tr>
+            </Row>
           </tbody>
         </table>
       )}

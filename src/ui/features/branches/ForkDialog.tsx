@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../components/Dialog.tsx';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { defaultForkName, forkRequestOf, type ForkForm, type PromptChoice } from './fork-form.ts';
+import { ErrorLines } from './ErrorLines.tsx';
 import { FIELD } from './styles.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
@@ -100,13 +101,11 @@ export function ForkDialog({ at, onClose }: { at: number; onClose: () => void })
           />
         </label>
       </div>
-      {errors.length > 0 && (
-        <div role="alert" data-testid="fork-errors" className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300">
-          {errors.map((e, i) => (
-            <p key={i}>{e}</p>
-          ))}
-        </div>
-      )}
+      <ErrorLines
+        errors={errors}
+        testId="fork-errors"
+        className="rounded bg-rose-50 p-1.5 font-mono text-xs text-rose-800 dark:bg-rose-950/50 dark:text-rose-300"
+      />
       <div className="flex justify-end gap-2">
         <button type="button" className={SMALL_BUTTON} data-testid="fork-cancel" onClick={onClose}>
           Cancel

@@ -18,6 +18,27 @@ function title(a: Availability, label: string): string {
   return a.ok ? label : `${label} — ${a.why}`;
 }
 
+/** One run control: its look, and disabled with the reason in its title while it is not available. */
+function ControlButton({
+  kind,
+  availability,
+  label,
+  onClick,
+  children,
+}: {
+  kind: keyof typeof styles;
+  availability: Availability;
+  label: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button type="button" data-testid={kind} className={styles[kind]} disabled={!availability.ok} title={title(availability, label)} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 export function Controls() {
   const c = useController();
   const store = c.store;
@@ -81,16 +102,9 @@ export function Controls() {
 
   return (
     <div className="flex shrink-0 items-center gap-1.5" role="toolbar" aria-label="Run controls">
-      <button
-        type="button"
-        data-testid="step"
-        className={styles.step}
-        disabled={!step.ok}
-        title={title(step, 'Run one turn (Ctrl/Cmd+Enter)')}
-        onClick={doStep}
-      >
+      <ControlButton kind="step" availability={step} label="Run one turn (Ctrl/Cmd+Enter)" onClick={doStep}>
         Step
-      </button>
+      </ControlButton>
       {queued && (
         <span
           data-testid="step-queued"
@@ -101,29 +115,15 @@ export function Controls() {
           Step queued
         </span>
       )}
-      <button
-        type="button"
-        data-testid="run"
-        className={styles.run}
-        disabled={!run.ok}
-        title={title(run, 'Run turns until the run ends')}
-        onClick={() => void c.run()}
-      >
+      <ControlButton kind="run" availability={run} label="Run turns until the run ends" onClick={() => void c.run()}>
         Run
-      </button>
-      <button type="button" data-testid="stop" className={styles.stop} disabled={!stop.ok} title={title(stop, 'Stop the run (Escape)')} onClick={doStop}>
+      </ControlButton>
+      <ControlButton kind="stop" availability={stop} label="Stop the run (Escape)" onClick={doStop}>
         Stop
-      </button>
-      <button
-        type="button"
-        data-testid="reset"
-        className={styles.reset}
-        disabled={!reset.ok}
-        title={title(reset, 'Clear the turns and start the run again')}
-        onClick={() => void c.reset()}
-      >
+      </ControlButton>
+      <ControlButton kind="reset" availability={reset} label="Clear the turns and start the run again" onClick={() => void c.reset()}>
         Reset
-      </button>
+      </ControlButton>
     </div>
   );
 }

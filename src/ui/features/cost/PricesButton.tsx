@@ -1,40 +1,29 @@
 // The top bar's "Prices" button, and the notice when the saved prices could not be read (its own
 // component: the button may be in the bar's "More" menu while the notice stays in sight). The dialog
 // (./PricesDialog.tsx) loads when first opened, or when the button is pointed at, not with the page.
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/Loading.tsx';
-import { TOP_BUTTON } from '../../components/buttons.ts';
+import { PanelButton } from '../../components/PanelButton.tsx';
 import { usePriceBook } from '../../state/usePriceBook.ts';
 
 const load = () => import('./PricesDialog.tsx');
 const PricesDialog = lazy(() => load().then((m) => ({ default: m.PricesDialog })));
 const preload = () => void load();
 
-/** The top bar's button; the dialog opens beside it. */
+/** The top bar's button; the dialog opens beside it (and gives the focus back to what had it). */
 export function PricesButton() {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
   return (
-    <>
-      <button
-        type="button"
-        data-testid="prices-button"
-        className={TOP_BUTTON}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        title="The prices costs are computed from"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen(true)}
-      >
-        Prices
-      </button>
-      {open && (
+    <PanelButton
+      label="Prices"
+      testId="prices-button"
+      title="The prices costs are computed from"
+      preload={preload}
+      panel={(onClose) => (
         <Suspense fallback={<Loading what="the prices" />}>
-          <PricesDialog onClose={close} />
+          <PricesDialog onClose={onClose} />
         </Suspense>
       )}
-    </>
+    />
   );
 }
 

@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SessionDefinition, View } from '../../../worker/engine.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
-import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
+import { usePlayground, usePlaygroundStore } from '../../state/playground.tsx';
 import { fieldProblem, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
-import { HINT, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { DefinitionPanel, HINT, PanelFrame, ProblemList } from '../../components/panel.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 import { readDataText, type JsonSyntaxError } from './data-text.ts';
 import type * as JsonScan from './json-scan.ts';
@@ -101,16 +101,7 @@ const dataSpec: DraftSpec<string> = {
 };
 
 export function DataPanel() {
-  // The definition's part only: a Step or a turn switch does not render this panel again.
-  const view = useDefinitionView();
-  if (!view) {
-    return (
-      <PanelFrame title="data/" testId="data-panel">
-        <p className={HINT}>Open a session to see its data.</p>
-      </PanelFrame>
-    );
-  }
-  return <DataEditor view={view} />;
+  return <DefinitionPanel title="data/" testId="data-panel" closed="Open a session to see its data." Editor={DataEditor} />;
 }
 
 function DataEditor({ view }: { view: View }) {

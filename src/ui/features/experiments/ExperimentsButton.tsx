@@ -6,6 +6,5 @@ export const ExperimentsButton = lazySheetButton({
   label: 'Experiments',
   testId: 'experiments-button',
   title: 'Experiments: run the session many times per variant and compare success rates',
-  what: 'the experiments',
   load: () => import('./ExperimentsPanel.tsx').then((m) => m.ExperimentsPanel),
 });

@@ -3,9 +3,10 @@
 // the lessons: the setup (./SetupForm.tsx), the saved experiments (each can be shown, resumed or
 // deleted; every ended run is saved as it ends, so a reload loses none) and the results of the one
 // shown (./ExperimentResults.tsx). The run goes on while the sheet is closed.
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import type { ExperimentRecord } from './experiment-db.ts';
 import { ExperimentResults } from './ExperimentResults.tsx';
 import { useExperimentsStore } from './experiments-store.ts';
@@ -13,10 +14,10 @@ import { finishedCount } from './figures.ts';
 import { SetupForm } from './SetupForm.tsx';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { AskFirst } from '../../components/AskFirst.tsx';
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
   const store = useExperimentsStore();
-  const [asking, setAsking] = useState(false);
   const done = finishedCount(record.records);
   const date = new Date(record.created).toLocaleString();
   return (
@@ -49,41 +50,20 @@ function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; 
           Resume
         </button>
       )}
-      {asking ? (
-        <span className="flex items-center gap-1 text-xs">
-          Delete it and its runs?
-          <button
-            type="button"
-            className={SMALL_BUTTON}
-            data-testid="experiment-delete-confirm"
-            onClick={() => {
-              setAsking(false);
-              void store.getState().remove(record.id);
-            }}
-          >
-            Delete
-          </button>
-          <button type="button" className={SMALL_BUTTON} onClick={() => setAsking(false)}>
-            Keep
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          className={SMALL_BUTTON}
-          data-testid="experiment-delete"
-          disabled={running}
-          aria-label={`Delete ${record.title}, ${date}`}
-          onClick={() => setAsking(true)}
-        >
-          Delete
-        </button>
-      )}
+      <AskFirst
+        label="Delete"
+        confirm="Delete"
+        question="Delete it and its runs?"
+        testId="experiment-delete"
+        disabled={running}
+        ariaLabel={`Delete ${record.title}, ${date}`}
+        onConfirm={() => void store.getState().remove(record.id)}
+      />
     </li>
   );
 }
 
-export function ExperimentsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function ExperimentsPanel({ onClose, opener }: SheetProps) {
   const store = useExperimentsStore();
   const saved = useStore(store, (s) => s.saved);
   const openId = useStore(store, (s) => s.openId);

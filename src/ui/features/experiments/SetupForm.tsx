@@ -57,6 +57,12 @@ function NumberField({ label, testId, min, max, value, onValue }: NumberFieldPro
   );
 }
 
+/** The form's whole-number settings, each from 1 to its own most. */
+const NUMBERS: readonly { key: 'runs' | 'concurrency'; label: string; max: number }[] = [
+  { key: 'runs', label: 'Runs per variant', max: 1000 },
+  { key: 'concurrency', label: 'Concurrency', max: 32 },
+];
+
 function Progress({ ended, total, stopping, onStop }: { ended: number; total: number; stopping: boolean; onStop: () => void }) {
   return (
     <div className="flex items-center gap-2">
@@ -108,22 +114,17 @@ export function SetupForm() {
         New experiment on the open session
       </h3>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <NumberField
-          label="Runs per variant"
-          testId="experiment-runs"
-          min={1}
-          max={1000}
-          value={form.runs}
-          onValue={(runs) => store.getState().setForm({ runs })}
-        />
-        <NumberField
-          label="Concurrency"
-          testId="experiment-concurrency"
-          min={1}
-          max={32}
-          value={form.concurrency}
-          onValue={(concurrency) => store.getState().setForm({ concurrency })}
-        />
+        {NUMBERS.map(({ key, label, max }) => (
+          <NumberField
+            key={key}
+            label={label}
+            testId={`experiment-${key}`}
+            min={1}
+            max={max}
+            value={form[key]}
+            onValue={(n) => store.getState().setForm({ [key]: n })}
+          />
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Presets">
         <span>Presets:</span>

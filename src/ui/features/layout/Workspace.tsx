@@ -27,12 +27,29 @@ function Handle({ id, orientation }: { id: string; orientation: 'horizontal' | '
   );
 }
 
-function Scroll({ children, label, id }: { children: ReactNode; label: string; id?: string }) {
-  // Focusable, so the keyboard can scroll a panel that holds nothing focusable.
+/** A panel whose content scrolls in a region named `label` (`scrollId` is the region's id). */
+function ScrollPanel({
+  id,
+  defaultSize,
+  minSize,
+  label,
+  scrollId,
+  children,
+}: {
+  id: string;
+  defaultSize: string;
+  minSize: string;
+  label: string;
+  scrollId?: string;
+  children: ReactNode;
+}) {
   return (
-    <div id={id} className="relative h-full overflow-auto" aria-label={label} role="region" tabIndex={0}>
-      {children}
-    </div>
+    <Panel id={id} defaultSize={defaultSize} minSize={minSize}>
+      {/* Focusable, so the keyboard can scroll a panel that holds nothing focusable. */}
+      <div id={scrollId} className="relative h-full overflow-auto" aria-label={label} role="region" tabIndex={0}>
+        {children}
+      </div>
+    </Panel>
   );
 }
 
@@ -56,28 +73,24 @@ export function Workspace() {
     <Group orientation="vertical" id="layout-root" className="min-h-0 flex-1">
       <Panel id="panel-main" defaultSize="76%" minSize="30%">
         <Group orientation="horizontal" id="layout-columns" className="h-full">
-          <Panel id="panel-definition" defaultSize="23%" minSize="14%">
-            <Scroll label="Session definition">
-              <div className="flex flex-col gap-3 p-2">
-                <MissionPanel />
-                <LlmPanel />
-                <SystemPromptPanel />
-                <ToolsPanel />
-                <DataPanel />
-                <UserPanel />
-              </div>
-            </Scroll>
-          </Panel>
+          <ScrollPanel id="panel-definition" defaultSize="23%" minSize="14%" label="Session definition">
+            <div className="flex flex-col gap-3 p-2">
+              <MissionPanel />
+              <LlmPanel />
+              <SystemPromptPanel />
+              <ToolsPanel />
+              <DataPanel />
+              <UserPanel />
+            </div>
+          </ScrollPanel>
           <Handle id="separator-definition" orientation="horizontal" />
           <Panel id="panel-turns" defaultSize="33%" minSize="20%">
             <Group orientation="vertical" id="layout-turns" className="h-full">
-              <Panel id="panel-turn-list" defaultSize="70%" minSize="20%">
-                <Scroll label="Turn list" id={TURNS_ID}>
-                  <ForkProvider>
-                    <TurnList above={<BranchBar />} action={forkFrom} />
-                  </ForkProvider>
-                </Scroll>
-              </Panel>
+              <ScrollPanel id="panel-turn-list" defaultSize="70%" minSize="20%" label="Turn list" scrollId={TURNS_ID}>
+                <ForkProvider>
+                  <TurnList above={<BranchBar />} action={forkFrom} />
+                </ForkProvider>
+              </ScrollPanel>
               <Handle id="separator-reply" orientation="vertical" />
               <Panel id="panel-reply" defaultSize="30%" minSize="12%">
                 <NextReplyEditor />
@@ -85,13 +98,11 @@ export function Workspace() {
             </Group>
           </Panel>
           <Handle id="separator-messages" orientation="horizontal" />
-          <Panel id="panel-messages" defaultSize="44%" minSize="20%">
-            <Scroll label="What the LLM receives">
-              <MessagesArea>
-                <MessagesCompare />
-              </MessagesArea>
-            </Scroll>
-          </Panel>
+          <ScrollPanel id="panel-messages" defaultSize="44%" minSize="20%" label="What the LLM receives">
+            <MessagesArea>
+              <MessagesCompare />
+            </MessagesArea>
+          </ScrollPanel>
         </Group>
       </Panel>
       <Handle id="separator-repl" orientation="vertical" />

@@ -6,6 +6,5 @@ export const LessonsButton = lazySheetButton({
   label: 'Lessons',
   testId: 'lessons-button',
   title: 'Lessons: PTC-Lisp step by step, each with a task to check',
-  what: 'the lessons',
   load: () => import('./LessonsPanel.tsx').then((m) => m.LessonsPanel),
 });

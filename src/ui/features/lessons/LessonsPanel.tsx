@@ -3,13 +3,16 @@
 // and the progress, and shows the chosen lesson (./LessonView.tsx). Progress and drafts are kept in
 // the browser (./lesson-progress.ts); "Reset progress" forgets them. The focus moves into the sheet
 // when it opens; Escape or Close closes it and gives the focus back.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import { LessonView } from './LessonView.tsx';
 import { useLessonsStore, type Lesson } from './lessons-store.ts';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { AskFirst } from '../../components/AskFirst.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 
 const AREA_LABELS: Readonly<Record<string, string>> = {
   basics: 'Basics',
@@ -27,37 +30,7 @@ export function groupLessons(lessons: readonly Lesson[]): { area: string; label:
   return [...groups].map(([area, items]) => ({ area, label: AREA_LABELS[area] ?? area, lessons: items }));
 }
 
-function ResetProgress({ onReset }: { onReset: () => void }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" data-testid="lessons-reset" className={SMALL_BUTTON} onClick={() => setAsking(true)}>
-        Reset progress
-      </button>
-    );
-  }
-  return (
-    <span className="flex items-center gap-1 text-xs">
-      Forget every done mark and draft?
-      <button
-        type="button"
-        data-testid="lessons-reset-confirm"
-        className={SMALL_BUTTON}
-        onClick={() => {
-          onReset();
-          setAsking(false);
-        }}
-      >
-        Reset
-      </button>
-      <button type="button" className={SMALL_BUTTON} onClick={() => setAsking(false)}>
-        Keep
-      </button>
-    </span>
-  );
-}
-
-export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function LessonsPanel({ onClose, opener }: SheetProps) {
   const store = useLessonsStore();
   const lessons = useStore(store, (s) => s.lessons);
   const loading = useStore(store, (s) => s.loading);
@@ -103,20 +76,19 @@ export function LessonsPanel({ onClose, opener }: { onClose: () => void; opener?
           {lessons === null ? (loading ? 'Loading…' : '') : `${done} of ${lessons.length} done`}
         </span>
         <span className="ml-auto flex items-center gap-2">
-          <ResetProgress onReset={() => store.getState().resetProgress()} />
+          <AskFirst
+            label="Reset progress"
+            confirm="Reset"
+            question="Forget every done mark and draft?"
+            testId="lessons-reset"
+            onConfirm={() => store.getState().resetProgress()}
+          />
           <button type="button" className={SMALL_BUTTON} data-testid="lessons-close" onClick={onClose}>
             Close
           </button>
         </span>
       </div>
-      {error !== null && (
-        <p role="alert" data-testid="lessons-error" className="m-3 text-sm text-rose-700 dark:text-rose-400">
-          The lessons could not be loaded: {error}{' '}
-          <button type="button" className={SMALL_BUTTON} onClick={() => void store.getState().load()}>
-            Retry
-          </button>
-        </p>
-      )}
+      <LoadError what="The lessons" error={error} testId="lessons-error" margin="m-3" onRetry={() => void store.getState().load()} />
       <div className="flex min-h-0 flex-1 flex-col sm:flex-row">
         <nav
           aria-label="Lessons"

@@ -8,6 +8,7 @@ import type { CheckResult, Lesson } from '../../../worker/lessons.ts';
 import type { EngineClient } from '../../engine/client.ts';
 import type { PlaygroundController } from '../../state/controller.ts';
 import { useController } from '../../state/playground.tsx';
+import { loadOnce } from '../../state/load-once.ts';
 import { clearProgress, loadProgress, saveProgress, type LessonProgress } from './lesson-progress.ts';
 
 export type { CheckResult, Lesson } from '../../../worker/lessons.ts';
@@ -67,16 +68,7 @@ export function createLessonsStore(client: EngineClient): LessonsStore {
       selected: null,
       progress: loadProgress(),
       attempts: {},
-      load: async () => {
-        if (get().lessons !== null || get().loading) return;
-        set({ loading: true, error: null });
-        try {
-          const lessons = await client.call('lessons');
-          set({ lessons, loading: false });
-        } catch (e) {
-          set({ loading: false, error: e instanceof Error ? e.message : String(e) });
-        }
-      },
+      load: () => loadOnce(get, set, 'lessons', () => client.call('lessons')),
       select: (selected) => set({ selected }),
       setDraft: (id, code) => {
         const { progress } = get();

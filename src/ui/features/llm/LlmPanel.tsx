@@ -7,7 +7,7 @@ import { DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_REQUEST_TIMEOUT_MS } from '../../../
 import type { View } from '../../../worker/engine.ts';
 import { usePlayground, usePlaygroundStore, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, SelectField } from '../../components/panel.tsx';
 import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';
 import { BaseUrlConfirm } from './BaseUrlConfirm.tsx';
@@ -62,43 +62,26 @@ function LlmFields({ view }: { view: View }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2">
-        <label className={LABEL}>
-          Provider
-          <select
-            data-testid="llm-provider"
-            className={INPUT}
-            value={form.provider}
-            aria-invalid={at('llm.provider').length > 0}
-            onChange={(e) => edit({ ...form, provider: e.target.value }, true)}
-          >
-            {PROVIDER_OPTIONS.map((p) => (
-              <option key={p} value={p}>
-                {providerLabel(p)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={LABEL}>
-          Preset
-          <select
-            data-testid="llm-preset"
-            className={INPUT}
-            value={presetValue}
-            onChange={(e) => {
-              const chosen = PRESETS.find((p) => p.id === e.target.value);
-              if (!chosen) return;
-              vouchFor(chosen.baseUrl, true);
-              edit(applyPreset(form, chosen), true);
-            }}
-          >
-            <option value="">{real ? 'custom' : 'choose a host…'}</option>
-            {PRESETS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Provider"
+          testId="llm-provider"
+          value={form.provider}
+          choices={PROVIDER_OPTIONS.map((p) => ({ value: p, label: providerLabel(p) }))}
+          invalid={at('llm.provider').length > 0}
+          onChange={(provider) => edit({ ...form, provider }, true)}
+        />
+        <SelectField
+          label="Preset"
+          testId="llm-preset"
+          value={presetValue}
+          choices={[{ value: '', label: real ? 'custom' : 'choose a host…' }, ...PRESETS.map((p) => ({ value: p.id, label: p.label }))]}
+          onChange={(id) => {
+            const chosen = PRESETS.find((p) => p.id === id);
+            if (!chosen) return;
+            vouchFor(chosen.baseUrl, true);
+            edit(applyPreset(form, chosen), true);
+          }}
+        />
       </div>
       <ProblemList problems={at('llm.provider')} testId="llm-provider-errors" />
 
@@ -150,30 +133,9 @@ function LlmFields({ view }: { view: View }) {
           </label>
           <ProblemList problems={at('llm.model')} testId="llm-model-errors" />
           <div className="grid grid-cols-3 items-end gap-2">
-            <NumberField
-              label="Temperature"
-              testId="llm-temperature"
-              value={form.temperature}
-              placeholder="default"
-              step="0.1"
-              onChange={(v) => edit({ ...form, temperature: v })}
-            />
-            <NumberField
-              label="Max output tokens"
-              testId="llm-max-output"
-              value={form.maxOutputTokens}
-              placeholder={String(DEFAULT_MAX_OUTPUT_TOKENS)}
-              step="1"
-              onChange={(v) => edit({ ...form, maxOutputTokens: v })}
-            />
-            <NumberField
-              label="Timeout (s)"
-              testId="llm-timeout"
-              value={form.timeoutSeconds}
-              placeholder={String(DEFAULT_REQUEST_TIMEOUT_MS / 1000)}
-              step="1"
-              onChange={(v) => edit({ ...form, timeoutSeconds: v })}
-            />
+            {NUMBER_FIELDS.map((f) => (
+              <NumberField key={f.field} {...f} value={form[f.field]} onChange={(v) => edit({ ...form, [f.field]: v })} />
+            ))}
           </div>
           <p className={HINT}>
             Empty fields use the defaults: the provider's temperature, {DEFAULT_MAX_OUTPUT_TOKENS} output tokens, {DEFAULT_REQUEST_TIMEOUT_MS / 1000} s per
@@ -188,21 +150,22 @@ function LlmFields({ view }: { view: View }) {
   );
 }
 
-function NumberField({
-  label,
-  testId,
-  value,
-  placeholder,
-  step,
-  onChange,
-}: {
+/** The number fields of a real provider; empty, each takes the default its placeholder shows. */
+interface NumberSpec {
+  field: 'temperature' | 'maxOutputTokens' | 'timeoutSeconds';
   label: string;
   testId: string;
-  value: string;
   placeholder: string;
   step: string;
-  onChange: (v: string) => void;
-}) {
+}
+
+const NUMBER_FIELDS: readonly NumberSpec[] = [
+  { field: 'temperature', label: 'Temperature', testId: 'llm-temperature', placeholder: 'default', step: '0.1' },
+  { field: 'maxOutputTokens', label: 'Max output tokens', testId: 'llm-max-output', placeholder: String(DEFAULT_MAX_OUTPUT_TOKENS), step: '1' },
+  { field: 'timeoutSeconds', label: 'Timeout (s)', testId: 'llm-timeout', placeholder: String(DEFAULT_REQUEST_TIMEOUT_MS / 1000), step: '1' },
+];
+
+function NumberField({ label, testId, value, placeholder, step, onChange }: NumberSpec & { value: string; onChange: (v: string) => void }) {
   return (
     <label className={LABEL}>
       {label}

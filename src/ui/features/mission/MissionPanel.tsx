@@ -8,7 +8,7 @@ import { OFF, readCompression, writeCompression, type CompressionForm } from './
 
 /** The strategy that compresses nothing: what compression off renders too. */
 const FULL_HISTORY = 'full-history';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, SelectField } from '../../components/panel.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -182,26 +182,21 @@ function MissionFields({ view }: { view: View }) {
             onChange={(e) => maxTurns.edit(e.target.value)}
           />
         </label>
-        <label className={`${LABEL} min-w-0 flex-1`}>
-          Compression
-          <select
-            data-testid="compression-select"
-            className={INPUT}
-            value={shownForm.mode}
-            aria-invalid={compressionProblems.length > 0}
-            onChange={(e) => {
-              // Off already is the full history: choosing it again changes nothing.
-              if (e.target.value !== shownForm.mode) setForm({ ...form, mode: e.target.value }, true);
-            }}
-          >
-            {view.setup.strategies.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name === FULL_HISTORY ? `${s.name} (no compression)` : s.name}
-              </option>
-            ))}
-            {!knownMode && <option value={form.mode}>{form.mode} (unknown)</option>}
-          </select>
-        </label>
+        <SelectField
+          label="Compression"
+          testId="compression-select"
+          className="min-w-0 flex-1"
+          value={shownForm.mode}
+          choices={[
+            ...view.setup.strategies.map((s) => ({ value: s.name, label: s.name === FULL_HISTORY ? `${s.name} (no compression)` : s.name })),
+            ...(knownMode ? [] : [{ value: form.mode, label: `${form.mode} (unknown)` }]),
+          ]}
+          invalid={compressionProblems.length > 0}
+          onChange={(mode) => {
+            // Off already is the full history: choosing it again changes nothing.
+            if (mode !== shownForm.mode) setForm({ ...form, mode }, true);
+          }}
+        />
       </div>
       <ProblemList problems={maxTurnsProblems} testId="max-turns-errors" />
       {strategy && (

@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import type { View } from '../../../worker/engine.ts';
 import { usePlayground, useTokenCounts, useDefinitionView } from '../../state/playground.tsx';
 import { mergeProblems, problemsUnder } from '../../lib/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { HINT, INPUT, LABEL, PanelFrame, ProblemList, SelectField } from '../../components/panel.tsx';
 import { useDefinitionDraft } from '../../state/useDefinitionDraft.ts';
 import { formatCount, shortHash } from '../../lib/format.ts';
 import { promptSpec, type PromptMode } from './prompt-draft.ts';
@@ -69,61 +69,35 @@ function PromptFields({ view }: { view: View }) {
     prompt.edit({ ...draft, mode, replace }, { now: true });
   };
 
+  // Each text of the setting: its label above it, and the draft's part it edits.
+  const text = (part: 'prefix' | 'suffix' | 'replace', label: string, minHeight: string, rows: number, invalid?: boolean) => (
+    <>
+      <label className={LABEL} htmlFor={`${ids}-${part}`}>
+        {label}
+      </label>
+      <textarea
+        id={`${ids}-${part}`}
+        data-testid={`prompt-${part}`}
+        className={`${INPUT} ${minHeight} resize-y font-mono`}
+        rows={rows}
+        value={draft[part]}
+        aria-invalid={invalid}
+        onChange={(e) => prompt.edit({ ...draft, [part]: e.target.value })}
+      />
+    </>
+  );
+
   return (
     <div className="flex flex-col gap-2">
       <p className={HINT}>The default is the same static text for every turn and session, so providers can cache it; any change gets a new fingerprint.</p>
-      <label className={LABEL}>
-        Mode
-        <select data-testid="prompt-mode" className={INPUT} value={draft.mode} onChange={(e) => setMode(e.target.value as PromptMode)}>
-          {MODES.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Mode" testId="prompt-mode" value={draft.mode} choices={MODES} onChange={(mode) => setMode(mode as PromptMode)} />
       {draft.mode === 'wrap' && (
         <>
-          <label className={LABEL} htmlFor={`${ids}-prefix`}>
-            Prefix (before the default)
-          </label>
-          <textarea
-            id={`${ids}-prefix`}
-            data-testid="prompt-prefix"
-            className={`${INPUT} min-h-12 resize-y font-mono`}
-            rows={2}
-            value={draft.prefix}
-            onChange={(e) => prompt.edit({ ...draft, prefix: e.target.value })}
-          />
-          <label className={LABEL} htmlFor={`${ids}-suffix`}>
-            Suffix (after the default)
-          </label>
-          <textarea
-            id={`${ids}-suffix`}
-            data-testid="prompt-suffix"
-            className={`${INPUT} min-h-12 resize-y font-mono`}
-            rows={2}
-            value={draft.suffix}
-            onChange={(e) => prompt.edit({ ...draft, suffix: e.target.value })}
-          />
+          {text('prefix', 'Prefix (before the default)', 'min-h-12', 2)}
+          {text('suffix', 'Suffix (after the default)', 'min-h-12', 2)}
         </>
       )}
-      {draft.mode === 'replace' && (
-        <>
-          <label className={LABEL} htmlFor={`${ids}-replace`}>
-            The whole SYSTEM prompt
-          </label>
-          <textarea
-            id={`${ids}-replace`}
-            data-testid="prompt-replace"
-            className={`${INPUT} min-h-32 resize-y font-mono`}
-            rows={8}
-            value={draft.replace}
-            aria-invalid={problems.length > 0}
-            onChange={(e) => prompt.edit({ ...draft, replace: e.target.value })}
-          />
-        </>
-      )}
+      {draft.mode === 'replace' && text('replace', 'The whole SYSTEM prompt', 'min-h-32', 8, problems.length > 0)}
       <ProblemList problems={problems} testId="prompt-errors" />
       <p data-testid="prompt-status" className="flex flex-wrap gap-x-2 text-[11px] text-slate-600 dark:text-slate-300">
         <span>{sp.changed ? 'changed from the default' : 'the default'}</span>

@@ -6,6 +6,5 @@ export const ReferenceButton = lazySheetButton({
   label: 'Reference',
   testId: 'reference-button',
   title: 'The PTC-Lisp reference: every form and function, searchable, with examples to try',
-  what: 'the reference',
   load: () => import('./ReferencePanel.tsx').then((m) => m.ReferencePanel),
 });

@@ -3,21 +3,23 @@
 // them by name, alias and the words of the doc, groups them by area, and each example's "try it" puts
 // its code in the REPL's input and focuses it (not run: Ctrl/Cmd+Enter there runs it). The focus moves
 // into the sheet when it opens; Escape or Close closes it and gives the focus back.
-import { useCallback, useDeferredValue, useEffect, useMemo, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { SideSheet } from '../../components/Dialog.tsx';
+import type { SheetProps } from '../../components/PanelButton.tsx';
 import { useReplDraftStore } from '../../state/repl-draft.ts';
 import { ReferenceEntry } from './ReferenceEntry.tsx';
 import { useReferenceStore } from './reference-store.ts';
 import { indexReference, searchReference } from './reference-search.ts';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { LoadError } from '../../components/LoadError.tsx';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-export function ReferencePanel({ onClose, opener }: { onClose: () => void; opener?: RefObject<HTMLElement | null> }) {
+export function ReferencePanel({ onClose, opener }: SheetProps) {
   const store = useReferenceStore();
   const entries = useStore(store, (s) => s.entries);
   const loading = useStore(store, (s) => s.loading);
@@ -74,14 +76,7 @@ export function ReferencePanel({ onClose, opener }: { onClose: () => void; opene
         <p className="text-[11px] text-slate-500 dark:text-slate-400">"Try it" puts an example in the REPL; Ctrl/Cmd+Enter there runs it.</p>
       </div>
       <div className="min-h-0 flex-1 relative overflow-auto px-3" data-testid="reference-results" role="region" aria-label="Reference entries" tabIndex={0}>
-        {error !== null && (
-          <p role="alert" data-testid="reference-error" className="my-2 text-sm text-rose-700 dark:text-rose-400">
-            The reference could not be loaded: {error}{' '}
-            <button type="button" className={SMALL_BUTTON} onClick={() => void store.getState().load()}>
-              Retry
-            </button>
-          </p>
-        )}
+        <LoadError what="The reference" error={error} testId="reference-error" margin="my-2" onRetry={() => void store.getState().load()} />
         {entries !== null && count === 0 && (
           <p data-testid="reference-empty" className="my-2 text-sm text-slate-600 dark:text-slate-300">
             Nothing in the reference matches “{query.trim()}”.

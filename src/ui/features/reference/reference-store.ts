@@ -7,6 +7,7 @@ import type { RefEntry } from '../../../lisp/reference/index.ts';
 import type { EngineClient } from '../../engine/client.ts';
 import type { PlaygroundController } from '../../state/controller.ts';
 import { useController } from '../../state/playground.tsx';
+import { loadOnce } from '../../state/load-once.ts';
 
 export interface ReferenceState {
   /** Every entry, aliases included; null until the first load answers. */
@@ -27,16 +28,7 @@ export function createReferenceStore(client: EngineClient): ReferenceStore {
     loading: false,
     error: null,
     query: '',
-    load: async () => {
-      if (get().entries !== null || get().loading) return;
-      set({ loading: true, error: null });
-      try {
-        const entries = await client.call('reference');
-        set({ entries, loading: false });
-      } catch (e) {
-        set({ loading: false, error: e instanceof Error ? e.message : String(e) });
-      }
-    },
+    load: () => loadOnce(get, set, 'entries', () => client.call('reference')),
     setQuery: (query) => set({ query }),
   }));
 }

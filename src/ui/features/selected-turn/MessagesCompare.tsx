@@ -7,6 +7,8 @@ import type { RenderView, View } from '../../../worker/engine.ts';
 import { useController, usePlayground, useTokenCounts } from '../../state/playground.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { Checkbox } from '../../components/Checkbox.tsx';
+import { Tabs, type TabLook, type TabSpec } from '../../components/Tab.tsx';
 
 // The Request tab's view loads when the tab is first chosen, or pointed at.
 const loadRequestView = () => import('./RequestView.tsx');
@@ -353,14 +355,12 @@ function Compare({ view }: { view: View }) {
               for; the saving grows as turns add output.
             </span>
           )}
-          <label className="flex items-center gap-1 text-xs">
-            <input type="checkbox" data-testid="toggle-system" checked={showSystem} onChange={(e) => setShowSystem(e.target.checked)} />
+          <Checkbox testId="toggle-system" checked={showSystem} onChange={setShowSystem}>
             SYSTEM prompt
-          </label>
-          <label className="flex items-center gap-1 text-xs">
-            <input type="checkbox" data-testid="toggle-wrap" checked={wrap} onChange={(e) => setWrap(e.target.checked)} />
+          </Checkbox>
+          <Checkbox testId="toggle-wrap" checked={wrap} onChange={setWrap}>
             wrap lines
-          </label>
+          </Checkbox>
         </div>
       </div>
       {problem !== undefined && (
@@ -412,61 +412,32 @@ function Compare({ view }: { view: View }) {
   );
 }
 
-type Tab = 'messages' | 'request';
+type TabName = 'messages' | 'request';
 
-function TabButton({
-  tab,
-  current,
-  onSelect,
-  children,
-  title,
-  onPointerEnter,
-}: {
-  tab: Tab;
-  current: Tab;
-  onSelect: (t: Tab) => void;
-  children: ReactNode;
-  title: string;
-  onPointerEnter?: () => void;
-}) {
-  const selected = tab === current;
-  return (
-    <button
-      type="button"
-      role="tab"
-      data-testid={`tab-${tab}`}
-      aria-selected={selected}
-      title={title}
-      className={`border-b-2 px-2 py-1 text-xs font-semibold ${selected ? 'border-sky-500 text-sky-800 dark:text-sky-200' : 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
-      onClick={() => onSelect(tab)}
-      onPointerEnter={onPointerEnter}
-      onFocus={onPointerEnter}
-    >
-      {children}
-    </button>
-  );
-}
+const VIEWS: readonly TabSpec<TabName>[] = [
+  { value: 'messages', label: 'Messages', title: 'The messages of the selected turn, compressed beside the full history' },
+  {
+    value: 'request',
+    label: 'Request',
+    title: 'The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)',
+    onPreload: preloadRequestView,
+  },
+];
+
+const VIEW_TAB: TabLook = {
+  list: 'flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800',
+  base: 'border-b-2 px-2 py-1 text-xs font-semibold',
+  selected: 'border-sky-500 text-sky-800 dark:text-sky-200',
+  other: 'border-transparent text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200',
+};
 
 export function MessagesCompare() {
   const view = usePlayground((s) => s.view);
-  const [tab, setTab] = useState<Tab>('messages');
+  const [tab, setTab] = useState<TabName>('messages');
   if (view === null) return <p className="p-2 text-sm text-slate-500">Opening…</p>;
   return (
     <div className="flex flex-col">
-      <div role="tablist" aria-label="What the LLM gets" className="flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800">
-        <TabButton tab="messages" current={tab} onSelect={setTab} title="The messages of the selected turn, compressed beside the full history">
-          Messages
-        </TabButton>
-        <TabButton
-          tab="request"
-          current={tab}
-          onSelect={setTab}
-          onPointerEnter={preloadRequestView}
-          title="The HTTP request of the selected turn: the exact body, and the headers that carry its settings (the key is never shown)"
-        >
-          Request
-        </TabButton>
-      </div>
+      <Tabs tabs={VIEWS} current={tab} onSelect={setTab} label="What the LLM gets" look={VIEW_TAB} testIdPrefix="tab-" />
       {tab === 'messages' ? (
         <Compare view={view} />
       ) : (

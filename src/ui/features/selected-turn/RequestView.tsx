@@ -7,6 +7,7 @@ import type { DescribedRequest } from '../../../agent/providers/request.ts';
 import type { View } from '../../../worker/engine.ts';
 import { breakpointsText, cacheBreakpoints, jsonLines, safeHeaders } from './request-text.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { Checkbox } from '../../components/Checkbox.tsx';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -46,10 +47,9 @@ function Body({ request }: { request: DescribedRequest }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="text-[11px] font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Body (JSON)</h4>
         <div className="flex items-center gap-2">
-          <label className="flex items-center gap-1 text-xs">
-            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} />
+          <Checkbox checked={wrap} onChange={setWrap}>
             wrap lines
-          </label>
+          </Checkbox>
           <button
             type="button"
             data-testid="request-copy"

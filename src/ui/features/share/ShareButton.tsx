@@ -61,6 +61,13 @@ export function ShareButton() {
     });
   };
 
+  // Both answers (the link, or why there is none) end with the same Close.
+  const closeButton = (
+    <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
+      Close
+    </button>
+  );
+
   return (
     <>
       <button
@@ -101,9 +108,7 @@ export function ShareButton() {
                 <button type="button" className={SMALL_BUTTON} onClick={() => void copy(shared.link).then((ok) => setShared({ ...shared, copied: ok }))}>
                   Copy
                 </button>
-                <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
-                  Close
-                </button>
+                {closeButton}
               </div>
             </>
           ) : (
@@ -134,9 +139,7 @@ export function ShareButton() {
                     Link without turns
                   </button>
                 )}
-                <button type="button" className={SMALL_BUTTON} data-testid="share-close" onClick={() => setShared(null)}>
-                  Close
-                </button>
+                {closeButton}
               </div>
             </>
           )}

@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { formatCallForm, parseSignature } from '../../../records/signature.ts';
 import type { SessionDefinition, View } from '../../../worker/engine.ts';
 import { CodeEditor, type EditorMarker } from '../../components/CodeEditor.tsx';
-import { usePlayground, useDefinitionView } from '../../state/playground.tsx';
+import { usePlayground } from '../../state/playground.tsx';
 import { fullMessage, problem } from '../../../lisp/problem.ts';
 import { isUnder, mergeProblems, problemsUnder, type Problem } from '../../lib/problems.ts';
-import { HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
+import { DefinitionPanel, HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
@@ -47,16 +47,7 @@ export function freshToolName(drafts: readonly ToolDraft[]): string {
 }
 
 export function ToolsPanel() {
-  // The definition's part only: a Step or a turn switch does not render this panel again.
-  const view = useDefinitionView();
-  if (!view) {
-    return (
-      <PanelFrame title="tool/" testId="tools-panel">
-        <p className={HINT}>Open a session to see its tools.</p>
-      </PanelFrame>
-    );
-  }
-  return <ToolList view={view} />;
+  return <DefinitionPanel title="tool/" testId="tools-panel" closed="Open a session to see its tools." Editor={ToolList} />;
 }
 
 function ToolList({ view }: { view: View }) {

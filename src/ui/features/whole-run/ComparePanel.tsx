@@ -1,7 +1,7 @@
 // The comparison over the whole run: every strategy's prompt tokens turn by turn beside full history
 // (table and chart), what each one hides, a diff of two requests, and what prompt caching saves. All
 // figures come from the worker (Engine.compare, Engine.requestMessages); loaded while the panel is open.
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { CachingCost } from './CachingCost.tsx';
 import { HiddenItems } from './HiddenItems.tsx';
@@ -22,6 +22,15 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
+/** The comparison's sections, in the order they are shown. */
+const SECTIONS: readonly { title: string; testId: string; Body: ComponentType<{ view: CompareView }> }[] = [
+  { title: 'Prompt tokens per turn', testId: 'compare-table-section', Body: RunTable },
+  { title: 'Chart', testId: 'compare-chart-section', Body: RunChart },
+  { title: 'What each strategy hides', testId: 'compare-hidden-section', Body: HiddenItems },
+  { title: 'Diff of two requests', testId: 'compare-diff-section', Body: RequestDiff },
+  { title: 'Prompt caching and cost', testId: 'compare-cost-section', Body: CachingCost },
+];
+
 function Sections({ view }: { view: CompareView }) {
   if (view.turns === 0) {
     return (
@@ -32,21 +41,11 @@ function Sections({ view }: { view: CompareView }) {
   }
   return (
     <>
-      <Section title="Prompt tokens per turn" testId="compare-table-section">
-        <RunTable view={view} />
-      </Section>
-      <Section title="Chart" testId="compare-chart-section">
-        <RunChart view={view} />
-      </Section>
-      <Section title="What each strategy hides" testId="compare-hidden-section">
-        <HiddenItems view={view} />
-      </Section>
-      <Section title="Diff of two requests" testId="compare-diff-section">
-        <RequestDiff view={view} />
-      </Section>
-      <Section title="Prompt caching and cost" testId="compare-cost-section">
-        <CachingCost view={view} />
-      </Section>
+      {SECTIONS.map(({ title, testId, Body }) => (
+        <Section key={testId} title={title} testId={testId}>
+          <Body view={view} />
+        </Section>
+      ))}
     </>
   );
 }

@@ -1,10 +1,11 @@
 // What a strategy hides, against full history: the distinct items by kind (tool results, tool calls,
 // println output, failed attempts, old code, values without a sample) and each item with the turn it
 // comes from, a button that selects that turn in the app.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ItemKind } from '../../../compression/compare/visibility.ts';
 import type { CompareStrategyView, CompareView, HiddenItemView } from '../../../worker/compare-view.ts';
 import { useController } from '../../state/playground.tsx';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { useCompare } from './useCompare.ts';
 
 export const KIND_NAMES: Record<ItemKind, string> = {
@@ -115,28 +116,19 @@ export function HiddenItems({ view }: { view: CompareView }) {
   const chosen = useCompare((s) => s.hiddenOf);
   const setHiddenOf = useCompare((s) => s.setHiddenOf);
   const c = useController();
-  const selectId = useId();
   const s = hiddenStrategy(view, chosen);
   if (!s) return null;
   const total = KINDS.reduce((n, k) => n + s.hidden[k], 0);
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label htmlFor={selectId}>Strategy</label>
-        <select
-          id={selectId}
-          data-testid="hidden-strategy"
+        <LabelledSelect
+          label="Strategy"
+          testId="hidden-strategy"
           value={s.name}
-          onChange={(e) => setHiddenOf(e.target.value)}
-          className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800"
-        >
-          {view.strategies.map((o) => (
-            <option key={o.name} value={o.name}>
-              {o.name}
-              {o.session ? ' (session)' : ''}
-            </option>
-          ))}
-        </select>
+          choices={view.strategies.map((o) => ({ value: o.name, label: o.session ? `${o.name} (session)` : o.name }))}
+          onChange={setHiddenOf}
+        />
         <span data-testid="hidden-total" className="text-slate-600 dark:text-slate-400">
           hides {total} item{total === 1 ? '' : 's'} over the run (each counted once)
         </span>

@@ -7,9 +7,14 @@ import { formatCount } from '../../lib/format.ts';
 import { DiffLines } from '../../components/DiffLines.tsx';
 import type { DiffChoice, DiffResult } from './compare-store.ts';
 import { requestAsText } from './diff-text.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { useCompare } from './useCompare.ts';
 
-const SELECT = 'rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800';
+/** What a diff compares: two strategies at one turn, or one strategy's request against the turn before. */
+const MODES: readonly { mode: DiffChoice['mode']; testId: string; label: string }[] = [
+  { mode: 'strategies', testId: 'diff-mode-strategies', label: 'two strategies' },
+  { mode: 'previous', testId: 'diff-mode-previous', label: 'vs previous turn' },
+];
 
 /** The first choice: full history against the session's strategy (or the next one) at the last turn. */
 export function defaultChoice(view: CompareView): DiffChoice {
@@ -45,30 +50,11 @@ function DiffBody({ diff }: { diff: DiffResult }) {
   );
 }
 
-function StrategySelect({
-  view,
-  value,
-  onChange,
-  label,
-  testId,
-}: {
-  view: CompareView;
-  value: string;
-  onChange: (v: string) => void;
-  label: string;
-  testId: string;
-}) {
-  const id = useId();
+/** A select of the diff's row, its label beside it. */
+function Field(props: Parameters<typeof LabelledSelect>[0]) {
   return (
     <span className="flex items-center gap-1">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)} className={SELECT}>
-        {view.strategies.map((s) => (
-          <option key={s.name} value={s.name}>
-            {s.name}
-          </option>
-        ))}
-      </select>
+      <LabelledSelect {...props} />
     </span>
   );
 }
@@ -84,7 +70,8 @@ export function RequestDiff({ view }: { view: CompareView }) {
     if (stored === null && view.turns > 0) void choose(defaultChoice(view));
   }, [stored, view, choose]);
   const b = choice.mode === 'strategies' ? choice.b : choice.a;
-  const turns = Array.from({ length: view.turns }, (_, i) => i + 1);
+  const strategies = view.strategies.map((s) => ({ value: s.name, label: s.name }));
+  const turns = Array.from({ length: view.turns }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
   const toMode = (mode: DiffChoice['mode']) =>
     void choose(
       mode === 'strategies' ? { mode, a: choice.a, b, turn: choice.turn } : { mode, a: choice.mode === 'strategies' ? choice.b : choice.a, turn: choice.turn },
@@ -94,51 +81,22 @@ export function RequestDiff({ view }: { view: CompareView }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
         <fieldset className="flex items-center gap-2">
           <legend className="sr-only">Compare</legend>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={`${turnId}-mode`}
-              data-testid="diff-mode-strategies"
-              checked={choice.mode === 'strategies'}
-              onChange={() => toMode('strategies')}
-            />
-            two strategies
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="radio"
-              name={`${turnId}-mode`}
-              data-testid="diff-mode-previous"
-              checked={choice.mode === 'previous'}
-              onChange={() => toMode('previous')}
-            />
-            vs previous turn
-          </label>
+          {MODES.map(({ mode, testId, label }) => (
+            <label key={mode} className="flex items-center gap-1">
+              <input type="radio" name={`${turnId}-mode`} data-testid={testId} checked={choice.mode === mode} onChange={() => toMode(mode)} />
+              {label}
+            </label>
+          ))}
         </fieldset>
         {choice.mode === 'strategies' ? (
           <>
-            <StrategySelect view={view} label="from" testId="diff-a" value={choice.a} onChange={(a) => void choose({ ...choice, a })} />
-            <StrategySelect view={view} label="to" testId="diff-b" value={choice.b} onChange={(v) => void choose({ ...choice, b: v })} />
+            <Field label="from" testId="diff-a" value={choice.a} choices={strategies} onChange={(a) => void choose({ ...choice, a })} />
+            <Field label="to" testId="diff-b" value={choice.b} choices={strategies} onChange={(v) => void choose({ ...choice, b: v })} />
           </>
         ) : (
-          <StrategySelect view={view} label="strategy" testId="diff-a" value={choice.a} onChange={(a) => void choose({ ...choice, a })} />
+          <Field label="strategy" testId="diff-a" value={choice.a} choices={strategies} onChange={(a) => void choose({ ...choice, a })} />
         )}
-        <span className="flex items-center gap-1">
-          <label htmlFor={turnId}>turn</label>
-          <select
-            id={turnId}
-            data-testid="diff-turn"
-            value={choice.turn}
-            onChange={(e) => void choose({ ...choice, turn: Number(e.target.value) })}
-            className={SELECT}
-          >
-            {turns.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </span>
+        <Field label="turn" testId="diff-turn" value={String(choice.turn)} choices={turns} onChange={(t) => void choose({ ...choice, turn: Number(t) })} />
         {loading && <span className="text-slate-500 dark:text-slate-400">loading…</span>}
       </div>
       {diff && <DiffBody diff={diff} />}

@@ -3,6 +3,7 @@
 // where each line ends.
 import type { CompareView } from '../../../worker/compare-view.ts';
 import { formatCount } from '../../lib/format.ts';
+import { Checkbox } from '../../components/Checkbox.tsx';
 import { toneOf } from '../../lib/chart-tones.ts';
 import { ticksFor, tickLabel } from './chart-scale.ts';
 import { seriesOf, type Series } from './compare-figures.ts';
@@ -112,10 +113,9 @@ export function RunChart({ view }: { view: CompareView }) {
         <Toggle testId="chart-per-turn" pressed={mode === 'perTurn'} onClick={() => setMode('perTurn')}>
           per turn
         </Toggle>
-        <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" data-testid="chart-with-system" checked={withSystem} onChange={(e) => setWithSystem(e.target.checked)} />
+        <Checkbox testId="chart-with-system" checked={withSystem} onChange={setWithSystem}>
           with SYSTEM
-        </label>
+        </Checkbox>
       </div>
       <svg data-testid="run-chart" role="img" aria-label={chartLabel(series, mode, withSystem)} viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-3xl">
         <Lines series={series} />

@@ -3,6 +3,7 @@
 // share a prompt cache could serve. A request costlier than full history's is marked, with why.
 import type { CompareStrategyView, CompareView } from '../../../worker/compare-view.ts';
 import { formatCount } from '../../lib/format.ts';
+import { ScrollTable } from './ScrollTable.tsx';
 import { baselineOf, cacheableShare, costlierReason, formatPercent, savingFraction, totalWithoutSystem } from './compare-figures.ts';
 
 const COSTLIER = 'bg-amber-100 text-amber-950 dark:bg-amber-900/50 dark:text-amber-100';
@@ -79,67 +80,60 @@ export function RunTable({ view }: { view: CompareView }) {
   const turns = full.requests.map((r) => r.turn);
   return (
     <div className="flex flex-col gap-1">
-      {/* Focusable: the keyboard scrolls a long run's columns. */}
-      <div
-        className="relative overflow-x-auto rounded border border-slate-200 dark:border-slate-700"
-        tabIndex={0}
-        role="region"
-        aria-label="Run table, scrollable"
-      >
-        <table data-testid="run-table" className="min-w-full border-collapse text-xs">
-          <caption className="sr-only">Prompt tokens per turn for every strategy, with totals and savings against full history</caption>
-          <thead className="bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="sticky left-0 bg-slate-50 px-1.5 py-0.5 text-left dark:bg-slate-900">
-                strategy
+      <ScrollTable
+        label="Run table, scrollable"
+        testId="run-table"
+        caption="Prompt tokens per turn for every strategy, with totals and savings against full history"
+        head={
+          <>
+            <th scope="col" className="sticky left-0 bg-slate-50 px-1.5 py-0.5 text-left dark:bg-slate-900">
+              strategy
+            </th>
+            {turns.map((t) => (
+              <th key={t} scope="col" className="px-1.5 py-0.5 text-right font-mono" title={`prompt tokens of turn ${t}'s request`}>
+                t{t}
               </th>
-              {turns.map((t) => (
-                <th key={t} scope="col" className="px-1.5 py-0.5 text-right font-mono" title={`prompt tokens of turn ${t}'s request`}>
-                  t{t}
-                </th>
-              ))}
-              <th scope="col" className="px-1.5 py-0.5 text-right" title="prompt tokens of every request of the run">
-                total
-              </th>
-              <th scope="col" className="px-1.5 py-0.5 text-right" title="1 − total / full history's total">
-                saving
-              </th>
-              <th scope="col" className="px-1.5 py-0.5 text-right" title="the same without the SYSTEM prompt (total − turns × SYSTEM tokens)">
-                saving w/o SYSTEM
-              </th>
-              <th
-                scope="col"
-                className="px-1.5 py-0.5 text-right"
-                title="share of the prompt tokens that repeat the previous request's start (a prompt cache can serve them)"
-              >
-                cacheable
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.strategies.map((s) => (
-              <tr key={s.name} data-testid={`run-row-${s.name}`} className="border-t border-slate-100 dark:border-slate-800">
-                <StrategyName s={s} baseline={s === full} />
-                {s.requests.map((r) => (
-                  <TurnCell key={r.turn} s={s} r={r} />
-                ))}
-                <td data-testid={`run-total-${s.name}`} className={`${CELL} font-semibold`}>
-                  {formatCount(s.total)}
-                </td>
-                <td data-testid={`run-saving-${s.name}`} className={CELL}>
-                  {s === full ? '—' : formatPercent(savingFraction(s.total, full.total))}
-                </td>
-                <td data-testid={`run-saving-nosys-${s.name}`} className={CELL}>
-                  {s === full ? '—' : formatPercent(savingFraction(totalWithoutSystem(view, s), fullNoSystem))}
-                </td>
-                <td data-testid={`run-cacheable-${s.name}`} className={CELL}>
-                  {formatPercent(cacheableShare(s))}
-                </td>
-              </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <th scope="col" className="px-1.5 py-0.5 text-right" title="prompt tokens of every request of the run">
+              total
+            </th>
+            <th scope="col" className="px-1.5 py-0.5 text-right" title="1 − total / full history's total">
+              saving
+            </th>
+            <th scope="col" className="px-1.5 py-0.5 text-right" title="the same without the SYSTEM prompt (total − turns × SYSTEM tokens)">
+              saving w/o SYSTEM
+            </th>
+            <th
+              scope="col"
+              className="px-1.5 py-0.5 text-right"
+              title="share of the prompt tokens that repeat the previous request's start (a prompt cache can serve them)"
+            >
+              cacheable
+            </th>
+          </>
+        }
+      >
+        {view.strategies.map((s) => (
+          <tr key={s.name} data-testid={`run-row-${s.name}`} className="border-t border-slate-100 dark:border-slate-800">
+            <StrategyName s={s} baseline={s === full} />
+            {s.requests.map((r) => (
+              <TurnCell key={r.turn} s={s} r={r} />
+            ))}
+            <td data-testid={`run-total-${s.name}`} className={`${CELL} font-semibold`}>
+              {formatCount(s.total)}
+            </td>
+            <td data-testid={`run-saving-${s.name}`} className={CELL}>
+              {s === full ? '—' : formatPercent(savingFraction(s.total, full.total))}
+            </td>
+            <td data-testid={`run-saving-nosys-${s.name}`} className={CELL}>
+              {s === full ? '—' : formatPercent(savingFraction(totalWithoutSystem(view, s), fullNoSystem))}
+            </td>
+            <td data-testid={`run-cacheable-${s.name}`} className={CELL}>
+              {formatPercent(cacheableShare(s))}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
       <p className="text-[11px] text-slate-500 dark:text-slate-400">
         o200k_base tokens of every message of each request, SYSTEM ({formatCount(view.systemTokens)} tokens per request) included unless said. Strategies other
         than the session&apos;s render with their default options.
