@@ -117,6 +117,7 @@ function duplicates(items: unknown, key: string, arrayPath: readonly PathSegment
 
 export function crossChecks(raw: unknown): Problem[] {
   const out = duplicates(field(raw, 'tools'), 'name', ['tools'], 'tool name');
+  out.push(...duplicates(field(raw, 'mcpServers'), 'name', ['mcpServers'], 'server name'));
   const turns = field(raw, 'turns');
   if (Array.isArray(turns)) {
     turns.forEach((t, i) => {

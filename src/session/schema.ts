@@ -5,6 +5,7 @@
 // functions (z.optional(x), x.check(z.refine(…))), so the worker carries only what is used.
 import * as z from 'zod/mini';
 import type { ToolDef } from '../records/records.ts';
+import type { JsonSchema, McpServerRecord, McpToolSnapshot } from '../records/mcp-tools.ts';
 import { isSymbolName, parseSignature } from '../records/signature.ts';
 import type { ModelPrice } from '../agent/cost.ts';
 import type { Usage } from '../agent/llm.ts';
@@ -75,6 +76,8 @@ export interface Session {
   /** Input data in file order (the `data/` namespace). */
   readonly data: ReadonlyMap<string, Value>;
   readonly tools: readonly ToolDef[];
+  /** MCP servers with the snapshot of their tools (T1). */
+  readonly mcpServers?: readonly McpServerRecord[];
   readonly limits?: Partial<Limits>;
   readonly llm: LlmConfig;
   /** Text around the default SYSTEM prompt, or a replacement for it. */
@@ -102,6 +105,7 @@ export const SESSION_FIELDS = [
   'compression',
   'data',
   'tools',
+  'mcpServers',
   'limits',
   'llm',
   'systemPrompt',
@@ -219,6 +223,69 @@ const tool = transform(
     ...(t.description !== undefined ? { description: t.description } : {}),
     impl: t.impl,
   }),
+);
+
+// MCP servers (DECISIONS T1): the snapshot of each server's last discovery. A command, its
+// arguments or environment, and header values are never in a session: such fields are refused at
+// their path with what to use instead (crossChecks), before the fields are read.
+const jsonSchemaValue = z.custom<JsonSchema>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), { message: 'expected a JSON Schema object' });
+
+const mcpTool = transform(
+  z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    as: z.optional(symbolName('tool name')),
+    hidden: z.optional(z.boolean()),
+    description: z.optional(z.string()),
+    inputSchema: jsonSchemaValue,
+    outputSchema: z.optional(jsonSchemaValue),
+  }),
+  (t): McpToolSnapshot => ({
+    name: t.name,
+    ...(t.as !== undefined ? { as: t.as } : {}),
+    ...(t.hidden === true ? { hidden: true } : {}),
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema,
+    ...(t.outputSchema !== undefined ? { outputSchema: t.outputSchema } : {}),
+  }),
+);
+
+const mcpServer = transform(
+  z
+    .strictObject({
+      name: symbolName('server name'),
+      transport: z.enum(['http', 'stdio']),
+      url: z.optional(z.url({ protocol: /^https?$/ })),
+      tools: z._default(z.array(mcpTool), []),
+      // Named so that each gets its own refusal below rather than "unknown field".
+      command: z.optional(z.unknown()),
+      args: z.optional(z.unknown()),
+      env: z.optional(z.unknown()),
+      headers: z.optional(z.unknown()),
+    })
+    .check(
+      z.superRefine((s, ctx) => {
+        for (const key of ['command', 'args', 'env'] as const) {
+          if (s[key] !== undefined) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `a server's ${key} is never kept in a session (opening it would run a program): give it on the command line, --mcp-stdio '${s.name}=COMMAND ARG…'`,
+              path: [key],
+            });
+          }
+        }
+        if (s.headers !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `header values are never kept in a session (they hold tokens): give them with --mcp-header '${s.name}=Header: value', or in the app, where they are kept like keys`,
+            path: ['headers'],
+          });
+        }
+        if (s.transport === 'http' && s.url === undefined) ctx.addIssue({ code: 'custom', message: 'required for an http server', path: ['url'] });
+        if (s.transport === 'stdio' && s.url !== undefined)
+          ctx.addIssue({ code: 'custom', message: 'a stdio server has no url; give its command with --mcp-stdio', path: ['url'] });
+      }),
+    ),
+  (s): McpServerRecord => ({ name: s.name, transport: s.transport, ...(s.url !== undefined ? { url: s.url } : {}), tools: s.tools }),
 );
 
 /**
@@ -502,6 +569,7 @@ export const sessionSchema = z.object({
   systemPrompt: z.optional(systemPromptSchema),
   prices: z.optional(prices),
   discardedRequests: z.optional(discardedRequests),
+  mcpServers: z.optional(z.array(mcpServer)),
   turns: z._default(z.array(turnSchema), []),
 });
 

@@ -3,6 +3,7 @@
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import { OPTION_KEYS } from '../compression/options.ts';
 import type { Turn } from '../agent/turn.ts';
+import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { CURRENT_LANGUAGE } from '../agent/languages.ts';
 import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
 import type { Limits } from '../lisp/runtime.ts';
@@ -131,6 +132,7 @@ function parseChecked(input: unknown): Checked {
     compression: f.compression,
     data: f.data,
     tools: f.tools,
+    ...(f.mcpServers !== undefined && f.mcpServers.length > 0 ? { mcpServers: f.mcpServers } : {}),
     ...(f.limits !== undefined ? { limits: definedOnly(f.limits) } : {}),
     llm: f.llm,
     ...(f.systemPrompt !== undefined ? { systemPrompt: f.systemPrompt } : {}),
@@ -272,6 +274,7 @@ export function serializeSession(session: Session, options: SerializeOptions = {
     j.impl = t.impl;
     return j;
   });
+  if (session.mcpServers !== undefined && session.mcpServers.length > 0) o.mcpServers = session.mcpServers.map(mcpServerJson);
   if (session.limits !== undefined) {
     const limits = obj();
     for (const key of LIMIT_KEYS) {
@@ -297,6 +300,25 @@ export function serializeSession(session: Session, options: SerializeOptions = {
     for (const [k, v] of session.extra) if (!known.includes(k)) o[k] = v as JsonValue;
   }
   return JSON.stringify(o, null, 2) + '\n';
+}
+
+/** A server as T1 keeps it: name, transport, URL for http, and the snapshot of its tools (schemas as they came). */
+function mcpServerJson(s: McpServerRecord): JsonValue {
+  const j = obj();
+  j.name = s.name;
+  j.transport = s.transport;
+  if (s.url !== undefined) j.url = s.url;
+  j.tools = s.tools.map((t) => {
+    const tj = obj();
+    tj.name = t.name;
+    if (t.as !== undefined) tj.as = t.as;
+    if (t.hidden === true) tj.hidden = true;
+    if (t.description !== undefined) tj.description = t.description;
+    tj.inputSchema = t.inputSchema as JsonValue;
+    if (t.outputSchema !== undefined) tj.outputSchema = t.outputSchema as JsonValue;
+    return tj;
+  });
+  return j;
 }
 
 function compressionJson(c: SessionCompression): JsonValue {
