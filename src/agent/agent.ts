@@ -5,6 +5,8 @@ import type { CompressionOption } from '../compression/normalize.ts';
 import type { ToolDef } from '../records/records.ts';
 import type { SystemPromptOptions } from './system-prompt.ts';
 import type { LanguageId } from './languages.ts';
+import type { McpServerRecord } from '../records/mcp-tools.ts';
+import type { McpCaller } from './mcp-tools.ts';
 
 export interface AgentDef {
   /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */
@@ -22,6 +24,10 @@ export interface AgentDef {
   readonly language?: LanguageId;
   /** Which released default prompt of that language (the latest when absent): only to rebuild saved turns. */
   readonly promptVersion?: number;
+  /** MCP servers with the snapshot of their tools (T1); their visible tools follow the session's in `tool/`. */
+  readonly mcpServers?: readonly McpServerRecord[];
+  /** Who answers calls of those tools (nobody when absent: each call is refused, saying so). */
+  readonly mcpCaller?: McpCaller;
 }
 
 export const DEFAULT_MAX_TURNS = 5;

@@ -20,6 +20,8 @@ import { arityMismatch, checkedTool } from './tool-check.ts';
 import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
+import { mcpTools } from './mcp-tools.ts';
+import type { ShownTool } from '../records/records.ts';
 import type { Step, StepUsage, Turn } from './turn.ts';
 import type { Memory, MemoryEntry, Message } from '../records/records.ts';
 
@@ -27,6 +29,8 @@ export interface PreparedAgent {
   readonly def: AgentDef;
   readonly mission: ExpandedMission;
   readonly tools: readonly ToolImpl[];
+  /** What `tool/` shows: the session's tools, then the MCP servers' visible tools (C4). */
+  readonly shownTools: readonly ShownTool[];
   /** The rendering the LLM gets: the chosen strategy, or full history when compression is off or in single-shot. */
   readonly strategy: Strategy;
   readonly compressed: boolean;
@@ -81,6 +85,14 @@ export function prepareAgent(def: AgentDef): Prepared {
       }
     }
   });
+  const mcp = mcpTools(
+    def.mcpServers ?? [],
+    def.tools.map((t) => t.name),
+    def.mcpCaller,
+  );
+  problems.push(...mcp.problems);
+  tools.push(...mcp.impls);
+  const shownTools: readonly ShownTool[] = mcp.shown.length === 0 ? def.tools : [...def.tools, ...mcp.shown];
   const maxTurns = def.maxTurns >= 1 ? def.maxTurns : DEFAULT_MAX_TURNS;
   if (problems.length > 0 || options === undefined) return { ok: false, problems, errors: problems.map((p) => p.text) };
   const mission = expandMission(def.mission, def.data);
@@ -107,16 +119,25 @@ export function prepareAgent(def: AgentDef): Prepared {
       systemPrompt,
       language,
       promptHash: promptHash(systemPrompt),
-      stablePrefix: stableStartOf(chosen, mission.text, def, maxTurns, systemPrompt, options),
+      shownTools,
+      stablePrefix: stableStartOf(chosen, mission.text, def, shownTools, maxTurns, systemPrompt, options),
       warnings,
     },
   };
 }
 
 /** Where the unchanging start of the first USER message ends: the strategy's own, or mission, tool/ and data/. */
-function stableStartOf(strategy: Strategy, mission: string, def: AgentDef, maxTurns: number, systemPrompt: string, options: CompressionOptions): string {
-  if (strategy.stableStart === undefined) return renderStableStart(mission, def.tools, def.data, options);
-  return strategy.stableStart({ ...options, systemPrompt, mission, tools: def.tools, data: def.data, maxTurns });
+function stableStartOf(
+  strategy: Strategy,
+  mission: string,
+  def: AgentDef,
+  tools: readonly ShownTool[],
+  maxTurns: number,
+  systemPrompt: string,
+  options: CompressionOptions,
+): string {
+  if (strategy.stableStart === undefined) return renderStableStart(mission, tools, def.data, options);
+  return strategy.stableStart({ ...options, systemPrompt, mission, tools, data: def.data, maxTurns });
 }
 
 export function renderOptions(agent: PreparedAgent, overrides?: Partial<CompressionOptions>): RenderOptions {
@@ -125,7 +146,7 @@ export function renderOptions(agent: PreparedAgent, overrides?: Partial<Compress
     ...overrides,
     systemPrompt: agent.systemPrompt,
     mission: agent.mission.text,
-    tools: agent.def.tools,
+    tools: agent.shownTools,
     data: agent.def.data,
     maxTurns: agent.def.maxTurns,
   };

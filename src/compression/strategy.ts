@@ -1,5 +1,5 @@
 // The compression strategy interface (ARC-003/004, C15, C16).
-import type { Memory, Message, ToolDef, TurnRecord } from '../records/records.ts';
+import type { Memory, Message, ShownTool, TurnRecord } from '../records/records.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOptions, OptionKey } from './options.ts';
 
@@ -10,7 +10,7 @@ export interface RenderContext {
   readonly systemPrompt: string;
   /** The mission after placeholder expansion. */
   readonly mission: string;
-  readonly tools: readonly ToolDef[];
+  readonly tools: readonly ShownTool[];
   readonly data: ReadonlyMap<string, Value>;
   readonly maxTurns: number;
 }

@@ -15,6 +15,9 @@ export interface ToolDef {
   readonly impl: string;
 }
 
+/** What the LLM is shown of a tool in `tool/` (C4): a session's own tool or an MCP server's. */
+export type ShownTool = Pick<ToolDef, 'name' | 'signature' | 'description'>;
+
 /** One message as sent to an LLM. */
 export interface Message {
   readonly role: 'system' | 'user' | 'assistant';

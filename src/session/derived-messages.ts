@@ -197,6 +197,7 @@ export class MessageWriter {
       compression: session.compression,
       ...(session.limits !== undefined ? { limits: session.limits } : {}),
       ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
+      ...(session.mcpServers !== undefined ? { mcpServers: session.mcpServers } : {}),
     });
     return prepared.ok ? new MessageWriter(prepared.agents, budget) : null;
   }
@@ -395,5 +396,6 @@ export function sessionToAgent(session: Session): AgentDef {
     compression: session.compression,
     ...(session.limits !== undefined ? { limits: session.limits } : {}),
     ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
+    ...(session.mcpServers !== undefined ? { mcpServers: session.mcpServers } : {}),
   };
 }

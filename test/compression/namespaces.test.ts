@@ -35,27 +35,25 @@ describe('comment alignment', () => {
 describe('tool/ section (C4)', () => {
   it('FMT-001 header', () => expect(TOOL_HEADER).toBe(';; === tool/ ==='));
   it('FMT-004 entry: call form padded to 30, then the signature as declared and the description', () => {
-    expect(renderToolLine({ name: 'search', signature: '(query :string) -> [:map]', impl: '' })).toBe(
-      '(tool/search query)           ; (query :string) -> [:map]',
-    );
-    expect(renderToolLine({ name: 'search-reviews', signature: '(category :string) -> :string', description: 'Review summary', impl: '' })).toBe(
+    expect(renderToolLine({ name: 'search', signature: '(query :string) -> [:map]' })).toBe('(tool/search query)           ; (query :string) -> [:map]');
+    expect(renderToolLine({ name: 'search-reviews', signature: '(category :string) -> :string', description: 'Review summary' })).toBe(
       '(tool/search-reviews category) ; (category :string) -> :string -- Review summary',
     );
   });
   it('a tool without parameters shows (tool/NAME)', () => {
-    expect(renderToolLine({ name: 'get-inventory', signature: '() -> :string', impl: '' })).toBe('(tool/get-inventory)          ; () -> :string');
+    expect(renderToolLine({ name: 'get-inventory', signature: '() -> :string' })).toBe('(tool/get-inventory)          ; () -> :string');
   });
   it('the output-only shorthand shows (tool/NAME) and the signature as declared', () => {
-    expect(renderToolLine({ name: 'get-inventory', signature: '{count :int}', impl: '' })).toBe('(tool/get-inventory)          ; {count :int}');
-    expect(renderToolLine({ name: 'list-all', signature: '[:string]', impl: '' })).toBe('(tool/list-all)               ; [:string]');
+    expect(renderToolLine({ name: 'get-inventory', signature: '{count :int}' })).toBe('(tool/get-inventory)          ; {count :int}');
+    expect(renderToolLine({ name: 'list-all', signature: '[:string]' })).toBe('(tool/list-all)               ; [:string]');
   });
   it('several parameters, in signature order', () => {
-    expect(renderToolLine({ name: 'send-email', signature: '(to :string, subject :string, body :string) -> nil', impl: '' })).toBe(
+    expect(renderToolLine({ name: 'send-email', signature: '(to :string, subject :string, body :string) -> nil' })).toBe(
       '(tool/send-email to subject body) ; (to :string, subject :string, body :string) -> nil',
     );
   });
   it('descriptions and signatures stay on one line', () => {
-    expect(renderToolLine({ name: 'f', signature: '(x :int)\n-> :int', description: 'Adds\n one', impl: '' })).toBe(
+    expect(renderToolLine({ name: 'f', signature: '(x :int)\n-> :int', description: 'Adds\n one' })).toBe(
       '(tool/f x)                    ; (x :int) -> :int -- Adds one',
     );
   });
@@ -63,8 +61,8 @@ describe('tool/ section (C4)', () => {
     expect(renderToolNamespace([])).toBeNull();
     expect(
       renderToolNamespace([
-        { name: 'b', signature: '() -> :int', impl: '' },
-        { name: 'a', signature: '() -> :int', impl: '' },
+        { name: 'b', signature: '() -> :int' },
+        { name: 'a', signature: '() -> :int' },
       ]),
     ).toBe([';; === tool/ ===', '(tool/b)                      ; () -> :int', '(tool/a)                      ; () -> :int'].join('\n'));
   });

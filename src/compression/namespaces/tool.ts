@@ -1,11 +1,11 @@
 // The `tool/` section (C4, FMT-001, FMT-004): stable across turns.
-import type { ToolDef } from '../../records/records.ts';
+import type { ShownTool } from '../../records/records.ts';
 import { formatCallForm, parseSignature } from '../../records/signature.ts';
 import { oneLine, padToComment } from '../layout.ts';
 
 export const TOOL_HEADER = ';; === tool/ ===';
 
-export function renderToolLine(tool: ToolDef): string {
+export function renderToolLine(tool: ShownTool): string {
   const sig = parseSignature(tool.signature);
   // A signature that does not parse still shows, as declared; the call form then has no parameters.
   const call = formatCallForm(tool.name, sig.ok ? sig.params.map((p) => p.name) : []);
@@ -13,7 +13,7 @@ export function renderToolLine(tool: ToolDef): string {
   return `${padToComment(call)}; ${oneLine(tool.signature)}${description}`;
 }
 
-export function renderToolNamespace(tools: readonly ToolDef[]): string | null {
+export function renderToolNamespace(tools: readonly ShownTool[]): string | null {
   if (tools.length === 0) return null;
   return [TOOL_HEADER, ...tools.map(renderToolLine)].join('\n');
 }

@@ -8,15 +8,15 @@ import { describeError, lastPrints, tally, turnsIndicator } from '../execution-h
 import { formatCallForm, parseSignature } from '../../records/signature.ts';
 import { typeOf } from '../type-vocabulary.ts';
 import { rendering, systemAndUser, type RenderOptions, type Rendering, type Strategy } from '../strategy.ts';
-import type { ToolDef } from '../../records/records.ts';
+import type { ShownTool } from '../../records/records.ts';
 
 /** The last println entry is cut to this many characters. */
 export const AGGRESSIVE_OUTPUT_MAX_CHARS = 200;
 
 /** The tools' line by tool list: parsing every signature again for every request of a run adds up. */
-const toolsLines = new WeakMap<readonly ToolDef[], string | null>();
+const toolsLines = new WeakMap<readonly ShownTool[], string | null>();
 
-function toolsLine(tools: readonly ToolDef[]): string | null {
+function toolsLine(tools: readonly ShownTool[]): string | null {
   let line = toolsLines.get(tools);
   if (line === undefined) {
     line = writeToolsLine(tools);
@@ -26,7 +26,7 @@ function toolsLine(tools: readonly ToolDef[]): string | null {
 }
 
 /** Call forms only: the parameter names say how to call a tool; types and descriptions are what is given up. */
-function writeToolsLine(tools: readonly ToolDef[]): string | null {
+function writeToolsLine(tools: readonly ShownTool[]): string | null {
   if (tools.length === 0) return null;
   const forms = tools.map((t) => {
     const sig = parseSignature(t.signature);
