@@ -12,10 +12,11 @@ import { EXIT, processIo, type CliIo } from './io.ts';
 import { renderCommand } from './render.ts';
 import { replCommand } from './repl.ts';
 import { runCommand } from './run.ts';
+import { toolsCommand } from './tools.ts';
 import { SessionProblems } from './session.ts';
 
 /** Every command, in the order `ptc --help` lists them. */
-export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, compareCommand, experimentCommand, docCommand];
+export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, toolsCommand, compareCommand, experimentCommand, docCommand];
 
 const TITLE = 'ptc — PTC-Lisp command line';
 
