@@ -3,6 +3,7 @@ import type { Turn } from '../../src/agent/turn.ts';
 import type { PtcError } from '../../src/lisp/errors.ts';
 import { float } from '../../src/lisp/numbers.ts';
 import { compileRegex } from '../../src/lisp/reader.ts';
+import { parseSession, type Session } from '../../src/session/session-file.ts';
 import {
   Keyword,
   makeFn,
@@ -102,4 +103,18 @@ export function recordedTurns(): Turn[] {
       durationMs: 0,
     },
   ];
+}
+
+/** The session of `base` with `patch` over it, read as a file; the test fails when it is refused. */
+export function parsedWith(base: Record<string, unknown>, patch: Record<string, unknown>): Session {
+  const r = parseSession(JSON.stringify({ ...base, ...patch }));
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.session;
+}
+
+/** Why the session of `base` with `patch` over it is refused; the test fails when it opens. */
+export function problemsWith(base: Record<string, unknown>, patch: Record<string, unknown>): string[] {
+  const r = parseSession(JSON.stringify({ ...base, ...patch }));
+  if (r.ok) throw new Error('expected the session to be refused');
+  return r.errors;
 }

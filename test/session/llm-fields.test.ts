@@ -1,6 +1,7 @@
 // The session fields for real models: LLM settings, the SYSTEM prompt variant, prices, and what each
 // turn records (usage, prompt fingerprint, provider). Optional, version 1, never a key.
 import { describe, expect, it } from 'vitest';
+import { parsedWith, problemsWith } from './builders.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../../src/session/session-file.ts';
 
 const BASE = {
@@ -12,17 +13,8 @@ const BASE = {
 
 const TURN = { number: 1, rawResponse: 'r', program: 'p', success: true };
 
-function parsed(patch: Record<string, unknown>): Session {
-  const r = parseSession(JSON.stringify({ ...BASE, ...patch }));
-  if (!r.ok) throw new Error(r.errors.join('\n'));
-  return r.session;
-}
-
-function problems(patch: Record<string, unknown>): string[] {
-  const r = parseSession(JSON.stringify({ ...BASE, ...patch }));
-  if (r.ok) throw new Error('expected the session to be refused');
-  return r.errors;
-}
+const parsed = (patch: Record<string, unknown>): Session => parsedWith(BASE, patch);
+const problems = (patch: Record<string, unknown>): string[] => problemsWith(BASE, patch);
 
 function roundTrip(s: Session): Session {
   const r = parseSession(serializeSession(s));

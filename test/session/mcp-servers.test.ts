@@ -2,6 +2,7 @@
 // came; a command, its arguments or environment and header values are refused at their path with
 // what to use instead, and nothing of them is ever written.
 import { describe, expect, it } from 'vitest';
+import { parsedWith, problemsWith } from './builders.ts';
 import { parseSession, serializeSession, type Session } from '../../src/session/session-file.ts';
 
 const BASE = { version: 2, mission: 'Add numbers', llm: { provider: 'mock', replies: [] } };
@@ -21,17 +22,8 @@ const EVERYTHING = {
 };
 const MEMORY = { name: 'memory', transport: 'stdio', tools: [{ name: 'read_graph', inputSchema: { type: 'object' } }] };
 
-function parsed(patch: Record<string, unknown>): Session {
-  const r = parseSession(JSON.stringify({ ...BASE, ...patch }));
-  if (!r.ok) throw new Error(r.errors.join('\n'));
-  return r.session;
-}
-
-function problems(patch: Record<string, unknown>): string[] {
-  const r = parseSession(JSON.stringify({ ...BASE, ...patch }));
-  if (r.ok) throw new Error('expected the session to be refused');
-  return r.errors;
-}
+const parsed = (patch: Record<string, unknown>): Session => parsedWith(BASE, patch);
+const problems = (patch: Record<string, unknown>): string[] => problemsWith(BASE, patch);
 
 describe('mcpServers', () => {
   it('are read with their tool snapshots, and written back as they came, after the tools', () => {
