@@ -20,7 +20,7 @@ import { arityMismatch, checkedTool } from './tool-check.ts';
 import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
-import { mcpTools } from './mcp-tools.ts';
+import { mcpTools, recordedCaller } from './mcp-tools.ts';
 import type { ShownTool } from '../records/records.ts';
 import type { Step, StepUsage, Turn } from './turn.ts';
 import type { Memory, MemoryEntry, Message } from '../records/records.ts';
@@ -334,13 +334,26 @@ export async function runAgent(agent: PreparedAgent, llm: Llm, opts: DriveOption
 export function resumeStep(agent: PreparedAgent, turns: readonly Turn[]): Step {
   let memory: Memory = NO_MEMORY;
   let replayed = true;
+  // An MCP tool's calls are answered from the record: a replay never reaches a server (T5).
+  const servers = agent.def.mcpServers ?? [];
+  const tools =
+    servers.length === 0
+      ? agent.tools
+      : [
+          ...agent.tools.filter((t) => t.server === undefined),
+          ...mcpTools(
+            servers,
+            agent.def.tools.map((t) => t.name),
+            recordedCaller(turns, servers),
+          ).impls,
+        ];
   turns.forEach((turn, i) => {
     if (!replayed || !turn.success) return;
     const r = run({
       program: turn.program,
       memory,
       data: agent.def.data,
-      tools: agent.tools,
+      tools,
       limits: agent.def.limits,
       history: resultHistory(turns.slice(0, i)),
     });

@@ -3,11 +3,12 @@
 // arguments as T3 says and goes to the agent's `McpCaller`; without one, nothing is connected and
 // nothing recorded, so a call is refused saying so (recorded-calls.ts).
 import { problem, type Problem } from '../lisp/problem.ts';
-import type { ToolImpl } from '../lisp/runtime.ts';
+import { PtcError } from '../lisp/errors.ts';
+import type { ToolCallRecord, ToolImpl } from '../lisp/runtime.ts';
 import { makeFn, type Value } from '../lisp/values.ts';
 import { visibleMcpTools, type McpServerRecord } from '../records/mcp-tools.ts';
 import { mcpArguments } from '../records/mcp-values.ts';
-import { RecordedAnswers } from '../records/recorded-calls.ts';
+import { RecordedAnswers, type RecordedCall } from '../records/recorded-calls.ts';
 import type { ShownTool } from '../records/records.ts';
 
 /** Who answers a program's call of an MCP tool: a live connection, a record, or nobody. */
@@ -24,6 +25,38 @@ export const NOT_CONNECTED: McpCaller = {
     return answer.ok ? answer.result : null;
   },
 };
+
+/**
+ * A caller that answers from the MCP calls recorded on `turns` (T5): replaying recorded turns never
+ * reaches a server. Each recorded call is matched on its arguments as they were sent, rebuilt from
+ * the recorded arguments and the tool's schema.
+ */
+export function recordedCaller(turns: readonly { readonly toolCalls: readonly ToolCallRecord[] }[], servers: readonly McpServerRecord[]): McpCaller {
+  const schemas = new Map(servers.map((s) => [s.name, new Map(s.tools.map((t) => [t.name, t.inputSchema]))]));
+  const calls: RecordedCall[] = [];
+  for (const t of turns) {
+    for (const c of t.toolCalls) {
+      if (c.server === undefined) continue;
+      const tool = c.tool ?? c.name;
+      let args: string;
+      try {
+        args = mcpArguments(c.name, c.args, schemas.get(c.server)?.get(tool) ?? {});
+      } catch {
+        // A call refused before it was sent has no answer to give.
+        continue;
+      }
+      calls.push({ server: c.server, tool, args, result: c.result, ...(c.error !== undefined ? { error: c.error } : {}) });
+    }
+  }
+  const answers = new RecordedAnswers(calls);
+  return {
+    call: (server, tool, args, calledAs) => {
+      const a = answers.answer(server, tool, args, calledAs);
+      if (!a.ok) throw new PtcError('tool_error', a.error);
+      return a.result;
+    },
+  };
+}
 
 export interface McpTools {
   /** What `tool/` shows of them, in C4's order. */
@@ -45,7 +78,14 @@ export function mcpTools(servers: readonly McpServerRecord[], sessionToolNames: 
       maxArity: Infinity,
       params: [],
     });
-    return { name: t.name, fn, signature: t.signature, ...(t.description !== undefined ? { description: t.description } : {}) };
+    return {
+      name: t.name,
+      fn,
+      signature: t.signature,
+      server: t.server,
+      toolName: t.toolName,
+      ...(t.description !== undefined ? { description: t.description } : {}),
+    };
   });
   return {
     shown: tools.map((t) => ({ name: t.name, signature: t.signature, ...(t.description !== undefined ? { description: t.description } : {}) })),

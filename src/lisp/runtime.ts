@@ -43,6 +43,10 @@ export interface ToolCallRecord {
   result: Value;
   durationMs: number;
   error?: string;
+  /** For an MCP server's tool: the server (L5). */
+  server?: string;
+  /** For an MCP server's tool the program calls by another name (`as`): the server's own name. */
+  tool?: string;
 }
 
 export interface Definition {
@@ -62,6 +66,9 @@ export interface ToolImpl {
   description?: string;
   /** Its implementation as written, when it is PTC-Lisp. */
   source?: string;
+  /** For an MCP server's tool: the server, and the server's own name for the tool when it differs. */
+  server?: string;
+  toolName?: string;
 }
 
 /** Thrown by `(return v)` and `(fail reason)` to end the program. */
@@ -164,7 +171,14 @@ export class Runtime {
     f = makeFn(
       (...args: Value[]) => {
         const start = this.now();
-        const record: ToolCallRecord = { name, args, result: null, durationMs: 0 };
+        const record: ToolCallRecord = {
+          name,
+          args,
+          result: null,
+          durationMs: 0,
+          ...(tool.server !== undefined ? { server: tool.server } : {}),
+          ...(tool.toolName !== undefined && tool.toolName !== name ? { tool: tool.toolName } : {}),
+        };
         this.toolCalls.push(record);
         try {
           record.result = invoke(impl, args);

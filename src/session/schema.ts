@@ -437,6 +437,9 @@ const toolCall = transform(
     result: encodedValue(true),
     durationMs: duration,
     error: z.optional(z.string()),
+    // An MCP server's tool: its server, and its own name when the program called it by another (L5).
+    server: z.optional(z.string()),
+    tool: z.optional(z.string()),
   }),
   (c): ToolCallRecord => ({
     name: c.name,
@@ -444,6 +447,8 @@ const toolCall = transform(
     result: c.result,
     durationMs: c.durationMs,
     ...(c.error !== undefined ? { error: c.error } : {}),
+    ...(c.server !== undefined ? { server: c.server } : {}),
+    ...(c.tool !== undefined ? { tool: c.tool } : {}),
   }),
 );
 

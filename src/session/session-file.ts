@@ -384,6 +384,8 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
     call.result = encodeRecorded(c.result);
     call.durationMs = roundMs(c.durationMs);
     if (c.error !== undefined) call.error = c.error;
+    if (c.server !== undefined) call.server = c.server;
+    if (c.tool !== undefined) call.tool = c.tool;
     return call;
   });
   j.memory = [...t.memory].map(([name, m]) => {

@@ -3,7 +3,7 @@
 // refused, saying why, when nothing is connected.
 import { describe, expect, it } from 'vitest';
 import type { AgentDef } from '../../src/agent/agent.ts';
-import { messagesForTurn, prepareAgent, renderOptions } from '../../src/agent/loop.ts';
+import { applyReply, initialStep, messagesForTurn, prepareAgent, renderOptions, resumeStep } from '../../src/agent/loop.ts';
 import type { McpCaller } from '../../src/agent/mcp-tools.ts';
 import { printValue } from '../../src/lisp/printer.ts';
 import { run } from '../../src/lisp/run.ts';
@@ -78,5 +78,41 @@ describe('MCP tools in the agent', () => {
     expect(p.ok ? [] : p.errors).toEqual([
       `mcpServers[1].tools[0]: tool/read_graph of server memory clashes with the session's tool read_graph: rename one with "as"`,
     ]);
+  });
+
+  it('record each call with its server, and the server’s own name when the program used another', () => {
+    const caller: McpCaller = { call: () => 'ok' };
+    const servers: McpServerRecord[] = [{ ...SERVERS[1], tools: [{ name: 'read_graph', as: 'graph', inputSchema: { type: 'object' } }] }];
+    const agent = prepared({ ...DEF, mcpServers: servers, mcpCaller: caller });
+    const r = run({ program: '(tool/graph) (tool/search "x")', tools: agent.tools });
+    expect(r.toolCalls.map((c) => [c.name, c.server ?? null, c.tool ?? null])).toEqual([
+      ['graph', 'memory', 'read_graph'],
+      ['search', null, null],
+    ]);
+  });
+});
+
+describe('replaying recorded turns', () => {
+  it('answers MCP calls from the record, never from a server, the k-th equal call with the k-th answer', () => {
+    let live = 0;
+    const caller: McpCaller = { call: () => ++live };
+    const agent = prepared({ ...DEF, mcpCaller: caller });
+    let step = initialStep();
+    for (const program of ['(def a (tool/get-sum 2 40)) (def b (tool/get-sum 2 40))', '(def c (tool/read_graph)) [a b c]']) {
+      step = applyReply(agent, step, '```clojure\n' + program + '\n```', []);
+    }
+    expect(live).toBe(3);
+    expect(step.turns.every((t) => t.success)).toBe(true);
+    const resumed = resumeStep(agent, step.turns);
+    expect(live).toBe(3);
+    expect(['a', 'b', 'c'].map((n) => printValue(resumed.memory.get(n)?.value ?? null))).toEqual(['1', '2', '3']);
+  });
+
+  it('keeps the saved memory when a call was not recorded (the replay then stops)', () => {
+    const agent = prepared(DEF);
+    const turn = applyReply(prepared({ ...DEF, mcpCaller: { call: () => 7 } }), initialStep(), '```clojure\n(def x (tool/get-sum 1 2))\n```', []).turns[0];
+    const edited = { ...turn, toolCalls: [] };
+    const resumed = resumeStep(agent, [edited]);
+    expect(printValue(resumed.memory.get('x')?.value ?? null)).toBe('7');
   });
 });

@@ -70,4 +70,19 @@ describe('mcpServers', () => {
       /^mcpServers\[0\]\.tools\[0\]\.inputSchema: expected a JSON Schema object/,
     );
   });
+
+  it("keep a recorded call's server, and the server's own tool name, through a file", () => {
+    const turn = {
+      number: 1,
+      rawResponse: '```clojure\n(tool/graph)\n```',
+      program: '(tool/graph)',
+      result: 'g',
+      toolCalls: [{ name: 'graph', args: [], result: 'g', durationMs: 3, server: 'memory', tool: 'read_graph' }],
+      success: true,
+    };
+    const s = parsed({ mcpServers: [MEMORY], turns: [turn] });
+    expect(s.turns[0].toolCalls.map((c) => [c.name, c.server, c.tool])).toEqual([['graph', 'memory', 'read_graph']]);
+    const again = parseSession(serializeSession(s));
+    expect(again.ok && again.session.turns[0].toolCalls[0]).toMatchObject({ server: 'memory', tool: 'read_graph' });
+  });
 });
