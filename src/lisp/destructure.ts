@@ -23,6 +23,8 @@ export function compilePattern(pattern: Form, ctx: Ctx, analyze: AnalyzeFn): [Ct
     case 'sym': {
       if (pattern.ns !== null) invalid(`Cannot bind a namespaced name ${pattern.ns}/${pattern.name}; use a plain name`, pattern);
       if (pattern.name === '&') invalid('& must be followed by a name, inside a vector pattern', pattern);
+      // Java spellings (.method, Ctor.) are syntax the host owns: a local could never be called through them.
+      if (/^\.[^.]|[^.]\.$/.test(pattern.name)) invalid(`${pattern.name} is Java interop syntax and cannot be bound: choose another name`, pattern);
       const [c, slot] = bindLocal(ctx, pattern.name);
       return [c, Object.assign((f: Frame, v: Value) => void (f[slot] = v), { slot })];
     }

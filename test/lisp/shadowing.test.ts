@@ -75,6 +75,11 @@ describe('definitions that take a builtin name', () => {
     expect(evErr('(def nil 1)').type).toBe('invalid_form');
     expect(evErr('(def .length 1)').message).toContain('Java interop syntax');
     expect(evErr('(def java.util.Date. 1)').message).toContain('Java interop syntax');
+    for (const program of ['(let [.length 1] .length)', '(fn [.trim] 1)', '(let [{:keys [.length]} {}] 1)', '(loop [Date. 1] 1)']) {
+      const e = evErr(program);
+      expect([e.type, e.message]).toEqual(['invalid_form', expect.stringContaining('is Java interop syntax and cannot be bound')]);
+    }
+    expect(ev('(let [a.b 1 ..x 2] [a.b ..x])')).toBe('[1 2]');
   });
 });
 
