@@ -7,7 +7,21 @@ import './forms/index.ts';
 import { readProgram, type Form } from './reader.ts';
 import { isBuiltinName } from './builtins/registry.ts';
 import { analyzing } from './jit/compile.ts';
-import { DEFAULT_LIMITS, FailSignal, ReturnSignal, Runtime, withRuntime, type Definition, type Limits, type ToolCallRecord, type ToolImpl } from './runtime.ts';
+import {
+  DEFAULT_LIMITS,
+  FailSignal,
+  PendingCalls,
+  ReturnSignal,
+  Runtime,
+  withRuntime,
+  type Definition,
+  type Limits,
+  type ToolAnswer,
+  type ToolAnswers,
+  type ToolCallRecord,
+  type ToolImpl,
+  type ToolRequest,
+} from './runtime.ts';
 import { FnScope, type Ctx, type Frame, type Node } from './scope.ts';
 import type { Value } from './values.ts';
 
@@ -21,6 +35,10 @@ export interface RunOptions {
   /** Results of earlier turns, most recent first: *1, *2, *3. */
   history?: readonly Value[];
   now?: () => number;
+  /** Answers for the calls of external tools (recorded ones, say); a call none covers fails. */
+  answers?: ToolAnswers;
+  /** The wall clock programs read; the real one by default. */
+  wallClock?: () => number;
 }
 
 interface RunBase {
@@ -130,6 +148,19 @@ export function toErrorInfo(e: unknown, program?: string): PtcErrorInfo {
 }
 
 export function run(opts: RunOptions): RunResult {
+  const r = runPass(opts, false);
+  // Without deferring, an unanswered call fails where it is made: no pass can end waiting.
+  if ('waiting' in r) throw new Error('a run that cannot wait ended waiting on calls');
+  return r;
+}
+
+/** A pass that ended waiting on calls, with what it did before. */
+interface Waiting extends RunBase {
+  readonly waiting: readonly ToolRequest[];
+}
+
+/** One run of the program; with `defer`, calls of external tools no answer covers end it waiting on them. */
+function runPass(opts: RunOptions, defer: boolean): RunResult | Waiting {
   const now = opts.now ?? defaultNow;
   const start = now();
   const memory = opts.memory ?? new Map<string, Definition>();
@@ -137,6 +168,9 @@ export function run(opts: RunOptions): RunResult {
   const tools = new Map((opts.tools ?? []).map((t) => [t.name, t] as const));
   const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const r = new Runtime(limits, memory, data, tools, opts.history ?? [], now);
+  r.answers = opts.answers ?? null;
+  r.deferCalls = defer;
+  if (opts.wallClock !== undefined) r.wallClock = opts.wallClock;
   const warnings: string[] = [];
   const base = (): RunBase => ({ prints: r.prints, warnings, toolCalls: r.toolCalls, durationMs: now() - start });
   const success = (value: Value, signal: RunSuccess['signal']): RunSuccess => {
@@ -150,8 +184,127 @@ export function run(opts: RunOptions): RunResult {
       return success(runForms(compileProgram(opts.program, warnings, shadowed), r, shadowed), null);
     });
   } catch (e) {
+    if (e instanceof PendingCalls) return { waiting: e.requests, ...base() };
     if (e instanceof ReturnSignal) return success(e.value, 'return');
     if (e instanceof FailSignal) return success(e.reason, 'fail');
     return { ok: false, error: toErrorInfo(e, opts.program), memory: new Map(memory), ...base() };
+  }
+}
+
+/** Who makes the calls of external tools for `runWithTools`. */
+export interface ToolHost {
+  /**
+   * Make the calls, side by side, and give one answer per request in order (a failed call is an
+   * answer with its error). Rejects only when `signal` aborts.
+   */
+  answer(requests: readonly ToolRequest[], signal: AbortSignal): Promise<readonly ToolAnswer[]>;
+}
+
+export interface ToolWaitOptions {
+  /** Time a run may spend waiting on calls in all (T4's toolWaitMs); unbounded when absent. */
+  readonly waitMs?: number;
+  /** Stop: aborts the calls in flight, and the run rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** What running with external tools took, beyond the result. */
+export interface ToolWaitFigures {
+  /** Times the program ran: once, plus once per round of calls it waited on. */
+  readonly passes: number;
+  /** Rounds of calls made side by side. */
+  readonly rounds: number;
+  readonly calls: number;
+  readonly waitedMs: number;
+  /** The interpreter's own time, every pass counted. */
+  readonly interpreterMs: number;
+}
+
+export type RunWithToolsResult = RunResult & { readonly figures: ToolWaitFigures };
+
+/**
+ * Run a program whose external tools are answered by a host that does I/O, keeping the interpreter
+ * synchronous: the program runs until it needs an answer no one has yet, the host makes those calls
+ * (all of a `pmap`'s or `pcalls`'s at once), and the program runs again from the start with the
+ * answers so far. Each pass is deterministic: memory passed in is never changed, each call made is
+ * answered in the next pass where it stands (its slot) and the wall clock is replayed.
+ * The program's time limit applies to each pass; waiting counts against `waitMs` instead (L8, T4).
+ * The result is the last pass's: its prints, its tool calls (each with the host's time) and value.
+ */
+export async function runWithTools(opts: RunOptions, host: ToolHost, wait: ToolWaitOptions = {}): Promise<RunWithToolsResult> {
+  const now = opts.now ?? defaultNow;
+  const start = now();
+  const given = opts.answers;
+  const made = new Map<string, ToolAnswer>();
+  const answers: ToolAnswers = {
+    answer: (tool, key, occurrence, slot) => made.get(slot) ?? given?.answer(tool, key, occurrence, slot),
+  };
+  const readings: number[] = [];
+  const clock = opts.wallClock ?? Date.now;
+  let passes = 0;
+  let rounds = 0;
+  let calls = 0;
+  let waitedMs = 0;
+  let interpreterMs = 0;
+  for (;;) {
+    let read = 0;
+    const wallClock = (): number => (read < readings.length ? readings[read++] : (readings[read++] = clock()));
+    const t0 = now();
+    const r = runPass({ ...opts, answers, wallClock }, true);
+    interpreterMs += now() - t0;
+    passes++;
+    const figures = (): ToolWaitFigures => ({ passes, rounds, calls, waitedMs, interpreterMs });
+    if (!('waiting' in r)) return { ...r, durationMs: now() - start, figures: figures() };
+    wait.signal?.throwIfAborted();
+    const requests = r.waiting;
+    const left = wait.waitMs === undefined ? Infinity : wait.waitMs - waitedMs;
+    const w0 = now();
+    const got = await answerWithin(host, requests, left, wait.signal);
+    waitedMs += now() - w0;
+    rounds++;
+    calls += requests.length;
+    if (got === null) {
+      const error = {
+        type: 'timeout' as const,
+        message: `Waiting on tool calls took more than ${wait.waitMs ?? 0} ms in this program; make fewer calls per turn, or raise the limit on waiting`,
+      };
+      // What the program did before it waited is kept, as a failed program's is.
+      const { prints, warnings, toolCalls } = r;
+      return { ok: false, error, memory: new Map(opts.memory ?? []), prints, warnings, toolCalls, durationMs: now() - start, figures: figures() };
+    }
+    requests.forEach((q, i) => made.set(q.slot, got[i]));
+  }
+}
+
+/**
+ * The host's answers, or null when `left` ms pass first. Either way out (the time, Stop) aborts the
+ * calls in flight, and neither waits for a host that does not heed the abort.
+ */
+async function answerWithin(host: ToolHost, requests: readonly ToolRequest[], left: number, stop: AbortSignal | undefined): Promise<readonly ToolAnswer[] | null> {
+  const controller = new AbortController();
+  let onStop = (): void => undefined;
+  const stopped = new Promise<never>((_resolve, reject) => {
+    onStop = (): void => {
+      reject(stop?.reason);
+      controller.abort(stop?.reason);
+    };
+  });
+  stop?.addEventListener('abort', onStop, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<null>((resolve) => {
+    if (left === Infinity) return;
+    timer = setTimeout(() => {
+      resolve(null);
+      controller.abort(new Error('the time for waiting on tool calls ran out'));
+    }, Math.max(0, left));
+  });
+  const answering = host.answer(requests, controller.signal);
+  // Once the time ran out or Stop was pressed, the aborted calls' rejection has no one to hear it.
+  answering.catch(() => undefined);
+  stopped.catch(() => undefined);
+  try {
+    return await Promise.race([answering, expired, stopped]);
+  } finally {
+    clearTimeout(timer);
+    stop?.removeEventListener('abort', onStop);
   }
 }

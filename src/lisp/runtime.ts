@@ -69,6 +69,61 @@ export interface ToolImpl {
   /** For an MCP server's tool: the server, and the server's own name for the tool when it differs. */
   server?: string;
   toolName?: string;
+  /** Present for a tool answered from outside the run (I/O): `fn` is then never called. */
+  external?: ExternalTool;
+}
+
+/**
+ * A tool whose calls the host answers (an MCP server, a host function that does I/O). The program
+ * stays synchronous: a call is answered from the run's `answers`, and a call nothing answers yet
+ * either fails (a plain `run`) or, under `runWithTools`, ends the pass so the host can make it and
+ * run the program again (run.ts explains the passes).
+ */
+export interface ExternalTool {
+  /** What identifies a call: equal keys are equal calls, and the k-th equal call gets the k-th answer. Throws a PtcError for arguments that cannot be sent. */
+  key(args: readonly Value[]): string;
+  /** The error of a call no one can answer (no host; nothing recorded): `seen` equal calls were answered before it. */
+  unanswered(key: string, seen: number): PtcError;
+}
+
+/** How a host answered one call. */
+export interface ToolAnswer {
+  readonly result: Value;
+  /** Time the call took at the host, not the run's. */
+  readonly durationMs: number;
+  /** The tool_error's message when the call failed. */
+  readonly error?: string;
+}
+
+/**
+ * Answers for external calls: the `occurrence`-th call (from 0) with this key in the run, or the
+ * call at `slot` (its key, and where it stands among pmap's and pcalls' elements: see ToolRequest).
+ */
+export interface ToolAnswers {
+  answer(tool: string, key: string, occurrence: number, slot: string): ToolAnswer | undefined;
+}
+
+/** A call of an external tool that no answer covered yet. */
+export interface ToolRequest {
+  /** The name the program called (`tool/NAME`). */
+  readonly tool: string;
+  readonly args: readonly Value[];
+  readonly key: string;
+  readonly occurrence: number;
+  /**
+   * The call told apart by where it is made: its key, the pmap or pcalls element it is made in, and
+   * how many equal calls that element made before. A pass stops an element part way while the ones
+   * after it go on, so only this names the same call in the next pass.
+   */
+  readonly slot: string;
+}
+
+/**
+ * Thrown when calls must be made before the program can go on: not an Error, so nothing in the
+ * language catches or relocates it. `pmap` and `pcalls` gather their elements' requests into one.
+ */
+export class PendingCalls {
+  constructor(readonly requests: readonly ToolRequest[]) {}
 }
 
 /** Thrown by `(return v)` and `(fail reason)` to end the program. */
@@ -103,6 +158,18 @@ export class Runtime {
   readonly defs = new Map<string, Definition>();
   /** Last value returned by each defn'd function this run (for the user/ section's return types). */
   readonly returns = new Map<string, Value>();
+  /** Who answers external calls, and whether an unanswered one waits for the host (PendingCalls) rather than failing. */
+  answers: ToolAnswers | null = null;
+  deferCalls = false;
+  /** Equal external calls made so far this run, by key, and by key within each element (`place`). */
+  private readonly occurrences = new Map<string, number>();
+  private readonly placed = new Map<string, number>();
+  /** The pmap or pcalls element being run, as a path (empty outside them). */
+  place = '';
+  /** Gatherings started so far in each place, to name the next one. */
+  private readonly gatherings = new Map<string, number>();
+  /** The wall clock programs read (System/currentTimeMillis, java.util.Date); a host may replay it. */
+  wallClock: () => number = Date.now;
 
   constructor(
     readonly limits: Limits,
@@ -168,6 +235,7 @@ export class Runtime {
     const tool = this.tools.get(name);
     if (tool === undefined) throw new PtcError('unknown_tool', `Unknown tool tool/${name}`);
     const impl = tool.fn;
+    const external = tool.external;
     f = makeFn(
       (...args: Value[]) => {
         const start = this.now();
@@ -181,13 +249,16 @@ export class Runtime {
         };
         this.toolCalls.push(record);
         try {
+          if (external !== undefined) return this.answerExternal(record, external);
           record.result = invoke(impl, args);
           return record.result;
         } catch (e) {
+          if (e instanceof PendingCalls) throw e;
           record.error = asPtcError(e, 'tool/' + name)?.message ?? 'the tool stopped the program';
           throw e;
         } finally {
-          record.durationMs = this.now() - start;
+          // An external call's time is the host's, set with its answer.
+          if (external === undefined) record.durationMs = this.now() - start;
           this.checkClock();
         }
       },
@@ -195,6 +266,35 @@ export class Runtime {
     );
     this.toolFns.set(name, f);
     return f;
+  }
+
+  /** An external call: its answer, its failure, or (when the host will make it) a pending request. */
+  private answerExternal(record: ToolCallRecord, external: ExternalTool): Value {
+    const key = external.key(record.args);
+    const occurrence = this.occurrences.get(key) ?? 0;
+    this.occurrences.set(key, occurrence + 1);
+    const at = `${this.place}\u0000${key}`;
+    const local = this.placed.get(at) ?? 0;
+    this.placed.set(at, local + 1);
+    const slot = `${at}\u0000${local}`;
+    const answer = this.answers?.answer(record.name, key, occurrence, slot);
+    if (answer === undefined) {
+      if (!this.deferCalls) throw external.unanswered(key, occurrence);
+      // Not made yet: the call is recorded in the pass that gets its answer.
+      this.toolCalls.pop();
+      throw new PendingCalls([{ tool: record.name, args: record.args, key, occurrence, slot }]);
+    }
+    record.result = answer.result;
+    record.durationMs = answer.durationMs;
+    if (answer.error !== undefined) throw new PtcError('tool_error', answer.error);
+    return answer.result;
+  }
+
+  /** The name of the next gathering (pmap, pcalls) in the current place. */
+  nextGathering(): string {
+    const n = this.gatherings.get(this.place) ?? 0;
+    this.gatherings.set(this.place, n + 1);
+    return `${this.place}/${n}`;
   }
 
   noteReturn(name: string, value: Value): void {
@@ -240,6 +340,35 @@ export class Runtime {
       throw new PtcError('memory_exceeded', `A ${what} of ${n} elements exceeds the limit of ${this.limits.maxValueSize}; work on less data at a time`);
     }
   }
+}
+
+/**
+ * The elements of `pmap` and `pcalls`, in order: an element waiting on calls does not hold back the
+ * ones after it, so all their calls go out together. Once one waits, an element that ends the
+ * program (an error, return, fail) only ends this pass: in order, the waiting one comes first.
+ */
+export function gatherElements(count: number, element: (i: number) => Value): Value[] {
+  const r = rt();
+  const outer = r.place;
+  const gathering = r.nextGathering();
+  const out = new Array<Value>(count);
+  let waiting: ToolRequest[] | null = null;
+  try {
+    for (let i = 0; i < count; i++) {
+      r.place = `${gathering}.${i}`;
+      try {
+        out[i] = element(i);
+      } catch (e) {
+        if (e instanceof PendingCalls) (waiting ??= []).push(...e.requests);
+        else if (waiting !== null) break;
+        else throw e;
+      }
+    }
+  } finally {
+    r.place = outer;
+  }
+  if (waiting !== null) throw new PendingCalls(waiting);
+  return out;
 }
 
 export function loopLimitError(what: string, loc: Loc): PtcError {

@@ -1,6 +1,6 @@
 // Builtins that talk to the run rather than compute: println, return, fail, pmap, pcalls, call.
 import { displayOf } from '../printer.ts';
-import { FailSignal, invoke, ReturnSignal, rt } from '../runtime.ts';
+import { FailSignal, gatherElements, invoke, ReturnSignal, rt } from '../runtime.ts';
 import type { Value } from '../values.ts';
 import { expected, items } from './coerce.ts';
 import { builtin, builtinArea } from './registry.ts';
@@ -53,20 +53,19 @@ builtin(
 function mapN(name: string, f: Value, colls: Value[]): Value[] {
   const seqs = colls.map((c) => items(name, c));
   const n = Math.min(...seqs.map((s) => s.length));
-  const out = new Array<Value>(n);
-  for (let i = 0; i < n; i++)
-    out[i] = invoke(
+  return gatherElements(n, (i) =>
+    invoke(
       f,
       seqs.map((s) => s[i]),
-    );
-  return out;
+    ),
+  );
 }
 
 builtinArea('agent');
 builtin(
   'pmap',
   [2, Infinity],
-  'Like mapv; PTC-Lisp runs the calls one after another, with the same results.',
+  'Like mapv, with the calls of tools that do I/O (MCP servers) made side by side; the results are in order.',
   (f: Value, ...colls: Value[]) => mapN('pmap', f, colls),
   { examples: [['(pmap inc [1 2 3])', '[2 3 4]']], params: ['[f coll & colls]'] },
 );
@@ -74,8 +73,8 @@ builtin(
 builtin(
   'pcalls',
   [0, Infinity],
-  'Call each function with no arguments; a vector of the results in order.',
-  (...fns: Value[]) => fns.map((f) => invoke(f, [])),
+  'Call each function with no arguments, their calls of tools that do I/O made side by side; a vector of the results in order.',
+  (...fns: Value[]) => gatherElements(fns.length, (i) => invoke(fns[i], [])),
   { examples: [['(pcalls #(+ 1 1) #(* 2 3))', '[2 6]']], params: ['[& fns]'] },
 );
 

@@ -10,6 +10,10 @@ import { kindOf, show } from './coerce.ts';
 import { asDate, asDuration, asInstant, asLocalDate, javaException, nullPointer, wrongClass } from './java-surface.ts';
 import { parseLegacyDate } from './legacy-date-text.ts';
 import { interopFn } from './registry.ts';
+import { activeRuntime } from '../runtime.ts';
+
+/** The run's wall clock: a host that runs a program again replays the readings it made. */
+const wallClock = (): number => activeRuntime()?.wallClock() ?? Date.now();
 
 // ---- parsing ----
 
@@ -259,7 +263,7 @@ interopFn(
   'A java.util.Date: now; from epoch milliseconds (an integer, always milliseconds); or from English date text such as "Jan 8 2026 14:30 UTC"',
   (x) => {
     const fn = 'java.util.Date.';
-    if (x === undefined) return legacyDate(BigInt(Date.now())) as PDate;
+    if (x === undefined) return legacyDate(BigInt(wallClock())) as PDate;
     if (isInteger(x)) {
       const d = legacyDate(BigInt(x));
       if (d !== null) return d;
@@ -319,7 +323,7 @@ interopFn('.after', 2, 'True when a java.util.Date comes strictly after another'
   examples: [['(.after (java.util.Date. 1) (java.util.Date. 2))', 'false']],
 });
 
-interopFn('System/currentTimeMillis', 0, 'The current time in milliseconds since 1970-01-01T00:00:00Z', () => Date.now(), {
+interopFn('System/currentTimeMillis', 0, 'The current time in milliseconds since 1970-01-01T00:00:00Z', () => wallClock(), {
   params: ['[]'],
   examples: [['(pos? (System/currentTimeMillis))', 'true']],
 });
