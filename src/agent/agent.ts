@@ -1,12 +1,12 @@
 // The agent definition: everything a run needs besides the LLM.
-import type { Limits } from '../lisp/runtime.ts';
+import type { Limits, ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import type { CompressionOption } from '../compression/normalize.ts';
 import type { ToolDef } from '../records/records.ts';
 import type { SystemPromptOptions } from './system-prompt.ts';
 import type { LanguageId } from './languages.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
-import type { McpCaller } from './mcp-tools.ts';
+import type { HostTool, McpClients, ToolTimeouts } from './external-tools.ts';
 
 export interface AgentDef {
   /** The task; `{{name}}` placeholders are expanded from data (MissionExpander). */
@@ -26,8 +26,14 @@ export interface AgentDef {
   readonly promptVersion?: number;
   /** MCP servers with the snapshot of their tools (T1); their visible tools follow the session's in `tool/`. */
   readonly mcpServers?: readonly McpServerRecord[];
-  /** Who answers calls of those tools (nobody when absent: each call is refused, saying so). */
-  readonly mcpCaller?: McpCaller;
+  /** Live connections to those servers: absent, their calls are answered from `toolRecord` (T5) or refused. */
+  readonly mcp?: McpClients;
+  /** Tools the host gives as async functions, shown after the session's own and called live. */
+  readonly hostTools?: readonly HostTool[];
+  /** Turns whose recorded calls answer the calls of servers not connected (a file or link's, recorded mode). */
+  readonly toolRecord?: readonly { readonly toolCalls: readonly ToolCallRecord[] }[];
+  /** Bounds on calls of MCP and host tools (T4). */
+  readonly toolLimits?: ToolTimeouts;
 }
 
 export const DEFAULT_MAX_TURNS = 5;

@@ -7,7 +7,7 @@ import type { CompressionOptions, RenderOptions, Rendering, Strategy } from '../
 import { typeOf } from '../compression/type-vocabulary.ts';
 import { strCapped } from '../lisp/printer.ts';
 import { problem, problemOfError, type Problem } from '../lisp/problem.ts';
-import { run } from '../lisp/run.ts';
+import { run, runWithTools, type RunOptions, type RunResult } from '../lisp/run.ts';
 import { DEFAULT_LIMITS, type Definition, type ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
@@ -20,7 +20,7 @@ import { arityMismatch, checkedTool } from './tool-check.ts';
 import { explainLostDefinition } from './lost-definitions.ts';
 import { promptHash, SystemPrompt, type PromptMode } from './system-prompt.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
-import { mcpTools, recordedCaller } from './mcp-tools.ts';
+import { DEFAULT_TOOL_WAIT_MS, externalTools, keysBefore, recordedCallsOf, type ExternalTools } from './external-tools.ts';
 import type { ShownTool } from '../records/records.ts';
 import type { Step, StepUsage, Turn } from './turn.ts';
 import type { Memory, MemoryEntry, Message } from '../records/records.ts';
@@ -29,8 +29,10 @@ export interface PreparedAgent {
   readonly def: AgentDef;
   readonly mission: ExpandedMission;
   readonly tools: readonly ToolImpl[];
-  /** What `tool/` shows: the session's tools, then the MCP servers' visible tools (C4). */
+  /** What `tool/` shows: the session's tools, then the host's, then the MCP servers' visible tools (C4). */
   readonly shownTools: readonly ShownTool[];
+  /** The host's and the MCP servers' tools: who makes their calls, and how recorded ones are found. */
+  readonly external: ExternalTools;
   /** The rendering the LLM gets: the chosen strategy, or full history when compression is off or in single-shot. */
   readonly strategy: Strategy;
   readonly compressed: boolean;
@@ -85,14 +87,16 @@ export function prepareAgent(def: AgentDef): Prepared {
       }
     }
   });
-  const mcp = mcpTools(
-    def.mcpServers ?? [],
-    def.tools.map((t) => t.name),
-    def.mcpCaller,
-  );
-  problems.push(...mcp.problems);
-  tools.push(...mcp.impls);
-  const shownTools: readonly ShownTool[] = mcp.shown.length === 0 ? def.tools : [...def.tools, ...mcp.shown];
+  const external = externalTools({
+    servers: def.mcpServers ?? [],
+    hostTools: def.hostTools ?? [],
+    sessionToolNames: def.tools.map((t) => t.name),
+    ...(def.mcp !== undefined ? { mcp: def.mcp } : {}),
+    ...def.toolLimits,
+  });
+  problems.push(...external.problems);
+  tools.push(...external.impls);
+  const shownTools: readonly ShownTool[] = external.shown.length === 0 ? def.tools : [...def.tools, ...external.shown];
   const maxTurns = def.maxTurns >= 1 ? def.maxTurns : DEFAULT_MAX_TURNS;
   if (problems.length > 0 || options === undefined) return { ok: false, problems, errors: problems.map((p) => p.text) };
   const mission = expandMission(def.mission, def.data);
@@ -120,6 +124,7 @@ export function prepareAgent(def: AgentDef): Prepared {
       language,
       promptHash: promptHash(systemPrompt),
       shownTools,
+      external,
       stablePrefix: stableStartOf(chosen, mission.text, def, shownTools, maxTurns, systemPrompt, options),
       warnings,
     },
@@ -202,6 +207,59 @@ export interface ReplyMeta {
  * more Turn. Never throws; the given step is not changed.
  */
 export function applyReply(agent: PreparedAgent, step: Step, reply: string, messages: readonly Message[], meta: ReplyMeta = {}): Step {
+  return nextStep(agent, step, reply, messages, meta, (opts) => run(opts));
+}
+
+/**
+ * The step function for agents whose tools do I/O (MCP servers, host tools): as applyReply, with
+ * the program's calls made live between passes (lisp/run.ts `runWithTools`). Stop (`signal`)
+ * aborts the calls in flight and rejects, leaving the step as it was.
+ */
+export async function applyReplyLive(
+  agent: PreparedAgent,
+  step: Step,
+  reply: string,
+  messages: readonly Message[],
+  meta: ReplyMeta = {},
+  signal?: AbortSignal,
+): Promise<Step> {
+  if (step.status !== 'running') throw new Error(`The run has ended (${step.status}); reset it to run again`);
+  const host = agent.external.host;
+  if (host === null) return applyReply(agent, step, reply, messages, meta);
+  const waitMs = agent.def.toolLimits?.toolWaitMs ?? DEFAULT_TOOL_WAIT_MS;
+  let ran: RunResult | null = null;
+  const program = extractProgram(reply);
+  if (program.ok) {
+    ran = await runWithTools(programRun(agent, step, program.program), host, { waitMs, ...(signal !== undefined ? { signal } : {}) });
+  }
+  return nextStep(agent, step, reply, messages, meta, () => {
+    if (ran === null) throw new Error('a reply without code has no run');
+    return ran;
+  });
+}
+
+/** What a turn's program runs with: its memory, data, tools, limits, *1 *2 *3, and recorded answers when nothing is live. */
+function programRun(agent: PreparedAgent, step: Step, program: string): RunOptions {
+  const record = agent.external.host === null && agent.def.toolRecord !== undefined ? recordedCallsOf(agent.external, agent.def.toolRecord) : null;
+  return {
+    program,
+    memory: step.memory,
+    data: agent.def.data,
+    tools: agent.tools,
+    limits: agent.def.limits,
+    history: resultHistory(step.turns),
+    ...(record !== null ? { answers: record.answers(keysBefore(agent.external, step.turns)) } : {}),
+  };
+}
+
+function nextStep(
+  agent: PreparedAgent,
+  step: Step,
+  reply: string,
+  messages: readonly Message[],
+  meta: ReplyMeta,
+  runIt: (opts: RunOptions) => RunResult,
+): Step {
   if (step.status !== 'running') throw new Error(`The run has ended (${step.status}); reset it to run again`);
   const number = step.turns.length + 1;
   const extraction = extractProgram(reply);
@@ -230,14 +288,7 @@ export function applyReply(agent: PreparedAgent, step: Step, reply: string, mess
       ...about,
     };
   } else {
-    const r = run({
-      program: extraction.program,
-      memory: step.memory,
-      data: agent.def.data,
-      tools: agent.tools,
-      limits: agent.def.limits,
-      history: resultHistory(step.turns),
-    });
+    const r = runIt(programRun(agent, step, extraction.program));
     const base = {
       number,
       rawResponse: reply,
@@ -309,11 +360,18 @@ export async function runTurn(agent: PreparedAgent, step: Step, llm: Llm, opts: 
     stablePrefix: agent.stablePrefix,
     ...(opts.onText ? { onText: opts.onText } : {}),
   });
-  return applyReply(agent, step, reply.text, messages, {
-    llmMs: now() - t0,
-    ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
-    ...(opts.sentWith !== undefined ? { llm: opts.sentWith } : {}),
-  });
+  return applyReplyLive(
+    agent,
+    step,
+    reply.text,
+    messages,
+    {
+      llmMs: now() - t0,
+      ...(reply.usage !== undefined ? { usage: reply.usage } : {}),
+      ...(opts.sentWith !== undefined ? { llm: opts.sentWith } : {}),
+    },
+    opts.signal,
+  );
 }
 
 /** Turns until the run ends (or the signal aborts it), starting from `step` (a fresh run by default). */
@@ -334,28 +392,18 @@ export async function runAgent(agent: PreparedAgent, llm: Llm, opts: DriveOption
 export function resumeStep(agent: PreparedAgent, turns: readonly Turn[]): Step {
   let memory: Memory = NO_MEMORY;
   let replayed = true;
-  // An MCP tool's calls are answered from the record: a replay never reaches a server (T5).
-  const servers = agent.def.mcpServers ?? [];
-  const tools =
-    servers.length === 0
-      ? agent.tools
-      : [
-          ...agent.tools.filter((t) => t.server === undefined),
-          ...mcpTools(
-            servers,
-            agent.def.tools.map((t) => t.name),
-            recordedCaller(turns, servers),
-          ).impls,
-        ];
+  // The calls of MCP and host tools are answered from the record: a replay never reaches a server (T5).
+  const record = recordedCallsOf(agent.external, turns);
   turns.forEach((turn, i) => {
     if (!replayed || !turn.success) return;
     const r = run({
       program: turn.program,
       memory,
       data: agent.def.data,
-      tools,
+      tools: agent.tools,
       limits: agent.def.limits,
       history: resultHistory(turns.slice(0, i)),
+      answers: record.answers(keysBefore(agent.external, turns.slice(0, i))),
     });
     if (r.ok) memory = nextMemory(memory, r.defined, r.returns);
     else replayed = false;

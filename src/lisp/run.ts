@@ -237,6 +237,7 @@ export async function runWithTools(opts: RunOptions, host: ToolHost, wait: ToolW
   const made = new Map<string, ToolAnswer>();
   const answers: ToolAnswers = {
     answer: (tool, key, occurrence, slot) => made.get(slot) ?? given?.answer(tool, key, occurrence, slot),
+    recorded: (key) => given?.recorded?.(key) ?? 0,
   };
   const readings: number[] = [];
   const clock = opts.wallClock ?? Date.now;
@@ -279,7 +280,12 @@ export async function runWithTools(opts: RunOptions, host: ToolHost, wait: ToolW
  * The host's answers, or null when `left` ms pass first. Either way out (the time, Stop) aborts the
  * calls in flight, and neither waits for a host that does not heed the abort.
  */
-async function answerWithin(host: ToolHost, requests: readonly ToolRequest[], left: number, stop: AbortSignal | undefined): Promise<readonly ToolAnswer[] | null> {
+async function answerWithin(
+  host: ToolHost,
+  requests: readonly ToolRequest[],
+  left: number,
+  stop: AbortSignal | undefined,
+): Promise<readonly ToolAnswer[] | null> {
   const controller = new AbortController();
   let onStop = (): void => undefined;
   const stopped = new Promise<never>((_resolve, reject) => {
@@ -292,10 +298,13 @@ async function answerWithin(host: ToolHost, requests: readonly ToolRequest[], le
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<null>((resolve) => {
     if (left === Infinity) return;
-    timer = setTimeout(() => {
-      resolve(null);
-      controller.abort(new Error('the time for waiting on tool calls ran out'));
-    }, Math.max(0, left));
+    timer = setTimeout(
+      () => {
+        resolve(null);
+        controller.abort(new Error('the time for waiting on tool calls ran out'));
+      },
+      Math.max(0, left),
+    );
   });
   const answering = host.answer(requests, controller.signal);
   // Once the time ran out or Stop was pressed, the aborted calls' rejection has no one to hear it.

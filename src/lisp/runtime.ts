@@ -82,8 +82,8 @@ export interface ToolImpl {
 export interface ExternalTool {
   /** What identifies a call: equal keys are equal calls, and the k-th equal call gets the k-th answer. Throws a PtcError for arguments that cannot be sent. */
   key(args: readonly Value[]): string;
-  /** The error of a call no one can answer (no host; nothing recorded): `seen` equal calls were answered before it. */
-  unanswered(key: string, seen: number): PtcError;
+  /** The error of a call no one can answer (no host, and not among the `recorded` calls with its key). */
+  unanswered(key: string, recorded: number): PtcError;
 }
 
 /** How a host answered one call. */
@@ -101,6 +101,8 @@ export interface ToolAnswer {
  */
 export interface ToolAnswers {
   answer(tool: string, key: string, occurrence: number, slot: string): ToolAnswer | undefined;
+  /** How many answers with this key a record holds, for the error of a call past them. */
+  recorded?(key: string): number;
 }
 
 /** A call of an external tool that no answer covered yet. */
@@ -279,7 +281,7 @@ export class Runtime {
     const slot = `${at}\u0000${local}`;
     const answer = this.answers?.answer(record.name, key, occurrence, slot);
     if (answer === undefined) {
-      if (!this.deferCalls) throw external.unanswered(key, occurrence);
+      if (!this.deferCalls) throw external.unanswered(key, this.answers?.recorded?.(key) ?? 0);
       // Not made yet: the call is recorded in the pass that gets its answer.
       this.toolCalls.pop();
       throw new PendingCalls([{ tool: record.name, args: record.args, key, occurrence, slot }]);

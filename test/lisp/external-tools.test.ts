@@ -50,7 +50,15 @@ describe('a plain run', () => {
   });
 
   it('answers from the answers it is given, the k-th equal call with the k-th answer', () => {
-    const given = { answer: (_tool: string, key: string, n: number): ToolAnswer | undefined => (key === 'get [1]' ? [{ result: 'a', durationMs: 3 }, { result: 'b', durationMs: 4 }][n] : undefined) };
+    const given = {
+      answer: (_tool: string, key: string, n: number): ToolAnswer | undefined =>
+        key === 'get [1]'
+          ? [
+              { result: 'a', durationMs: 3 },
+              { result: 'b', durationMs: 4 },
+            ][n]
+          : undefined,
+    };
     const r = run({ program: '[(tool/get 1) (tool/get 1)]', tools: [external('get')], answers: given });
     expect(r.ok && r.value).toEqual(['a', 'b']);
     expect(r.toolCalls.map((c) => c.durationMs)).toEqual([3, 4]);
@@ -115,7 +123,10 @@ describe('runWithTools', () => {
   });
 
   it('fails with tool_error when the host answers with an error', async () => {
-    const r = await runWithTools({ program: '(tool/get 1)', tools: [external('get')] }, host(() => new Error('tool/get (server s): no such id')));
+    const r = await runWithTools(
+      { program: '(tool/get 1)', tools: [external('get')] },
+      host(() => new Error('tool/get (server s): no such id')),
+    );
     expect(!r.ok && r.error).toMatchObject({ type: 'tool_error', message: expect.stringContaining('no such id') });
     expect(r.toolCalls).toMatchObject([{ name: 'get', error: expect.stringContaining('no such id') }]);
   });
@@ -160,7 +171,9 @@ describe('runWithTools', () => {
         return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
       },
     };
-    await expect(runWithTools({ program: '(tool/get 1)', tools: [external('get')] }, pending, { signal: stop.signal })).rejects.toThrow('stopped by the person');
+    await expect(runWithTools({ program: '(tool/get 1)', tools: [external('get')] }, pending, { signal: stop.signal })).rejects.toThrow(
+      'stopped by the person',
+    );
     expect(seen?.aborted).toBe(true);
   });
 
@@ -175,7 +188,10 @@ describe('runWithTools', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 6 }), async (steps) => {
         const program = `(let [v 1 ${steps.map((s) => `v (mod ${s} 1000)`).join(' ')}] v)`;
-        const sync: ToolImpl = { name: 'get', fn: makeFn((x: Value) => (x as number) * 2, { name: 'tool/get', kind: 'tool', minArity: 1, maxArity: 1, params: [] }) };
+        const sync: ToolImpl = {
+          name: 'get',
+          fn: makeFn((x: Value) => (x as number) * 2, { name: 'tool/get', kind: 'tool', minArity: 1, maxArity: 1, params: [] }),
+        };
         const expected = run({ program, tools: [sync] });
         const got = await runWithTools({ program, tools: [external('get')] }, host(double));
         expect(got.ok && got.value).toEqual(expected.ok && expected.value);
