@@ -22,7 +22,7 @@ const NPM = {
   lisp: ['re2js'],
   records: [],
   compression: ['gpt-tokenizer'],
-  agent: ['openai', '@anthropic-ai/sdk'],
+  agent: ['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/client'],
   session: ['zod', 'fflate'],
   experiment: [],
   worker: ['comlink', 'gpt-tokenizer'],

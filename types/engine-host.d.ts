@@ -175,7 +175,29 @@ interface ReadableStream<R = any> {
   readonly locked: boolean;
   cancel(reason?: any): Promise<void>;
   getReader(): ReadableStreamDefaultReader<R>;
+  pipeThrough<T>(transform: { readable: ReadableStream<T>; writable: WritableStream<R> }): ReadableStream<T>;
 }
+interface WritableStream<W = any> {
+  readonly locked: boolean;
+  abort(reason?: any): Promise<void>;
+}
+interface TransformStreamDefaultController<O = any> {
+  enqueue(chunk: O): void;
+  error(reason?: any): void;
+  terminate(): void;
+}
+interface Transformer<I = any, O = any> {
+  transform?(chunk: I, controller: TransformStreamDefaultController<O>): void | Promise<void>;
+  flush?(controller: TransformStreamDefaultController<O>): void | Promise<void>;
+}
+interface TransformStream<I = any, O = any> {
+  readonly readable: ReadableStream<O>;
+  readonly writable: WritableStream<I>;
+}
+declare var TransformStream: {
+  prototype: TransformStream;
+  new <I = any, O = any>(transformer?: Transformer<I, O>): TransformStream<I, O>;
+};
 
 type HeadersInit = [string, string][] | Record<string, string> | Headers;
 interface Headers {
