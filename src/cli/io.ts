@@ -10,7 +10,7 @@ export const EXIT = {
   failed: 1,
   /** A mistake in how the command was called or in a file it was given. */
   usage: 2,
-  /** The LLM provider failed (HTTP error, no connection, timeout). */
+  /** The LLM provider failed (HTTP error, no connection, timeout), or an MCP server could not be reached. */
   provider: 3,
   /** Ctrl+C (128 + SIGINT). */
   interrupted: 130,

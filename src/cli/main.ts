@@ -14,6 +14,7 @@ import { replCommand } from './repl.ts';
 import { runCommand } from './run.ts';
 import { toolsCommand } from './tools.ts';
 import { SessionProblems } from './session.ts';
+import { ServersUnreachable } from './mcp-options.ts';
 
 /** Every command, in the order `ptc --help` lists them. */
 export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, toolsCommand, compareCommand, experimentCommand, docCommand];
@@ -98,6 +99,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stderr.write(`ptc ${command.name}: ${e.message}\n`);
       if (e instanceof ArgumentError) io.stderr.write(`(ptc ${command.name} --help lists its options and arguments)\n`);
       return EXIT.usage;
+    }
+    if (e instanceof ServersUnreachable) {
+      io.stderr.write(`ptc ${command.name}: ${e.message}\n`);
+      return EXIT.provider;
     }
     throw e;
   }

@@ -16,6 +16,7 @@ import { errorLine, UsageError } from './common.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
 import { formatMessages } from './render.ts';
+import { MCP_OPTIONS, sessionServers, type RunServers } from './mcp-options.ts';
 import { COMPRESSION_OPTION, loadSession, parseCompressionFlag, parseMaxTurnsFlag, SESSION_ARGUMENT } from './session.ts';
 
 /** The LLM that answers, and what the run records about it. */
@@ -110,7 +111,7 @@ export const runCommand = defineCommand({
   summary: 'run an agent session with its LLM (the mock, a replay or a real provider) and print every turn',
   usage: ['SESSION.json [options]'],
   description:
-    'Runs the session from its first turn with its LLM and prints each turn as it is done. Ctrl+C stops the request in flight and ends the run with what was done; a second one quits at once.',
+    "Runs the session from its first turn with its LLM and prints each turn as it is done. The session's MCP servers (and those of --mcp and --mcp-stdio) connect before the first request, each named on stderr; with --tools recorded nothing connects and each call is answered from the session's recorded calls. Ctrl+C stops the request or the tool calls in flight and ends the run with what was done; a second one quits at once.",
   positionals: [SESSION_ARGUMENT],
   options: {
     ...LLM_OPTIONS,
@@ -123,28 +124,48 @@ export const runCommand = defineCommand({
     },
     messages: { type: 'boolean', description: 'also print the messages the LLM received before each turn (without the SYSTEM prompt)' },
     replay: { type: 'boolean', description: "answer with the replies recorded in the session's turns instead of asking the LLM" },
-    save: { type: 'string', value: 'OUT.json', description: "write the session with this run's turns and its provider, base URL and model (never a key)" },
+    save: {
+      type: 'string',
+      value: 'OUT.json',
+      description:
+        "write the session with this run's turns, its provider, base URL and model, and its MCP servers with their tools (never a key, header or command)",
+    },
+    ...MCP_OPTIONS,
   },
   exitCodes: [
     [0, 'the run returned'],
     [1, 'the run failed ((fail …)), ran out of turns, or the mock LLM ran out of replies'],
     [2, 'no API key or no model for a real provider (before any request)'],
-    [3, 'the provider failed: HTTP error, refused connection or timeout (the record is still printed with --json)'],
+    [
+      3,
+      'the provider failed: HTTP error, refused connection or timeout (the record is still printed with --json); or an MCP server could not be reached (before any request)',
+    ],
     [130, 'interrupted (Ctrl+C)'],
   ],
   async run({ values, positionals }, io) {
     const compression = values.compression !== undefined ? parseCompressionFlag(values.compression) : undefined;
     const maxTurns = values['max-turns'] !== undefined ? parseMaxTurnsFlag(values['max-turns']) : undefined;
-    const { session, agent, warnings: opened } = await loadSession(positionals[0], io.stdin, compression, maxTurns);
-    const { llm, config, sentWith } = answererFor(session, llmFlagValues(values), values.replay, io.env);
-    return runSession(
-      session,
-      agent,
-      { llm, config, sentWith },
-      { json: values.json, messages: values.messages, save: values.save },
-      [...opened, ...agent.warnings],
-      io,
-    );
+    let servers: RunServers | undefined;
+    try {
+      const {
+        session,
+        agent,
+        warnings: opened,
+      } = await loadSession(positionals[0], io.stdin, compression, maxTurns, (s) => sessionServers(s, values, io, (connected) => (servers = connected)));
+      const { llm, config, sentWith } = answererFor(session, llmFlagValues(values), values.replay, io.env);
+      // A saved run names its servers with the tools they listed for it (T1).
+      const saved = agent.def.mcpServers !== undefined ? { ...session, mcpServers: agent.def.mcpServers } : session;
+      return await runSession(
+        saved,
+        agent,
+        { llm, config, sentWith },
+        { json: values.json, messages: values.messages, save: values.save },
+        [...opened, ...agent.warnings],
+        io,
+      );
+    } finally {
+      await servers?.close();
+    }
   },
 });
 
@@ -186,6 +207,11 @@ async function runSession(
         }
         step = next;
       } catch (e) {
+        // Ctrl+C while the program waited on tool calls: the calls were aborted, and the run stops.
+        if (controller.signal.aborted && !(e instanceof LlmError)) {
+          stop = { message: 'stopped while the program waited on tool calls', kind: 'aborted' };
+          break;
+        }
         if (!(e instanceof LlmError)) throw e;
         stop = { message: e.message, kind: e.kind };
         // A failed request may still have cost tokens; keep them so the totals stay honest.

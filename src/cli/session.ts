@@ -64,12 +64,24 @@ export function parseMaxTurnsFlag(text: string): number {
   return n;
 }
 
-/** The session of `file` (`-`: stdin), prepared; `maxTurns` replaces the file's (the returned session has it too). */
-export async function loadSession(file: string, stdin: Readable, compression?: CompressionOption, maxTurns?: number): Promise<LoadedSession> {
+/** What a run adds to the session's agent before it is prepared: its tools' servers, connected or recorded. */
+export type AgentExtension = (session: Session) => Promise<Partial<AgentDef>>;
+
+/**
+ * The session of `file` (`-`: stdin), prepared; `maxTurns` replaces the file's (the returned session
+ * has it too); `extend` adds to the agent once the file is read (a run's MCP servers, say).
+ */
+export async function loadSession(
+  file: string,
+  stdin: Readable,
+  compression?: CompressionOption,
+  maxTurns?: number,
+  extend?: AgentExtension,
+): Promise<LoadedSession> {
   const parsed = parseSession(await readSource(file, stdin));
   if (!parsed.ok) throw new SessionProblems(file, parsed.errors);
   const session = maxTurns === undefined ? parsed.session : { ...parsed.session, maxTurns };
-  const def: AgentDef = sessionToAgent(session);
+  const def: AgentDef = { ...sessionToAgent(session), ...(extend !== undefined ? await extend(session) : {}) };
   const prepared = prepareAgent(compression === undefined ? def : { ...def, compression });
   if (!prepared.ok) throw new SessionProblems(file, prepared.errors);
   // Rendering stays synchronous: a strategy that decides by size gets its tokenizer before it runs.
