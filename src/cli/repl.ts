@@ -4,7 +4,9 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Definition } from '../lisp/runtime.ts';
 import { format, printCapped, printValue } from '../lisp/printer.ts';
-import { run } from '../lisp/run.ts';
+import { run, runWithTools, type RunOptions, type RunResult } from '../lisp/run.ts';
+import { DEFAULT_TOOL_WAIT_MS, type ExternalTools } from '../agent/external-tools.ts';
+import { connectServers, MCP_OPTIONS, parseMcpFlags, programTools, ServersUnreachable, serversWithFlags } from './mcp-options.ts';
 import type { Value } from '../lisp/values.ts';
 import { defineCommand } from './args.ts';
 import { errorLine, loadDataFile, UsageError } from './common.ts';
@@ -39,9 +41,26 @@ export class ReplSession {
   data = new Map<string, Value>();
   history: Value[] = [];
 
-  /** Evaluates one complete input and returns the text to show. */
+  /** `tools`: the MCP servers' tools the forms may call (their calls made live when connected). */
+  constructor(private readonly tools?: ExternalTools) {}
+
+  /** Evaluates one complete input and returns the text to show; a call of a server's tool is refused (see `evaluateLive`). */
   evaluate(program: string): { out: string[]; err: string[] } {
-    const r = run({ program, memory: this.memory, data: this.data, history: this.history });
+    return this.show(run(this.options(program)));
+  }
+
+  /** As evaluate, with the calls of the servers' tools made live. */
+  async evaluateLive(program: string): Promise<{ out: string[]; err: string[] }> {
+    const host = this.tools?.host ?? null;
+    if (host === null) return this.evaluate(program);
+    return this.show(await runWithTools(this.options(program), host, { waitMs: DEFAULT_TOOL_WAIT_MS }));
+  }
+
+  private options(program: string): RunOptions {
+    return { program, memory: this.memory, data: this.data, history: this.history, ...(this.tools !== undefined ? { tools: this.tools.impls } : {}) };
+  }
+
+  private show(r: RunResult): { out: string[]; err: string[] } {
     const out = [...r.prints];
     if (!r.ok) return { out, err: [errorLine(r.error)] };
     this.memory = r.memory;
@@ -101,13 +120,28 @@ export const replCommand = defineCommand({
   positionals: [],
   options: {
     data: { type: 'string', value: 'FILE.json', description: 'supply data/ from a JSON object (or :data FILE inside the REPL)' },
+    ...MCP_OPTIONS,
   },
-  exitCodes: [[0, 'left with :quit, Ctrl-D, twice Ctrl-C, or the end of stdin (errors in forms are shown, not fatal)']],
+  exitCodes: [
+    [0, 'left with :quit, Ctrl-D, twice Ctrl-C, or the end of stdin (errors in forms are shown, not fatal)'],
+    [3, 'an MCP server could not be reached'],
+  ],
   notes: HELP,
-  run({ values }, io) {
-    const session = new ReplSession();
-    if (values.data !== undefined) session.data = loadDataFile(values.data);
-    return replLoop(session, { input: io.stdin, output: io.stdout, error: io.stderr, terminal: io.terminal });
+  async run({ values }, io) {
+    const flags = parseMcpFlags(values);
+    if (flags.mode === 'recorded') throw new UsageError("--tools recorded answers from a session's record: use it with ptc run");
+    const data = values.data !== undefined ? loadDataFile(values.data) : undefined;
+    const servers = flags.servers.length > 0 ? await connectServers(serversWithFlags([], flags), flags, io) : null;
+    try {
+      if (servers !== null && servers.unreachable.length > 0) throw new ServersUnreachable(servers.unreachable);
+      const tools = servers !== null ? programTools(servers, flags) : undefined;
+      if (tools !== undefined && tools.problems.length > 0) throw new UsageError(tools.problems.map((p) => p.text).join('\n'));
+      const session = new ReplSession(tools);
+      if (data !== undefined) session.data = data;
+      return await replLoop(session, { input: io.stdin, output: io.stdout, error: io.stderr, terminal: io.terminal });
+    } finally {
+      await servers?.close();
+    }
   },
 });
 
@@ -142,35 +176,42 @@ export function replLoop(session: ReplSession, io: ReplIo): Promise<number> {
     if (armed) io.output.write('(To leave, press Ctrl-C again or Ctrl-D, or type :quit)\n');
     prompt();
   });
+  // Lines are handled one after another, in the order they were read, even while a form waits on tool calls.
+  let queue: Promise<void> = Promise.resolve();
+  const handle = async (line: string): Promise<void> => {
+    armed = false;
+    if (quitting) return; // lines already buffered after :quit
+    if (pending === '' && line.trim().startsWith(':')) {
+      const c = session.command(line);
+      if (c) {
+        show(c);
+        if (c.quit) {
+          quitting = true;
+          pending = '';
+          return rl.close();
+        }
+        return prompt();
+      }
+    }
+    pending = pending ? pending + '\n' + line : line;
+    if (pending.trim() === '') pending = '';
+    else if (openBrackets(pending) <= 0) {
+      const src = pending;
+      pending = '';
+      show(await session.evaluateLive(src));
+    }
+    prompt();
+  };
   return new Promise<number>((resolve) => {
     rl.on('line', (line) => {
-      armed = false;
-      if (quitting) return; // lines already buffered after :quit
-      if (pending === '' && line.trim().startsWith(':')) {
-        const c = session.command(line);
-        if (c) {
-          show(c);
-          if (c.quit) {
-            quitting = true;
-            pending = '';
-            return rl.close();
-          }
-          return prompt();
-        }
-      }
-      pending = pending ? pending + '\n' + line : line;
-      if (pending.trim() === '') pending = '';
-      else if (openBrackets(pending) <= 0) {
-        const src = pending;
-        pending = '';
-        show(session.evaluate(src));
-      }
-      prompt();
+      queue = queue.then(() => handle(line));
     });
     rl.on('close', () => {
-      if (pending.trim() !== '') show(session.evaluate(pending)); // unbalanced input at EOF: report it
-      if (tty) io.output.write('\n');
-      resolve(0);
+      void queue.then(async () => {
+        if (pending.trim() !== '') show(await session.evaluateLive(pending)); // unbalanced input at EOF: report it
+        if (tty) io.output.write('\n');
+        resolve(0);
+      });
     });
     prompt();
   });

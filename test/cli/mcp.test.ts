@@ -193,3 +193,11 @@ describe('ptc eval', () => {
     expect([r.code, r.out]).toEqual([0, '"The sum of 2 and 40 is 42."\n']);
   });
 });
+
+describe('ptc repl', () => {
+  it('calls a server’s tools from forms read one after another, keeping definitions', async () => {
+    const r = await ptcIn(['repl', '--mcp', `f=${fake.url}`], { input: '(def a (tool/lookup 3))\n(:name a)\n:defs\n(pmap #(:id (tool/lookup %)) [1 2])\n' });
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('=> #\'a\n=> "name-3"\na = {:id 3 :name "name-3"}\n=> [1 2]\n');
+  });
+});

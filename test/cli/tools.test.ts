@@ -27,7 +27,7 @@ const SESSION = JSON.stringify({
 
 describe('ptc tools', () => {
   it("prints the session's tools, then the servers' visible tools, as the LLM reads them", async () => {
-    const r = await ptcIn(['tools', '-'], { input: SESSION });
+    const r = await ptcIn(['tools', '-', '--tools', 'recorded'], { input: SESSION });
     expect([r.code, r.err]).toEqual([0, '']);
     expect(r.out).toBe(
       [
