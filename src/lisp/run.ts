@@ -21,6 +21,7 @@ import {
   type ToolCallRecord,
   type ToolImpl,
   type ToolRequest,
+  type RunMark,
 } from './runtime.ts';
 import { FnScope, type Ctx, type Frame, type Node } from './scope.ts';
 import type { Value } from './values.ts';
@@ -108,31 +109,48 @@ function shadowedBuiltins(names: Iterable<string>): Set<string> {
   return out;
 }
 
+/** The top-level forms being run: where a pass that waited on calls goes on from. */
+interface TopLevel {
+  readonly program: CompiledProgram;
+  readonly frame: Frame;
+  readonly shadowed: Set<string>;
+  /** Top-level forms done, and the run's state right after them. */
+  done: number;
+  mark: RunMark | null;
+}
+
 /**
- * Run the top-level forms in order. Every form was analyzed before the first ran (so a malformed
- * form fails the program before any tool is called); when a form defines a builtin's name, the forms
- * after it are analyzed again so that they call the user's definition, as later turns will.
+ * Run the top-level forms in order, from the first not done. Every form was analyzed before the
+ * first ran (so a malformed form fails the program before any tool is called); when a form defines
+ * a builtin's name, the forms after it are analyzed again so that they call the user's definition,
+ * as later turns will. With `marking`, the run's state is kept after each form, so that a pass that
+ * ends waiting on calls is taken up again after the last form it finished.
  */
-function runForms(program: CompiledProgram, r: Runtime, shadowed: Set<string>): Value {
+function runForms(top: TopLevel, r: Runtime, marking: boolean): Value {
+  const { program, frame, shadowed } = top;
   const { forms, nodes, root } = program;
-  const frame: Frame = new Array<Value>(root.nslots);
-  frame[0] = [];
   let value: Value = null;
   let known = r.defs.size;
-  for (let i = 0; i < nodes.length; i++) {
+  for (let i = top.done; i < nodes.length; i++) {
     value = nodes[i](frame);
-    if (r.defs.size === known || i === nodes.length - 1) continue;
-    known = r.defs.size;
-    let grew = false;
-    for (const n of r.defs.keys()) {
-      if (shadowed.has(n) || !isBuiltinName(n)) continue;
-      shadowed.add(n);
-      grew = true;
+    if (r.defs.size !== known && i < nodes.length - 1) {
+      known = r.defs.size;
+      let grew = false;
+      for (const n of r.defs.keys()) {
+        if (shadowed.has(n) || !isBuiltinName(n)) continue;
+        shadowed.add(n);
+        grew = true;
+      }
+      if (grew) {
+        const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 }, shadowed };
+        for (let j = i + 1; j < nodes.length; j++) nodes[j] = analyze(forms[j], ctx);
+        for (let s = frame.length; s < root.nslots; s++) frame.push(null);
+      }
     }
-    if (!grew) continue;
-    const ctx: Ctx = { fn: root, locals: null, tail: false, recur: null, loc: { line: 1, column: 1 }, shadowed };
-    for (let j = i + 1; j < nodes.length; j++) nodes[j] = analyze(forms[j], ctx);
-    for (let s = frame.length; s < root.nslots; s++) frame.push(null);
+    if (marking && i < nodes.length - 1) {
+      top.done = i + 1;
+      top.mark = r.mark();
+    }
   }
   return value;
 }
@@ -154,42 +172,85 @@ export function run(opts: RunOptions): RunResult {
   return r;
 }
 
-/** A pass that ended waiting on calls, with what it did before. */
+/** A pass that ended waiting on calls, with what it did before, and where the next pass goes on. */
 interface Waiting extends RunBase {
   readonly waiting: readonly ToolRequest[];
+  readonly resume: Resume;
 }
 
-/** One run of the program; with `defer`, calls of external tools no answer covers end it waiting on them. */
-function runPass(opts: RunOptions, defer: boolean): RunResult | Waiting {
+/** The state a pass leaves for the next: the same runtime and top-level forms, the clock's readings. */
+interface Resume {
+  readonly runtime: Runtime;
+  readonly top: TopLevel;
+  readonly warnings: string[];
+}
+
+/**
+ * One run of the program; with `defer`, calls of external tools no answer covers end it waiting on
+ * them. Given `resume`, the pass goes on after the last top-level form the one before finished.
+ */
+function runPass(opts: RunOptions, defer: boolean, resume?: Resume): RunResult | Waiting {
   const now = opts.now ?? defaultNow;
   const start = now();
   const memory = opts.memory ?? new Map<string, Definition>();
-  const data = opts.data instanceof Map ? opts.data : new Map(Object.entries((opts.data ?? {}) as Record<string, Value>));
-  const tools = new Map((opts.tools ?? []).map((t) => [t.name, t] as const));
-  const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const r = new Runtime(limits, memory, data, tools, opts.history ?? [], now);
-  r.answers = opts.answers ?? null;
-  r.deferCalls = defer;
-  if (opts.wallClock !== undefined) r.wallClock = opts.wallClock;
-  const warnings: string[] = [];
-  const base = (): RunBase => ({ prints: r.prints, warnings, toolCalls: r.toolCalls, durationMs: now() - start });
+  let r: Runtime;
+  let warnings: string[];
+  if (resume !== undefined) {
+    r = resume.runtime;
+    warnings = resume.warnings;
+  } else {
+    const data = opts.data instanceof Map ? opts.data : new Map(Object.entries((opts.data ?? {}) as Record<string, Value>));
+    const tools = new Map((opts.tools ?? []).map((t) => [t.name, t] as const));
+    const limits: Limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    r = new Runtime(limits, memory, data, tools, opts.history ?? [], now);
+    r.answers = opts.answers ?? null;
+    r.deferCalls = defer;
+    if (opts.wallClock !== undefined) r.clock = opts.wallClock;
+    warnings = [];
+  }
+  const runtime = r;
+  let top: TopLevel | null = resume?.top ?? null;
+  if (top !== null) {
+    if (top.mark !== null) runtime.resume(top.mark);
+    else runtime.resume(EMPTY_MARK);
+  }
+  const base = (): RunBase => ({ prints: [...runtime.prints], warnings, toolCalls: [...runtime.toolCalls], durationMs: now() - start });
   const success = (value: Value, signal: RunSuccess['signal']): RunSuccess => {
     const mem = new Map(memory);
-    for (const [k, d] of r.defs) mem.set(k, d);
-    return { ok: true, value, signal, memory: mem, defined: [...r.defs.values()], returns: r.returns, ...base() };
+    for (const [k, d] of runtime.defs) mem.set(k, d);
+    return { ok: true, value, signal, memory: mem, defined: [...runtime.defs.values()], returns: runtime.returns, ...base() };
   };
   try {
-    return withRuntime(r, () => {
-      const shadowed = shadowedBuiltins(memory.keys());
-      return success(runForms(compileProgram(opts.program, warnings, shadowed), r, shadowed), null);
+    return withRuntime(runtime, () => {
+      if (top === null) {
+        const shadowed = shadowedBuiltins(memory.keys());
+        const program = compileProgram(opts.program, warnings, shadowed);
+        const frame: Frame = new Array<Value>(program.root.nslots);
+        frame[0] = [];
+        top = { program, frame, shadowed, done: 0, mark: null };
+      }
+      return success(runForms(top, runtime, defer), null);
     });
   } catch (e) {
-    if (e instanceof PendingCalls) return { waiting: e.requests, ...base() };
+    if (e instanceof PendingCalls && top !== null) return { waiting: e.requests, resume: { runtime, top, warnings }, ...base() };
     if (e instanceof ReturnSignal) return success(e.value, 'return');
     if (e instanceof FailSignal) return success(e.reason, 'fail');
     return { ok: false, error: toErrorInfo(e, opts.program), memory: new Map(memory), ...base() };
   }
 }
+
+/** The state of a run before its first form. */
+const EMPTY_MARK: RunMark = {
+  prints: 0,
+  printedChars: 0,
+  toolCalls: 0,
+  defs: new Map(),
+  returns: new Map(),
+  occurrences: new Map(),
+  placed: new Map(),
+  gatherings: new Map(),
+  read: 0,
+};
 
 /** Who makes the calls of external tools for `runWithTools`. */
 export interface ToolHost {
@@ -201,7 +262,7 @@ export interface ToolHost {
 }
 
 export interface ToolWaitOptions {
-  /** Time a run may spend waiting on calls in all (T4's toolWaitMs); unbounded when absent. */
+  /** Time a run may spend waiting on calls in all (T4's toolWaitMs), running the program again included; unbounded when absent. */
   readonly waitMs?: number;
   /** Stop: aborts the calls in flight, and the run rejects with the signal's reason. */
   readonly signal?: AbortSignal;
@@ -217,6 +278,8 @@ export interface ToolWaitFigures {
   readonly waitedMs: number;
   /** The interpreter's own time, every pass counted. */
   readonly interpreterMs: number;
+  /** The part of it spent in passes after the first (counted as waiting). */
+  readonly rerunMs: number;
 }
 
 export type RunWithToolsResult = RunResult & { readonly figures: ToolWaitFigures };
@@ -224,9 +287,10 @@ export type RunWithToolsResult = RunResult & { readonly figures: ToolWaitFigures
 /**
  * Run a program whose external tools are answered by a host that does I/O, keeping the interpreter
  * synchronous: the program runs until it needs an answer no one has yet, the host makes those calls
- * (all of a `pmap`'s or `pcalls`'s at once), and the program runs again from the start with the
- * answers so far. Each pass is deterministic: memory passed in is never changed, each call made is
- * answered in the next pass where it stands (its slot) and the wall clock is replayed.
+ * (all of a `pmap`'s or `pcalls`'s at once), and the program runs again with the answers so far,
+ * from the start of the top-level form that waited (the state after the forms before it is kept).
+ * Each pass is deterministic: memory passed in is never changed, each call made is answered in the
+ * next pass where it stands (its slot), and the wall clock's readings are replayed.
  * The program's time limit applies to each pass; waiting counts against `waitMs` instead (L8, T4).
  * The result is the last pass's: its prints, its tool calls (each with the host's time) and value.
  */
@@ -239,34 +303,36 @@ export async function runWithTools(opts: RunOptions, host: ToolHost, wait: ToolW
     answer: (tool, key, occurrence, slot) => made.get(slot) ?? given?.answer(tool, key, occurrence, slot),
     recorded: (key) => given?.recorded?.(key) ?? 0,
   };
-  const readings: number[] = [];
-  const clock = opts.wallClock ?? Date.now;
+  let resume: Resume | undefined;
   let passes = 0;
+  let rerunMs = 0;
   let rounds = 0;
   let calls = 0;
   let waitedMs = 0;
   let interpreterMs = 0;
   for (;;) {
-    let read = 0;
-    const wallClock = (): number => (read < readings.length ? readings[read++] : (readings[read++] = clock()));
     const t0 = now();
-    const r = runPass({ ...opts, answers, wallClock }, true);
-    interpreterMs += now() - t0;
+    const r = runPass({ ...opts, answers }, true, resume);
+    const passMs = now() - t0;
+    interpreterMs += passMs;
+    // Running again is the price of waiting: past the first pass it counts against waiting's budget.
+    if (passes > 0) rerunMs += passMs;
     passes++;
-    const figures = (): ToolWaitFigures => ({ passes, rounds, calls, waitedMs, interpreterMs });
+    const figures = (): ToolWaitFigures => ({ passes, rounds, calls, waitedMs, interpreterMs, rerunMs });
     if (!('waiting' in r)) return { ...r, durationMs: now() - start, figures: figures() };
     wait.signal?.throwIfAborted();
     const requests = r.waiting;
-    const left = wait.waitMs === undefined ? Infinity : wait.waitMs - waitedMs;
+    resume = r.resume;
+    const left = wait.waitMs === undefined ? Infinity : wait.waitMs - waitedMs - rerunMs;
     const w0 = now();
-    const got = await answerWithin(host, requests, left, wait.signal);
+    const got = left > 0 ? await answerWithin(host, requests, left, wait.signal) : null;
     waitedMs += now() - w0;
     rounds++;
     calls += requests.length;
     if (got === null) {
       const error = {
         type: 'timeout' as const,
-        message: `Waiting on tool calls took more than ${wait.waitMs ?? 0} ms in this program; make fewer calls per turn, or raise the limit on waiting`,
+        message: `Waiting on tool calls took more than ${wait.waitMs ?? 0} ms in this program; make fewer calls one after another (pmap makes them side by side), or raise the limit on waiting`,
       };
       // What the program did before it waited is kept, as a failed program's is.
       const { prints, warnings, toolCalls } = r;

@@ -136,6 +136,19 @@ export class FailSignal {
   constructor(readonly reason: Value) {}
 }
 
+/** A run's state between two top-level forms: enough to go on from there (Runtime.mark, Runtime.resume). */
+export interface RunMark {
+  readonly prints: number;
+  readonly printedChars: number;
+  readonly toolCalls: number;
+  readonly defs: ReadonlyMap<string, Definition>;
+  readonly returns: ReadonlyMap<string, Value>;
+  readonly occurrences: ReadonlyMap<string, number>;
+  readonly placed: ReadonlyMap<string, number>;
+  readonly gatherings: ReadonlyMap<string, number>;
+  readonly read: number;
+}
+
 /** Returned (not thrown) by a `recur` node; the enclosing loop or fn reads `rt().recurArgs`. */
 export const RECUR: unique symbol = Symbol('recur');
 
@@ -153,7 +166,7 @@ export class Runtime {
   /** Ticks since the clock was last read: public for the loops that tick inline (jit/emitter.ts, forms/fn-closure.ts). */
   ticks = 0;
   private work = 0;
-  private readonly deadline: number;
+  private deadline: number;
   readonly prints: string[] = [];
   private printedChars = 0;
   readonly toolCalls: ToolCallRecord[] = [];
@@ -170,8 +183,10 @@ export class Runtime {
   place = '';
   /** Gatherings started so far in each place, to name the next one. */
   private readonly gatherings = new Map<string, number>();
-  /** The wall clock programs read (System/currentTimeMillis, java.util.Date); a host may replay it. */
-  wallClock: () => number = Date.now;
+  /** The wall clock programs read (System/currentTimeMillis, java.util.Date): `clock`, its readings kept in `readings` and replayed from there. */
+  clock: () => number = Date.now;
+  readings: number[] = [];
+  private read = 0;
 
   constructor(
     readonly limits: Limits,
@@ -290,6 +305,52 @@ export class Runtime {
     record.durationMs = answer.durationMs;
     if (answer.error !== undefined) throw new PtcError('tool_error', answer.error);
     return answer.result;
+  }
+
+  /** The wall clock's next reading: one made before in the run (by an earlier pass) is given again. */
+  wallClock(): number {
+    const i = this.read++;
+    if (i < this.readings.length) return this.readings[i];
+    const t = this.clock();
+    this.readings.push(t);
+    return t;
+  }
+
+  /** What a run has done so far, between two top-level forms (see run.ts: a pass resumes there). */
+  mark(): RunMark {
+    return {
+      prints: this.prints.length,
+      printedChars: this.printedChars,
+      toolCalls: this.toolCalls.length,
+      defs: new Map(this.defs),
+      returns: new Map(this.returns),
+      occurrences: new Map(this.occurrences),
+      placed: new Map(this.placed),
+      gatherings: new Map(this.gatherings),
+      read: this.read,
+    };
+  }
+
+  /** Back to `m`, with a new deadline: the next pass goes on from there. */
+  resume(m: RunMark): void {
+    this.prints.length = m.prints;
+    this.printedChars = m.printedChars;
+    this.toolCalls.length = m.toolCalls;
+    const copy = <K, V>(to: Map<K, V>, from: ReadonlyMap<K, V>): void => {
+      to.clear();
+      for (const [k, v] of from) to.set(k, v);
+    };
+    copy(this.defs, m.defs);
+    copy(this.returns, m.returns);
+    copy(this.occurrences, m.occurrences);
+    copy(this.placed, m.placed);
+    copy(this.gatherings, m.gatherings);
+    this.read = m.read;
+    this.depth = 0;
+    this.ticks = 0;
+    this.work = 0;
+    this.place = '';
+    this.deadline = this.now() + this.limits.timeoutMs;
   }
 
   /** The name of the next gathering (pmap, pcalls) in the current place. */

@@ -84,6 +84,32 @@ describe('runWithTools', () => {
     expect(r.figures).toMatchObject({ passes: 4, rounds: 3, calls: 3 });
   });
 
+  it('goes on after the last top-level form a pass finished, never running it again', async () => {
+    let counted = 0;
+    const count: ToolImpl = { name: 'count', fn: makeFn(() => ++counted, { name: 'tool/count', kind: 'tool', minArity: 0, maxArity: 0, params: [] }) };
+    const h = host(double);
+    const r = await runWithTools(
+      {
+        program: '(def n (tool/count)) (println "start" n) (def a (tool/get 1)) (println "a" a) (def b (tool/get a)) (defn f [x] (+ x n)) [n a b (f b)]',
+        tools: [count, external('get')],
+      },
+      h,
+    );
+    expect(r.ok && r.value).toEqual([1, 2, 4, 5]);
+    expect(counted).toBe(1);
+    expect(r.prints).toEqual(['start 1', 'a 2']);
+    expect(r.ok && r.defined.map((d) => d.name)).toEqual(['n', 'a', 'b', 'f']);
+    expect(r.toolCalls.map((c) => c.name)).toEqual(['count', 'get', 'get']);
+    expect(r.figures).toMatchObject({ passes: 3, rounds: 2 });
+  });
+
+  it('keeps a builtin’s name defined by the user across passes, before or after the waiting form', async () => {
+    for (const program of ['(defn inc [x] (+ x 100)) (def a (tool/get 1)) (inc a)', '(def a (tool/get 1)) (defn inc [x] (+ x 100)) (inc a)']) {
+      const r = await runWithTools({ program, tools: [external('get')] }, host(double));
+      expect([program, r.ok && r.value]).toEqual([program, 102]);
+    }
+  });
+
   it('makes all of pmap’s calls in one round, and pcalls’ too', async () => {
     const h = host(double);
     const r = await runWithTools({ program: '(pmap #(tool/get %) (range 8))', tools: [external('get')] }, h);
@@ -161,6 +187,20 @@ describe('runWithTools', () => {
     expect(seen?.aborted).toBe(true);
   });
 
+  it('counts running the program again against the budget for waiting', async () => {
+    // A clock that moves 1 ms at each reading: each pass and each round cost a few readings.
+    let t = 0;
+    const r = await runWithTools(
+      { program: '(loop [i 0] (when (< i 1000) (tool/get i) (recur (inc i))))', tools: [external('get')], now: () => (t += 1) },
+      host(double, 0),
+      { waitMs: 100 },
+    );
+    expect(!r.ok && r.error.type).toBe('timeout');
+    expect(r.figures.rerunMs).toBeGreaterThan(0);
+    expect(r.figures.rerunMs + r.figures.waitedMs).toBeGreaterThanOrEqual(100);
+    expect(r.figures.rounds).toBeLessThan(100);
+  });
+
   it('rejects with the reason when stopped, aborting the calls in flight', async () => {
     const stop = new AbortController();
     let seen: AbortSignal | undefined;
@@ -186,8 +226,11 @@ describe('runWithTools', () => {
       fc.constant('(+ v 1)'),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { maxLength: 6 }), async (steps) => {
-        const program = `(let [v 1 ${steps.map((s) => `v (mod ${s} 1000)`).join(' ')}] v)`;
+      fc.asyncProperty(fc.array(step, { maxLength: 6 }), fc.boolean(), async (steps, topLevel) => {
+        // As one form binding v step by step, or as top-level forms redefining it.
+        const program = topLevel
+          ? `(def v 1) ${steps.map((s) => `(def v (mod ${s} 1000)) (println v)`).join(' ')} v`
+          : `(let [v 1 ${steps.map((s) => `v (mod ${s} 1000)`).join(' ')}] v)`;
         const sync: ToolImpl = {
           name: 'get',
           fn: makeFn((x: Value) => (x as number) * 2, { name: 'tool/get', kind: 'tool', minArity: 1, maxArity: 1, params: [] }),
@@ -196,6 +239,7 @@ describe('runWithTools', () => {
         const got = await runWithTools({ program, tools: [external('get')] }, host(double));
         expect(got.ok && got.value).toEqual(expected.ok && expected.value);
         expect(got.toolCalls.map((c) => [c.args, c.result])).toEqual(expected.toolCalls.map((c) => [c.args, c.result]));
+        expect(got.prints).toEqual(expected.prints);
       }),
       { numRuns: 60 },
     );
