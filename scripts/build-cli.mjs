@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Bundles the `ptc` command into build/ptc.cjs, so a start loads one file instead of compiling
 // TypeScript (measured: 0.12 s against 0.5 s through tsx), then makes V8's code cache of it
-// (build/ptc.cache) after running every builtin's examples. The LLM SDKs and the tokenizer (2 MB of
-// tables) stay outside the bundle: each is loaded on first use, never at start-up.
+// (build/ptc.cache) after running every builtin's examples. The LLM SDKs, the MCP SDK and the
+// tokenizer (2 MB of tables) stay outside the bundle: each is loaded on first use, never at start-up.
 // usage: node scripts/build-cli.mjs   (also run by `npm install` through `prepare`)
 import { renameSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -52,7 +52,7 @@ export async function buildCli() {
       platform: 'node',
       format: 'cjs',
       target: 'node20',
-      external: ['openai', '@anthropic-ai/sdk', 'gpt-tokenizer'],
+      external: ['openai', '@anthropic-ai/sdk', 'gpt-tokenizer', '@modelcontextprotocol/server', '@modelcontextprotocol/client'],
       // import() of the SDKs becomes a require() on first use: the bundle runs as a vm.Script (for
       // the code cache), where import() would need a loader of its own.
       supported: { 'dynamic-import': false },

@@ -12,6 +12,8 @@ export const EXIT = {
   usage: 2,
   /** The LLM provider failed (HTTP error, no connection, timeout), or an MCP server could not be reached. */
   provider: 3,
+  /** `ptc bridge`: the MCP server behind it could not start, did not answer, or ended by itself. */
+  serverEnded: 3,
   /** Ctrl+C (128 + SIGINT). */
   interrupted: 130,
   /** The reader of the output went away: 128 + SIGPIPE, as a shell reports `yes | head`. */
@@ -29,6 +31,8 @@ export interface CliIo {
   readonly terminal: boolean;
   /** Calls `handler` on each Ctrl+C until the returned function is called; absent: Ctrl+C is not delivered. */
   readonly onInterrupt?: (handler: () => void) => () => void;
+  /** Calls `handler` on each SIGTERM (a service manager, `kill`) until the returned function is called; absent: not delivered. */
+  readonly onTerminate?: (handler: () => void) => () => void;
   /** Ends everything at once with `code` (a second Ctrl+C); absent: nothing to end. */
   readonly quit?: (code: number) => void;
 }
@@ -67,6 +71,10 @@ export function processIo(): CliIo {
     onInterrupt(handler) {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);
+    },
+    onTerminate(handler) {
+      process.on('SIGTERM', handler);
+      return () => process.off('SIGTERM', handler);
     },
     quit(code) {
       process.exit(code);

@@ -3,6 +3,7 @@
 // its defineCommand and a line in COMMANDS below.
 import { readFileSync } from 'node:fs';
 import { ArgumentError, closest, overviewText, type Command } from './args.ts';
+import { bridgeCommand } from './bridge.ts';
 import { compareCommand } from './compare.ts';
 import { experimentCommand } from './experiment.ts';
 import { docCommand } from './doc.ts';
@@ -17,7 +18,17 @@ import { SessionProblems } from './session.ts';
 import { ServersUnreachable } from './mcp-options.ts';
 
 /** Every command, in the order `ptc --help` lists them. */
-export const COMMANDS: readonly Command[] = [evalCommand, replCommand, runCommand, renderCommand, toolsCommand, compareCommand, experimentCommand, docCommand];
+export const COMMANDS: readonly Command[] = [
+  evalCommand,
+  replCommand,
+  runCommand,
+  renderCommand,
+  toolsCommand,
+  compareCommand,
+  experimentCommand,
+  docCommand,
+  bridgeCommand,
+];
 
 const TITLE = 'ptc — PTC-Lisp command line';
 
