@@ -3,7 +3,6 @@
 // anywhere), whether calls are made live or answered from the session's record (--tools), and the
 // time one call may take (--tool-timeout-ms). Servers connect before the first turn; connecting
 // counts against no program limit.
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { externalTools, type ExternalTools, type McpClients } from '../agent/external-tools.ts';
 import { McpConnections, type McpServerState, type McpTarget } from '../agent/mcp-connection.ts';
 import type { AgentDef } from '../agent/agent.ts';
@@ -12,7 +11,8 @@ import type { McpServerRecord } from '../records/mcp-tools.ts';
 import type { Options, Values } from './args.ts';
 import { UsageError } from './common.ts';
 import type { CliIo } from './io.ts';
-import { splitShellWords } from './shell-words.ts';
+import { parseNamedCommand } from './shell-words.ts';
+import { isSymbolName } from '../records/signature.ts';
 
 export const MCP_OPTIONS = {
   mcp: {
@@ -61,7 +61,8 @@ function splitName(flag: string, text: string, what: string): [string, string] {
   const eq = text.indexOf('=');
   if (eq <= 0) throw new UsageError(`--${flag}: expected NAME=${what}, got ${JSON.stringify(text)}`);
   const name = text.slice(0, eq).trim();
-  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new UsageError(`--${flag}: a server name is letters, digits, _ . and -, got ${JSON.stringify(name)}`);
+  if (!isSymbolName(name))
+    throw new UsageError(`--${flag}: ${JSON.stringify(name)} is not a server name: use a PTC-Lisp symbol such as everything or my-files`);
   return [name, text.slice(eq + 1)];
 }
 
@@ -87,15 +88,8 @@ export function parseMcpFlags(values: McpValues, sessionServers: readonly string
     add('mcp', name, { name, url: parsed.href });
   }
   for (const text of values['mcp-stdio']) {
-    const [name, line] = splitName('mcp-stdio', text, 'COMMAND ARG…');
-    let words: string[];
-    try {
-      words = splitShellWords(line);
-    } catch (e) {
-      throw new UsageError(`--mcp-stdio ${name}: ${(e as Error).message}`);
-    }
-    if (words.length === 0) throw new UsageError(`--mcp-stdio ${name}: give the command that starts the server`);
-    add('mcp-stdio', name, { name, command: words });
+    const { name, command, args } = parseNamedCommand(text, '--mcp-stdio');
+    add('mcp-stdio', name, { name, command: [command, ...args] });
   }
   const known = new Set([...sessionServers, ...seen]);
   const headers = new Map<string, Record<string, string>>();
@@ -140,9 +134,11 @@ export function serversWithFlags(session: readonly McpServerRecord[], flags: Mcp
   return out;
 }
 
+type StdioModule = typeof import('@modelcontextprotocol/client/stdio');
+
 /** A stdio server's transport: the command as given, only the default environment, its stderr on ours. */
-function stdioTransport(command: readonly string[]): StdioClientTransport {
-  return new StdioClientTransport({ command: command[0], args: command.slice(1), env: getDefaultEnvironment(), stderr: 'inherit' });
+function stdioTransport(stdio: StdioModule, command: readonly string[]): InstanceType<StdioModule['StdioClientTransport']> {
+  return new stdio.StdioClientTransport({ command: command[0], args: command.slice(1), env: stdio.getDefaultEnvironment(), stderr: 'inherit' });
 }
 
 /** Where each server is, for connecting: a stdio server without a command cannot be started. */
@@ -172,10 +168,12 @@ export async function connectServers(servers: readonly McpServerRecord[], flags:
       s.transport === 'http' ? (s.url ?? '(no url)') : commands.has(s.name) ? `stdio: ${(commands.get(s.name) ?? []).join(' ')}` : 'stdio (no command given)';
     io.stderr.write(`ptc: connecting to MCP server ${s.name} at ${place}\n`);
   }
+  // Loaded only when a stdio server is started, so that a command without one never loads it.
+  const stdio = commands.size > 0 ? await import('@modelcontextprotocol/client/stdio') : null;
   const connections = await McpConnections.connect(targetsOf(servers, flags), {
     stdio: (name) => {
       const command = commands.get(name);
-      return command === undefined ? null : stdioTransport(command);
+      return command === undefined || stdio === null ? null : stdioTransport(stdio, command);
     },
   });
   for (const st of connections.states) {

@@ -151,7 +151,8 @@ describe('ptc run', () => {
       [['--tools', 'sometimes'], 'expected live or recorded'],
       [['--tools', 'recorded', '--mcp', `f=${fake.url}`], 'never connects'],
       [['--tool-timeout-ms', '0'], 'from 1 to'],
-      [['--mcp-stdio', "m=node 'unclosed"], '--mcp-stdio m:'],
+      [['--mcp-stdio', "m=node 'unclosed"], 'cannot split the command of m'],
+      [['--mcp', 'two words=http://h/'], 'is not a server name'],
     ];
     for (const [args, message] of cases) {
       const r = await ptcIn(['run', file, ...args]);
