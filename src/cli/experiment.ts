@@ -22,6 +22,8 @@ import { formatResultsTable, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
 import { SessionProblems } from './session.ts';
+import { connectServers, MCP_OPTIONS, parseMcpFlags, ServersUnreachable, serversWithFlags } from './mcp-options.ts';
+import type { AgentDef } from '../agent/agent.ts';
 
 function wholeFlag(flag: string, text: string, min: number, max: number): number {
   const n = Number(text.trim());
@@ -121,6 +123,14 @@ export const experimentCommand = defineCommand({
         "judge every run against what the session's own script returns (its mock replies, else its recorded replies), instead of the variants file's success check: the natural check for the simulated model, whose guesses return nil",
     },
     out: { type: 'string', value: 'DIR', description: 'save every run as it ends (a session file each), its record, and the results, in DIR' },
+    ...MCP_OPTIONS,
+    tools: {
+      type: 'string',
+      value: 'live|recorded',
+      default: 'live',
+      description:
+        'how variants that do not say answer MCP calls: live calls the servers (connected once, before the first run); recorded answers from the session\'s recorded calls; a variant may say "tools": "live" or "recorded" (not kept by --resume: give it again)',
+    },
     resume: { type: 'string', value: 'DIR', description: 'continue the experiment saved in DIR: finished runs are kept, cut and missing ones run' },
     json: {
       type: 'boolean',
@@ -131,7 +141,10 @@ export const experimentCommand = defineCommand({
   exitCodes: [
     [0, 'every run finished (succeeded or failed)'],
     [1, 'the budget was spent before every run finished (continue with --resume)'],
-    [3, 'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout'],
+    [
+      3,
+      'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout; or an MCP server could not be reached (before the first run)',
+    ],
     [130, 'interrupted (Ctrl+C); with --out, continue with --resume'],
   ],
   async run({ values, positionals }, io) {
@@ -180,9 +193,14 @@ export const experimentCommand = defineCommand({
     }
     const parsed = parseSession(manifest.session);
     if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
+    const mcpFlags = parseMcpFlags(
+      values,
+      (parsed.session.mcpServers ?? []).map((s) => s.name),
+    );
     const changes: LlmChanges = {
       ...(manifest.llm !== undefined ? { fields: manifest.llm } : {}),
       ...(manifest.simulated !== undefined ? { simulated: manifest.simulated } : {}),
+      tools: mcpFlags.mode,
     };
     const planned = planExperiment(parsed.session, manifest.variants ?? undefined, manifest.runs, changes);
     if (!planned.ok) throw new SessionProblems(values.variants ?? 'experiment', planned.errors);
@@ -195,6 +213,21 @@ export const experimentCommand = defineCommand({
       return p.ok && countsTokens(p.agent.strategy, p.agent.options);
     });
     if (needsTokens) await loadTokenizer('o200k_base');
+    // The servers connect once, before the first run, when a variant calls them live.
+    const live = plan.variants.some((v) => v.tools === 'live');
+    const servers = live ? await connectServers(serversWithFlags(parsed.session.mcpServers ?? [], mcpFlags), { ...mcpFlags, mode: 'live' }, io) : null;
+    if (servers !== null && servers.unreachable.length > 0) {
+      await servers.close();
+      throw new ServersUnreachable(servers.unreachable);
+    }
+    const liveTools: Partial<AgentDef> | undefined =
+      servers === null || servers.records.length === 0
+        ? undefined
+        : {
+            mcpServers: servers.records,
+            ...(servers.mcp !== undefined ? { mcp: servers.mcp } : {}),
+            ...(mcpFlags.toolTimeoutMs !== undefined ? { toolLimits: { toolTimeoutMs: mcpFlags.toolTimeoutMs } } : {}),
+          };
     if (values.out !== undefined) folder = ResultsFolder.create(values.out, manifest);
 
     const controller = new AbortController();
@@ -223,6 +256,7 @@ export const experimentCommand = defineCommand({
     try {
       result = await runExperiment(plan, {
         llmFor,
+        ...(liveTools !== undefined ? { liveTools } : {}),
         concurrency,
         budget,
         signal: controller.signal,
@@ -245,6 +279,7 @@ export const experimentCommand = defineCommand({
       });
     } finally {
       stopListening?.();
+      await servers?.close();
     }
     const summaries = summarizeAll(names, result.records);
     if (folder !== undefined) folder.saveResults(exportTexts(setup, summaries, result.records));

@@ -10,6 +10,7 @@ import { decodeValue, CodecError } from '../session/value-codec.ts';
 import { prepareAgent } from '../agent/loop.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { checkPredicate, RETURNED, type SuccessCheck } from './success.ts';
+import type { Turn } from '../agent/turn.ts';
 
 export interface Variant {
   readonly name: string;
@@ -19,6 +20,13 @@ export interface Variant {
   readonly simulated?: SimulatedSettings;
   /** The replies the simulated model follows. */
   readonly script: readonly string[];
+  /**
+   * How the calls of MCP tools are answered: made live (the host's connections), or `recorded`:
+   * answered from the session's recorded turns (T5), never connecting.
+   */
+  readonly tools: 'live' | 'recorded';
+  /** The recorded turns whose calls answer a recorded variant. */
+  readonly record?: readonly Turn[];
 }
 
 export interface ExperimentPlan {
@@ -36,6 +44,8 @@ export const MAX_VARIANTS = 50;
 export interface LlmChanges {
   readonly fields?: Readonly<Record<string, unknown>>;
   readonly simulated?: Partial<SimulatedSettings>;
+  /** How a variant that does not say answers MCP calls (live by default). */
+  readonly tools?: 'live' | 'recorded';
 }
 
 export type PlanResult = { readonly ok: true; readonly plan: ExperimentPlan } | { readonly ok: false; readonly errors: readonly string[] };
@@ -138,6 +148,14 @@ function buildVariant(name: string, base: Session, json: Json, changes: LlmChang
     for (const e of prepared.errors) errors.push(`${where}.${e}`);
     return null;
   }
+  let tools = changes.tools ?? 'live';
+  if ('tools' in raw) {
+    if (raw.tools !== 'live' && raw.tools !== 'recorded') {
+      errors.push(`${where}.tools: expected "live" (call the servers) or "recorded" (answer from the session's recorded calls)`);
+      return null;
+    }
+    tools = raw.tools;
+  }
   const script = scriptOf(base);
   if (simulated !== undefined && script.length === 0) {
     errors.push(`${where}.llm: the simulated model follows a script, and the session has neither mock replies nor recorded turns`);
@@ -147,11 +165,13 @@ function buildVariant(name: string, base: Session, json: Json, changes: LlmChang
     name,
     session: parsed.session,
     script,
+    tools,
+    ...(tools === 'recorded' ? { record: base.turns } : {}),
     ...(simulated !== undefined ? { simulated: { ...DEFAULT_SIMULATED, ...simulated } } : {}),
   };
 }
 
-const VARIANT_KEYS = ['name', 'compression', 'systemPrompt', 'llm'];
+const VARIANT_KEYS = ['name', 'compression', 'systemPrompt', 'llm', 'tools'];
 
 /**
  * The plan from a variants file's JSON (or `undefined`: one variant with the session's settings, success

@@ -5,6 +5,7 @@ import { costOf, findPrice, type PriceTable } from '../agent/cost.ts';
 import { LlmError, type Llm, type LlmErrorKind } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { initialStep, prepareAgent, runTurn, type PreparedAgent } from '../agent/loop.ts';
+import type { AgentDef } from '../agent/agent.ts';
 import { simulatedLlm } from '../agent/simulated-model.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import { addUsage, type Usage } from '../agent/usage.ts';
@@ -43,6 +44,8 @@ export interface RunnerOptions {
   readonly prices?: PriceTable;
   /** Runs already finished (a resumed experiment): kept, not run again. */
   readonly done?: readonly RunRecord[];
+  /** What a live variant's agent adds: the host's connections to the MCP servers and the tools they listed now. */
+  readonly liveTools?: Partial<AgentDef>;
   readonly now?: () => number;
 }
 
@@ -158,7 +161,9 @@ async function runOnce(
   spend: (delta: Spent) => void,
 ): Promise<{ record: Omit<RunRecord, 'ms'>; turns: readonly Turn[]; errorKind?: LlmErrorKind }> {
   const base = { variant: variant.name, run };
-  const prepared = prepareAgent(sessionToAgent(variant.session));
+  // A recorded variant never reaches a server; a live one uses the host's connections.
+  const tools: Partial<AgentDef> = variant.tools === 'recorded' ? { toolRecord: variant.record ?? [] } : (options.liveTools ?? {});
+  const prepared = prepareAgent({ ...sessionToAgent(variant.session), ...tools });
   if (!prepared.ok) throw new Error(`variant ${variant.name}: ${prepared.errors.join('; ')}`);
   const agent: PreparedAgent = prepared.agent;
   let step: Step = initialStep();
@@ -197,6 +202,8 @@ async function runOnce(
       count(step.turns[step.turns.length - 1].usage);
     }
   } catch (e) {
+    // Stopped while the program waited on tool calls: the calls were aborted, and the run is cut.
+    if (signal.aborted && !(e instanceof LlmError)) return cut(reasonOf(signal), cutWords(reasonOf(signal)));
     if (!(e instanceof LlmError)) throw e;
     if (e.usage !== undefined) count(e.usage);
     if (e.kind === 'aborted') return cut(reasonOf(signal), cutWords(reasonOf(signal)));

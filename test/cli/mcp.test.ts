@@ -202,3 +202,28 @@ describe('ptc repl', () => {
     expect(r.out).toBe('=> #\'a\n=> "name-3"\na = {:id 3 :name "name-3"}\n=> [1 2]\n');
   });
 });
+
+describe('ptc experiment', () => {
+  it('runs a live variant against the server and a recorded one from the session’s record, never connecting for it', async () => {
+    const first = join(dir, 'exp-base.json');
+    const file = session([code('(def names (pmap #(:name (tool/lookup %)) (range 4)))'), code('(return (count names))')]);
+    expect((await ptcIn(['run', file, '--mcp', `f=${fake.url}`, '--save', first])).code).toBe(0);
+    const variants = join(dir, 'variants.json');
+    writeFileSync(variants, JSON.stringify({ success: { expected: 4 }, variants: [{ name: 'live' }, { name: 'replayed', tools: 'recorded' }] }));
+    const calls = (): number => fake.requests.filter((q) => q.method === 'tools/call').length;
+    const before = calls();
+    const r = await ptcIn(['experiment', first, '--runs', '2', '--variants', variants, '--json']);
+    expect(r.code).toBe(0);
+    const results = JSON.parse(r.out) as { variants: { name: string; successes: number; runs: number }[] };
+    expect(results.variants.map((v) => [v.name, v.successes, v.runs])).toEqual([
+      ['live', 2, 2],
+      ['replayed', 2, 2],
+    ]);
+    // The live variant's two runs made four calls each; the recorded one none.
+    expect(calls() - before).toBe(8);
+    const bad = join(dir, 'bad-variants.json');
+    writeFileSync(bad, JSON.stringify({ variants: [{ name: 'x', tools: 'sometimes' }] }));
+    const refused = await ptcIn(['experiment', first, '--runs', '1', '--variants', bad]);
+    expect([refused.code, refused.err]).toEqual([2, expect.stringContaining('variants[0].tools: expected "live"')]);
+  });
+});
