@@ -105,7 +105,7 @@ describe('planExperiment', () => {
       `runs: expected a whole number from 1 to ${MAX_RUNS}, got 0`,
       expect.stringMatching(/^success\.predicate: the predicate does not run: /),
       expect.stringMatching(/^variants\[0\]\.compression\.recentTurns: /),
-      'variants[1].colour: unknown field; a variant has name, compression, systemPrompt, llm',
+      'variants[1].colour: unknown field; a variant has name, compression, systemPrompt, llm, tools',
       'variants[1].name: "a" names two variants; give each its own name',
       expect.stringMatching(/^variants\[2\]\.systemPrompt\.replace: give either "replace"/),
       'variants[3].llm.model: the simulated model takes only "slip" and "guess"',
