@@ -204,7 +204,11 @@ export class ServersUnreachable extends Error {
  * Throws ServersUnreachable when a server cannot be reached; `opened` gets the connections to close.
  */
 export async function sessionServers(
-  session: { readonly mcpServers?: readonly McpServerRecord[]; readonly turns: readonly { readonly toolCalls: readonly ToolCallRecord[] }[] },
+  session: {
+    readonly mcpServers?: readonly McpServerRecord[];
+    readonly turns: readonly { readonly toolCalls: readonly ToolCallRecord[] }[];
+    readonly limits?: { readonly toolWaitMs?: number };
+  },
   values: McpValues,
   io: CliIo,
   opened: (servers: RunServers) => void,
@@ -220,7 +224,10 @@ export async function sessionServers(
     ...(servers.records.length > 0 ? { mcpServers: servers.records } : {}),
     ...(servers.mcp !== undefined ? { mcp: servers.mcp } : {}),
     ...(flags.mode === 'recorded' ? { toolRecord: session.turns } : {}),
-    ...(flags.toolTimeoutMs !== undefined ? { toolLimits: { toolTimeoutMs: flags.toolTimeoutMs } } : {}),
+    // The command line's bound on one call, beside the session's on waiting in all.
+    ...(flags.toolTimeoutMs !== undefined
+      ? { toolLimits: { ...(session.limits?.toolWaitMs !== undefined ? { toolWaitMs: session.limits.toolWaitMs } : {}), toolTimeoutMs: flags.toolTimeoutMs } }
+      : {}),
   };
 }
 

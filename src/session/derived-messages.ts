@@ -8,9 +8,9 @@ import { messagesForTurn, prepareAgent, type PreparedAgent } from '../agent/loop
 import type { Turn } from '../agent/turn.ts';
 import type { MemoryEntry, Message } from '../records/records.ts';
 import { problem, type Problem } from '../lisp/problem.ts';
-import type { ToolCallRecord } from '../lisp/runtime.ts';
+import type { Limits, ToolCallRecord } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
-import type { Session } from './schema.ts';
+import type { Session, SessionLimits } from './schema.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from '../agent/languages.ts';
 import { SystemPrompt } from '../agent/system-prompt.ts';
 import { decodeValue, encodeRecorded } from './value-codec.ts';
@@ -394,8 +394,22 @@ export function sessionToAgent(session: Session): AgentDef {
     data: session.data,
     maxTurns: session.maxTurns,
     compression: session.compression,
-    ...(session.limits !== undefined ? { limits: session.limits } : {}),
+    ...(session.limits !== undefined ? { limits: programLimits(session.limits) } : {}),
+    ...(session.limits?.toolTimeoutMs !== undefined || session.limits?.toolWaitMs !== undefined
+      ? {
+          toolLimits: {
+            ...(session.limits.toolTimeoutMs !== undefined ? { toolTimeoutMs: session.limits.toolTimeoutMs } : {}),
+            ...(session.limits.toolWaitMs !== undefined ? { toolWaitMs: session.limits.toolWaitMs } : {}),
+          },
+        }
+      : {}),
     ...(session.systemPrompt !== undefined ? { systemPrompt: session.systemPrompt } : {}),
     ...(session.mcpServers !== undefined ? { mcpServers: session.mcpServers } : {}),
   };
+}
+
+/** The limits of the program itself (L8), without the MCP calls' (T4). */
+function programLimits(limits: SessionLimits): Partial<Limits> {
+  const { toolTimeoutMs: _call, toolWaitMs: _wait, ...program } = limits;
+  return program;
 }

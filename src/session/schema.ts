@@ -78,7 +78,7 @@ export interface Session {
   readonly tools: readonly ToolDef[];
   /** MCP servers with the snapshot of their tools (T1). */
   readonly mcpServers?: readonly McpServerRecord[];
-  readonly limits?: Partial<Limits>;
+  readonly limits?: SessionLimits;
   readonly llm: LlmConfig;
   /** Text around the default SYSTEM prompt, or a replacement for it. */
   readonly systemPrompt?: SystemPromptOptions;
@@ -300,8 +300,16 @@ export const LIMIT_CAPS: Readonly<Limits> = {
   maxValueSize: 10 * DEFAULT_LIMITS.maxValueSize,
 };
 
-function cappedLimit(key: keyof Limits, why: string) {
-  const cap = LIMIT_CAPS[key];
+/**
+ * The most a session may give MCP calls (T4): one call 120 s, a program's waiting on calls 600 s.
+ */
+export const TOOL_LIMIT_CAPS = { toolTimeoutMs: 120_000, toolWaitMs: 600_000 } as const;
+
+/** A session's limits: the program's (L8), and the time MCP calls may take (T4). */
+export type SessionLimits = Partial<Limits> & { readonly toolTimeoutMs?: number; readonly toolWaitMs?: number };
+
+function cappedLimit(key: keyof Limits | keyof typeof TOOL_LIMIT_CAPS, why: string) {
+  const cap = key === 'toolTimeoutMs' || key === 'toolWaitMs' ? TOOL_LIMIT_CAPS[key] : LIMIT_CAPS[key];
   // The cap first, so a number too large to be a safe integer is still told the cap.
   return z.optional(
     z.pipe(
@@ -317,6 +325,8 @@ const limits = z.strictObject({
   maxDepth: cappedLimit('maxDepth', '10 times the default'),
   maxOutputChars: cappedLimit('maxOutputChars', '10 times the default'),
   maxValueSize: cappedLimit('maxValueSize', '10 times the default'),
+  toolTimeoutMs: cappedLimit('toolTimeoutMs', 'a session may give one MCP call 120 s at most'),
+  toolWaitMs: cappedLimit('toolWaitMs', 'a session may give a program 600 s of waiting on MCP calls at most'),
 });
 
 const httpUrl = checkedString((u) => {

@@ -22,6 +22,7 @@ import {
   type LlmConfig,
   type Session,
   type SessionCompression,
+  type SessionLimits,
 } from './schema.ts';
 import { depthOf, JsonNumber, mapChildren, MAX_JSON_DEPTH, toPlainJson, toTaggedJson } from '../lisp/json-reader.ts';
 import { parseJsonText } from './json-text.ts';
@@ -226,13 +227,13 @@ function lowerNumbers(raw: object): unknown {
   });
 }
 
-function definedOnly(limits: Partial<Limits>): Partial<Limits> {
-  const out: Partial<Limits> = {};
+function definedOnly(limits: SessionLimits): SessionLimits {
+  const out: { -readonly [K in keyof SessionLimits]: SessionLimits[K] } = {};
   for (const key of LIMIT_KEYS) if (limits[key] !== undefined) out[key] = limits[key];
   return out;
 }
 
-const LIMIT_KEYS = ['timeoutMs', 'maxLoopIterations', 'maxDepth', 'maxOutputChars', 'maxValueSize'] as const;
+const LIMIT_KEYS = ['timeoutMs', 'maxLoopIterations', 'maxDepth', 'maxOutputChars', 'maxValueSize', 'toolTimeoutMs', 'toolWaitMs'] as const;
 /** The compression object's keys as a file writes them: the strategy, then every option (src/compression/options.ts). */
 const COMPRESSION_KEYS = ['strategy', ...OPTION_KEYS] as const;
 

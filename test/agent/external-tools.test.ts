@@ -197,3 +197,26 @@ describe('replaying recorded turns', () => {
     );
   });
 });
+
+describe('a session’s bounds on MCP calls', () => {
+  it('are read from its limits (T4) and bound the calls, while the program keeps its own limits', async () => {
+    const { parseSession, sessionToAgent } = await import('../../src/session/session-file.ts');
+    const parsed = parseSession({
+      version: 2,
+      mission: 'x',
+      limits: { timeoutMs: 2000, toolTimeoutMs: 25 },
+      mcpServers: [{ name: 'memory', transport: 'stdio', tools: [{ name: 'read_graph', inputSchema: { type: 'object' } }] }],
+      llm: { provider: 'mock', replies: [] },
+    });
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    const def = sessionToAgent(parsed.session);
+    expect(def.limits).toEqual({ timeoutMs: 2000 });
+    expect(def.toolLimits).toEqual({ toolTimeoutMs: 25 });
+    const never: McpClients = {
+      connected: () => true,
+      callTool: (_s, _t, _a, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))),
+    };
+    const step = await steps(prepared({ ...def, mcp: never }), ['(tool/read_graph)']);
+    expect(step.turns[0].error?.message).toBe('tool/read_graph (server memory) failed: no answer within 25 ms');
+  });
+});

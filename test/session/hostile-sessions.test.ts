@@ -166,6 +166,17 @@ const hostile: [string, unknown, string][] = [
   ],
   ['maxValueSize 10,000,000 opens', baseText(',"limits":{"maxValueSize":10000000}'), 'ok'],
   [
+    'toolTimeoutMs 120,001',
+    baseText(',"limits":{"toolTimeoutMs":120001}'),
+    'limits.toolTimeoutMs: must be at most 120,000 (a session may give one MCP call 120 s at most), got number 120001',
+  ],
+  [
+    'toolWaitMs 600,001',
+    baseText(',"limits":{"toolWaitMs":600001}'),
+    'limits.toolWaitMs: must be at most 600,000 (a session may give a program 600 s of waiting on MCP calls at most), got number 600001',
+  ],
+  ['toolTimeoutMs 120,000 and toolWaitMs 600,000 open', baseText(',"limits":{"toolTimeoutMs":120000,"toolWaitMs":600000}'), 'ok'],
+  [
     'a limit of 20 digits',
     baseText(',"limits":{"timeoutMs":99999999999999999999}'),
     'limits.timeoutMs: must be at most 10,000 (a session may ask for 10 s at most), got number 100000000000000000000',
