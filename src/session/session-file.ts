@@ -6,7 +6,6 @@ import type { Turn } from '../agent/turn.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { CURRENT_LANGUAGE } from '../agent/languages.ts';
 import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
-import type { Limits } from '../lisp/runtime.ts';
 import { findLeftOut, nothingLeftOut, restoreMessages, storedMessages, type StoredMessages } from './derived-messages.ts';
 // Defined beside the message restorer, which needs it; re-exported here where callers look for it.
 export { sessionToAgent } from './derived-messages.ts';
