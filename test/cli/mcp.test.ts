@@ -203,6 +203,36 @@ describe('ptc repl', () => {
   });
 });
 
+describe('header values', () => {
+  const TOKEN = 'tok-LEAKCHECK-5150';
+  const header = (name: string): string[] => ['--mcp-header', `${name}=Authorization: Bearer ${TOKEN}`];
+
+  it('reach the server and nothing else: not the run record, the saved file, errors, notices or an experiment’s folder', async () => {
+    const out = join(dir, 'leak.json');
+    const file = session([code('(tool/lookup 1)'), code('(tool/nothing)'), code('(return (tool/lookup "not a number"))')]);
+    const r = await ptcIn(['run', file, '--json', '--mcp', `f=${fake.url}`, ...header('f'), '--save', out]);
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    const gone = await ptcIn(['tools', file, '--mcp', 'g=http://127.0.0.1:9/mcp', ...header('g')]);
+    expect(gone.code).toBe(3);
+    const folder = join(dir, 'leak-experiment');
+    const e = await ptcIn(['experiment', file, '--runs', '1', '--out', folder, '--mcp', `f=${fake.url}`, ...header('f')]);
+    const { readdirSync } = await import('node:fs');
+    const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    const texts = [
+      r.out,
+      r.err,
+      readFileSync(out, 'utf8'),
+      gone.out,
+      gone.err,
+      e.out,
+      e.err,
+      ...files.map((d) => readFileSync(join(d.parentPath, d.name), 'utf8')),
+    ];
+    expect(files.length).toBeGreaterThan(2);
+    for (const [i, t] of texts.entries()) expect(t.includes(TOKEN), `text ${i}`).toBe(false);
+  });
+});
+
 describe('ptc experiment', () => {
   it('runs a live variant against the server and a recorded one from the session’s record, never connecting for it', async () => {
     const first = join(dir, 'exp-base.json');
