@@ -5,10 +5,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVERYTHING, MEMORY, everythingHttp, type RunningServer } from '../mcp/servers.ts';
 import { slowTool, startFake, type FakeServer, type FakeTool } from '../mcp/fake-server.ts';
-import { ptcIn } from './harness.ts';
+import { memoryIo, ptcIn } from './harness.ts';
+import { main } from '../../src/cli/main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ptc-mcp-'));
 const code = (program: string): string => '```clojure\n' + program + '\n```';
@@ -121,6 +122,28 @@ describe('ptc run', () => {
     const r = await ptcIn(['run', session([code('(tool/lookup 5)')], { mcpServers: servers, maxTurns: 1 }), '--tools', 'recorded']);
     expect(r.code).toBe(1);
     expect(r.out).toContain('tool/lookup (server f): the server is not connected, and no recorded call has these arguments: {"id":5}');
+  });
+
+  it('stops on Ctrl+C while the program waits on calls: the calls are aborted, the run ends with what was done (exit 130)', async () => {
+    const never = await startFake({ tools: [LOOKUP], hostile: (method) => (method === 'tools/call' ? { kind: 'never' } : undefined) });
+    try {
+      let interrupt: (() => void) | undefined;
+      const { io, out } = memoryIo();
+      const running = main(['run', session([code('(def a 1)'), code('(tool/lookup 1)')]), '--json', '--mcp', `f=${never.url}`], {
+        ...io,
+        onInterrupt: (handler) => {
+          interrupt = handler;
+          return () => (interrupt = undefined);
+        },
+      });
+      await vi.waitFor(() => expect(never.requests.some((q) => q.method === 'tools/call')).toBe(true), { timeout: 10_000 });
+      interrupt?.();
+      expect(await running).toBe(130);
+      const rec = JSON.parse(out()) as { status: string; errorKind: string; turns: unknown[] };
+      expect([rec.status, rec.errorKind, rec.turns.length]).toEqual(['running', 'aborted', 1]);
+    } finally {
+      await never.stop();
+    }
   });
 
   it('gives a call no more than --tool-timeout-ms', async () => {
