@@ -38,6 +38,15 @@ export interface McpServerRecord {
 
 /** Nested objects past this many levels are `:map` (T2). */
 const MAX_OBJECT_LEVELS = 3;
+/**
+ * A schema of 10,000 properties would make a line of 10,000 parameters: a signature lists this many,
+ * then ends `& more` (the rest are still passed by name in a map, or by position, T3).
+ */
+const MAX_PARAMS = 20;
+/** Fields of object types a signature spells out in all; an object whose fields do not fit is `:map`. */
+const MAX_FIELDS = 100;
+/** Characters of a name a signature shows. */
+const MAX_NAME = 64;
 /** The description shown is the first line, cut to this many characters (T2). */
 const MAX_DESCRIPTION = 200;
 
@@ -62,8 +71,17 @@ export function symbolFor(name: string): string {
   return isSymbolName(safe) ? safe : 'arg';
 }
 
-/** A schema as a signature type (T2); `optional` marks a field outside `required` ("or nil"). */
-export function typeOfSchema(schema: JsonSchema, optional = false, level = 1): string {
+/** A property's name as a signature shows it: as a symbol (`symbolFor`), at most 64 characters. */
+function shownName(name: string): string {
+  const chars = [...name];
+  return symbolFor(chars.length > MAX_NAME ? chars.slice(0, MAX_NAME).join('') : name);
+}
+
+/**
+ * A schema as a signature type (T2); `optional` marks a field outside `required` ("or nil").
+ * `fields` is what is left of the signature's fields: an object that has more is `:map`.
+ */
+export function typeOfSchema(schema: JsonSchema, optional = false, level = 1, fields: { left: number } = { left: MAX_FIELDS }): string {
   const orNil = (keyword: string): string => (optional ? `${keyword}?` : keyword);
   switch (typeName(schema)) {
     case 'integer':
@@ -77,28 +95,39 @@ export function typeOfSchema(schema: JsonSchema, optional = false, level = 1): s
     case 'array': {
       // The signature syntax marks "or nil" on type keywords only: an optional array keeps that mark, not its items.
       if (optional) return ':list?';
-      return `[${schema.items !== undefined ? typeOfSchema(schema.items, false, level) : ':any'}]`;
+      return `[${schema.items !== undefined ? typeOfSchema(schema.items, false, level, fields) : ':any'}]`;
     }
     case 'object': {
       const props = Object.entries(schema.properties ?? {});
       if (optional) return ':map?';
-      if (props.length === 0 || level > MAX_OBJECT_LEVELS) return ':map';
+      if (props.length === 0 || level > MAX_OBJECT_LEVELS || props.length > fields.left) return ':map';
+      fields.left -= props.length;
       const required = new Set(schema.required ?? []);
-      return `{${props.map(([name, s]) => `${symbolFor(name)} ${typeOfSchema(s, !required.has(name), level + 1)}`).join(' ')}}`;
+      return `{${props.map(([name, s]) => `${shownName(name)} ${typeOfSchema(s, !required.has(name), level + 1, fields)}`).join(' ')}}`;
     }
     default:
       return orNil(':any');
   }
 }
 
-/** The signature of a tool from its schemas (T2): parameters in declared order, then `-> TYPE`. */
+/**
+ * The signature of a tool from its schemas (T2): parameters in declared order, then `-> TYPE`; past
+ * 20 parameters it ends `, & more`, and objects past 100 fields in all are `:map`, so a schema of any
+ * size gives a line of a few thousand characters at most.
+ */
 export function signatureOfTool(tool: Pick<McpToolSnapshot, 'inputSchema' | 'outputSchema'>): string {
   const required = new Set(tool.inputSchema.required ?? []);
-  const params = Object.entries(tool.inputSchema.properties ?? {}).map(([name, s]) => `${symbolFor(name)} ${typeOfSchema(s, !required.has(name))}`);
-  const returns = tool.outputSchema !== undefined ? typeOfSchema(tool.outputSchema) : ':any';
+  const fields = { left: MAX_FIELDS };
+  const properties = Object.entries(tool.inputSchema.properties ?? {});
+  const params = properties.slice(0, MAX_PARAMS).map(([name, s]) => `${shownName(name)} ${typeOfSchema(s, !required.has(name), 1, fields)}`);
+  const returns = tool.outputSchema !== undefined ? typeOfSchema(tool.outputSchema, false, 1, fields) : ':any';
+  const more = properties.length > MAX_PARAMS ? ', & more' : '';
   const signature = `(${params.join(', ')}) -> ${returns}`;
-  // Built to parse; a schema too odd to say so (it never should be) falls back to the loosest truth.
-  return parseSignature(signature).ok ? signature : `(${params.map((_, i) => `arg${i + 1} :any`).join(', ')}) -> :any`;
+  // Built to parse (`& more` only says that there are more, as a host tool's `(& args)` does); a
+  // schema too odd to say so (it never should be) falls back to the loosest truth.
+  return parseSignature(signature).ok
+    ? `(${params.join(', ')}${more}) -> ${returns}`
+    : `(${params.map((_, i) => `arg${i + 1} :any`).join(', ')}${more}) -> :any`;
 }
 
 /** The description shown: the first non-blank line, at most 200 characters (T2). */

@@ -140,6 +140,10 @@ export function mcpResultValue(tool: string, server: string, result: McpToolResu
   if (size > maxBytes)
     throw new PtcError('memory_exceeded', `tool/${tool} (server ${server}): the result is ${size} bytes of JSON, more than the ${maxBytes} a call may return`);
   const blocks = result.content ?? [];
+  // The client checks results against the protocol's schema, but connections given to the agent
+  // need not be the client's: a value is built from blocks only.
+  if (!Array.isArray(blocks) || !blocks.every((b: unknown) => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string'))
+    throw mcpToolError(tool, server, "the server's answer is not a valid tool result (its content is not a list of blocks)");
   if (result.isError === true) {
     const text = blocks.map((b) => (b.type === 'text' && typeof b.text === 'string' ? b.text : `[${b.type}]`)).join('\n');
     throw mcpToolError(tool, server, text === '' ? 'the server reported an error without a message' : text);

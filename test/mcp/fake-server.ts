@@ -16,7 +16,10 @@ export interface FakeTool {
 
 /** What a hostile server sends instead of an answer. */
 export type Hostile =
-  | { readonly kind: 'body'; readonly body: string; readonly contentType?: string }
+  /** These bytes as the HTTP body; a function is given the request's id (to answer it, or another). */
+  | { readonly kind: 'body'; readonly body: string | ((id: string | number) => string); readonly contentType?: string }
+  /** A well-formed JSON-RPC answer to the request with this result, whatever it is. */
+  | { readonly kind: 'result'; readonly result: unknown }
   | { readonly kind: 'bytes'; readonly bytes: number }
   | { readonly kind: 'never' };
 
@@ -39,6 +42,12 @@ export interface FakeServer {
   readonly requests: SeenRequest[];
   /** Calls being answered right now (for "in flight at once"). */
   readonly inFlight: { now: number; most: number };
+  /** Of the last `bytes` answer: the bytes written so far, and whether it was written to its end. */
+  readonly streamed: { sent: number; ended: boolean };
+  /** Requests held unanswered (`never`) right now: the client closing one lets it go. */
+  readonly held: () => number;
+  /** Resolves once `check` holds, looked at after each request and each one let go. */
+  until(check: () => boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +100,16 @@ function answer(opts: FakeOptions, msg: RpcMessage): unknown {
 export async function startFake(opts: FakeOptions): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
   const inFlight = { now: 0, most: 0 };
+  const streamed = { sent: 0, ended: false };
   const open = new Set<ServerResponse>();
+  const waiters = new Set<{ check: () => boolean; resolve: () => void }>();
+  const changed = (): void => {
+    for (const w of waiters) {
+      if (!w.check()) continue;
+      waiters.delete(w);
+      w.resolve();
+    }
+  };
   const server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'POST') {
@@ -102,6 +120,7 @@ export async function startFake(opts: FakeOptions): Promise<FakeServer> {
       const msg = JSON.parse(text) as RpcMessage;
       const method = msg.method ?? '';
       requests.push({ method, headers: req.headers, params: msg.params ?? {} });
+      changed();
       if (msg.id === undefined) {
         res.writeHead(202).end();
         return;
@@ -109,11 +128,19 @@ export async function startFake(opts: FakeOptions): Promise<FakeServer> {
       const hostile = opts.hostile?.(method, msg.params ?? {});
       if (hostile?.kind === 'never') {
         open.add(res);
-        res.on('close', () => open.delete(res));
+        res.on('close', () => {
+          open.delete(res);
+          changed();
+        });
         return;
       }
       if (hostile?.kind === 'body') {
-        res.writeHead(200, { 'content-type': hostile.contentType ?? 'application/json' }).end(hostile.body);
+        const text = typeof hostile.body === 'string' ? hostile.body : hostile.body(msg.id);
+        res.writeHead(200, { 'content-type': hostile.contentType ?? 'application/json' }).end(text);
+        return;
+      }
+      if (hostile?.kind === 'result') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result: hostile.result }));
         return;
       }
       if (hostile?.kind === 'bytes') {
@@ -121,13 +148,15 @@ export async function startFake(opts: FakeOptions): Promise<FakeServer> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":{"content":[{"type":"text","text":"`);
         const chunk = 'x'.repeat(65_536);
-        let sent = 0;
+        streamed.sent = 0;
+        streamed.ended = false;
         const more = (): void => {
-          while (sent < hostile.bytes) {
-            sent += chunk.length;
+          while (streamed.sent < hostile.bytes) {
+            streamed.sent += chunk.length;
             if (!res.write(chunk)) return void res.once('drain', more);
           }
           res.end('"}]}}');
+          streamed.ended = true;
         };
         res.on('error', () => undefined);
         more();
@@ -160,6 +189,13 @@ export async function startFake(opts: FakeOptions): Promise<FakeServer> {
     url: `http://127.0.0.1:${port}/mcp`,
     requests,
     inFlight,
+    streamed,
+    held: () => open.size,
+    until: (check) =>
+      new Promise<void>((resolve) => {
+        if (check()) resolve();
+        else waiters.add({ check, resolve });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         for (const res of open) res.destroy();
