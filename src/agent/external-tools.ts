@@ -77,6 +77,8 @@ export interface ExternalTools {
   readonly problems: readonly Problem[];
   /** Makes the calls of a live run; null when nothing is live (every call is answered from the record or refused). */
   readonly host: ToolHost | null;
+  /** Whether the calls of tool `name` (as programs call it) are made live now. */
+  isLive(name: string): boolean;
   /** The keys of recorded calls, in order (calls of tools that are not external are left out). */
   keysOf(calls: readonly ToolCallRecord[]): (RecordedCall | null)[];
 }
@@ -230,6 +232,12 @@ export function externalTools(spec: ExternalToolsSpec): ExternalTools {
     impls: externals.map((e) => e.impl),
     problems,
     host,
+    isLive: (name) => {
+      const e = byName.get(name);
+      if (e === undefined) return false;
+      const server = e.impl.server;
+      return server === undefined || (spec.mcp !== undefined && spec.mcp.connected(server));
+    },
     keysOf: (calls) =>
       calls.map((c) => {
         const e = c.server === undefined ? byName.get(c.name) : byServerTool.get(`${c.server}\u0000${c.tool ?? c.name}`);

@@ -8,7 +8,7 @@ import { typeOf } from '../compression/type-vocabulary.ts';
 import { strCapped } from '../lisp/printer.ts';
 import { problem, problemOfError, type Problem } from '../lisp/problem.ts';
 import { run, runWithTools, type RunOptions, type RunResult } from '../lisp/run.ts';
-import { DEFAULT_LIMITS, type Definition, type ToolImpl } from '../lisp/runtime.ts';
+import { DEFAULT_LIMITS, type Definition, type ToolAnswers, type ToolImpl } from '../lisp/runtime.ts';
 import { isFn, type Value } from '../lisp/values.ts';
 import { DEFAULT_MAX_TURNS, type AgentDef } from './agent.ts';
 import { extractProgram } from './code-block.ts';
@@ -238,9 +238,20 @@ export async function applyReplyLive(
   });
 }
 
-/** What a turn's program runs with: its memory, data, tools, limits, *1 *2 *3, and recorded answers when nothing is live. */
+/**
+ * What a turn's program runs with: its memory, data, tools, limits, *1 *2 *3, and the recorded
+ * answers for the calls of tools nothing makes live (a server not connected, T5).
+ */
 function programRun(agent: PreparedAgent, step: Step, program: string): RunOptions {
-  const record = agent.external.host === null && agent.def.toolRecord !== undefined ? recordedCallsOf(agent.external, agent.def.toolRecord) : null;
+  const recorded =
+    agent.def.toolRecord !== undefined ? recordedCallsOf(agent.external, agent.def.toolRecord).answers(keysBefore(agent.external, step.turns)) : null;
+  const record: ToolAnswers | null =
+    recorded === null
+      ? null
+      : {
+          answer: (tool, key, occurrence, slot) => (agent.external.isLive(tool) ? undefined : recorded.answer(tool, key, occurrence, slot)),
+          recorded: (key) => recorded.recorded?.(key) ?? 0,
+        };
   return {
     program,
     memory: step.memory,
@@ -248,7 +259,7 @@ function programRun(agent: PreparedAgent, step: Step, program: string): RunOptio
     tools: agent.tools,
     limits: agent.def.limits,
     history: resultHistory(step.turns),
-    ...(record !== null ? { answers: record.answers(keysBefore(agent.external, step.turns)) } : {}),
+    ...(record !== null ? { answers: record } : {}),
   };
 }
 

@@ -220,3 +220,16 @@ describe('a session’s bounds on MCP calls', () => {
     expect(step.turns[0].error?.message).toBe('tool/read_graph (server memory) failed: no answer within 25 ms');
   });
 });
+
+describe('servers connected and not', () => {
+  it('make the connected server’s calls live and answer the other’s from the record', async () => {
+    let live = 0;
+    const both = clients(() => text(String(++live)));
+    const recorded = await steps(prepared({ ...DEF, mcp: both }), ['[(tool/read_graph) (tool/get-sum 1 2)]']);
+    expect(live).toBe(2);
+    const onlyEverything: McpClients = { ...clients(() => text(`live-${String(++live)}`)), connected: (s) => s === 'everything' };
+    const again = await steps(prepared({ ...DEF, mcp: onlyEverything, toolRecord: recorded.turns }), ['[(tool/read_graph) (tool/get-sum 1 2)]']);
+    // read_graph's answer is the recorded "1"; get-sum went to the connected server.
+    expect(printValue(again.turns[0].result)).toBe('["1" "live-3"]');
+  });
+});
