@@ -98,11 +98,17 @@ export class PlaygroundController {
   }
 
   /**
-   * Connects to the engine client: a restarted worker has the session back from its checkpoint, and
-   * the REPL's definitions are made again from the inputs that made them. Returns the disconnect.
+   * Connects to the engine client: a restarted worker has the session back from its checkpoint, the
+   * REPL's definitions are made again from the inputs that made them, and the servers connected
+   * before connect again. Returns the disconnect.
    */
   attach(): () => void {
     this.client.onReopen((api) => {
+      // The new worker has no connection: the servers this page had connected connect again (with
+      // the header values given for them) once it has reopened the session, not waited for here.
+      for (const s of this.s.view?.servers ?? []) {
+        if ((s.status === 'connected' || s.status === 'connecting') && s.url !== undefined) void this.connectServer(s.name, s.url);
+      }
       const programs = this.s.replPrograms;
       return programs.length > 0 ? api.restoreRepl(programs) : Promise.resolve();
     });

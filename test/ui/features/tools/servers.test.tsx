@@ -164,6 +164,18 @@ describe('Servers', () => {
     expect(h.store.getState().machine.phase).toBe('idle');
   });
 
+  it('a restarted engine connects again the servers this page had connected, with their header values', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    await act(() => h.client.restart());
+    await waitFor(() => expect(mcp.targets).toHaveLength(2));
+    expect(mcp.targets[1]).toMatchObject({ name: 'calc', url: URL_, headers: { Authorization: TOKEN } });
+    await waitFor(() => expect(h.view().servers[0].status).toBe('connected'));
+  });
+
   it('a request the browser refused says what the server must send, or to serve it with ptc bridge', async () => {
     const user = userEvent.setup();
     // The real client, whose every request the "browser" refuses as it refuses a cross-origin one.
