@@ -26,7 +26,7 @@ export interface LiveServersOptions {
   readonly connect?: McpConnector;
   readonly fetch?: typeof fetch;
   readonly connectTimeoutMs?: number;
-  /** The page's origin, for the hint a refused request gets (absent outside a page). */
+  /** The page's origin, for the hint a refused request gets (default: the worker's location's). */
   readonly origin?: string;
 }
 
@@ -120,6 +120,12 @@ export function withoutServer<S extends { readonly mcpServers?: readonly McpServ
   return (kept.length > 0 ? { ...rest, mcpServers: kept } : rest) as S;
 }
 
+/** The page's origin as its worker sees it (the engine layers are checked without the DOM's types). */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && origin !== 'null' ? origin : undefined;
+}
+
 /** The live connections of one open session, by server name. */
 export class LiveServers implements McpClients {
   private readonly entries = new Map<string, Entry>();
@@ -184,7 +190,8 @@ export class LiveServers implements McpClients {
       error = e instanceof Error ? e.message : String(e);
     }
     if (this.entries.get(target.name)?.attempt !== attempt || this.closed) return { kind: 'superseded' };
-    const told = refused && inBrowser() && target.url !== undefined ? `${refusedHint(target.name, target.url, this.options.origin)} (${error})` : error;
+    const told =
+      refused && inBrowser() && target.url !== undefined ? `${refusedHint(target.name, target.url, this.options.origin ?? pageOrigin())} (${error})` : error;
     this.entries.set(target.name, { attempt, status: 'error', error: told });
     return { kind: 'failed', error: told };
   }
