@@ -337,9 +337,8 @@ export class Engine {
     };
     this.installKeepingTurns(withServer(session, recordOf(session.mcpServers)));
     const live = this.live;
-    const connecting = live.connect({ name, transport: 'http', url: target.url, ...(headers !== undefined ? { headers: { ...headers } } : {}) });
-    // The server shows as connecting in any view given meanwhile.
-    const outcome = await connecting;
+    // Meanwhile, any view shows the server connecting.
+    const outcome = await live.connect({ name, transport: 'http', url: target.url, ...(headers !== undefined ? { headers: { ...headers } } : {}) });
     if (outcome.kind === 'superseded' || live !== this.live) return { ok: false, error: `Connecting to ${name} was superseded`, view: this.view(this.shown) };
     const now = this.requireSession();
     if (outcome.kind === 'failed') {
