@@ -2,7 +2,8 @@
 // (./views.ts). The worker exposes it to the page through PageApi (./page-api.ts); tests use it directly.
 import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
-import { applyReply, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent } from '../agent/loop.ts';
+import { applyReply, applyReplyLive, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent, type ReplyMeta } from '../agent/loop.ts';
+import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../records/signature.ts';
 import type { Step, Turn } from '../agent/turn.ts';
@@ -30,7 +31,9 @@ import type { SavedText } from './view-parts.ts';
 import { readDefinition } from './definition-input.ts';
 import { ReplScratch, type ReplContext } from './repl-scratch.ts';
 import type { SessionRenders } from './tokenizer-need.ts';
-import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, systemPromptViewOf, userView } from './views.ts';
+import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, serverToolsOf, systemPromptViewOf, userView } from './views.ts';
+import { checkTarget, LiveServers, withoutServer, withServer, type LiveServersOptions } from './mcp-servers.ts';
+import { withProgress } from './turn-progress.ts';
 import type {
   DefinitionPart,
   OpenResult,
@@ -40,6 +43,7 @@ import type {
   SessionDefinition,
   ShareLinkResult,
   StepResult,
+  TurnProgress,
   View,
   ViewOptions,
 } from './views.ts';
@@ -59,19 +63,40 @@ interface PendingReply {
 
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
+function metaOf(pending: PendingReply): ReplyMeta {
+  return { llmMs: pending.llmMs, llm: pending.sentWith, ...(pending.usage !== undefined ? { usage: pending.usage } : {}) };
+}
+
 /** How a session is exported. */
 export interface ExportOptions {
   /** Leave out the gallery's description and tags (they describe the example a session was edited from). */
   readonly withoutGallery?: boolean;
 }
 
-/** One open session and its run. Every method is synchronous except token counting and LLM requests. */
+/**
+ * One open session and its run. Every method is synchronous except token counting, LLM requests,
+ * connecting MCP servers and the turns that call them (`stepTurnLive`, `applyRequestedLive`).
+ */
 export class Engine {
   private pending: PendingReply | null = null;
   private inFlight: AbortController | null = null;
+  /** The tool calls of the turn being made, aborted by Stop. */
+  private turnCalls: AbortController | null = null;
+  /** The open session's live MCP servers: none until the person connects one. */
+  private live: LiveServers;
+  /** Counts the sessions opened from outside: a turn or a connect that waited across one is dropped. */
+  private openings = 0;
 
-  /** `providerOptions` reach the real providers (tests give a fetch of their own). */
-  constructor(private readonly providerOptions: ProviderOptions = {}) {}
+  /**
+   * `providerOptions` reach the real providers, `mcpOptions` the MCP servers' connections (tests give
+   * a fetch or a connector of their own).
+   */
+  constructor(
+    private readonly providerOptions: ProviderOptions = {},
+    private readonly mcpOptions: LiveServersOptions = {},
+  ) {
+    this.live = new LiveServers(mcpOptions);
+  }
 
   private session: Session | null = null;
   private agent: PreparedAgent | null = null;
@@ -99,7 +124,7 @@ export class Engine {
     const parsed = parseSession(input);
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     // What was changed to open it (a turn limit raised to hold its turns) is said, not hidden.
-    return this.openTotally(parsed.session, [...parsed.warnings]);
+    return this.openTotally(parsed.session, [...parsed.warnings], true);
   }
 
   /** Opens a session already decoded (another branch of the open one), as open does. */
@@ -114,11 +139,15 @@ export class Engine {
   openLink(fragment: string): OpenResult {
     const decoded = decodeLink(fragment);
     if (!decoded.ok) return { ok: false, problems: decoded.details ?? [problem('link', '', 'refused', decoded.error)] };
-    return this.openTotally(decoded.session, decoded.warnings);
+    return this.openTotally(decoded.session, decoded.warnings, true);
   }
 
-  /** openSession, or a refusal that leaves the open session as it was when anything in it throws. */
-  private openTotally(session: Session, warnings: string[]): OpenResult {
+  /**
+   * openSession, or a refusal that leaves the open session as it was when anything in it throws. A
+   * session from outside (`fresh`: a file, a link, not another branch of this one) starts with no
+   * server connected, whatever the one before had.
+   */
+  private openTotally(session: Session, warnings: string[], fresh = false): OpenResult {
     const before = {
       session: this.session,
       agent: this.agent,
@@ -126,12 +155,27 @@ export class Engine {
       step: this.step,
       scratch: this.scratch,
       pending: this.pending,
+      live: this.live,
     };
     try {
+      if (fresh) this.live = new LiveServers(this.mcpOptions);
       const r = this.openSession(session);
+      if (fresh) {
+        before.live.close();
+        this.openings++;
+        this.turnCalls?.abort(new Error('another session was opened'));
+      }
       return warnings.length > 0 && r.ok ? { ...r, warnings } : r;
     } catch (e) {
-      ({ session: this.session, agent: this.agent, problems: this.problems, step: this.step, scratch: this.scratch, pending: this.pending } = before);
+      ({
+        session: this.session,
+        agent: this.agent,
+        problems: this.problems,
+        step: this.step,
+        scratch: this.scratch,
+        pending: this.pending,
+        live: this.live,
+      } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
     }
@@ -160,11 +204,12 @@ export class Engine {
     const parsed = readDefinition(def, this.session);
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
-    // What the definition does not hold stays as it was: the other branches, the requests this run
-    // discarded, the file's fields this build does not know.
-    const { branch, branches, discardedRequests, extra } = this.session ?? {};
+    // What the definition does not hold stays as it was: the servers, the other branches, the requests
+    // this run discarded, the file's fields this build does not know.
+    const { mcpServers, branch, branches, discardedRequests, extra } = this.session ?? {};
     this.install({
       ...parsed.session,
+      ...(mcpServers !== undefined ? { mcpServers } : {}),
       ...(branch !== undefined ? { branch } : {}),
       ...(branches !== undefined ? { branches } : {}),
       ...(discardedRequests !== undefined ? { discardedRequests } : {}),
@@ -177,7 +222,8 @@ export class Engine {
 
   private install(session: Session): void {
     this.session = session;
-    const prepared = prepareAgent(sessionToAgent(session));
+    // Connected servers make their calls live (stepTurnLive); the others' answer from the record.
+    const prepared = prepareAgent({ ...sessionToAgent(session), ...(this.live.anyConnected() ? { mcp: this.live } : {}) });
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
   }
@@ -189,31 +235,140 @@ export class Engine {
 
   /**
    * Runs the next turn. `reply` (what a person typed as the LLM) replaces the mock's scripted reply
-   * for this turn and is kept in the script, so the session replays the same way.
+   * for this turn and is kept in the script, so the session replays the same way. Calls of MCP
+   * servers are answered from the record: with a server connected, stepTurnLive makes the turn.
    */
   stepTurn(reply?: string, options: ViewOptions = {}): StepResult {
+    const next = this.nextTurn(reply, options);
+    if (!next.ok) return next.refused;
+    if (next.agent.external.host !== null) return { ok: false, error: 'A server is connected: stepTurnLive makes its calls', view: this.view(options) };
+    this.step = applyReply(next.agent, this.step, next.text, next.messages);
+    return { ok: true, view: this.view({ ...options, selected: undefined }) };
+  }
+
+  /** stepTurn, with the calls of connected servers made live; `onProgress` hears when the program waits on them. */
+  async stepTurnLive(reply?: string, options: ViewOptions = {}, onProgress?: TurnProgress): Promise<StepResult> {
+    if (this.turnCalls !== null) return { ok: false, error: 'A turn is still waiting on its tool calls', view: this.view(options) };
+    const next = this.nextTurn(reply, options);
+    if (!next.ok) return next.refused;
+    return this.makeTurn(next.agent, next.text, next.messages, {}, options, onProgress);
+  }
+
+  /** The agent, reply and messages of the next turn, or why it cannot be made. */
+  private nextTurn(
+    reply: string | undefined,
+    options: ViewOptions,
+  ): { ok: true; agent: PreparedAgent; text: string; messages: readonly Message[] } | { ok: false; refused: StepResult } {
     const session = this.requireSession();
     const n = this.step.turns.length + 1;
-    if (!this.agent) return { ok: false, error: `The session cannot run: ${this.problems.map((p) => p.text).join('; ')}`, view: this.view(options) };
-    if (this.step.status !== 'running')
-      return { ok: false, error: `The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`, view: this.view(options) };
+    const refuse = (error: string) => ({ ok: false as const, refused: { ok: false as const, error, view: this.view(options) } });
+    if (!this.agent) return refuse(`The session cannot run: ${this.problems.map((p) => p.text).join('; ')}`);
+    if (this.step.status !== 'running') return refuse(`The run has ended (${this.step.status.replace(/_/g, ' ')}); reset it to run again`);
     const replies = [...(session.llm.replies ?? [])];
     const text = reply ?? replies[n - 1];
-    if (text === undefined) {
-      return {
-        ok: false,
-        error: `The mock LLM has no reply for turn ${n} (its script has ${replies.length}); write one to continue`,
-        view: this.view(options),
-      };
-    }
+    if (text === undefined) return refuse(`The mock LLM has no reply for turn ${n} (its script has ${replies.length}); write one to continue`);
     if (reply !== undefined) {
       while (replies.length < n - 1) replies.push('');
       replies[n - 1] = reply;
       this.session = { ...session, llm: { ...session.llm, replies } };
     }
-    const { messages } = messagesFor(this.agent, this.step);
-    this.step = applyReply(this.agent, this.step, text, messages);
+    return { ok: true, agent: this.agent, text, messages: messagesFor(this.agent, this.step).messages };
+  }
+
+  /**
+   * Applies a reply, its calls made live when a server is connected. Stop (abortToolCalls) aborts
+   * the calls in flight and the turn is not made; nor is it when another session was opened or the
+   * run was reset meanwhile. `stopped` runs when Stop ended it.
+   */
+  private async makeTurn(
+    agent: PreparedAgent,
+    text: string,
+    messages: readonly Message[],
+    meta: ReplyMeta,
+    options: ViewOptions,
+    onProgress: TurnProgress | undefined,
+    stopped?: () => void,
+  ): Promise<StepResult> {
+    if (agent.external.host === null) {
+      this.step = applyReply(agent, this.step, text, messages, meta);
+      return { ok: true, view: this.view({ ...options, selected: undefined }) };
+    }
+    const start = this.step;
+    const openings = this.openings;
+    const controller = new AbortController();
+    this.turnCalls = controller;
+    const changed = () => this.openings !== openings || this.step.turns !== start.turns;
+    let step: Step;
+    try {
+      step = await applyReplyLive(withProgress(agent, onProgress), start, text, messages, meta, controller.signal);
+    } catch (e) {
+      if (!controller.signal.aborted) throw e;
+      if (changed())
+        return { ok: false, error: 'Another session was opened while the turn waited on its tool calls: it was not made', view: this.view(options) };
+      stopped?.();
+      return { ok: false, stopped: true, error: 'Stopped: the tool calls in flight were aborted and the turn was not made', view: this.view(options) };
+    } finally {
+      if (this.turnCalls === controller) this.turnCalls = null;
+    }
+    if (changed()) return { ok: false, error: 'The run changed while the turn waited on its tool calls: it was not made', view: this.view(options) };
+    this.step = step;
     return { ok: true, view: this.view({ ...options, selected: undefined }) };
+  }
+
+  /** Stops the tool calls of the turn being made (Stop): the turn is not made. False when none are in flight. */
+  abortToolCalls(): boolean {
+    const calls = this.turnCalls;
+    calls?.abort(new Error('stopped'));
+    return calls !== null;
+  }
+
+  /**
+   * Connects to an HTTP server (again): a new name joins the session's servers at once, shown
+   * connecting; once connected, its record holds the tools it listed now (T1), and turns call it live.
+   * `headers` go with its requests and nowhere else. Never throws.
+   */
+  async connectServer(name: string, url: string, headers?: Readonly<Record<string, string>>): Promise<StepResult> {
+    const session = this.requireSession();
+    const target = checkTarget(name, url);
+    if (!target.ok) return { ok: false, error: target.error, view: this.view(this.shown) };
+    const recordOf = (servers: readonly McpServerRecord[] | undefined): McpServerRecord => {
+      const old = servers?.find((s) => s.name === name);
+      return { name, transport: 'http', url: target.url, tools: old?.tools ?? [] };
+    };
+    this.installKeepingTurns(withServer(session, recordOf(session.mcpServers)));
+    const live = this.live;
+    // Meanwhile, any view shows the server connecting.
+    const outcome = await live.connect({ name, transport: 'http', url: target.url, ...(headers !== undefined ? { headers: { ...headers } } : {}) });
+    if (outcome.kind === 'superseded' || live !== this.live) return { ok: false, error: `Connecting to ${name} was superseded`, view: this.view(this.shown) };
+    const now = this.requireSession();
+    if (outcome.kind === 'failed') {
+      this.install(now);
+      return { ok: false, error: outcome.error, view: this.view(this.shown) };
+    }
+    this.installKeepingTurns(withServer(now, outcome.refresh(recordOf(now.mcpServers))));
+    return { ok: true, view: this.view(this.shown) };
+  }
+
+  /** Closes a server's connection: its calls are answered from the record again. */
+  disconnectServer(name: string): StepResult {
+    this.live.disconnect(name);
+    this.install(this.requireSession());
+    return { ok: true, view: this.view(this.shown) };
+  }
+
+  /** Takes a server out of the session (its connection closed); recorded turns keep their calls. */
+  removeServer(name: string): StepResult {
+    const session = this.requireSession();
+    this.live.disconnect(name);
+    this.installKeepingTurns(withoutServer(session, name));
+    return { ok: true, view: this.view(this.shown) };
+  }
+
+  /** Installs a changed session around the run's turns, replayed as after an edit (their calls from the record). */
+  private installKeepingTurns(session: Session): void {
+    const turns = this.step.turns;
+    this.install({ ...session, turns });
+    if (this.agent) this.step = resumeStep(this.agent, turns);
   }
 
   reset(options: ViewOptions = {}): View {
@@ -276,6 +431,7 @@ export class Engine {
       },
       request: requestView(this.agent, session, this.step, selected),
       branches: branchList({ ...session, turns }),
+      servers: this.live.view(session.mcpServers ?? []),
     };
   }
 
@@ -327,6 +483,7 @@ export class Engine {
       sessionStrategy: agent ? agent.strategy.name : strategyNameOf(session.compression),
       strategies: STRATEGIES.map((s) => ({ name: s.name, description: s.description, options: [...s.options] })),
       systemPrompt: systemPromptViewOf(session, this.agent),
+      mcpServers: serverToolsOf(session.mcpServers ?? []),
     };
     this.partCache = { session, agent, part };
     return part;
@@ -410,19 +567,36 @@ export class Engine {
     return this.inFlight !== null;
   }
 
-  /** Makes the next turn from the reply requestReply got, recorded with its usage and provider. */
+  /** Makes the next turn from the reply requestReply got, recorded with its usage and provider (calls answered from the record). */
   applyRequested(options: ViewOptions = {}): StepResult {
+    const taken = this.takePending(options);
+    if (!taken.ok) return taken.refused;
+    if (taken.agent.external.host !== null) return { ok: false, error: 'A server is connected: applyRequestedLive makes its calls', view: this.view(options) };
+    this.step = applyReply(taken.agent, this.step, taken.pending.text, taken.pending.messages, metaOf(taken.pending));
+    return { ok: true, view: this.view({ ...options, selected: undefined }) };
+  }
+
+  /**
+   * applyRequested, with the calls of connected servers made live. Stopped, the reply is not applied
+   * and what it cost is counted with the requests this run discarded.
+   */
+  async applyRequestedLive(options: ViewOptions = {}, onProgress?: TurnProgress): Promise<StepResult> {
+    if (this.turnCalls !== null) return { ok: false, error: 'A turn is still waiting on its tool calls', view: this.view(options) };
+    const taken = this.takePending(options);
+    if (!taken.ok) return taken.refused;
+    const { pending } = taken;
+    const stopped = () =>
+      this.discard(new LlmError('stopped while its tool calls ran', 'aborted', pending.usage ? { usage: pending.usage } : {}), pending.sentWith);
+    return this.makeTurn(taken.agent, pending.text, pending.messages, metaOf(pending), options, onProgress, stopped);
+  }
+
+  private takePending(options: ViewOptions): { ok: true; agent: PreparedAgent; pending: PendingReply } | { ok: false; refused: StepResult } {
     const pending = this.pending;
     this.pending = null;
     if (!this.agent || pending === null || pending.number !== this.step.turns.length + 1 || this.step.status !== 'running') {
-      return { ok: false, error: 'There is no reply from the LLM waiting to be applied; step again', view: this.view(options) };
+      return { ok: false, refused: { ok: false, error: 'There is no reply from the LLM waiting to be applied; step again', view: this.view(options) } };
     }
-    this.step = applyReply(this.agent, this.step, pending.text, pending.messages, {
-      llmMs: pending.llmMs,
-      llm: pending.sentWith,
-      ...(pending.usage !== undefined ? { usage: pending.usage } : {}),
-    });
-    return { ok: true, view: this.view({ ...options, selected: undefined }) };
+    return { ok: true, agent: this.agent, pending };
   }
 
   /** Records a request that did not become a turn: where it went, why, and the tokens it still cost. */

@@ -15,10 +15,10 @@ import {
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
 import { branchSide, checkoutSession, forkSession, removeBranchOf, type BranchOp, type BranchSide, type ForkRequest } from './branch-ops.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
-import type { OpenResult, RequestResult, SessionDefinition, StepResult, View, ViewOptions } from './views.ts';
+import type { OpenResult, RequestResult, SessionDefinition, StepResult, TurnProgress, View, ViewOptions } from './views.ts';
 
 export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; problems: Problem[] };
-export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch };
+export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch; stopped?: true };
 export type PatchedRequest = Exclude<RequestResult, { ok: false }> | (Omit<Extract<RequestResult, { ok: false }>, 'view'> & { view: ViewPatch });
 
 export type PatchedBranch = { ok: true; view: ViewPatch } | { ok: false; errors: readonly string[] };
@@ -53,8 +53,9 @@ export class PageApi {
     return this.opened(this.engine.setDefinition(def), known);
   }
 
-  stepTurn(reply?: string, options?: ViewOptions, known?: Known): PatchedStep {
-    return this.stepped(this.engine.stepTurn(reply, options), known);
+  /** `onProgress` (a Comlink proxy the page's client gives) hears when the program waits on tool calls. */
+  async stepTurn(reply?: string, options?: ViewOptions, onProgress?: TurnProgress, known?: Known): Promise<PatchedStep> {
+    return this.stepped(await this.engine.stepTurnLive(reply, options, onProgress), known);
   }
 
   reset(options?: ViewOptions, known?: Known): ViewPatch {
@@ -70,12 +71,29 @@ export class PageApi {
     return r.ok ? r : { ...r, view: this.patch(r.view, known) };
   }
 
-  applyRequested(options?: ViewOptions, known?: Known): PatchedStep {
-    return this.stepped(this.engine.applyRequested(options), known);
+  async applyRequested(options?: ViewOptions, onProgress?: TurnProgress, known?: Known): Promise<PatchedStep> {
+    return this.stepped(await this.engine.applyRequestedLive(options, onProgress), known);
   }
 
   abortRequest(): boolean {
     return this.engine.abortRequest();
+  }
+
+  abortToolCalls(): boolean {
+    return this.engine.abortToolCalls();
+  }
+
+  /** Header values go to the server's connection and nowhere else. */
+  async connectServer(name: string, url: string, headers?: Readonly<Record<string, string>>, known?: Known): Promise<PatchedStep> {
+    return this.stepped(await this.engine.connectServer(name, url, headers), known);
+  }
+
+  disconnectServer(name: string, known?: Known): PatchedStep {
+    return this.stepped(this.engine.disconnectServer(name), known);
+  }
+
+  removeServer(name: string, known?: Known): PatchedStep {
+    return this.stepped(this.engine.removeServer(name), known);
   }
 
   repl(program: string): ReturnType<Engine['repl']> {

@@ -5,7 +5,7 @@
 // and a line here; a method without a line, or a line without a method, does not type-check.
 import type { PageApi } from './page-api.ts';
 import type { Known, ViewPatch } from './view-patch.ts';
-import type { View, ViewOptions } from './views.ts';
+import type { TurnProgress, View, ViewOptions } from './views.ts';
 
 /** How long the page waits for a call before it restarts the worker (client.ts). */
 export type Watchdog =
@@ -47,6 +47,11 @@ export interface CallSpec<P extends readonly unknown[] = readonly unknown[]> {
   /** Absent: nothing it renders before answering counts tokens (a call that counts them loads the tokenizer itself). */
   readonly renders?: Renders;
   readonly watchdog: Watchdog;
+  /**
+   * The argument the page's client fills with a TurnProgress of its own: its watchdog stops counting
+   * while the worker says the program waits on tool calls, and counts each pass afresh (T4).
+   */
+  readonly progress?: IndexOf<P, TurnProgress>;
 }
 
 /** A line of the table, read without its call's types. */
@@ -56,6 +61,7 @@ export interface CallLine {
   readonly strategy?: number;
   readonly renders?: Renders;
   readonly watchdog: Watchdog;
+  readonly progress?: number;
 }
 
 /** The page's calls: PageApi's methods (the engine and the experiments it holds are not calls). */
@@ -65,13 +71,22 @@ export const PROTOCOL = {
   open: { known: 1, renders: 'file', watchdog: 'normal' },
   openLink: { known: 1, renders: 'link', watchdog: 'normal' },
   setDefinition: { known: 1, renders: 'settings', watchdog: 'normal' },
-  stepTurn: { known: 2, options: 1, renders: 'session', watchdog: 'normal' },
+  stepTurn: { known: 3, options: 1, progress: 2, renders: 'session', watchdog: 'normal' },
   reset: { known: 1, options: 0, renders: 'session', watchdog: 'normal' },
   view: { known: 1, options: 0, renders: 'session', watchdog: 'normal' },
   /** `onText` is a Comlink proxy of the page's callback: the reply streams to the page as it arrives. */
   requestReply: { known: 2, renders: 'session', watchdog: 'none' },
-  applyRequested: { known: 1, options: 0, renders: 'session', watchdog: 'normal' },
+  applyRequested: { known: 2, options: 0, progress: 1, renders: 'session', watchdog: 'normal' },
   abortRequest: { watchdog: 'normal' },
+  /** Stop of a turn waiting on tool calls: the worker hears it between two passes, as it waits. */
+  abortToolCalls: { watchdog: 'normal' },
+  /**
+   * Waits on the network, bounded by the connect timeout (30 s), not on a program: what follows the
+   * server's answer is an edit's work (the session replayed under the interpreter's limits).
+   */
+  connectServer: { known: 3, renders: 'session', watchdog: 'none' },
+  disconnectServer: { known: 1, renders: 'session', watchdog: 'normal' },
+  removeServer: { known: 1, renders: 'session', watchdog: 'normal' },
   repl: { watchdog: 'normal' },
   restoreRepl: { watchdog: 'normal' },
   countTokens: { watchdog: 'loading' },

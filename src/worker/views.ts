@@ -21,6 +21,11 @@ import { headText } from '../session/file-pieces.ts';
 import { cutHead, type SessionHead } from '../session/file-text.ts';
 import type { SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
+import type { ServerView } from './mcp-servers.ts';
+import { descriptionOfTool, signatureOfTool, type McpServerRecord } from '../records/mcp-tools.ts';
+import { formatCallForm, parseSignature } from '../records/signature.ts';
+
+export type { ServerStatus, ServerView } from './mcp-servers.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
 export interface SessionDefinition {
   title: string;
@@ -78,6 +83,9 @@ export interface ToolCallView {
   result: string;
   error?: string;
   durationMs: number;
+  /** For an MCP server's tool: the server, and the server's own name for the tool when the program called it by another. */
+  server?: string;
+  tool?: string;
 }
 
 export interface TurnView {
@@ -203,6 +211,8 @@ export interface View {
    * one the next turn will send. Null when no request is made (the mock, a person typing).
    */
   request: DescribedRequest | null;
+  /** The session's MCP servers and how connecting to each went (the page connects them; opening never does). */
+  servers: ServerView[];
 }
 
 /** The parts of a view that follow the definition alone. */
@@ -225,6 +235,26 @@ export interface DefinitionPart {
   strategies: StrategyInfo[];
   /** The SYSTEM prompt the session sends, the default it starts from, and the fingerprint turns record. */
   systemPrompt: SystemPromptView;
+  /** The session's MCP servers with the tools each listed when it last connected (T1). */
+  mcpServers: ServerToolsView[];
+}
+
+/** A server's snapshot as `tool/` shows it. */
+export interface ServerToolsView {
+  name: string;
+  tools: ServerToolView[];
+}
+
+export interface ServerToolView {
+  /** The name programs call (`as`, else the server's). */
+  name: string;
+  /** The server's own name, when the session renamed it. */
+  toolName?: string;
+  callForm: string;
+  signature: string;
+  description?: string;
+  /** Left out of tool/ and of what programs may call. */
+  hidden?: boolean;
 }
 
 export interface SystemPromptView {
@@ -282,7 +312,14 @@ export interface ShareLinkResult {
   /** Why it does not fit, when it does not. */
   reason?: string;
 }
-export type StepResult = { ok: true; view: View } | { ok: false; error: string; view: View };
+/** `stopped`: Stop aborted the turn's tool calls, and the turn was not made. */
+export type StepResult = { ok: true; view: View } | { ok: false; error: string; view: View; stopped?: true };
+
+/**
+ * Told by a turn whose program waits on tool calls: `waiting` as a round of calls goes out, `running`
+ * when it is answered and the program runs again. The page's watchdog counts only `running` (T4).
+ */
+export type TurnProgress = (phase: 'waiting' | 'running') => void;
 
 export interface ReplResult {
   ok: boolean;
@@ -344,6 +381,8 @@ export function turnView(t: Turn): TurnView {
       result: format(c.result, TOOL_RESULT_LIMIT).text,
       ...(c.error !== undefined ? { error: c.error } : {}),
       durationMs: c.durationMs,
+      ...(c.server !== undefined ? { server: c.server } : {}),
+      ...(c.tool !== undefined ? { tool: c.tool } : {}),
     })),
     durationMs: t.durationMs,
     ...(t.usage !== undefined ? { usage: { ...t.usage } } : {}),
@@ -351,6 +390,27 @@ export function turnView(t: Turn): TurnView {
     ...(t.llm !== undefined ? { llm: { ...t.llm } } : {}),
     ...(t.language !== undefined ? { language: { id: t.language, name: languageName(t.language), current: languageName(CURRENT_LANGUAGE) } } : {}),
   };
+}
+
+/** The session's servers' tools as `tool/` shows them: call form, signature (T2), description's first line. */
+export function serverToolsOf(servers: readonly McpServerRecord[]): ServerToolsView[] {
+  return servers.map((s) => ({
+    name: s.name,
+    tools: s.tools.map((t) => {
+      const name = t.as ?? t.name;
+      const signature = signatureOfTool(t);
+      const sig = parseSignature(signature);
+      const description = descriptionOfTool(t.description);
+      return {
+        name,
+        ...(t.as !== undefined ? { toolName: t.name } : {}),
+        callForm: formatCallForm(name, sig.ok ? sig.params : []),
+        signature,
+        ...(description !== undefined ? { description } : {}),
+        ...(t.hidden === true ? { hidden: true } : {}),
+      };
+    }),
+  }));
 }
 
 export function sampleOf(v: Value): string | null {

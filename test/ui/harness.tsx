@@ -16,12 +16,15 @@ export function exampleText(name: string): string {
   return readFileSync(join(__dirname, '..', '..', 'examples', name), 'utf8');
 }
 
-/** An EngineClient whose "worker" is an Engine in this process (calls still resolve asynchronously). */
-export function inProcessClient(): { client: EngineClient; engines: Engine[] } {
+/**
+ * An EngineClient whose "worker" is an Engine in this process (calls still resolve asynchronously);
+ * `makeEngine` makes each worker's (one with MCP servers of the test's own).
+ */
+export function inProcessClient(makeEngine: () => Engine = () => new Engine()): { client: EngineClient; engines: Engine[] } {
   const engines: Engine[] = [];
   const client = new EngineClient({
     createWorker: () => {
-      const engine = new Engine();
+      const engine = makeEngine();
       // The worker's side of the page's calls: views cross as patches, as in the browser.
       const host = new PageApi(engine);
       engines.push(engine);
@@ -47,8 +50,8 @@ export interface Harness extends RenderResult {
   controller: PlaygroundController;
 }
 
-export function renderWithPlayground(ui: ReactElement): Harness {
-  const { client } = inProcessClient();
+export function renderWithPlayground(ui: ReactElement, makeEngine?: () => Engine): Harness {
+  const { client } = inProcessClient(makeEngine);
   const store = createPlaygroundStore();
   const controller = new PlaygroundController({ client, store });
   const result = render(<PlaygroundProvider controller={controller}>{ui}</PlaygroundProvider>);

@@ -3,7 +3,7 @@
 import { act, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { expect } from 'vitest';
-import type { View } from '../../src/worker/engine.ts';
+import type { Engine, View } from '../../src/worker/engine.ts';
 import { exampleText, renderWithPlayground, type Harness } from './harness.tsx';
 
 export interface PanelHarness extends Harness {
@@ -11,8 +11,8 @@ export interface PanelHarness extends Harness {
 }
 
 /** Renders `ui` and opens `example` (a file in examples/) through the open action. */
-export async function renderPanel(ui: ReactElement, example = 'reviews-and-inventory.json'): Promise<PanelHarness> {
-  const h = renderWithPlayground(ui);
+export async function renderPanel(ui: ReactElement, example = 'reviews-and-inventory.json', makeEngine?: () => Engine): Promise<PanelHarness> {
+  const h = renderWithPlayground(ui, makeEngine);
   await act(async () => {
     const outcome = await h.controller.open(exampleText(example));
     expect(outcome).toEqual({ ok: true, problems: [] });

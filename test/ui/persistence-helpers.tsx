@@ -11,6 +11,7 @@ import { PlaygroundProvider } from '../../src/ui/state/playground.tsx';
 import { PlaygroundController } from '../../src/ui/state/controller.ts';
 import { createPlaygroundStore } from '../../src/ui/state/store.ts';
 import type { Harness } from './harness.tsx';
+import type { Engine } from '../../src/worker/engine.ts';
 import { inProcessClient } from './harness.tsx';
 import './app-helpers.tsx';
 
@@ -65,11 +66,13 @@ export interface TabOptions {
   tabMemory?: TabMemory | null;
   tabId?: string;
   delayMs?: number;
+  /** Makes the tab's engine (default: a plain one). */
+  engine?: () => Engine;
 }
 
 /** Renders the App as one browser tab saving to `sessions`. */
 export function renderTab(o: TabOptions): Harness {
-  const { client } = inProcessClient();
+  const { client } = inProcessClient(o.engine);
   const store = createPlaygroundStore();
   const controller = new PlaygroundController({ client, store });
   const result = render(

@@ -70,7 +70,7 @@ describe('the saved text in pieces', () => {
 describe('view patches', () => {
   const host = () => new PageApi(new Engine());
 
-  it('the first view is whole; a Step sends the new turn and its piece only; a turn switch sends no turn', () => {
+  it('the first view is whole; a Step sends the new turn and its piece only; a turn switch sends no turn', async () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
@@ -81,7 +81,7 @@ describe('view patches', () => {
     expect(page).toEqual(withSaved(h.engine, h.engine.view()));
 
     for (let n = 1; n <= 3; n++) {
-      const s = h.stepTurn(undefined, {}, knownOf(page));
+      const s = await h.stepTurn(undefined, {}, undefined, knownOf(page));
       if (!s.ok) throw new Error(s.error);
       expect([s.view.turnsFrom, s.view.turns.map((t) => t.number)]).toEqual([n - 1, [n]]);
       expect(s.view.setup).toBeUndefined();
@@ -103,12 +103,12 @@ describe('view patches', () => {
     expect(switched.saved?.turns).toBe(page.saved?.turns);
   });
 
-  it('an edit that renders the same sends the definition and the head again, not the turns', () => {
+  it('an edit that renders the same sends the definition and the head again, not the turns', async () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     let page = applyPatch(null, r.view);
-    const s = h.stepTurn(undefined, {}, knownOf(page));
+    const s = await h.stepTurn(undefined, {}, undefined, knownOf(page));
     page = applyPatch(page, s.view);
     const e = h.setDefinition({ ...page.setup.definition, title: 'Edited' }, knownOf(page));
     if (!e.ok) throw new Error(e.problems.map((p) => p.text).join('; '));
@@ -120,12 +120,12 @@ describe('view patches', () => {
     expect(sessionTextOf(page)).toBe(h.engine.exportSession());
   });
 
-  it('an edit that renders differently sends every piece again: earlier turns keep their messages', () => {
+  it('an edit that renders differently sends every piece again: earlier turns keep their messages', async () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     let page = applyPatch(null, r.view);
-    for (let n = 0; n < 2; n++) page = applyPatch(page, h.stepTurn(undefined, {}, knownOf(page)).view);
+    for (let n = 0; n < 2; n++) page = applyPatch(page, (await h.stepTurn(undefined, {}, undefined, knownOf(page))).view);
     // Recorded under the first mission, a turn's messages are rendered again and left out.
     expect(page.saved?.turns.every((t) => !t.includes('"messages"') && t.includes('"messagesHash"'))).toBe(true);
     const rev = page.saved?.rev;
@@ -139,19 +139,19 @@ describe('view patches', () => {
     expect(page.saved?.turns.every((t) => t.includes('"messages"'))).toBe(true);
     expect(sessionTextOf(page)).toBe(h.engine.exportSession());
     // The next Step sends its own piece only, left out again (it was rendered under the new mission).
-    const s = h.stepTurn(undefined, {}, knownOf(page));
+    const s = await h.stepTurn(undefined, {}, undefined, knownOf(page));
     expect([s.view.saved.turnsFrom, s.view.saved.turns.length]).toEqual([2, 1]);
     expect(s.view.saved.turns[0]).toContain('"messagesHash"');
     page = applyPatch(page, s.view);
     expect(sessionTextOf(page)).toBe(h.engine.exportSession());
   });
 
-  it('a reset or another session is a new epoch: everything is sent again', () => {
+  it('a reset or another session is a new epoch: everything is sent again', async () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     let page = applyPatch(null, r.view);
-    page = applyPatch(page, h.stepTurn(undefined, {}, knownOf(page)).view);
+    page = applyPatch(page, (await h.stepTurn(undefined, {}, undefined, knownOf(page))).view);
     const reset = h.reset({}, knownOf(page));
     expect(reset.epoch).not.toBe(page.epoch);
     expect(reset.turnsFrom).toBe(0);
@@ -179,12 +179,12 @@ describe('view patches', () => {
     expect(fromB.saved.head).toBeDefined();
   });
 
-  it('a patch that does not fit the view it is applied to is refused', () => {
+  it('a patch that does not fit the view it is applied to is refused', async () => {
     const h = host();
     const r = h.open(example('long-run-overflow.json'));
     if (!r.ok) throw new Error('not opened');
     let page = applyPatch(null, r.view);
-    page = applyPatch(page, h.stepTurn(undefined, {}, knownOf(page)).view);
+    page = applyPatch(page, (await h.stepTurn(undefined, {}, undefined, knownOf(page))).view);
     const p: ViewPatch = h.view({}, knownOf(page));
     expect(() => applyPatch(null, p)).toThrow(/does not fit/);
   });

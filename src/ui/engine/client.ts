@@ -3,7 +3,7 @@
 // program never freezes the page and never loses the session (L8).
 // Each call's watchdog is its line's in the protocol table (src/worker/protocol.ts): requests to a real
 // LLM have none (they wait on the network, not on a program), calls that load a table get longer.
-import { wrap } from 'comlink';
+import { proxy, wrap } from 'comlink';
 import { lineOf, type Call, type PageArgs, type WorkerApi } from '../../worker/protocol.ts';
 import { SyncedApi, type EngineApi, type EngineRemote } from './synced-api.ts';
 
@@ -197,9 +197,24 @@ export class EngineClient {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let spareTimer: ReturnType<typeof setTimeout> | undefined;
     let rejectPending: ((e: Error) => void) | undefined;
-    const method = slot.api[name] as (...a: unknown[]) => ReturnType<EngineApi[K]>;
-    const answer = Promise.resolve(method.apply(slot.api, args ?? [])) as Promise<Awaited<ReturnType<EngineApi[K]>>>;
     const line = lineOf(name);
+    // While the worker says its program waits on tool calls, the watchdog does not count (T4): the
+    // worker is free then (Stop reaches it), and the calls have time limits of their own.
+    let waiting = false;
+    let count: (() => void) | null = null;
+    const onProgress = (phase: 'waiting' | 'running'): void => {
+      waiting = phase === 'waiting';
+      clearTimeout(timer);
+      clearTimeout(spareTimer);
+      if (!waiting) count?.();
+    };
+    const sent: unknown[] = [...((args ?? []) as unknown[])];
+    if (line.progress !== undefined) {
+      while (sent.length < line.progress) sent.push(undefined);
+      sent[line.progress] = proxy(onProgress);
+    }
+    const method = slot.api[name] as (...a: unknown[]) => ReturnType<EngineApi[K]>;
+    const answer = Promise.resolve(method.apply(slot.api, sent)) as Promise<Awaited<ReturnType<EngineApi[K]>>>;
     const isLoading = line.watchdog === 'loading';
     const ahead = isLoading ? [] : [...this.loading];
     if (isLoading) {
@@ -214,7 +229,8 @@ export class EngineClient {
       this.pendingReject.add(reject);
       if (options.watchdog === false || line.watchdog === 'none') return;
       const ms = (isLoading ? Math.max(LOADING_ALLOWANCE_MS, this.watchdogMs) : this.watchdogMs) + (options.allowanceMs ?? 0);
-      const arm = () => {
+      // Counts from zero each time: the call's start, and each pass after a wait.
+      const start = () => {
         if (this.generation !== gen || !this.pendingReject.has(reject)) return;
         if (!isLoading) spareTimer = setTimeout(() => this.refillSpare(), Math.min(500, ms / 3));
         timer = setTimeout(() => {
@@ -222,6 +238,10 @@ export class EngineClient {
           if (this.generation === gen) void this.restart(restarted);
           reject(restarted);
         }, ms);
+      };
+      const arm = () => {
+        count = start;
+        if (!waiting) start();
       };
       void (isLoading ? slot.ready : this.quiet(slot, ahead)).then(arm);
     });

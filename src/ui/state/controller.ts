@@ -17,6 +17,7 @@ import { resetBlocker, stopEffect, type CallLane, type RunMachine } from './run-
 import { SessionLane } from './session-lane.ts';
 import { createPlaygroundStore, scriptedReply, type PersistenceRef, type PlaygroundStore } from './store.ts';
 import { TokenCounts } from './token-counts.ts';
+import { ServerHeaders, type HeaderValues } from './server-headers.ts';
 import { createPriceBook, followOtherTabs, type PriceBook } from '../persistence/prices.ts';
 
 export interface OpenOutcome {
@@ -35,6 +36,12 @@ export interface BranchOutcome {
 
 /** How long Stop waits for an engine call in flight to answer before it restarts the worker. */
 export const STOP_GRACE_MS = 250;
+
+/** How connecting, disconnecting or removing a server ended (the view shows the server's state). */
+export interface ServerOutcome {
+  readonly ok: boolean;
+  readonly error?: string;
+}
 
 /** Where an opened session came from: a base URL it brings is confirmed before the first request. */
 type Source = 'file' | 'link' | 'saved';
@@ -59,6 +66,8 @@ export class PlaygroundController {
   readonly client: EngineClient;
   /** API keys: kept apart from the store, handed only to LLM requests. */
   readonly keys: KeyStore;
+  /** MCP servers' header values: kept apart from the store, handed only to their connections. */
+  readonly serverHeaders = new ServerHeaders();
   readonly clock: Clock;
   /** Edits and turns, one after the other. */
   readonly lane = new SessionLane();
@@ -89,11 +98,17 @@ export class PlaygroundController {
   }
 
   /**
-   * Connects to the engine client: a restarted worker has the session back from its checkpoint, and
-   * the REPL's definitions are made again from the inputs that made them. Returns the disconnect.
+   * Connects to the engine client: a restarted worker has the session back from its checkpoint, the
+   * REPL's definitions are made again from the inputs that made them, and the servers connected
+   * before connect again. Returns the disconnect.
    */
   attach(): () => void {
     this.client.onReopen((api) => {
+      // The new worker has no connection: the servers this page had connected connect again (with
+      // the header values given for them) once it has reopened the session, not waited for here.
+      for (const s of this.s.view?.servers ?? []) {
+        if ((s.status === 'connected' || s.status === 'connecting') && s.url !== undefined) void this.connectServer(s.name, s.url);
+      }
       const programs = this.s.replPrograms;
       return programs.length > 0 ? api.restoreRepl(programs) : Promise.resolve();
     });
@@ -283,7 +298,7 @@ export class PlaygroundController {
     if (!r) return false;
     this.s.select(null);
     if (!r.ok) {
-      this.s.setNotice({ kind: 'error', text: r.error });
+      this.s.setNotice({ kind: r.stopped === true ? 'info' : 'error', text: r.error });
       this.s.setView(r.view);
       return false;
     }
@@ -368,10 +383,14 @@ export class PlaygroundController {
     const effect = stopEffect(this.s.machine, this.s.llmCall !== null);
     this.s.dispatch({ type: 'stop' });
     if (effect === 'abort-request') await this.client.call('abortRequest');
-    // Most calls answer within milliseconds (a mock's turn): Stop between two of them ends the run
-    // quietly, with the worker and everything it counted intact. A runaway does not answer.
-    else if (effect === 'restart-worker' && !(await this.machineSettles((m) => stopEffect(m, false) !== 'restart-worker', STOP_GRACE_MS)))
-      await this.client.restart();
+    else if (effect === 'restart-worker') {
+      // A turn waiting on tool calls leaves the worker free: it hears this at once, aborts the calls
+      // and answers without the turn. A program that runs hears nothing until it ends.
+      void this.client.call('abortToolCalls', [], { watchdog: false }).catch(() => undefined);
+      // Most calls answer within milliseconds (a mock's turn): Stop between two of them ends the run
+      // quietly, with the worker and everything it counted intact. A runaway does not answer.
+      if (!(await this.machineSettles((m) => stopEffect(m, false) !== 'restart-worker', STOP_GRACE_MS))) await this.client.restart();
+    }
   }
 
   /** True as soon as the run machine satisfies `done`; false when it still does not after `ms`. */
@@ -438,6 +457,53 @@ export class PlaygroundController {
   async repl(program: string): Promise<void> {
     const out = await this.guarded(() => this.client.call('repl', [program]));
     if (out) this.s.addRepl(program, out);
+  }
+
+  /**
+   * Connects to an MCP server over HTTP (a new name joins the session). It may take seconds, so it
+   * waits in no queue and counts as no engine work (Step and Stop are not held up by it); the view
+   * taken just after it is sent shows the server connecting. `headers` stay in this page's memory
+   * for this server; without them, the ones given before for the same name and URL go again.
+   */
+  async connectServer(name: string, url: string, headers?: HeaderValues): Promise<ServerOutcome> {
+    if (headers !== undefined) this.serverHeaders.set(name, url, headers);
+    const sent = headers ?? this.serverHeaders.get(name, url);
+    const connecting = this.client.call('connectServer', [name, url, sent]);
+    void this.client
+      .call('view', [this.viewOptions()])
+      .then((view) => {
+        if (view.servers.some((s) => s.name === name && s.status === 'connecting')) this.accept(view);
+      })
+      .catch(() => undefined);
+    try {
+      const r = await connecting;
+      if (r.ok || r.view.servers.some((s) => s.name === name)) this.accept(r.view);
+      return r.ok ? { ok: true } : { ok: false, error: r.error };
+    } catch (e) {
+      // A restart ended it: the new worker has no connection, and its view says so.
+      if (e instanceof EngineRestarted) return { ok: false, error: 'The engine was restarted while connecting' };
+      return { ok: false, error: messageOf(e) };
+    }
+  }
+
+  /** Closes a server's connection: its calls are answered from the record. In the session lane, as an edit. */
+  disconnectServer(name: string): Promise<ServerOutcome> {
+    return this.serverEdit(() => this.client.call('disconnectServer', [name]));
+  }
+
+  /** Takes a server out of the session, and forgets its header values. */
+  removeServer(name: string): Promise<ServerOutcome> {
+    this.serverHeaders.forget(name);
+    return this.serverEdit(() => this.client.call('removeServer', [name]));
+  }
+
+  private serverEdit(call: () => Promise<{ ok: boolean; view: View }>): Promise<ServerOutcome> {
+    return this.lane.enqueueEdit(async () => {
+      const r = await this.guarded(call, 'edit');
+      if (r === undefined) return { ok: false };
+      this.accept(r.view);
+      return { ok: r.ok };
+    });
   }
 
   /** Whether the branches can be changed now (fork, open, remove): not while a Step or Run makes turns. */

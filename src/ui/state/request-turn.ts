@@ -100,7 +100,7 @@ export async function requestTurn(deps: RequestTurnDeps): Promise<boolean> {
   if (!applied) return false;
   s().select(null);
   if (!applied.ok) {
-    s().setNotice({ kind: 'error', text: applied.error });
+    s().setNotice({ kind: applied.stopped === true ? 'info' : 'error', text: applied.error });
     s().setView(applied.view);
     return false;
   }

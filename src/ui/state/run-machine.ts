@@ -76,8 +76,10 @@ export type StopEffect = 'abort-request' | 'restart-worker' | 'none';
 /**
  * Stop's effect: a request to a real LLM in flight is aborted (the worker keeps running); a turn's
  * engine call in flight (a program, a tool call, maybe a runaway one) is ended by restarting the
- * worker; a Step or Run whose turn has not started yet (waiting for an edit) just never starts it.
- * Outside a run, any engine call in flight (a REPL program, an edit) is ended by a restart, as ever.
+ * worker, unless it answers within a grace (the controller first aborts the tool calls a turn waits
+ * on, and such a turn answers at once); a Step or Run whose turn has not started yet (waiting for an
+ * edit) just never starts it. Outside a run, any engine call in flight (a REPL program, an edit) is
+ * ended by a restart, as ever.
  */
 export function stopEffect(m: RunMachine, llmRequest: boolean): StopEffect {
   if (llmRequest) return 'abort-request';

@@ -173,3 +173,68 @@ describe('EngineClient restart', () => {
     client.dispose();
   });
 });
+
+describe('EngineClient watchdog of a turn that waits on tool calls (T4)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  type Progress = (phase: 'waiting' | 'running') => void;
+
+  /** A worker whose stepTurn runs passes of `passMs` each, telling the page it waits `waitMs` between them. */
+  function passesClient(passMs: readonly number[], waitMs: number) {
+    const made: { terminated: boolean }[] = [];
+    const client = new EngineClient({
+      watchdogMs: 60,
+      createWorker: () => {
+        const state = { terminated: false };
+        made.push(state);
+        const api = {
+          abortRequest: () => Promise.resolve(false),
+          open: () => Promise.resolve({ ok: true }),
+          stepTurn: async (_reply: unknown, _options: unknown, onProgress: Progress) => {
+            for (let i = 0; i < passMs.length; i++) {
+              if (i > 0) {
+                onProgress('waiting');
+                await wait(waitMs);
+                onProgress('running');
+              }
+              await wait(passMs[i]);
+            }
+            return 'stepped';
+          },
+        } as unknown as EngineRemote;
+        return { worker: { terminate: () => void (state.terminated = true) }, api };
+      },
+    });
+    return { client, made };
+  }
+
+  it('does not count waiting: passes of 40 ms around waits of 10 s end without a restart', async () => {
+    vi.useFakeTimers();
+    const { client, made } = passesClient([40, 40, 40], 10_000);
+    const turn = client.call('stepTurn', [undefined, {}]);
+    await vi.advanceTimersByTimeAsync(20_200);
+    await expect(turn).resolves.toBe('stepped');
+    expect(made[0].terminated).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('counts each pass afresh: one that runs away after a wait is restarted at its own watchdog', async () => {
+    vi.useFakeTimers();
+    const { client, made } = passesClient([40, 5000], 10_000);
+    const turn = client.call('stepTurn', [undefined, {}]);
+    const settled = turn.then(
+      () => 'answered',
+      (e: unknown) => e,
+    );
+    // 40 ms of program, 10 s of waiting, then 60 ms of the runaway pass: the watchdog ends it there.
+    await vi.advanceTimersByTimeAsync(40 + 10_000 + 59);
+    expect(made[0].terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(2);
+    const reason = await settled;
+    expect(reason instanceof EngineRestarted && reason.afterMs === 60).toBe(true);
+    expect(made[0].terminated).toBe(true);
+    client.dispose();
+  });
+});

@@ -1,6 +1,7 @@
 // The `tool/` namespace: each tool's name, signature, description and PTC-Lisp implementation, editable,
 // with Add and Remove. The whole list is one draft: while the engine refuses it (a bad signature, a
-// duplicate name), the draft stays as typed and each reason is shown at its tool.
+// duplicate name), the draft stays as typed and each reason is shown at its tool. The MCP servers whose
+// tools follow the session's own come after them (ServersPart.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { formatCallForm, parseSignature } from '../../../records/signature.ts';
 import type { SessionDefinition, View } from '../../../worker/engine.ts';
@@ -11,6 +12,7 @@ import { isUnder, mergeProblems, problemsUnder, type Problem } from '../../lib/p
 import { DefinitionPanel, HINT, INPUT, LABEL, PanelFrame, ProblemList } from '../../components/panel.tsx';
 import { useDefinitionDraft, type DraftSpec } from '../../state/useDefinitionDraft.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { ServersPart } from './ServersPart.tsx';
 
 export interface ToolDraft {
   /** Stable identity for React while names are edited. */
@@ -80,7 +82,7 @@ function ToolList({ view }: { view: View }) {
         </button>
       }
     >
-      {drafts.length === 0 && <p className={HINT}>No tools. The LLM can only use data/ and its own definitions.</p>}
+      {drafts.length === 0 && view.setup.mcpServers.length === 0 && <p className={HINT}>No tools. The LLM can only use data/ and its own definitions.</p>}
       <ProblemList problems={listProblems} testId="tools-errors" />
       <ol className="flex flex-col gap-2">
         {drafts.map((t, i) => (
@@ -101,6 +103,8 @@ function ToolList({ view }: { view: View }) {
           Applying…
         </p>
       )}
+      <ProblemList problems={problemsUnder(lines, 'mcpServers')} testId="servers-errors" />
+      <ServersPart view={view} />
     </PanelFrame>
   );
 }

@@ -39,7 +39,15 @@ function ToolCall({ call }: { call: ToolCallView }) {
     <li className="rounded border border-slate-200 p-1.5 dark:border-slate-700">
       <div className="flex items-baseline justify-between gap-2">
         <ClojureCode code={`(tool/${call.name}${call.args.map((a) => ` ${a}`).join('')})`} />
-        <span className="shrink-0 text-[11px] text-slate-500 dark:text-slate-400">{formatMs(call.durationMs)}</span>
+        <span data-testid="tool-call-time" className="shrink-0 text-[11px] text-slate-500 dark:text-slate-400">
+          {call.server !== undefined && (
+            <span data-testid="tool-call-server" title={`An MCP server's tool${call.tool !== undefined ? ` (its own name: ${call.tool})` : ''}`}>
+              {call.server}
+              {call.tool !== undefined ? `/${call.tool}` : ''} ·{' '}
+            </span>
+          )}
+          {formatMs(call.durationMs)}
+        </span>
       </div>
       {call.error !== undefined ? (
         <p className="font-mono text-xs text-rose-700 dark:text-rose-400">error: {call.error}</p>

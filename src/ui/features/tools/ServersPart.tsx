@@ -1,0 +1,231 @@
+// The session's MCP servers in the tool/ panel: each server's place and state (connecting, connected
+// with its protocol revision and tool count, not connected, or why not), Connect / Disconnect /
+// Remove, and the tools it listed as tool/ shows them; then a form to add one by URL. Header values
+// typed here go to the controller's memory for this page (server-headers.ts), never to the store.
+import { useRef, useState, type FormEvent } from 'react';
+import type { ServerToolsView, ServerView, View } from '../../../worker/engine.ts';
+import { useController, usePlayground } from '../../state/playground.tsx';
+import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
+import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { parseHeaderLines } from './header-lines.ts';
+
+const STATUS_TEXT: Record<ServerView['status'], string> = {
+  connecting: 'connecting…',
+  connected: 'connected',
+  'not-connected': 'not connected',
+  error: 'error',
+};
+
+const STATUS_STYLE: Record<ServerView['status'], string> = {
+  connecting: 'bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-200',
+  connected: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/60 dark:text-emerald-200',
+  'not-connected': 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  error: 'bg-rose-100 text-rose-800 dark:bg-rose-900/60 dark:text-rose-200',
+};
+
+/** The servers' states: the same array until one of them changes, so a Step does not render them again. */
+function useServerStates(): readonly ServerView[] {
+  const kept = useRef<{ key: string; servers: readonly ServerView[] }>({ key: '[]', servers: [] });
+  return usePlayground((s) => {
+    const servers = s.view?.servers ?? [];
+    const key = JSON.stringify(servers);
+    if (key !== kept.current.key) kept.current = { key, servers };
+    return kept.current.servers;
+  });
+}
+
+export function ServersPart({ view }: { view: View }) {
+  const servers = useServerStates();
+  const snapshots = view.setup.mcpServers;
+  return (
+    <div data-testid="servers" className="flex flex-col gap-1.5 border-t border-slate-200 pt-2 dark:border-slate-700">
+      <h3 className="text-xs font-semibold text-slate-700 dark:text-slate-200">Servers</h3>
+      {servers.length === 0 ? (
+        <p className={HINT}>No MCP servers. Add one by its URL: the tools it lists join tool/, and programs call them as any tool.</p>
+      ) : (
+        <ol className="flex flex-col gap-1.5">
+          {servers.map((s) => (
+            <ServerItem key={s.name} server={s} tools={snapshots.find((x) => x.name === s.name)} />
+          ))}
+        </ol>
+      )}
+      <AddServer taken={servers.map((s) => s.name)} />
+    </div>
+  );
+}
+
+function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToolsView | undefined }) {
+  const controller = useController();
+  const [busy, setBusy] = useState(false);
+  const act = (action: () => Promise<unknown>) => {
+    setBusy(true);
+    void action().finally(() => setBusy(false));
+  };
+  const id = `server-${s.name}`;
+  const listed = tools?.tools ?? [];
+  const canConnect = s.transport === 'http' && s.url !== undefined && (s.status === 'not-connected' || s.status === 'error');
+  return (
+    <li data-testid={id} aria-label={`Server ${s.name}`} className="flex flex-col gap-1 rounded border border-slate-200 p-1.5 dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-mono text-xs font-semibold">{s.name}</span>
+        <span data-testid={`${id}-status`} className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${STATUS_STYLE[s.status]}`}>
+          {STATUS_TEXT[s.status]}
+        </span>
+        <span className="ml-auto flex gap-1">
+          {s.status === 'connecting' && (
+            <button type="button" className={SMALL_BUTTON} disabled>
+              Connecting…
+            </button>
+          )}
+          {canConnect && (
+            <button
+              type="button"
+              data-testid={`${id}-connect`}
+              className={SMALL_BUTTON}
+              disabled={busy}
+              aria-label={`Connect to server ${s.name}`}
+              onClick={() => act(() => controller.connectServer(s.name, s.url ?? ''))}
+            >
+              Connect
+            </button>
+          )}
+          {s.status === 'connected' && (
+            <button
+              type="button"
+              data-testid={`${id}-disconnect`}
+              className={SMALL_BUTTON}
+              disabled={busy}
+              aria-label={`Disconnect from server ${s.name}`}
+              onClick={() => act(() => controller.disconnectServer(s.name))}
+            >
+              Disconnect
+            </button>
+          )}
+          <button
+            type="button"
+            data-testid={`${id}-remove`}
+            className={SMALL_BUTTON}
+            disabled={busy}
+            aria-label={`Remove server ${s.name}`}
+            onClick={() => act(() => controller.removeServer(s.name))}
+          >
+            Remove
+          </button>
+        </span>
+      </div>
+      <p data-testid={`${id}-place`} className="break-all font-mono text-[11px] text-slate-600 dark:text-slate-300">
+        {s.transport === 'http' ? s.url : 'stdio'}
+      </p>
+      {s.status === 'connected' && (
+        <p data-testid={`${id}-details`} className={HINT}>
+          {s.toolCount ?? 0} {s.toolCount === 1 ? 'tool' : 'tools'}
+          {s.protocolVersion !== undefined ? ` · protocol ${s.protocolVersion}` : ''}
+          {s.via !== undefined ? ` · ${s.via}` : ''}
+        </p>
+      )}
+      {s.status === 'error' && s.error !== undefined && <ProblemList problems={[s.error]} testId={`${id}-error`} />}
+      {s.status === 'not-connected' && (
+        <p data-testid={`${id}-hint`} className={HINT}>
+          {s.transport === 'stdio'
+            ? `A stdio server: serve it for this page with ptc bridge '${s.name}=COMMAND …' and add the URL it prints under this name. `
+            : ''}
+          Not connected: programs' calls of its tools are answered from the recorded turns, or fail.
+        </p>
+      )}
+      <ProblemList problems={s.skipped ?? []} kind="warning" testId={`${id}-skipped`} />
+      {listed.length > 0 && (
+        <ul data-testid={`${id}-tools`} className="flex flex-col gap-0.5">
+          {listed.map((t) => (
+            <li key={t.toolName ?? t.name} className={`text-[11px] ${t.hidden === true ? 'opacity-50' : ''}`}>
+              <code className="font-mono text-slate-800 dark:text-slate-100">{t.callForm}</code>{' '}
+              <span className="font-mono text-slate-500 dark:text-slate-400">; {t.signature}</span>
+              {t.description !== undefined && <span className="text-slate-600 dark:text-slate-300"> — {t.description}</span>}
+              {t.hidden === true && <span className={HINT}> (hidden)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** Adds a server by name and URL and connects to it; a name the session has gets connected again. */
+function AddServer({ taken }: { taken: readonly string[] }) {
+  const controller = useController();
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [headers, setHeaders] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const lines = parseHeaderLines(headers);
+    if (!lines.ok) return setError(`Headers, ${lines.error}`);
+    if (name.trim() === '' || url.trim() === '') return setError('Give the server a name and its URL');
+    setError(null);
+    setBusy(true);
+    const added = name.trim();
+    try {
+      const r = await controller.connectServer(added, url.trim(), lines.headers);
+      // Refused before it was added (a bad name or URL): said here, the form kept as typed.
+      if (!r.ok && !controller.store.getState().view?.servers.some((s) => s.name === added)) return setError(r.error ?? 'The server was not added');
+      setName('');
+      setUrl('');
+      setHeaders('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form data-testid="server-add-form" aria-label="Add an MCP server" className="flex flex-col gap-1" onSubmit={(e) => void submit(e)}>
+      <div className="grid grid-cols-[1fr_2fr] gap-1.5">
+        <label className={LABEL}>
+          Name
+          <input
+            data-testid="server-add-name"
+            className={`${INPUT} font-mono`}
+            value={name}
+            placeholder="everything"
+            spellCheck={false}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label className={LABEL}>
+          URL
+          <input
+            data-testid="server-add-url"
+            type="url"
+            inputMode="url"
+            className={`${INPUT} font-mono`}
+            value={url}
+            placeholder="http://127.0.0.1:3001/mcp"
+            spellCheck={false}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </label>
+      </div>
+      <label className={LABEL}>
+        Headers (optional, one per line)
+        <textarea
+          data-testid="server-add-headers"
+          className={`${INPUT} resize-y font-mono`}
+          rows={1}
+          value={headers}
+          placeholder="Authorization: Bearer …"
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setHeaders(e.target.value)}
+        />
+      </label>
+      <p className={HINT}>Header values stay in this page's memory: never in the session, its saves, exports or links. A reload forgets them.</p>
+      {error !== null && <ProblemList problems={[error]} testId="server-add-error" />}
+      <div>
+        <button type="submit" data-testid="server-add" className={SMALL_BUTTON} disabled={busy}>
+          {taken.includes(name.trim()) ? 'Connect again' : 'Add and connect'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,236 @@
+// The open session's MCP servers as the page connects them: one live connection per server, kept by
+// the worker while the session stays open. A server connects only when the person asks, never
+// because a session opened (a file or a stranger's link must not make the page reach out); until
+// then, and after Disconnect, its calls are answered from the record or refused (T5). Header values
+// come with each connect and stay in the connection: never in the session or anything made of it (T1).
+import { McpConnections, type McpConnectOptions, type McpServerState, type McpTarget } from '../agent/mcp-connection.ts';
+import type { McpClients } from '../agent/external-tools.ts';
+import { inBrowser } from '../agent/providers/errors.ts';
+import type { McpServerRecord } from '../records/mcp-tools.ts';
+import type { McpToolResult } from '../records/mcp-values.ts';
+import { isSymbolName } from '../records/signature.ts';
+
+/** A connection as the engine uses it: McpConnections, or a test's stand-in. */
+export interface LiveConnection extends McpClients {
+  readonly states: readonly McpServerState[];
+  records(servers: readonly McpServerRecord[]): McpServerRecord[];
+  close(): Promise<void>;
+}
+
+export type McpConnector = (targets: readonly McpTarget[], options: McpConnectOptions) => Promise<LiveConnection>;
+
+export const connectMcp: McpConnector = (targets, options) => McpConnections.connect(targets, options);
+
+export interface LiveServersOptions {
+  /** How a server is connected (tests give their own). */
+  readonly connect?: McpConnector;
+  readonly fetch?: typeof fetch;
+  readonly connectTimeoutMs?: number;
+  /** The page's origin, for the hint a refused request gets (default: the worker's location's). */
+  readonly origin?: string;
+}
+
+export type ServerStatus = 'connecting' | 'connected' | 'not-connected' | 'error';
+
+/** One server of the session as the page shows it: its place and how connecting to it went. */
+export interface ServerView {
+  name: string;
+  transport: 'http' | 'stdio';
+  url?: string;
+  status: ServerStatus;
+  /** Why it is not connected (status error). */
+  error?: string;
+  /** The protocol revision agreed on and the transport used (status connected). */
+  protocolVersion?: string;
+  via?: string;
+  /** Tools it listed when it connected (status connected), and the ones left out with why. */
+  toolCount?: number;
+  skipped?: string[];
+}
+
+interface Entry {
+  readonly attempt: number;
+  readonly status: ServerStatus;
+  readonly error?: string;
+  readonly state?: McpServerState;
+  readonly connection?: LiveConnection;
+}
+
+/** How a connect ended: the session's record refreshed with the tools listed, or why not. */
+export type ConnectOutcome =
+  | { readonly kind: 'connected'; readonly refresh: (record: McpServerRecord) => McpServerRecord }
+  | { readonly kind: 'failed'; readonly error: string }
+  /** Another connect of the same server, a disconnect or another session came first: nothing to apply. */
+  | { readonly kind: 'superseded' };
+
+/** The hosts a plain-HTTP server may have: the page's CSP, and browsers' rule for HTTPS pages, allow only these. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** A server's name and URL as the page may connect them, or why not. */
+export function checkTarget(name: string, url: string): { ok: true; url: string } | { ok: false; error: string } {
+  if (!isSymbolName(name) || name.includes('/'))
+    return { ok: false, error: `${JSON.stringify(name)} is not a server name: use a PTC-Lisp symbol such as everything or my-server` };
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return { ok: false, error: `${JSON.stringify(url)} is not a URL: give the server's address, such as http://127.0.0.1:3001/mcp` };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return { ok: false, error: `a server's URL starts with http: or https: (got ${parsed.protocol})` };
+  if (parsed.username !== '' || parsed.password !== '')
+    return { ok: false, error: 'a URL with a user name or password would be saved with the session: give credentials as a header instead' };
+  if (parsed.protocol === 'http:' && !LOCAL_HOSTS.has(parsed.hostname)) {
+    return {
+      ok: false,
+      error: `this page may reach plain-HTTP servers only on localhost or 127.0.0.1: serve ${name} over HTTPS, or run it on this machine (ptc bridge serves a stdio server there)`,
+    };
+  }
+  return { ok: true, url: parsed.href };
+}
+
+/**
+ * What to tell the person when the browser refused every request to a server: it cannot tell a
+ * server that is not running from one that refused this page's origin (CORS), so both are said, with
+ * what the server must send and the bridge that sends it for a stdio server.
+ */
+export function refusedHint(name: string, url: string, origin: string | undefined): string {
+  const here = origin ?? "this page's origin";
+  const bridgeOrigin = origin !== undefined ? ` --origin ${origin}` : '';
+  return (
+    `The browser could not reach ${url}. Either the server is not running there (or the URL is wrong), or it refused this page's ` +
+    `cross-origin request (CORS); the browser does not say which. Fixes: start the server and check the URL; the server must answer ` +
+    `requests from ${here} with Access-Control-Allow-Origin, allow the headers the client sends (Content-Type, Mcp-Session-Id, ` +
+    `Mcp-Protocol-Version and any you add) and expose Mcp-Session-Id (Access-Control-Expose-Headers); a stdio server can be served ` +
+    `for this page with ptc bridge '${name}=COMMAND …'${bridgeOrigin}, which sends all of that.`
+  );
+}
+
+/** The session with `record` in place of the server of its name, or added after the others. */
+export function withServer<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(session: S, record: McpServerRecord): S {
+  const servers = session.mcpServers ?? [];
+  const at = servers.findIndex((s) => s.name === record.name);
+  return { ...session, mcpServers: at < 0 ? [...servers, record] : servers.map((s, i) => (i === at ? record : s)) };
+}
+
+/** The session without the server of that name (and without the field when none is left). */
+export function withoutServer<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(session: S, name: string): S {
+  const { mcpServers, ...rest } = session;
+  const kept = (mcpServers ?? []).filter((s) => s.name !== name);
+  return (kept.length > 0 ? { ...rest, mcpServers: kept } : rest) as S;
+}
+
+/** The page's origin as its worker sees it (the engine layers are checked without the DOM's types). */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && origin !== 'null' ? origin : undefined;
+}
+
+/** The live connections of one open session, by server name. */
+export class LiveServers implements McpClients {
+  private readonly entries = new Map<string, Entry>();
+  private attempts = 0;
+  private closed = false;
+
+  constructor(private readonly options: LiveServersOptions = {}) {}
+
+  connected(server: string): boolean {
+    return this.entries.get(server)?.status === 'connected';
+  }
+
+  anyConnected(): boolean {
+    for (const e of this.entries.values()) if (e.status === 'connected') return true;
+    return false;
+  }
+
+  callTool(server: string, tool: string, args: string, signal: AbortSignal): Promise<McpToolResult> {
+    const connection = this.entries.get(server)?.connection;
+    if (connection === undefined) return Promise.reject(new Error('the server is not connected'));
+    return connection.callTool(server, tool, args, signal);
+  }
+
+  /** Connects (again) to a server; a connection it had is closed first. Never throws. */
+  async connect(target: McpTarget): Promise<ConnectOutcome> {
+    const attempt = ++this.attempts;
+    this.drop(target.name);
+    this.entries.set(target.name, { attempt, status: 'connecting' });
+    let refused = false;
+    const base = this.options.fetch ?? globalThis.fetch.bind(globalThis);
+    // A fetch that rejects with a TypeError never got an answer the page may read: the browser
+    // refused it (CORS, mixed content) or nothing listens. The client's own error does not say.
+    const watched: typeof fetch = async (input, init) => {
+      try {
+        return await base(input, init);
+      } catch (e) {
+        if (e instanceof TypeError && init?.signal?.aborted !== true) refused = true;
+        throw e;
+      }
+    };
+    const connect = this.options.connect ?? connectMcp;
+    let connection: LiveConnection | null = null;
+    let error: string;
+    try {
+      connection = await connect([target], {
+        fetch: watched,
+        ...(this.options.connectTimeoutMs !== undefined ? { connectTimeoutMs: this.options.connectTimeoutMs } : {}),
+      });
+      const state = connection.states[0];
+      if (this.entries.get(target.name)?.attempt !== attempt || this.closed) {
+        void connection.close().catch(() => undefined);
+        return { kind: 'superseded' };
+      }
+      if (state?.connected === true) {
+        const live = connection;
+        this.entries.set(target.name, { attempt, status: 'connected', state, connection: live });
+        return { kind: 'connected', refresh: (record) => live.records([record])[0] ?? record };
+      }
+      void connection.close().catch(() => undefined);
+      error = state?.error ?? 'the server did not connect';
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    if (this.entries.get(target.name)?.attempt !== attempt || this.closed) return { kind: 'superseded' };
+    const told =
+      refused && inBrowser() && target.url !== undefined ? `${refusedHint(target.name, target.url, this.options.origin ?? pageOrigin())} (${error})` : error;
+    this.entries.set(target.name, { attempt, status: 'error', error: told });
+    return { kind: 'failed', error: told };
+  }
+
+  /** Closes a server's connection (a connect under way is left to end by itself, unheeded). */
+  disconnect(name: string): void {
+    this.drop(name);
+    this.entries.delete(name);
+  }
+
+  /** Closes every connection: the session they belong to is no longer open. */
+  close(): void {
+    this.closed = true;
+    for (const name of [...this.entries.keys()]) this.drop(name);
+    this.entries.clear();
+  }
+
+  private drop(name: string): void {
+    const connection = this.entries.get(name)?.connection;
+    // Closing tells the server (an HTTP DELETE): a server that does not answer must not hold anything up.
+    if (connection !== undefined) void connection.close().catch(() => undefined);
+  }
+
+  /** The session's servers with how connecting to each went. */
+  view(servers: readonly McpServerRecord[]): ServerView[] {
+    return servers.map((s) => {
+      const e = this.entries.get(s.name);
+      const place = { name: s.name, transport: s.transport, ...(s.url !== undefined ? { url: s.url } : {}) };
+      if (e === undefined) return { ...place, status: 'not-connected' };
+      const st = e.state;
+      return {
+        ...place,
+        status: e.status,
+        ...(e.error !== undefined ? { error: e.error } : {}),
+        ...(st?.protocolVersion !== undefined ? { protocolVersion: st.protocolVersion } : {}),
+        ...(st?.via !== undefined ? { via: st.via } : {}),
+        ...(st !== undefined ? { toolCount: st.tools.length } : {}),
+        ...(st !== undefined && st.skipped.length > 0 ? { skipped: [...st.skipped] } : {}),
+      };
+    });
+  }
+}

@@ -1,0 +1,233 @@
+// The engine's MCP servers as the page drives them, against the wire-format fake on 127.0.0.1: a
+// server connects only when asked and joins the session with the tools it lists; turns call it live,
+// telling the page when they wait; Stop aborts the calls in flight and makes no turn; disconnected,
+// removed, or in a session opened again, calls are answered from the record and never reach it;
+// header values go to the server and nowhere else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeLink } from '../../src/session/link-codec.ts';
+import { Engine, type StepResult, type View } from '../../src/worker/engine.ts';
+import { PageApi } from '../../src/worker/page-api.ts';
+import { checkTarget } from '../../src/worker/mcp-servers.ts';
+import { freePort } from '../mcp/servers.ts';
+import { slowTool, startFake, type FakeServer, type FakeTool } from '../mcp/fake-server.ts';
+
+const TOKEN = 'Bearer tok-LEAKCHECK-5d1e';
+const clj = (code: string) => '```clojure\n' + code + '\n```';
+
+const add: FakeTool = {
+  name: 'add',
+  description: 'Adds two integers.\nMore words the LLM never sees.',
+  inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
+  call: (args) => ({ content: [{ type: 'text', text: String(Number(args.a) + Number(args.b)) }] }),
+};
+const echo: FakeTool = {
+  name: 'echo',
+  inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  call: (args) => ({ content: [{ type: 'text', text: `echo: ${String(args.message)}` }] }),
+};
+const wait = slowTool({ name: 'wait', inputSchema: { type: 'object' }, call: () => ({ content: [{ type: 'text', text: 'late' }] }) }, 20_000);
+
+let fake: FakeServer;
+
+beforeAll(async () => {
+  fake = await startFake({ tools: [add, echo, wait] });
+});
+afterAll(async () => {
+  await fake?.stop();
+});
+
+const SESSION = JSON.stringify({
+  version: 2,
+  title: 'Adding',
+  mission: 'Add numbers with the server.',
+  maxTurns: 6,
+  compression: true,
+  llm: { provider: 'mock', replies: [] },
+});
+
+function opened(text = SESSION): Engine {
+  const engine = new Engine();
+  const r = engine.open(text);
+  if (!r.ok) throw new Error(r.problems.map((p) => p.text).join('\n'));
+  return engine;
+}
+
+const calls = () => fake.requests.filter((r) => r.method === 'tools/call').length;
+const userText = (view: View) => view.compressed.messages[1]?.content ?? '';
+
+function ok(r: StepResult): View {
+  if (!r.ok) throw new Error(r.error);
+  return r.view;
+}
+
+describe('connecting', () => {
+  it('adds a new server with the tools it lists, shown in tool/ and in the view; headers reach it and nothing else', async () => {
+    const engine = opened();
+    const before = fake.requests.length;
+    const view = ok(await engine.connectServer('calc', fake.url, { Authorization: TOKEN }));
+    expect(view.servers).toEqual([
+      { name: 'calc', transport: 'http', url: fake.url, status: 'connected', protocolVersion: '2025-06-18', via: 'streamable-http', toolCount: 3 },
+    ]);
+    expect(view.setup.mcpServers[0].tools.map((t) => [t.callForm, t.signature, t.description ?? null])).toEqual([
+      ['(tool/add a b)', '(a :int, b :int) -> :any', 'Adds two integers.'],
+      ['(tool/echo message)', '(message :string) -> :any', null],
+      ['(tool/wait)', '() -> :any', null],
+    ]);
+    expect(userText(view)).toMatch(/\(tool\/add a b\) +; \(a :int, b :int\) -> :any -- Adds two integers\./);
+    // The header went with every request, and is in nothing the person could carry away.
+    const sent = fake.requests.slice(before);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.every((r) => r.headers.authorization === TOKEN)).toBe(true);
+    const link = engine.shareLink({ turns: true });
+    const everything = JSON.stringify([view, engine.exportSession(), engine.savedText(), link.fragment, decodeLink(link.fragment)]);
+    expect(everything).not.toContain('LEAKCHECK');
+    expect(JSON.parse(engine.exportSession()).mcpServers).toEqual([{ name: 'calc', transport: 'http', url: fake.url, tools: expect.any(Array) }]);
+  });
+
+  it('shows a server as connecting in any view made while it connects', async () => {
+    const engine = opened();
+    const connecting = engine.connectServer('calc', fake.url);
+    expect(engine.view().servers).toEqual([{ name: 'calc', transport: 'http', url: fake.url, status: 'connecting' }]);
+    ok(await connecting);
+    expect(engine.view().servers[0].status).toBe('connected');
+  });
+
+  it('refuses a bad name or a plain-HTTP server off this machine before anything is sent or added', async () => {
+    const engine = opened();
+    const before = fake.requests.length;
+    const bad = await engine.connectServer('my server', fake.url);
+    expect(bad).toMatchObject({ ok: false, error: expect.stringContaining('is not a server name') });
+    const far = await engine.connectServer('far', 'http://192.0.2.1:8080/mcp');
+    expect(far).toMatchObject({ ok: false, error: expect.stringContaining('only on localhost or 127.0.0.1') });
+    expect(far.view.servers).toEqual([]);
+    expect(fake.requests.length).toBe(before);
+    expect(checkTarget('s', 'https://user:pw@example.com/mcp')).toMatchObject({ ok: false });
+    expect(checkTarget('s', 'https://example.com/mcp')).toEqual({ ok: true, url: 'https://example.com/mcp' });
+  });
+
+  it('keeps a server it could not reach in the session, with why', async () => {
+    const engine = opened();
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    const r = await engine.connectServer('gone', url);
+    expect(r.ok).toBe(false);
+    expect(r.view.servers).toEqual([{ name: 'gone', transport: 'http', url, status: 'error', error: expect.any(String) }]);
+    expect(JSON.parse(engine.exportSession()).mcpServers).toEqual([{ name: 'gone', transport: 'http', url, tools: [] }]);
+  });
+
+  it('refreshes the snapshot of a server the session names, keeping the names and hiding it gave', async () => {
+    const session = JSON.parse(SESSION) as Record<string, unknown>;
+    session.mcpServers = [
+      {
+        name: 'calc',
+        transport: 'http',
+        url: fake.url,
+        tools: [
+          { name: 'add', as: 'plus', inputSchema: {} },
+          { name: 'echo', hidden: true, inputSchema: {} },
+        ],
+      },
+    ];
+    const engine = opened(JSON.stringify(session));
+    expect(engine.view().servers).toEqual([{ name: 'calc', transport: 'http', url: fake.url, status: 'not-connected' }]);
+    const view = ok(await engine.connectServer('calc', fake.url));
+    expect(view.setup.mcpServers[0].tools.map((t) => [t.name, t.hidden ?? false])).toEqual([
+      ['plus', false],
+      ['echo', true],
+      ['wait', false],
+    ]);
+    expect(userText(view)).toContain('(tool/plus a b)');
+    expect(userText(view)).not.toContain('tool/echo');
+  });
+
+  it('keeps the servers through an edit of the definition; Remove takes one out', async () => {
+    const engine = opened();
+    const view = ok(await engine.connectServer('calc', fake.url));
+    const edited = engine.setDefinition({ ...view.setup.definition, mission: 'Add more numbers.' });
+    if (!edited.ok) throw new Error('refused');
+    expect(edited.view.servers.map((s) => [s.name, s.status])).toEqual([['calc', 'connected']]);
+    expect(userText(edited.view)).toContain('(tool/add a b)');
+    const removed = ok(engine.removeServer('calc'));
+    expect(removed.servers).toEqual([]);
+    expect(removed.setup.mcpServers).toEqual([]);
+    expect(JSON.parse(engine.exportSession())).not.toHaveProperty('mcpServers');
+  });
+});
+
+describe('turns', () => {
+  it('call a connected server live, pmap side by side, each call recorded with its server and time', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const phases: string[] = [];
+    const before = calls();
+    const view = ok(await engine.stepTurnLive(clj('[(tool/add 2 40) (pmap #(tool/echo {:message %}) ["a" "b"])]'), {}, (p) => phases.push(p)));
+    const turn = view.turns[0];
+    expect(turn.error).toBeUndefined();
+    expect(turn.result).toBe('["42" ["echo: a" "echo: b"]]');
+    expect(turn.toolCalls.map((c) => [c.name, c.args, c.server])).toEqual([
+      ['add', ['2', '40'], 'calc'],
+      ['echo', ['{:message "a"}'], 'calc'],
+      ['echo', ['{:message "b"}'], 'calc'],
+    ]);
+    expect(turn.toolCalls.every((c) => c.durationMs > 0)).toBe(true);
+    expect(calls() - before).toBe(3);
+    // Two rounds (add, then both echoes at once): the page hears each wait and each run after it.
+    expect(phases).toEqual(['waiting', 'running', 'waiting', 'running']);
+  });
+
+  it('the page API makes turns live (the sync stepTurn refuses while a server is connected)', async () => {
+    const api = new PageApi(new Engine());
+    api.open(SESSION);
+    await api.connectServer('calc', fake.url);
+    expect(api.engine.stepTurn(clj('(tool/add 1 2)'))).toMatchObject({ ok: false, error: expect.stringContaining('stepTurnLive') });
+    const r = await api.stepTurn(clj('(tool/add 1 2)'));
+    expect(r.ok).toBe(true);
+    expect(api.engine.view().turns[0].result).toBe('"3"');
+  });
+
+  it('Stop aborts the calls in flight: no turn is made, and the next Step runs as if none was tried', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const turn = engine.stepTurnLive(clj('(tool/wait)'));
+    await expect.poll(() => fake.inFlight.now).toBe(1);
+    expect(engine.abortToolCalls()).toBe(true);
+    const r = await turn;
+    expect(r).toMatchObject({ ok: false, stopped: true, error: expect.stringContaining('Stopped') });
+    expect(r.view.turns).toEqual([]);
+    expect(engine.abortToolCalls()).toBe(false);
+    const next = ok(await engine.stepTurnLive(clj('(tool/add 1 1)')));
+    expect(next.turns.map((t) => [t.number, t.result])).toEqual([[1, '"2"']]);
+  });
+
+  it('after Disconnect, recorded turns replay from the record and a new call fails: the server is never reached', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    ok(await engine.stepTurnLive(clj('(def total (tool/add 2 40))')));
+    const before = calls();
+    const view = ok(engine.disconnectServer('calc'));
+    expect(view.servers[0].status).toBe('not-connected');
+    const r = ok(await engine.stepTurnLive(clj('(tool/add 1 1)')));
+    expect(r.turns[1].error?.message).toMatch(/tool\/add \(server calc\): the server is not connected, and no recorded call has these arguments/);
+    expect(calls()).toBe(before);
+    // Opened again (as after a reload), the recorded turn replays from its record: total is defined.
+    const again = opened(engine.exportSession());
+    expect(again.view().servers[0].status).toBe('not-connected');
+    expect(again.view().turns[0].toolCalls[0]).toMatchObject({ name: 'add', server: 'calc', result: '"42"' });
+    expect(again.repl('total').result).toBe('"42"');
+    expect(calls()).toBe(before);
+  });
+
+  it('a session opened from outside starts with no server connected; another branch keeps them', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    ok(await engine.stepTurnLive(clj('(tool/add 2 2)')));
+    const text = engine.exportSession();
+    const reopened = engine.open(text);
+    if (!reopened.ok) throw new Error('not opened');
+    expect(reopened.view.servers[0].status).toBe('not-connected');
+    ok(await engine.connectServer('calc', fake.url));
+    const page = new PageApi(engine);
+    const fork = page.fork({ at: 2, name: 'other', compression: 'full-history' });
+    expect(fork.ok).toBe(true);
+    expect(engine.view().servers[0].status).toBe('connected');
+  });
+});
