@@ -402,6 +402,34 @@ async function listTools(client: Client, skipped: string[]): Promise<{ tools: Mc
   return { tools, skipped };
 }
 
+/**
+ * The first integer in a JSON text that JavaScript's numbers cannot hold exactly, or null. The
+ * arguments are written exactly (T3), but the client sends the object JSON.parse makes of them, so
+ * such an integer would reach the server rounded, and a replay would match it on digits it never saw.
+ */
+export function inexactInteger(json: string): string | null {
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      continue;
+    }
+    if (c !== '-' && (c < '0' || c > '9')) continue;
+    let j = i + 1;
+    while (j < json.length && '0123456789.eE+-'.includes(json[j])) j++;
+    const token = json.slice(i, j);
+    i = j - 1;
+    if (/^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token))) return token;
+  }
+  return null;
+}
+
 /** Connections to a run's servers: each connected, or why not. */
 export class McpConnections implements McpClients {
   private constructor(
@@ -460,6 +488,12 @@ export class McpConnections implements McpClients {
     const client = this.clients.get(server);
     if (client === undefined) throw new Error('the server is not connected');
     const toolDefinition = this.definitions.get(server)?.get(tool);
+    const inexact = inexactInteger(args);
+    if (inexact !== null) {
+      throw new Error(
+        `the integer ${inexact} cannot be sent exactly (the MCP client writes numbers as JavaScript does, exact up to 2^53); send it as a string`,
+      );
+    }
     try {
       // The time bound is the caller's (T4): the client's own default would cut a call at 60 s.
       const result = await client.callTool(

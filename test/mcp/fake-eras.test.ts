@@ -49,3 +49,33 @@ describe('protocol eras', () => {
     }
   });
 });
+
+describe('arguments', () => {
+  it('refuses an integer past 2^53 rather than send it rounded, saying to send a string', async () => {
+    fake = await startFake({ tools: [SUM] });
+    const c = await McpConnections.connect([{ name: 'f', transport: 'http', url: fake.url }]);
+    try {
+      await expect(c.callTool('f', 'sum', '{"a":12345678901234567890,"b":1}', new AbortController().signal)).rejects.toThrow(
+        'the integer 12345678901234567890 cannot be sent exactly',
+      );
+      expect(fake.requests.some((r) => r.method === 'tools/call')).toBe(false);
+      // Inside a string, or within 2^53, a number is sent as it is.
+      const ok = await c.callTool('f', 'sum', '{"a":9007199254740991,"b":-1,"note":"12345678901234567890"}', new AbortController().signal);
+      expect(ok.content).toEqual([{ type: 'text', text: '9007199254740990' }]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('finds inexact integers only outside strings (property)', async () => {
+    const { inexactInteger } = await import('../../src/agent/mcp-connection.ts');
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.string(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), (s, n) => {
+        const json = JSON.stringify({ s, n: 0 }).replace('"n":0', `"n":${n.toString()}`);
+        const expected = Number.isSafeInteger(Number(n)) && BigInt(Number(n)) === n ? null : n.toString();
+        expect(inexactInteger(json)).toBe(expected);
+      }),
+    );
+  });
+});
