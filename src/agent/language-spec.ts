@@ -208,7 +208,7 @@ function namespaces(mode: PromptMode): string {
       ? `- Your \`def\`/\`defn\` names form \`user/\` and persist into later turns; def a name again to replace it. \`*1\` is the previous turn's result (\`*2\`, \`*3\` older).`
       : `- Your \`def\`/\`defn\` names last for the rest of the program.`;
   return `## Namespaces and names
-- \`tool/NAME\` calls a tool with the arguments its signature lists: \`(tool/search-reviews "Electronics")\`, \`(tool/get-inventory)\`, \`(tool/send-email {:to "a@b.c"})\`. Each call really happens and is recorded; def a result you need instead of calling again.
+- \`tool/NAME\` calls a tool with the arguments its signature lists: \`(tool/search-reviews "Electronics")\`, \`(tool/send-email {:to "a@b.c"})\`. Each call really happens: def a result you need instead of calling again, and make independent calls side by side with \`pmap\` or \`pcalls\`.
 - \`data/NAME\` reads input, read-only: \`(def data/x 1)\` is an error.
 ${defs}
 - A bare name is a local, else your definition, else a builtin, else \`tool/NAME\` or \`data/NAME\` when exactly one exists. If both exist it is the error \`ambiguous_reference\`: write the prefix (always safe).

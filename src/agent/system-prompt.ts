@@ -5,6 +5,7 @@
 import { LanguageSpec, type PromptMode } from './language-spec.ts';
 import { CURRENT_LANGUAGE, type LanguageId } from './languages.ts';
 import { JANUARY_2026 } from './prompts/2026-01.ts';
+import { AUGUST_2026_FIRST } from './prompts/2026-08.ts';
 
 export type { PromptMode } from './language-spec.ts';
 
@@ -74,6 +75,7 @@ interface PromptText {
 const DEFAULTS: Readonly<Record<LanguageId, readonly PromptText[]>> = {
   '2026-01': [JANUARY_2026],
   '2026-08': [
+    AUGUST_2026_FIRST,
     {
       language: (mode) => LanguageSpec.get(mode),
       rules: (mode) => (mode === 'multi_turn' ? MULTI_TURN_RULES : SINGLE_SHOT_RULES),

@@ -9,7 +9,10 @@ import { promptHash, SystemPrompt, type PromptMode } from '../../src/agent/syste
 
 const RELEASED: Readonly<Record<LanguageId, readonly Readonly<Record<PromptMode, string>>[]>> = {
   '2026-01': [{ single_shot: 'c898db31c22bdf07', multi_turn: 'eb0e9be769561e64' }],
-  '2026-08': [{ single_shot: 'ebc793f6ce80331d', multi_turn: '767b5a9373c4da66' }],
+  '2026-08': [
+    { single_shot: 'ebc793f6ce80331d', multi_turn: '767b5a9373c4da66' },
+    { single_shot: '9d6302f87e2781b9', multi_turn: '209d449e9af45f62' },
+  ],
 };
 
 const MODES: readonly PromptMode[] = ['single_shot', 'multi_turn'];
