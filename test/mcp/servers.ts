@@ -27,9 +27,18 @@ export interface RunningServer {
 }
 
 /** server-everything's Streamable HTTP server, once it says it listens. */
-export async function everythingHttp(): Promise<RunningServer> {
+export function everythingHttp(): Promise<RunningServer> {
+  return everything('streamableHttp', '/mcp', 'listening on port');
+}
+
+/** server-everything over the older HTTP+SSE transport only (GET /sse, POST /message). */
+export function everythingSse(): Promise<RunningServer> {
+  return everything('sse', '/sse', 'running on port');
+}
+
+async function everything(transport: string, path: string, ready: string): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+  const child = spawn(process.execPath, [EVERYTHING, transport], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,13 +46,13 @@ export async function everythingHttp(): Promise<RunningServer> {
     let said = '';
     const hear = (chunk: Buffer): void => {
       said += chunk.toString();
-      if (said.includes('listening on port')) resolve();
+      if (said.includes(ready)) resolve();
     };
     child.stdout?.on('data', hear);
     child.stderr?.on('data', hear);
     child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}) before listening:\n${said}`)));
   });
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}${path}`, stop: () => stopChild(child) };
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
