@@ -55,6 +55,7 @@ export interface ControllerOptions {
   keys?: KeyStore;
   clock?: Clock;
   prices?: PriceBook;
+  serverHeaders?: ServerHeaders;
 }
 
 function messageOf(e: unknown): string {
@@ -67,7 +68,7 @@ export class PlaygroundController {
   /** API keys: kept apart from the store, handed only to LLM requests. */
   readonly keys: KeyStore;
   /** MCP servers' header values: kept apart from the store, handed only to their connections. */
-  readonly serverHeaders = new ServerHeaders();
+  readonly serverHeaders: ServerHeaders;
   readonly clock: Clock;
   /** Edits and turns, one after the other. */
   readonly lane = new SessionLane();
@@ -78,8 +79,9 @@ export class PlaygroundController {
   private turnInFlight: Promise<boolean> | null = null;
   private readonly featureStores = new Map<StoreFactory<unknown>, unknown>();
 
-  constructor({ client, store, keys, clock, prices }: ControllerOptions) {
+  constructor({ client, store, keys, clock, prices, serverHeaders }: ControllerOptions) {
     this.client = client;
+    this.serverHeaders = serverHeaders ?? new ServerHeaders();
     this.store = store ?? createPlaygroundStore();
     this.keys = keys ?? new KeyStore();
     this.clock = clock ?? realClock;
@@ -462,11 +464,12 @@ export class PlaygroundController {
   /**
    * Connects to an MCP server over HTTP (a new name joins the session). It may take seconds, so it
    * waits in no queue and counts as no engine work (Step and Stop are not held up by it); the view
-   * taken just after it is sent shows the server connecting. `headers` stay in this page's memory
-   * for this server; without them, the ones given before for the same name and URL go again.
+   * taken just after it is sent shows the server connecting. `headers` are kept for this server (in
+   * this page's memory, or remembered in this browser); without them, the ones kept for the same
+   * name and URL go again.
    */
-  async connectServer(name: string, url: string, headers?: HeaderValues): Promise<ServerOutcome> {
-    if (headers !== undefined) this.serverHeaders.set(name, url, headers);
+  async connectServer(name: string, url: string, headers?: HeaderValues, remember = false): Promise<ServerOutcome> {
+    if (headers !== undefined) this.serverHeaders.set(name, url, headers, remember);
     const sent = headers ?? this.serverHeaders.get(name, url);
     const connecting = this.client.call('connectServer', [name, url, sent]);
     void this.client
@@ -491,9 +494,10 @@ export class PlaygroundController {
     return this.serverEdit(() => this.client.call('disconnectServer', [name]));
   }
 
-  /** Takes a server out of the session, and forgets its header values. */
+  /** Takes a server out of the session, and forgets its header values (remembered ones too). */
   removeServer(name: string): Promise<ServerOutcome> {
-    this.serverHeaders.forget(name);
+    const url = this.s.view?.servers.find((s) => s.name === name)?.url;
+    if (url !== undefined) this.serverHeaders.forget(name, url);
     return this.serverEdit(() => this.client.call('removeServer', [name]));
   }
 

@@ -1,8 +1,9 @@
 // The session's MCP servers in the tool/ panel: each server's place and state (connecting, connected
 // with its protocol revision and tool count, not connected, or why not), Connect / Disconnect /
 // Remove, and the tools it listed as tool/ shows them; then a form to add one by URL. Header values
-// typed here go to the controller's memory for this page (server-headers.ts), never to the store.
-import { useRef, useState, type FormEvent } from 'react';
+// typed here are kept as API keys are (server-headers.ts: this page only, or remembered in this
+// browser until forgotten), never in the store.
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ServerToolsView, ServerView, View } from '../../../worker/engine.ts';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
@@ -116,6 +117,7 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
       <p data-testid={`${id}-place`} className="break-all font-mono text-[11px] text-slate-600 dark:text-slate-300">
         {s.transport === 'http' ? s.url : 'stdio'}
       </p>
+      {s.url !== undefined && <KeptHeaders name={s.name} url={s.url} />}
       {s.status === 'connected' && (
         <p data-testid={`${id}-details`} className={HINT}>
           {s.toolCount ?? 0} {s.toolCount === 1 ? 'tool' : 'tools'}
@@ -149,10 +151,69 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
   );
 }
 
+/** Where a server's header values are kept, as the LLM panel shows an API key's: the names only, never the values. */
+function KeptHeaders({ name, url }: { name: string; url: string }) {
+  const { serverHeaders } = useController();
+  useSyncExternalStore(serverHeaders.subscribe, serverHeaders.snapshot);
+  const ids = useId();
+  const headers = serverHeaders.get(name, url);
+  if (headers === undefined) return null;
+  const remembered = serverHeaders.isRemembered(name, url);
+  const id = `server-${name}-headers`;
+  return (
+    <div data-testid={id} className="flex flex-col gap-0.5">
+      <div role="radiogroup" aria-label={`Where the header values of ${name} are kept`} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs">
+        <span className="font-mono text-[11px]" data-testid={`${id}-names`}>
+          {Object.keys(headers).join(', ')}
+        </span>
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid={`${id}-memory`}
+            checked={!remembered}
+            onChange={() => serverHeaders.setRemember(name, url, false)}
+          />
+          this page only
+        </label>
+        <label className="flex items-center gap-1" title={serverHeaders.canRemember() ? undefined : 'This browser refuses localStorage here'}>
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid={`${id}-remember`}
+            checked={remembered}
+            disabled={!serverHeaders.canRemember()}
+            onChange={() => serverHeaders.setRemember(name, url, true)}
+          />
+          remember in this browser
+        </label>
+        {remembered && (
+          <button
+            type="button"
+            data-testid={`${id}-forget`}
+            className={SMALL_BUTTON}
+            title="Remove the header values from this browser's storage and from this page"
+            onClick={() => serverHeaders.forget(name, url)}
+          >
+            Forget headers
+          </button>
+        )}
+      </div>
+      {remembered && (
+        <p className={HINT} data-testid={`${id}-remembered`}>
+          Remembered in this browser (localStorage) until you forget them.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Adds a server by name and URL and connects to it; a name the session has gets connected again. */
 function AddServer({ taken }: { taken: readonly string[] }) {
   const controller = useController();
+  const ids = useId();
   const [name, setName] = useState('');
+  const [remember, setRemember] = useState(false);
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -167,7 +228,7 @@ function AddServer({ taken }: { taken: readonly string[] }) {
     setBusy(true);
     const added = name.trim();
     try {
-      const r = await controller.connectServer(added, url.trim(), lines.headers);
+      const r = await controller.connectServer(added, url.trim(), lines.headers, remember);
       // Refused before it was added (a bad name or URL): said here, the form kept as typed.
       if (!r.ok && !controller.store.getState().view?.servers.some((s) => s.name === added)) return setError(r.error ?? 'The server was not added');
       setName('');
@@ -219,7 +280,26 @@ function AddServer({ taken }: { taken: readonly string[] }) {
           onChange={(e) => setHeaders(e.target.value)}
         />
       </label>
-      <p className={HINT}>Header values stay in this page's memory: never in the session, its saves, exports or links. A reload forgets them.</p>
+      <div role="radiogroup" aria-label="Where the header values are kept" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs">
+        <label className="flex items-center gap-1">
+          <input type="radio" name={`${ids}-keep`} data-testid="server-add-memory" checked={!remember} onChange={() => setRemember(false)} />
+          this page only
+        </label>
+        <label className="flex items-center gap-1" title={controller.serverHeaders.canRemember() ? undefined : 'This browser refuses localStorage here'}>
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid="server-add-remember"
+            checked={remember}
+            disabled={!controller.serverHeaders.canRemember()}
+            onChange={() => setRemember(true)}
+          />
+          remember in this browser
+        </label>
+      </div>
+      <p className={HINT} data-testid="server-add-headers-hint">
+        Sent with this server's requests only: never saved in the session, an export or a share link. This page only: a reload forgets them.
+      </p>
       {error !== null && <ProblemList problems={[error]} testId="server-add-error" />}
       <div>
         <button type="submit" data-testid="server-add" className={SMALL_BUTTON} disabled={busy}>

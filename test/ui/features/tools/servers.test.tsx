@@ -12,6 +12,7 @@ import type { McpTarget } from '../../../../src/agent/mcp-connection.ts';
 import type { McpServerRecord, McpToolSnapshot } from '../../../../src/records/mcp-tools.ts';
 import { ToolsPanel } from '../../../../src/ui/features/tools/ToolsPanel.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
+import { HEADERS_STORAGE_PREFIX, ServerHeaders } from '../../../../src/ui/state/server-headers.ts';
 import { Engine } from '../../../../src/worker/engine.ts';
 import type { LiveServersOptions, McpConnector } from '../../../../src/worker/mcp-servers.ts';
 import { typeInto, waitForDefaultExample } from '../../app-helpers.tsx';
@@ -19,7 +20,10 @@ import { textOf } from '../../harness.tsx';
 import { renderPanel } from '../../panel-helpers.tsx';
 import { freshSessions, renderTab } from '../../persistence-helpers.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 const TOKEN = 'Bearer tok-LEAKCHECK-c0ffee';
 const URL_ = 'http://127.0.0.1:3001/mcp';
@@ -74,10 +78,11 @@ function fakeMcp() {
 
 const byId = (id: string) => screen.getByTestId(id);
 
-async function addServer(user: ReturnType<typeof userEvent.setup>, name: string, url: string, headers = ''): Promise<void> {
+async function addServer(user: ReturnType<typeof userEvent.setup>, name: string, url: string, headers = '', remember = false): Promise<void> {
   await typeInto(user, byId('server-add-name'), name);
   await typeInto(user, byId('server-add-url'), url);
   if (headers !== '') await typeInto(user, byId('server-add-headers'), headers);
+  if (remember) await user.click(byId('server-add-remember'));
   await user.click(byId('server-add'));
 }
 
@@ -234,5 +239,70 @@ describe('header values', () => {
     const everything = JSON.stringify([saved, textOf(view), view, exported, link, h.store.getState()]);
     expect(everything).not.toContain('LEAKCHECK');
     expect(JSON.parse(saved).mcpServers[0]).toEqual({ name: 'calc', transport: 'http', url: URL_, tools: expect.any(Array) });
+  });
+});
+
+describe('where header values are kept', () => {
+  const storedKeys = () => Object.keys(localStorage).filter((k) => k.startsWith(HEADERS_STORAGE_PREFIX));
+
+  it('this page only by default: nothing in storage, a new page has none; the item names the headers, never their values', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    expect((byId('server-add-memory') as HTMLInputElement).checked).toBe(true);
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(storedKeys()).toEqual([]);
+    expect(new ServerHeaders().get('calc', URL_)).toBeUndefined();
+    expect(byId('server-calc-headers-names').textContent).toBe('Authorization');
+    expect(byId('server-calc-headers').textContent).not.toContain('LEAKCHECK');
+    expect((byId('server-calc-headers-memory') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('server-calc-headers-forget')).toBeNull();
+    // Switched to "remember" at the server, they go to storage; back to "this page only", they leave it.
+    await user.click(byId('server-calc-headers-remember'));
+    expect(storedKeys()).toHaveLength(1);
+    await user.click(byId('server-calc-headers-memory'));
+    expect(storedKeys()).toEqual([]);
+    expect(byId('server-calc-headers-names').textContent).toBe('Authorization');
+  });
+
+  it('remembered in this browser when asked: a new page sends them on Connect, until Forget removes them everywhere', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`, true);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(storedKeys()).toEqual([`${HEADERS_STORAGE_PREFIX}calc ${URL_}`]);
+    expect(byId('server-calc-headers-remembered').textContent).toBe('Remembered in this browser (localStorage) until you forget them.');
+    // Another page of this browser (a new key store over the same storage) has them, for this name and URL only.
+    const later = new ServerHeaders();
+    expect(later.get('calc', URL_)).toEqual({ Authorization: TOKEN });
+    expect(later.get('calc', 'http://127.0.0.1:3002/mcp')).toBeUndefined();
+    expect(later.get('other', URL_)).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Disconnect from server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('not connected'));
+    await user.click(byId('server-calc-headers-forget'));
+    expect(storedKeys()).toEqual([]);
+    expect(screen.queryByTestId('server-calc-headers')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(mcp.targets.map((t) => t.headers?.Authorization)).toEqual([TOKEN, undefined]);
+    expect(JSON.stringify(h.store.getState())).not.toContain('LEAKCHECK');
+  });
+
+  it('Remove forgets them, remembered ones too; without storage "remember" is not offered', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`, true);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    await user.click(screen.getByRole('button', { name: 'Remove server calc' }));
+    await waitFor(() => expect(screen.queryByTestId('server-calc')).toBeNull());
+    expect(storedKeys()).toEqual([]);
+    const none = new ServerHeaders(null);
+    none.set('calc', URL_, { Authorization: TOKEN }, true);
+    expect(none.get('calc', URL_)).toEqual({ Authorization: TOKEN });
+    expect(none.canRemember()).toBe(false);
+    expect(none.isRemembered('calc', URL_)).toBe(false);
   });
 });
