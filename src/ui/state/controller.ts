@@ -8,8 +8,8 @@ import type { Problem } from '../../lisp/problem.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
 import type { BranchResult } from '../engine/synced-api.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
-import { KeyStore } from '../persistence/keys.ts';
-import { isConfirmedHere } from './confirmed-urls.ts';
+import { KeyStore, normalizeBaseUrl } from '../persistence/keys.ts';
+import { confirmServerHere, isConfirmedHere, isServerConfirmedHere } from './confirmed-urls.ts';
 import { asksLlm, resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
 import { realClock, type Clock } from './clock.ts';
 import { requestTurn } from './request-turn.ts';
@@ -195,6 +195,12 @@ export class PlaygroundController {
     const baseUrl = r.view.setup.definition.llm.baseUrl;
     const ask = baseUrl !== undefined && (source !== 'saved' || !isConfirmedHere(baseUrl));
     s.setUnconfirmedBaseUrl(ask ? baseUrl : null);
+    // The same for its MCP servers' URLs, asked when Connect is first pressed (nothing connects by itself).
+    const serverUrls = r.view.servers.flatMap((x) =>
+      x.url !== undefined && (source !== 'saved' || !isServerConfirmedHere(x.url)) ? [normalizeBaseUrl(x.url)] : [],
+    );
+    s.setUnconfirmedServerUrls(serverUrls);
+    s.setConfirmingServer(null);
     // Before the view: autosave first finishes the session being replaced, then follows this one.
     s.setPersistence(record);
     this.accept(r.view);
@@ -487,6 +493,19 @@ export class PlaygroundController {
       if (e instanceof EngineRestarted) return { ok: false, error: 'The engine was restarted while connecting' };
       return { ok: false, error: messageOf(e) };
     }
+  }
+
+  /** Whether Connect must first show this URL and have it confirmed: it came with a link, a file or a saved session. */
+  serverUrlUnconfirmed(url: string): boolean {
+    return this.s.unconfirmedServerUrls.includes(normalizeBaseUrl(url));
+  }
+
+  /** The person vouched for a server's URL (typed it, or confirmed it): Connect goes without asking, in this browser too. */
+  confirmServerUrl(url: string): void {
+    confirmServerHere(url);
+    const normalized = normalizeBaseUrl(url);
+    const left = this.s.unconfirmedServerUrls.filter((u) => u !== normalized);
+    if (left.length !== this.s.unconfirmedServerUrls.length) this.s.setUnconfirmedServerUrls(left);
   }
 
   /** Closes a server's connection: its calls are answered from the record. In the session lane, as an edit. */

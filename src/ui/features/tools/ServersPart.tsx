@@ -8,6 +8,7 @@ import type { ServerToolsView, ServerView, View } from '../../../worker/engine.t
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { parseHeaderLines } from './header-lines.ts';
 
 const STATUS_TEXT: Record<ServerView['status'], string> = {
@@ -51,6 +52,7 @@ export function ServersPart({ view }: { view: View }) {
         </ol>
       )}
       <AddServer taken={servers.map((s) => s.name)} />
+      <ServerUrlConfirm />
     </div>
   );
 }
@@ -85,7 +87,12 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
               className={SMALL_BUTTON}
               disabled={busy}
               aria-label={`Connect to server ${s.name}`}
-              onClick={() => act(() => controller.connectServer(s.name, s.url ?? ''))}
+              onClick={() => {
+                const url = s.url ?? '';
+                // A URL that came with a link or a file is shown and confirmed before the first request.
+                if (controller.serverUrlUnconfirmed(url)) controller.store.getState().setConfirmingServer({ name: s.name, url });
+                else act(() => controller.connectServer(s.name, url));
+              }}
             >
               Connect
             </button>
@@ -148,6 +155,59 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
         </ul>
       )}
     </li>
+  );
+}
+
+/**
+ * Before Connect first reaches a server whose URL came with a link, a file or a saved session, the
+ * person sees the URL and says yes: the page's requests (and the header values kept for it) would go
+ * there. Cancel has the focus; Escape cancels.
+ */
+function ServerUrlConfirm() {
+  const controller = useController();
+  const confirming = usePlayground((s) => s.confirmingServer);
+  if (confirming === null) return null;
+  const s = controller.store.getState;
+  const cancel = () => {
+    s().setConfirmingServer(null);
+    s().setNotice({ kind: 'info', text: `Nothing was sent to ${confirming.url}. Press Connect again to confirm it, or remove the server.` });
+  };
+  const confirm = () => {
+    s().setConfirmingServer(null);
+    controller.confirmServerUrl(confirming.url);
+    void controller.connectServer(confirming.name, confirming.url);
+  };
+  return (
+    <ModalDialog
+      alert
+      testId="server-url-confirm"
+      labelledBy="server-url-confirm-title"
+      describedBy="server-url-confirm-text"
+      onClose={cancel}
+      panelClassName="w-[34rem]"
+    >
+      <h2 id="server-url-confirm-title" className="mb-2 font-semibold">
+        Connect to this server?
+      </h2>
+      <div id="server-url-confirm-text" className="flex flex-col gap-2 text-slate-700 dark:text-slate-300">
+        <p>The URL of the MCP server {confirming.name} came with the session (from a link or a file), not from you:</p>
+        <p data-testid="server-url-confirm-url" className="break-all rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+          {confirming.url}
+        </p>
+        <p>
+          Connecting sends requests there from this page, with any header values kept for it, and programs&apos; calls send it their arguments. Connect only if
+          you trust this server.
+        </p>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" data-testid="server-url-confirm-cancel" className={SMALL_BUTTON} onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" data-testid="server-url-confirm-connect" className={`${SMALL_BUTTON} border-sky-600 font-semibold`} onClick={confirm}>
+          Connect to this address
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
 
@@ -227,6 +287,8 @@ function AddServer({ taken }: { taken: readonly string[] }) {
     setError(null);
     setBusy(true);
     const added = name.trim();
+    // Typed here: the person vouches for it, as for a base URL typed in the LLM panel.
+    controller.confirmServerUrl(url.trim());
     try {
       const r = await controller.connectServer(added, url.trim(), lines.headers, remember);
       // Refused before it was added (a bad name or URL): said here, the form kept as typed.

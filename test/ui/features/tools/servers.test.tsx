@@ -13,6 +13,8 @@ import type { McpServerRecord, McpToolSnapshot } from '../../../../src/records/m
 import { ToolsPanel } from '../../../../src/ui/features/tools/ToolsPanel.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
 import { HEADERS_STORAGE_PREFIX, ServerHeaders } from '../../../../src/ui/state/server-headers.ts';
+import type { PlaygroundController } from '../../../../src/ui/state/controller.ts';
+import type { PersistenceRef } from '../../../../src/ui/state/store.ts';
 import { Engine } from '../../../../src/worker/engine.ts';
 import type { LiveServersOptions, McpConnector } from '../../../../src/worker/mcp-servers.ts';
 import { typeInto, waitForDefaultExample } from '../../app-helpers.tsx';
@@ -304,5 +306,73 @@ describe('where header values are kept', () => {
     expect(none.get('calc', URL_)).toEqual({ Authorization: TOKEN });
     expect(none.canRemember()).toBe(false);
     expect(none.isRemembered('calc', URL_)).toBe(false);
+  });
+});
+
+describe("a server's URL from a link or a file", () => {
+  /** A session file and a share link naming `calc` at URL_, made by adding it here; then this browser forgets everything. */
+  async function sessionWithServer(user: ReturnType<typeof userEvent.setup>, h: { controller: PlaygroundController }) {
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    const text = (await h.controller.exportText()) ?? '';
+    const link = (await h.controller.share(true))?.fragment ?? '';
+    localStorage.clear();
+    return { text, link };
+  }
+
+  it('is shown and confirmed when Connect is first pressed: Cancel sends nothing, Connect to this address connects', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    const { text } = await sessionWithServer(user, h);
+    await act(() => h.controller.open(text));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('not connected'));
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    const dialog = await screen.findByTestId('server-url-confirm');
+    expect(within(dialog).getByTestId('server-url-confirm-url').textContent).toBe(URL_);
+    expect(within(dialog).getByText(/came with the session \(from a link or a file\), not from you/)).toBeTruthy();
+    expect(document.activeElement).toBe(byId('server-url-confirm-cancel'));
+    await user.click(byId('server-url-confirm-cancel'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    expect(h.store.getState().notice?.text).toBe(`Nothing was sent to ${URL_}. Press Connect again to confirm it, or remove the server.`);
+    expect(mcp.targets).toHaveLength(1);
+    expect(byId('server-calc-status').textContent).toBe('not connected');
+    // Asked again; confirmed, it connects, and later Connects of this session do not ask.
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    await user.click(await screen.findByTestId('server-url-confirm-connect'));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(mcp.targets).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Disconnect from server calc' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    expect(mcp.targets).toHaveLength(3);
+  });
+
+  it('a link asks too; a saved session asks only for a URL this browser never confirmed; a typed one never asks', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    const { text, link } = await sessionWithServer(user, h);
+    await act(() => h.controller.openLink(link));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    expect(await screen.findByTestId('server-url-confirm')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    const record: PersistenceRef = { id: 'saved-1', rev: 0 };
+    await act(() => h.controller.openSaved(text, record));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await user.click(await screen.findByTestId('server-url-confirm-connect'));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    // Confirmed in this browser: the saved session reopened (after a reload) does not ask again.
+    await act(() => h.controller.openSaved(text, record));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    // Typed again under the same name in the form: the person's own, connected at once.
+    await act(() => h.controller.open(text));
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
   });
 });
