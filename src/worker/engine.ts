@@ -5,7 +5,7 @@ import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, applyReplyLive, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent, type ReplyMeta } from '../agent/loop.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
-import { formatCallForm, parseSignature } from '../records/signature.ts';
+import { formatCallForm, isSymbolName, parseSignature } from '../records/signature.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import type { Memory, Message } from '../records/records.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
@@ -361,6 +361,34 @@ export class Engine {
     const session = this.requireSession();
     this.live.disconnect(name);
     this.installKeepingTurns(withoutServer(session, name));
+    return { ok: true, view: this.view(this.shown) };
+  }
+
+  /**
+   * Renames one of a server's tools (`as`: the name programs call it by; '' gives back the server's
+   * own) or hides it from tool/. The session's snapshot changes, so the change is saved, shared and
+   * shown as the LLM sees it. A name that is no symbol, or that makes a clash prepareAgent reports,
+   * is refused with that problem and changes nothing.
+   */
+  setServerTool(server: string, tool: string, change: { readonly as?: string; readonly hidden?: boolean }): StepResult {
+    const session = this.requireSession();
+    const refuse = (error: string): StepResult => ({ ok: false, error, view: this.view(this.shown) });
+    const record = session.mcpServers?.find((s) => s.name === server);
+    const found = record?.tools.find((t) => t.name === tool);
+    if (record === undefined || found === undefined) return refuse(`The server ${server} has no tool ${tool}`);
+    const as = change.as?.trim();
+    if (as !== undefined && as !== '' && (!isSymbolName(as) || as.includes('/')))
+      return refuse(`${JSON.stringify(as)} cannot be a tool's name: use a PTC-Lisp symbol such as get-sum`);
+    const { as: _oldAs, hidden: _oldHidden, ...rest } = found;
+    const nextAs = as === undefined ? found.as : as === '' || as === tool ? undefined : as;
+    const nextHidden = change.hidden ?? found.hidden === true;
+    const changed = { ...rest, ...(nextAs !== undefined ? { as: nextAs } : {}), ...(nextHidden ? { hidden: true } : {}) };
+    const next = withServer(session, { ...record, tools: record.tools.map((t) => (t === found ? changed : t)) });
+    const before = new Set(this.problems.map((p) => p.text));
+    const prepared = prepareAgent(sessionToAgent(next));
+    const added = prepared.ok ? [] : prepared.problems.filter((p) => !before.has(p.text));
+    if (added.length > 0) return refuse(added.map((p) => p.text).join('; '));
+    this.installKeepingTurns(next);
     return { ok: true, view: this.view(this.shown) };
   }
 

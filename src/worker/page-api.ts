@@ -92,6 +92,10 @@ export class PageApi {
     return this.stepped(this.engine.disconnectServer(name), known);
   }
 
+  setServerTool(server: string, tool: string, change: { readonly as?: string; readonly hidden?: boolean }, known?: Known): PatchedStep {
+    return this.stepped(this.engine.setServerTool(server, tool, change), known);
+  }
+
   removeServer(name: string, known?: Known): PatchedStep {
     return this.stepped(this.engine.removeServer(name), known);
   }

@@ -87,6 +87,7 @@ export const PROTOCOL = {
   connectServer: { known: 3, renders: 'session', watchdog: 'none' },
   disconnectServer: { known: 1, renders: 'session', watchdog: 'normal' },
   removeServer: { known: 1, renders: 'session', watchdog: 'normal' },
+  setServerTool: { known: 3, renders: 'session', watchdog: 'normal' },
   repl: { watchdog: 'normal' },
   restoreRepl: { watchdog: 'normal' },
   countTokens: { watchdog: 'loading' },

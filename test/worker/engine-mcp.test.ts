@@ -153,6 +153,59 @@ describe('connecting', () => {
   });
 });
 
+describe('renaming and hiding tools', () => {
+  it('as and hidden change the snapshot: saved, shared and shown in tool/ as the LLM sees them; turns call the new name', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const renamed = ok(engine.setServerTool('calc', 'add', { as: 'plus' }));
+    expect(renamed.setup.mcpServers[0].tools[0]).toMatchObject({ name: 'plus', toolName: 'add', callForm: '(tool/plus a b)' });
+    expect(userText(renamed)).toContain('(tool/plus a b)');
+    expect(userText(renamed)).not.toContain('tool/add');
+    const hidden = ok(engine.setServerTool('calc', 'echo', { hidden: true }));
+    expect(hidden.setup.mcpServers[0].tools[1]).toMatchObject({ name: 'echo', hidden: true });
+    expect(userText(hidden)).not.toContain('tool/echo');
+    const saved = JSON.parse(engine.exportSession()).mcpServers[0].tools as { name: string; as?: string; hidden?: boolean }[];
+    expect(saved.map((t) => [t.name, t.as ?? null, t.hidden ?? false])).toEqual([
+      ['add', 'plus', false],
+      ['echo', null, true],
+      ['wait', null, false],
+    ]);
+    const link = decodeLink(engine.shareLink({ turns: true }).fragment);
+    expect(link.ok && link.session.mcpServers?.[0].tools[0].as).toBe('plus');
+    const turn = ok(await engine.stepTurnLive(clj('(tool/plus 2 40)')));
+    expect(turn.turns[0].result).toBe('"42"');
+    // Refresh (connecting again) keeps both; '' gives back the server's own name, Show the tool.
+    const refreshed = ok(await engine.connectServer('calc', fake.url));
+    expect(refreshed.setup.mcpServers[0].tools.map((t) => [t.name, t.hidden ?? false])).toEqual([
+      ['plus', false],
+      ['echo', true],
+      ['wait', false],
+    ]);
+    ok(engine.setServerTool('calc', 'add', { as: '' }));
+    const shown = ok(engine.setServerTool('calc', 'echo', { hidden: false }));
+    expect(shown.setup.mcpServers[0].tools.map((t) => [t.name, t.toolName ?? null, t.hidden ?? false])).toEqual([
+      ['add', null, false],
+      ['echo', null, false],
+      ['wait', null, false],
+    ]);
+  });
+
+  it('refuses a name that is no symbol, or one that clashes, with the problem saying to rename; nothing changes', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const before = engine.exportSession();
+    const bad = engine.setServerTool('calc', 'add', { as: 'two words' });
+    expect(bad).toMatchObject({ ok: false, error: '"two words" cannot be a tool\'s name: use a PTC-Lisp symbol such as get-sum' });
+    const clash = engine.setServerTool('calc', 'add', { as: 'echo' });
+    expect(clash).toMatchObject({ ok: false, error: expect.stringMatching(/clashes with .*rename one with "as"/) });
+    expect(engine.setServerTool('calc', 'nope', { hidden: true })).toMatchObject({ ok: false, error: 'The server calc has no tool nope' });
+    expect(engine.exportSession()).toBe(before);
+    // Hiding the other one first lets the name be taken.
+    ok(engine.setServerTool('calc', 'echo', { hidden: true }));
+    expect(engine.setServerTool('calc', 'add', { as: 'echo' }).ok).toBe(true);
+  });
+});
+
 describe('turns', () => {
   it('call a connected server live, pmap side by side, each call recorded with its server and time', async () => {
     const engine = opened();

@@ -520,12 +520,24 @@ export class PlaygroundController {
     return this.serverEdit(() => this.client.call('removeServer', [name]));
   }
 
-  private serverEdit(call: () => Promise<{ ok: boolean; view: View }>): Promise<ServerOutcome> {
+  /** Renames a server's tool (`as`, '' for its own name) or hides it: the session's snapshot changes. In the session lane, as an edit. */
+  setServerTool(server: string, tool: string, change: { as?: string; hidden?: boolean }): Promise<ServerOutcome> {
+    return this.serverEdit(() => this.client.call('setServerTool', [server, tool, change]));
+  }
+
+  /** Lists a connected server's tools again (connecting again with its header values); renames and hiding are kept. */
+  refreshServer(name: string): Promise<ServerOutcome> {
+    const url = this.s.view?.servers.find((s) => s.name === name)?.url;
+    if (url === undefined) return Promise.resolve({ ok: false, error: `${name} has no URL to connect to` });
+    return this.connectServer(name, url);
+  }
+
+  private serverEdit(call: () => Promise<{ ok: boolean; error?: string; view: View }>): Promise<ServerOutcome> {
     return this.lane.enqueueEdit(async () => {
       const r = await this.guarded(call, 'edit');
       if (r === undefined) return { ok: false };
       this.accept(r.view);
-      return { ok: r.ok };
+      return r.ok ? { ok: true } : { ok: false, ...(r.error !== undefined ? { error: r.error } : {}) };
     });
   }
 

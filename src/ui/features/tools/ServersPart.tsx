@@ -5,6 +5,7 @@
 // browser until forgotten), never in the store.
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ServerToolsView, ServerView, View } from '../../../worker/engine.ts';
+import type { ServerToolView } from '../../../worker/views.ts';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
@@ -100,6 +101,19 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
           {s.status === 'connected' && (
             <button
               type="button"
+              data-testid={`${id}-refresh`}
+              className={SMALL_BUTTON}
+              disabled={busy}
+              aria-label={`Refresh the tools of server ${s.name}`}
+              title="List the server's tools again (renamed and hidden ones stay so)"
+              onClick={() => act(() => controller.refreshServer(s.name))}
+            >
+              Refresh
+            </button>
+          )}
+          {s.status === 'connected' && (
+            <button
+              type="button"
               data-testid={`${id}-disconnect`}
               className={SMALL_BUTTON}
               disabled={busy}
@@ -145,15 +159,85 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
       {listed.length > 0 && (
         <ul data-testid={`${id}-tools`} className="flex flex-col gap-0.5">
           {listed.map((t) => (
-            <li key={t.toolName ?? t.name} className={`text-[11px] ${t.hidden === true ? 'opacity-50' : ''}`}>
-              <code className="font-mono text-slate-800 dark:text-slate-100">{t.callForm}</code>{' '}
-              <span className="font-mono text-slate-500 dark:text-slate-400">; {t.signature}</span>
-              {t.description !== undefined && <span className="text-slate-600 dark:text-slate-300"> — {t.description}</span>}
-              {t.hidden === true && <span className={HINT}> (hidden)</span>}
-            </li>
+            <ServerTool key={t.toolName ?? t.name} server={s.name} tool={t} />
           ))}
         </ul>
       )}
+    </li>
+  );
+}
+
+/** One of a server's tools as tool/ shows it, with Rename (`as`) and Hide / Show. */
+function ServerTool({ server, tool: t }: { server: string; tool: ServerToolView }) {
+  const controller = useController();
+  const own = t.toolName ?? t.name;
+  const [editing, setEditing] = useState(false);
+  const [as, setAs] = useState(t.name);
+  const [error, setError] = useState<string | null>(null);
+  const id = `server-${server}-tool-${own}`;
+  const change = async (c: { as?: string; hidden?: boolean }): Promise<boolean> => {
+    const r = await controller.setServerTool(server, own, c);
+    setError(r.ok ? null : (r.error ?? 'The change was not made'));
+    return r.ok;
+  };
+  const rename = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await change({ as })) setEditing(false);
+  };
+  return (
+    <li data-testid={id} className="flex flex-col text-[11px]">
+      <div className="flex flex-wrap items-baseline gap-x-1">
+        <span data-testid={`${id}-line`} className={t.hidden === true ? 'opacity-50' : ''}>
+          <code className="font-mono text-slate-800 dark:text-slate-100">{t.callForm}</code>{' '}
+          <span className="font-mono text-slate-500 dark:text-slate-400">; {t.signature}</span>
+          {t.description !== undefined && <span className="text-slate-600 dark:text-slate-300"> — {t.description}</span>}
+          {t.toolName !== undefined && <span className={HINT}> (the server's {t.toolName})</span>}
+          {t.hidden === true && <span className={HINT}> (hidden)</span>}
+        </span>
+        <span className="ml-auto flex gap-1">
+          <button
+            type="button"
+            data-testid={`${id}-rename`}
+            className={SMALL_BUTTON}
+            aria-label={`Rename tool ${own} of server ${server}`}
+            onClick={() => {
+              setAs(t.name);
+              setEditing(!editing);
+            }}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            data-testid={`${id}-hide`}
+            className={SMALL_BUTTON}
+            aria-label={`${t.hidden === true ? 'Show' : 'Hide'} tool ${own} of server ${server}`}
+            title={t.hidden === true ? 'Give it back to tool/ and to programs' : 'Leave it out of tool/ and of what programs may call'}
+            onClick={() => void change({ hidden: t.hidden !== true })}
+          >
+            {t.hidden === true ? 'Show' : 'Hide'}
+          </button>
+        </span>
+      </div>
+      {editing && (
+        <form className="flex items-center gap-1" aria-label={`Rename tool ${own}`} onSubmit={(e) => void rename(e)}>
+          <label className={`${LABEL} flex-row items-center gap-1`}>
+            tool/
+            <input
+              data-testid={`${id}-as`}
+              className={`${INPUT} font-mono`}
+              value={as}
+              spellCheck={false}
+              aria-label={`Name programs call tool ${own} of server ${server} by (empty: its own)`}
+              onChange={(e) => setAs(e.target.value)}
+            />
+          </label>
+          <button type="submit" data-testid={`${id}-save`} className={SMALL_BUTTON}>
+            Save
+          </button>
+        </form>
+      )}
+      {error !== null && <ProblemList problems={[error]} testId={`${id}-error`} />}
     </li>
   );
 }

@@ -56,7 +56,15 @@ function fakeMcp() {
         const { a, b } = JSON.parse(args) as { a: number; b: number };
         return Promise.resolve({ content: [{ type: 'text', text: String(a + b) }] });
       },
-      records: (servers: readonly McpServerRecord[]) => servers.map((s) => ({ ...s, tools: TOOLS })),
+      // As the real client: the tools listed now, with the names and hiding the session gave them.
+      records: (servers: readonly McpServerRecord[]) =>
+        servers.map((s) => ({
+          ...s,
+          tools: TOOLS.map((t) => {
+            const old = s.tools.find((x) => x.name === t.name);
+            return { ...t, ...(old?.as !== undefined ? { as: old.as } : {}), ...(old?.hidden === true ? { hidden: true } : {}) };
+          }),
+        })),
       close: () => Promise.resolve(),
     };
   };
@@ -79,6 +87,10 @@ function fakeMcp() {
 }
 
 const byId = (id: string) => screen.getByTestId(id);
+const toolLines = (server: string) =>
+  within(byId(`server-${server}-tools`))
+    .getAllByTestId(/-line$/)
+    .map((t) => t.textContent);
 
 async function addServer(user: ReturnType<typeof userEvent.setup>, name: string, url: string, headers = '', remember = false): Promise<void> {
   await typeInto(user, byId('server-add-name'), name);
@@ -101,8 +113,7 @@ describe('Servers', () => {
     release();
     await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
     expect(byId('server-calc-details').textContent).toBe('3 tools · protocol 2025-06-18 · streamable-http');
-    const tools = within(byId('server-calc-tools')).getAllByRole('listitem');
-    expect(tools.map((t) => t.textContent)).toEqual([
+    expect(toolLines('calc')).toEqual([
       '(tool/add a b) ; (a :int, b :int) -> :any — Adds two integers.',
       '(tool/echo message) ; (message :string?) -> :any',
       '(tool/wait) ; () -> :any',
@@ -241,6 +252,53 @@ describe('header values', () => {
     const everything = JSON.stringify([saved, textOf(view), view, exported, link, h.store.getState()]);
     expect(everything).not.toContain('LEAKCHECK');
     expect(JSON.parse(saved).mcpServers[0]).toEqual({ name: 'calc', transport: 'http', url: URL_, tools: expect.any(Array) });
+  });
+});
+
+describe("a server's tools", () => {
+  it('Rename (checked as a symbol, a clash said), Hide and Show change tool/ as the LLM sees it; Refresh keeps them', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    const llmSees = () => h.view().compressed.messages[1].content;
+    await user.click(screen.getByRole('button', { name: 'Rename tool add of server calc' }));
+    const as = byId('server-calc-tool-add-as');
+    await user.clear(as);
+    await typeInto(user, as, 'two words');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(byId('server-calc-tool-add-error').textContent).toMatch(/"two words" cannot be a tool's name/));
+    await user.clear(as);
+    await typeInto(user, as, 'echo');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(byId('server-calc-tool-add-error').textContent).toMatch(/clashes with .*rename one with "as"/));
+    await user.clear(as);
+    await typeInto(user, as, 'plus');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(screen.queryByTestId('server-calc-tool-add-as')).toBeNull());
+    expect(screen.queryByTestId('server-calc-tool-add-error')).toBeNull();
+    expect(toolLines('calc')[0]).toBe("(tool/plus a b) ; (a :int, b :int) -> :any — Adds two integers. (the server's add)");
+    expect(llmSees()).toContain('(tool/plus a b)');
+    await user.click(screen.getByRole('button', { name: 'Hide tool echo of server calc' }));
+    await waitFor(() => expect(toolLines('calc')[1]).toBe('(tool/echo message) ; (message :string?) -> :any (hidden)'));
+    expect(llmSees()).not.toContain('tool/echo');
+    // Saved with the session: its snapshot holds them.
+    const saved = JSON.parse((await h.controller.exportText()) ?? '{}') as { mcpServers: { tools: { name: string; as?: string; hidden?: boolean }[] }[] };
+    expect(saved.mcpServers[0].tools.map((t) => [t.name, t.as ?? null, t.hidden ?? false])).toEqual([
+      ['add', 'plus', false],
+      ['echo', null, true],
+      ['wait', null, false],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Refresh the tools of server calc' }));
+    await waitFor(() => expect(mcp.targets).toHaveLength(2));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(toolLines('calc').slice(0, 2)).toEqual([
+      "(tool/plus a b) ; (a :int, b :int) -> :any — Adds two integers. (the server's add)",
+      '(tool/echo message) ; (message :string?) -> :any (hidden)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Show tool echo of server calc' }));
+    await waitFor(() => expect(llmSees()).toContain('(tool/echo message)'));
   });
 });
 
