@@ -9,6 +9,41 @@ import { inBrowser } from '../agent/providers/errors.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import type { McpToolResult } from '../records/mcp-values.ts';
 import { isSymbolName } from '../records/signature.ts';
+import { MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
+
+/** What stands where a server's text quoted one of the header values given for it. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The strings a server's answers must never carry back: each header value given for it, and the
+ * token of an `Authorization: Scheme token` value. Shorter ones are no secret and would garble text.
+ */
+export function secretsOf(headers: Readonly<Record<string, string>> | undefined): string[] {
+  const found = new Set<string>();
+  for (const value of Object.values(headers ?? {})) {
+    const v = value.trim();
+    if (v.length >= 4) found.add(v);
+    const token = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(v)?.[1];
+    if (token !== undefined && token.length >= 4) found.add(token);
+  }
+  // Longest first, so a value is replaced whole before its token is looked for.
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `value` with every secret replaced, in strings at any depth the readers go to: a hostile server
+ * echoing a token in an error, a result or a tool's description must not get it into the session, its
+ * record, a message or a log. Deeper than a result may be is left alone: it is refused unread.
+ */
+export function redactSecrets<T>(value: T, secrets: readonly string[], depth = 0): T {
+  if (secrets.length === 0) return value;
+  if (typeof value === 'string') return secrets.reduce((t, secret) => t.split(secret).join(REDACTED), value as string) as T;
+  if (depth > MAX_JSON_DEPTH + 2 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactSecrets(v, secrets, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[redactSecrets(k, secrets)] = redactSecrets(v, secrets, depth + 1);
+  return out as T;
+}
 
 /** A connection as the engine uses it: McpConnections, or a test's stand-in. */
 export interface LiveConnection extends McpClients {
@@ -50,6 +85,8 @@ export interface ServerView {
 
 interface Entry {
   readonly attempt: number;
+  /** What the server's answers must not carry back (secretsOf its header values). */
+  readonly secrets: readonly string[];
   readonly status: ServerStatus;
   readonly error?: string;
   readonly state?: McpServerState;
@@ -143,17 +180,25 @@ export class LiveServers implements McpClients {
     return false;
   }
 
-  callTool(server: string, tool: string, args: string, signal: AbortSignal): Promise<McpToolResult> {
-    const connection = this.entries.get(server)?.connection;
-    if (connection === undefined) return Promise.reject(new Error('the server is not connected'));
-    return connection.callTool(server, tool, args, signal);
+  async callTool(server: string, tool: string, args: string, signal: AbortSignal): Promise<McpToolResult> {
+    const entry = this.entries.get(server);
+    const connection = entry?.connection;
+    if (entry === undefined || connection === undefined) throw new Error('the server is not connected');
+    try {
+      return redactSecrets(await connection.callTool(server, tool, args, signal), entry.secrets);
+    } catch (e) {
+      if (signal.aborted || !(e instanceof Error)) throw e;
+      const message = redactSecrets(e.message, entry.secrets);
+      throw message === e.message ? e : new Error(message);
+    }
   }
 
   /** Connects (again) to a server; a connection it had is closed first. Never throws. */
   async connect(target: McpTarget): Promise<ConnectOutcome> {
     const attempt = ++this.attempts;
+    const secrets = secretsOf(target.headers);
     this.drop(target.name);
-    this.entries.set(target.name, { attempt, status: 'connecting' });
+    this.entries.set(target.name, { attempt, secrets, status: 'connecting' });
     let refused = false;
     const base = this.options.fetch ?? globalThis.fetch.bind(globalThis);
     // A fetch that rejects with a TypeError never got an answer the page may read: the browser
@@ -174,25 +219,27 @@ export class LiveServers implements McpClients {
         fetch: watched,
         ...(this.options.connectTimeoutMs !== undefined ? { connectTimeoutMs: this.options.connectTimeoutMs } : {}),
       });
-      const state = connection.states[0];
+      const listed = connection.states[0];
+      const state = listed === undefined ? undefined : redactSecrets(listed, secrets);
       if (this.entries.get(target.name)?.attempt !== attempt || this.closed) {
         void connection.close().catch(() => undefined);
         return { kind: 'superseded' };
       }
       if (state?.connected === true) {
         const live = connection;
-        this.entries.set(target.name, { attempt, status: 'connected', state, connection: live });
-        return { kind: 'connected', refresh: (record) => live.records([record])[0] ?? record };
+        this.entries.set(target.name, { attempt, secrets, status: 'connected', state, connection: live });
+        return { kind: 'connected', refresh: (record) => redactSecrets(live.records([record])[0] ?? record, secrets) };
       }
       void connection.close().catch(() => undefined);
       error = state?.error ?? 'the server did not connect';
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
+    error = redactSecrets(error, secrets);
     if (this.entries.get(target.name)?.attempt !== attempt || this.closed) return { kind: 'superseded' };
     const told =
       refused && inBrowser() && target.url !== undefined ? `${refusedHint(target.name, target.url, this.options.origin ?? pageOrigin())} (${error})` : error;
-    this.entries.set(target.name, { attempt, status: 'error', error: told });
+    this.entries.set(target.name, { attempt, secrets, status: 'error', error: told });
     return { kind: 'failed', error: told };
   }
 

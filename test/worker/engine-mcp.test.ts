@@ -3,7 +3,8 @@
 // telling the page when they wait; Stop aborts the calls in flight and makes no turn; disconnected,
 // removed, or in a session opened again, calls are answered from the record and never reach it;
 // header values go to the server and nowhere else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeLink } from '../../src/session/link-codec.ts';
 import { Engine, type StepResult, type View } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
@@ -282,5 +283,85 @@ describe('turns', () => {
     const fork = page.fork({ at: 2, name: 'other', compression: 'full-history' });
     expect(fork.ok).toBe(true);
     expect(engine.view().servers[0].status).toBe('connected');
+  });
+});
+
+describe('header values a server echoes', () => {
+  const SECRET = 'tok-LEAKCHECK-5d1e';
+
+  /** A server that refuses every request with `status`, quoting the Authorization header it got. */
+  async function refusing(): Promise<{ url: string; status: { code: number }; stop: () => Promise<void> }> {
+    const status = { code: 401 };
+    const server = createServer((req, res) => {
+      req.resume();
+      const got = String(req.headers.authorization ?? '');
+      res.writeHead(status.code, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `refused ${got} (token ${SECRET})` }));
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${port}/mcp`, status, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('never reach the session, its record, an export, a link, an error, a notice or the console: 401, 500, a result, an error, a description', async () => {
+    const logged: unknown[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...a: unknown[]) => void logged.push(a)),
+    );
+    const refuser = await refusing();
+    const leaky = await startFake({
+      tools: [
+        {
+          name: 'whoami',
+          description: `Says who you are (${TOKEN}).`,
+          inputSchema: { type: 'object' },
+          call: () => ({ content: [{ type: 'text', text: `you are ${SECRET}` }] }),
+        },
+        {
+          name: 'fail',
+          inputSchema: { type: 'object' },
+          call: () => {
+            throw new Error(`bad token ${TOKEN}`);
+          },
+        },
+        { name: 'deny', inputSchema: { type: 'object' }, call: () => ({ isError: true, content: [{ type: 'text', text: `denied for ${SECRET}` }] }) },
+      ],
+    });
+    try {
+      const engine = opened();
+      const errors: string[] = [];
+      const r401 = await engine.connectServer('calc', refuser.url, { Authorization: TOKEN });
+      expect(r401.ok).toBe(false);
+      refuser.status.code = 500;
+      const r500 = await engine.connectServer('calc', refuser.url, { Authorization: TOKEN });
+      expect(r500.ok).toBe(false);
+      for (const r of [r401, r500]) if (!r.ok) errors.push(r.error);
+      expect(errors).toEqual([expect.stringContaining('HTTP 401'), expect.stringContaining('HTTP 500')]);
+      ok(await engine.connectServer('leaky', leaky.url, { Authorization: TOKEN }));
+      // The server got it: the guarantee is about what comes back.
+      expect(leaky.requests.every((q) => q.headers.authorization === TOKEN)).toBe(true);
+      const first = ok(await engine.stepTurnLive(clj('(tool/whoami)')));
+      expect(first.turns[0].result).toBe('"you are [redacted]"');
+      const second = ok(await engine.stepTurnLive(clj('(tool/fail)')));
+      const third = ok(await engine.stepTurnLive(clj('(tool/deny)')));
+      expect(second.turns[1].error?.message).toContain('bad token [redacted]');
+      expect(third.turns[2].error?.message).toContain('denied for [redacted]');
+      const views = [engine.view(), ...[1, 2, 3].map((n) => engine.view({ selected: n }))];
+      const link = engine.shareLink({ turns: true });
+      const decoded = decodeLink(link.fragment);
+      const everything = JSON.stringify([
+        views,
+        engine.exportSession(),
+        engine.savedText(),
+        link.fragment,
+        decoded.ok ? decoded.session : null,
+        errors,
+        logged,
+      ]);
+      expect(everything).not.toContain('LEAKCHECK');
+      expect(everything).toContain('[redacted]');
+    } finally {
+      for (const s of spies) s.mockRestore();
+      await Promise.all([refuser.stop(), leaky.stop()]);
+    }
   });
 });

@@ -253,6 +253,17 @@ describe('header values', () => {
     expect(everything).not.toContain('LEAKCHECK');
     expect(JSON.parse(saved).mcpServers[0]).toEqual({ name: 'calc', transport: 'http', url: URL_, tools: expect.any(Array) });
   });
+
+  it('a server that quotes them in its refusal: the error shown, the store and the page have them redacted', async () => {
+    const user = userEvent.setup();
+    const echoing: McpConnector = ([target]) => Promise.reject(new Error(`HTTP 401: ${target.headers?.Authorization ?? ''} is not allowed`));
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', () => new Engine({}, { connect: echoing }));
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('error'));
+    expect(byId('server-calc-error').textContent).toBe('HTTP 401: [redacted] is not allowed');
+    expect(JSON.stringify([h.store.getState(), await h.controller.exportText()])).not.toContain('LEAKCHECK');
+    expect(document.body.textContent).not.toContain('LEAKCHECK');
+  });
 });
 
 describe("a server's tools", () => {
