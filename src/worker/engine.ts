@@ -3,6 +3,7 @@
 import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, applyReplyLive, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent, type ReplyMeta } from '../agent/loop.ts';
+import { DEFAULT_TOOL_WAIT_MS } from '../agent/external-tools.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, isSymbolName, parseSignature } from '../records/signature.ts';
@@ -104,6 +105,8 @@ export class Engine {
   private step: Step = initialStep();
   private readonly pieces = new SavedPieces();
   private scratch = new ReplScratch();
+  /** The REPL's calls in flight, if any (Stop aborts them as a turn's). */
+  private replCalls: AbortController | null = null;
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
   private readonly instance = Math.random().toString(36).slice(2, 10);
   private epochs = 0;
@@ -319,7 +322,9 @@ export class Engine {
   abortToolCalls(): boolean {
     const calls = this.turnCalls;
     calls?.abort(new Error('stopped'));
-    return calls !== null;
+    const repl = this.replCalls;
+    repl?.abort(new Error('stopped'));
+    return calls !== null || repl !== null;
   }
 
   /**
@@ -646,6 +651,29 @@ export class Engine {
    */
   repl(program: string): ReplResult {
     return this.scratch.evaluate(program, this.replContext());
+  }
+
+  /**
+   * repl, with the calls of connected servers made live: `onProgress` hears when it waits on them (the
+   * page's watchdog pauses, as for a turn), and Stop (abortToolCalls) aborts them.
+   */
+  async replLive(program: string, onProgress?: TurnProgress): Promise<ReplResult> {
+    const agent = this.agent;
+    const host = agent === null ? null : withProgress(agent, onProgress).external.host;
+    if (agent === null || host === null) return this.repl(program);
+    const controller = new AbortController();
+    this.replCalls = controller;
+    const started = Date.now();
+    try {
+      const waitMs = agent.def.toolLimits?.toolWaitMs ?? DEFAULT_TOOL_WAIT_MS;
+      return await this.scratch.evaluateLive(program, this.replContext(), host, { waitMs, signal: controller.signal });
+    } catch (e) {
+      if (!controller.signal.aborted) throw e;
+      const message = 'Stopped: the tool calls in flight were aborted';
+      return { ok: false, error: { type: 'stopped', message }, prints: [], signal: null, durationMs: Date.now() - started, defined: [] };
+    } finally {
+      if (this.replCalls === controller) this.replCalls = null;
+    }
   }
 
   /** The REPL's definitions made again from the programs that made them (after a worker restart). */

@@ -15,7 +15,7 @@ import {
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
 import { branchSide, checkoutSession, forkSession, removeBranchOf, type BranchOp, type BranchSide, type ForkRequest } from './branch-ops.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
-import type { OpenResult, RequestResult, SessionDefinition, StepResult, TurnProgress, View, ViewOptions } from './views.ts';
+import type { OpenResult, ReplResult, RequestResult, SessionDefinition, StepResult, TurnProgress, View, ViewOptions } from './views.ts';
 
 export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; problems: Problem[] };
 export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch; stopped?: true };
@@ -100,8 +100,9 @@ export class PageApi {
     return this.stepped(this.engine.removeServer(name), known);
   }
 
-  repl(program: string): ReturnType<Engine['repl']> {
-    return this.engine.repl(program);
+  /** With a server connected its calls are made live, the page told when the program waits on them. */
+  repl(program: string, onProgress?: TurnProgress): Promise<ReplResult> {
+    return this.engine.replLive(program, onProgress);
   }
 
   restoreRepl(programs: readonly string[]): string[] {

@@ -286,6 +286,37 @@ describe('turns', () => {
   });
 });
 
+describe('the REPL', () => {
+  it('calls a connected server live, telling the page when it waits; its definitions are kept; not connected, the call fails', async () => {
+    const api = new PageApi(new Engine());
+    api.open(SESSION);
+    const phases: string[] = [];
+    const refused = await api.repl('(tool/add 1 2)');
+    expect(refused.error?.message).toBe('Unknown tool tool/add. No tools are available.');
+    await api.connectServer('calc', fake.url);
+    const before = calls();
+    const r = await api.repl('(def total (tool/add 2 40))', (p) => phases.push(p));
+    expect(r).toMatchObject({ ok: true, defined: ['total'] });
+    expect(phases).toEqual(['waiting', 'running']);
+    expect((await api.repl('[total (pmap #(tool/echo {:message %}) ["a" "b"])]')).result).toBe('["42" ["echo: a" "echo: b"]]');
+    expect(calls() - before).toBe(3);
+    // The session is not changed by it: no turn, nothing recorded.
+    expect(api.engine.view().turns).toEqual([]);
+    api.engine.disconnectServer('calc');
+    expect((await api.repl('(tool/add 1 1)')).error?.message).toMatch(/not connected/);
+  });
+
+  it('Stop aborts its calls in flight', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const waiting = engine.replLive('(tool/wait)');
+    await expect.poll(() => fake.inFlight.now).toBe(1);
+    expect(engine.abortToolCalls()).toBe(true);
+    expect(await waiting).toMatchObject({ ok: false, error: { type: 'stopped', message: 'Stopped: the tool calls in flight were aborted' } });
+    expect(engine.abortToolCalls()).toBe(false);
+  });
+});
+
 describe('header values a server echoes', () => {
   const SECRET = 'tok-LEAKCHECK-5d1e';
 

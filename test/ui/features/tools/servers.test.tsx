@@ -12,6 +12,7 @@ import type { McpTarget } from '../../../../src/agent/mcp-connection.ts';
 import type { McpServerRecord, McpToolSnapshot } from '../../../../src/records/mcp-tools.ts';
 import { ToolsPanel } from '../../../../src/ui/features/tools/ToolsPanel.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
+import { ReplPane } from '../../../../src/ui/features/repl/ReplPane.tsx';
 import { HEADERS_STORAGE_PREFIX, ServerHeaders } from '../../../../src/ui/state/server-headers.ts';
 import type { PlaygroundController } from '../../../../src/ui/state/controller.ts';
 import type { PersistenceRef } from '../../../../src/ui/state/store.ts';
@@ -162,6 +163,24 @@ describe('Servers', () => {
     expect(within(turn).getByTestId('turn-tool-calls').textContent).toContain('=> "42"');
     expect(within(turn).getByTestId('tool-call-server').textContent).toBe('calc · ');
     expect(within(turn).getByTestId('tool-call-time').textContent).toMatch(/^calc · \d/);
+  });
+
+  it('the REPL calls a connected server live', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(
+      <>
+        <ToolsPanel />
+        <ReplPane />
+      </>,
+      'reviews-and-inventory.json',
+      mcp.engine(),
+    );
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    await typeInto(user, byId('repl-input'), '(tool/add 2 40)');
+    await user.click(byId('repl-eval'));
+    await waitFor(() => expect(byId('repl-output').textContent).toBe('"42"'));
   });
 
   it('Stop while a turn waits on its calls aborts them: no turn, no restart, the server still connected', async () => {
