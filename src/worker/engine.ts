@@ -105,6 +105,8 @@ export class Engine {
   private step: Step = initialStep();
   private readonly pieces = new SavedPieces();
   private scratch = new ReplScratch();
+  /** The turns of the run before the last Reset, whose recorded calls answer this run's (T5); null: none. */
+  private toolRecord: readonly Turn[] | null = null;
   /** The REPL's calls in flight, if any (Stop aborts them as a turn's). */
   private replCalls: AbortController | null = null;
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
@@ -159,6 +161,7 @@ export class Engine {
       scratch: this.scratch,
       pending: this.pending,
       live: this.live,
+      toolRecord: this.toolRecord,
     };
     try {
       if (fresh) this.live = new LiveServers(this.mcpOptions);
@@ -178,6 +181,7 @@ export class Engine {
         scratch: this.scratch,
         pending: this.pending,
         live: this.live,
+        toolRecord: this.toolRecord,
       } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
@@ -190,6 +194,8 @@ export class Engine {
   }
 
   private openSession(session: Session): OpenResult {
+    // Another session (or branch) replays from its own turns' record only.
+    this.toolRecord = null;
     this.install(session);
     // Another session (or branch): the REPL's scratch definitions belonged to the one before.
     this.scratch = new ReplScratch();
@@ -226,7 +232,11 @@ export class Engine {
   private install(session: Session): void {
     this.session = session;
     // Connected servers make their calls live (stepTurnLive); the others' answer from the record.
-    const prepared = prepareAgent({ ...sessionToAgent(session), ...(this.live.anyConnected() ? { mcp: this.live } : {}) });
+    const prepared = prepareAgent({
+      ...sessionToAgent(session),
+      ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}),
+      ...(this.live.anyConnected() ? { mcp: this.live } : {}),
+    });
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
   }
@@ -405,6 +415,10 @@ export class Engine {
   }
 
   reset(options: ViewOptions = {}): View {
+    // T5: the run's recorded calls answer the next run's calls of servers not connected. A run that
+    // made no turn leaves the record it had.
+    const turns = this.step.turns;
+    if (turns.length > 0) this.toolRecord = turns;
     this.step = initialStep();
     this.lastRendered = null;
     this.pending = null;
@@ -414,6 +428,7 @@ export class Engine {
       this.session = rest;
     }
     this.scratch = new ReplScratch();
+    if (this.session !== null) this.install(this.session);
     return this.view({ ...options, selected: undefined });
   }
 

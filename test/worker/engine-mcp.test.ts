@@ -286,6 +286,36 @@ describe('turns', () => {
   });
 });
 
+describe('Reset', () => {
+  it("keeps the run's recorded calls: the next run's calls of a server not connected are answered from them, the k-th equal call by the k-th answer", async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    ok(await engine.stepTurnLive(clj('[(tool/add 2 40) (tool/echo {:message "hi"})]')));
+    ok(engine.disconnectServer('calc'));
+    const before = calls();
+    engine.reset();
+    const replayed = ok(await engine.stepTurnLive(clj('[(tool/add 2 40) (tool/echo {:message "hi"})]')));
+    expect(replayed.turns[0].result).toBe('["42" "echo: hi"]');
+    expect(replayed.turns[0].toolCalls.map((c) => [c.name, c.server, c.result])).toEqual([
+      ['add', 'calc', '"42"'],
+      ['echo', 'calc', '"echo: hi"'],
+    ]);
+    // Recorded once: a second equal call, or one with other arguments, has no answer.
+    const again = ok(await engine.stepTurnLive(clj('(tool/add 2 40)')));
+    expect(again.turns[1].error?.message).toMatch(/the server is not connected, and the 1 recorded call with these arguments were all answered/);
+    expect(calls()).toBe(before);
+    // A reset after this run keeps its record (its first turn holds the calls again).
+    engine.reset();
+    expect(ok(await engine.stepTurnLive(clj('(tool/add 2 40)'))).turns[0].result).toBe('"42"');
+    // Another session opened has only its own turns' record.
+    const reopened = engine.open(engine.exportSession());
+    if (!reopened.ok) throw new Error('not opened');
+    engine.reset();
+    engine.reset();
+    expect(ok(await engine.stepTurnLive(clj('(tool/echo {:message "hi"})'))).turns[0].error?.message).toMatch(/not connected/);
+  });
+});
+
 describe('the REPL', () => {
   it('calls a connected server live, telling the page when it waits; its definitions are kept; not connected, the call fails', async () => {
     const api = new PageApi(new Engine());
