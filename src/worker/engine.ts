@@ -1,12 +1,12 @@
 // The engine as the playground sees it: one open session, its live run, and plain-JSON views of both
 // (./views.ts). The worker exposes it to the page through PageApi (./page-api.ts); tests use it directly.
-import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
+import { addUsage, LlmError } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, applyReplyLive, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent, type ReplyMeta } from '../agent/loop.ts';
 import { DEFAULT_TOOL_WAIT_MS } from '../agent/external-tools.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
-import { formatCallForm, isSymbolName, parseSignature } from '../records/signature.ts';
+import { formatCallForm, parseSignature } from '../records/signature.ts';
 import type { Step, Turn } from '../agent/turn.ts';
 import type { Memory, Message } from '../records/records.ts';
 import { fullHistory } from '../compression/strategies/full-history.ts';
@@ -31,12 +31,14 @@ import { headOf, SavedPieces } from './saved-text.ts';
 import type { SavedText } from './view-parts.ts';
 import { readDefinition } from './definition-input.ts';
 import { ReplScratch, type ReplContext } from './repl-scratch.ts';
+import { metaOf, type PendingReply } from './pending-reply.ts';
 import type { SessionRenders } from './tokenizer-need.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, serverToolsOf, systemPromptViewOf, userView } from './views.ts';
-import { checkTarget, LiveServers, withoutServer, withServer, type LiveServersOptions } from './mcp-servers.ts';
+import { checkTarget, LiveServers, withoutServer, withServer, withToolChanged, type LiveServersOptions, type ToolChange } from './mcp-servers.ts';
 import { withProgress } from './turn-progress.ts';
 import type {
   DefinitionPart,
+  ExportOptions,
   OpenResult,
   RenderView,
   ReplResult,
@@ -52,27 +54,7 @@ import type {
 export type * from './views.ts';
 export { turnView, userView } from './views.ts';
 
-/** A reply the LLM gave for the next turn, waiting to be applied (with what it cost and how it was asked). */
-interface PendingReply {
-  readonly number: number;
-  readonly text: string;
-  readonly messages: readonly Message[];
-  readonly usage?: Usage;
-  readonly llmMs: number;
-  readonly sentWith: SentWith;
-}
-
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-function metaOf(pending: PendingReply): ReplyMeta {
-  return { llmMs: pending.llmMs, llm: pending.sentWith, ...(pending.usage !== undefined ? { usage: pending.usage } : {}) };
-}
-
-/** How a session is exported. */
-export interface ExportOptions {
-  /** Leave out the gallery's description and tags (they describe the example a session was edited from). */
-  readonly withoutGallery?: boolean;
-}
 
 /**
  * One open session and its run. Every method is synchronous except token counting, LLM requests,
@@ -232,11 +214,8 @@ export class Engine {
   private install(session: Session): void {
     this.session = session;
     // Connected servers make their calls live (stepTurnLive); the others' answer from the record.
-    const prepared = prepareAgent({
-      ...sessionToAgent(session),
-      ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}),
-      ...(this.live.anyConnected() ? { mcp: this.live } : {}),
-    });
+    const extras = { ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
+    const prepared = prepareAgent({ ...sessionToAgent(session), ...extras });
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
   }
@@ -379,31 +358,15 @@ export class Engine {
     return { ok: true, view: this.view(this.shown) };
   }
 
-  /**
-   * Renames one of a server's tools (`as`: the name programs call it by; '' gives back the server's
-   * own) or hides it from tool/. The session's snapshot changes, so the change is saved, shared and
-   * shown as the LLM sees it. A name that is no symbol, or that makes a clash prepareAgent reports,
-   * is refused with that problem and changes nothing.
-   */
-  setServerTool(server: string, tool: string, change: { readonly as?: string; readonly hidden?: boolean }): StepResult {
-    const session = this.requireSession();
-    const refuse = (error: string): StepResult => ({ ok: false, error, view: this.view(this.shown) });
-    const record = session.mcpServers?.find((s) => s.name === server);
-    const found = record?.tools.find((t) => t.name === tool);
-    if (record === undefined || found === undefined) return refuse(`The server ${server} has no tool ${tool}`);
-    const as = change.as?.trim();
-    if (as !== undefined && as !== '' && (!isSymbolName(as) || as.includes('/')))
-      return refuse(`${JSON.stringify(as)} cannot be a tool's name: use a PTC-Lisp symbol such as get-sum`);
-    const { as: _oldAs, hidden: _oldHidden, ...rest } = found;
-    const nextAs = as === undefined ? found.as : as === '' || as === tool ? undefined : as;
-    const nextHidden = change.hidden ?? found.hidden === true;
-    const changed = { ...rest, ...(nextAs !== undefined ? { as: nextAs } : {}), ...(nextHidden ? { hidden: true } : {}) };
-    const next = withServer(session, { ...record, tools: record.tools.map((t) => (t === found ? changed : t)) });
-    const before = new Set(this.problems.map((p) => p.text));
-    const prepared = prepareAgent(sessionToAgent(next));
-    const added = prepared.ok ? [] : prepared.problems.filter((p) => !before.has(p.text));
-    if (added.length > 0) return refuse(added.map((p) => p.text).join('; '));
-    this.installKeepingTurns(next);
+  /** Renames one of a server's tools (`as`, '' for its own) or hides it, in the session's snapshot (withToolChanged). */
+  setServerTool(server: string, tool: string, change: ToolChange): StepResult {
+    const problemsOf = (next: Session): string[] => {
+      const prepared = prepareAgent(sessionToAgent(next));
+      return prepared.ok ? [] : prepared.problems.map((p) => p.text);
+    };
+    const r = withToolChanged(this.requireSession(), server, tool, change, problemsOf);
+    if (!r.ok) return { ok: false, error: r.error, view: this.view(this.shown) };
+    this.installKeepingTurns(r.session);
     return { ok: true, view: this.view(this.shown) };
   }
 
@@ -415,10 +378,8 @@ export class Engine {
   }
 
   reset(options: ViewOptions = {}): View {
-    // T5: the run's recorded calls answer the next run's calls of servers not connected. A run that
-    // made no turn leaves the record it had.
-    const turns = this.step.turns;
-    if (turns.length > 0) this.toolRecord = turns;
+    // T5: the run's recorded calls answer the next run's (a run without turns leaves the record it had).
+    if (this.step.turns.length > 0) this.toolRecord = this.step.turns;
     this.step = initialStep();
     this.lastRendered = null;
     this.pending = null;
@@ -668,24 +629,16 @@ export class Engine {
     return this.scratch.evaluate(program, this.replContext());
   }
 
-  /**
-   * repl, with the calls of connected servers made live: `onProgress` hears when it waits on them (the
-   * page's watchdog pauses, as for a turn), and Stop (abortToolCalls) aborts them.
-   */
+  /** repl, with connected servers' calls made live: `onProgress` hears when it waits (as a turn's), Stop aborts them. */
   async replLive(program: string, onProgress?: TurnProgress): Promise<ReplResult> {
     const agent = this.agent;
     const host = agent === null ? null : withProgress(agent, onProgress).external.host;
     if (agent === null || host === null) return this.repl(program);
     const controller = new AbortController();
     this.replCalls = controller;
-    const started = Date.now();
+    const waitMs = agent.def.toolLimits?.toolWaitMs ?? DEFAULT_TOOL_WAIT_MS;
     try {
-      const waitMs = agent.def.toolLimits?.toolWaitMs ?? DEFAULT_TOOL_WAIT_MS;
       return await this.scratch.evaluateLive(program, this.replContext(), host, { waitMs, signal: controller.signal });
-    } catch (e) {
-      if (!controller.signal.aborted) throw e;
-      const message = 'Stopped: the tool calls in flight were aborted';
-      return { ok: false, error: { type: 'stopped', message }, prints: [], signal: null, durationMs: Date.now() - started, defined: [] };
     } finally {
       if (this.replCalls === controller) this.replCalls = null;
     }

@@ -150,6 +150,40 @@ export function withServer<S extends { readonly mcpServers?: readonly McpServerR
   return { ...session, mcpServers: at < 0 ? [...servers, record] : servers.map((s, i) => (i === at ? record : s)) };
 }
 
+/** A change of one of a server's tools: the name programs call it by ('' for its own), or whether it is hidden. */
+export interface ToolChange {
+  readonly as?: string;
+  readonly hidden?: boolean;
+}
+
+/**
+ * The session with one of a server's tools renamed or hidden in its snapshot (so the change is saved,
+ * shared and shown as the LLM sees it), or why not: a name that is no symbol, or one that makes a
+ * problem `problemsOf` (the agent's preparation: a clash, saying to rename) did not report before.
+ */
+export function withToolChanged<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(
+  session: S,
+  server: string,
+  tool: string,
+  change: ToolChange,
+  problemsOf: (session: S) => readonly string[],
+): { ok: true; session: S } | { ok: false; error: string } {
+  const record = session.mcpServers?.find((s) => s.name === server);
+  const found = record?.tools.find((t) => t.name === tool);
+  if (record === undefined || found === undefined) return { ok: false, error: `The server ${server} has no tool ${tool}` };
+  const as = change.as?.trim();
+  if (as !== undefined && as !== '' && (!isSymbolName(as) || as.includes('/')))
+    return { ok: false, error: `${JSON.stringify(as)} cannot be a tool's name: use a PTC-Lisp symbol such as get-sum` };
+  const { as: _as, hidden: _hidden, ...rest } = found;
+  const nextAs = as === undefined ? found.as : as === '' || as === tool ? undefined : as;
+  const hidden = change.hidden ?? found.hidden === true;
+  const changed = { ...rest, ...(nextAs !== undefined ? { as: nextAs } : {}), ...(hidden ? { hidden: true } : {}) };
+  const next = withServer(session, { ...record, tools: record.tools.map((t) => (t === found ? changed : t)) });
+  const before = new Set(problemsOf(session));
+  const added = problemsOf(next).filter((p) => !before.has(p));
+  return added.length > 0 ? { ok: false, error: added.join('; ') } : { ok: true, session: next };
+}
+
 /** The session without the server of that name (and without the field when none is left). */
 export function withoutServer<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(session: S, name: string): S {
   const { mcpServers, ...rest } = session;

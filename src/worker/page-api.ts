@@ -4,6 +4,7 @@
 // use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
 import type { Engine, ExportOptions } from './engine.ts';
+import type { ToolChange } from './mcp-servers.ts';
 import {
   Experiments,
   type ExperimentInput,
@@ -92,7 +93,7 @@ export class PageApi {
     return this.stepped(this.engine.disconnectServer(name), known);
   }
 
-  setServerTool(server: string, tool: string, change: { readonly as?: string; readonly hidden?: boolean }, known?: Known): PatchedStep {
+  setServerTool(server: string, tool: string, change: ToolChange, known?: Known): PatchedStep {
     return this.stepped(this.engine.setServerTool(server, tool, change), known);
   }
 

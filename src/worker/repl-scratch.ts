@@ -24,9 +24,16 @@ export class ReplScratch {
     return this.kept(run(this.runOptions(program, ctx)));
   }
 
-  /** evaluate, with the calls of the tools `host` makes live (a connected server's) made between passes. */
+  /** evaluate, with the calls of the tools `host` makes live (a connected server's) made between passes; Stop (`wait.signal`) aborts them. */
   async evaluateLive(program: string, ctx: ReplContext, host: ToolHost, wait: ToolWaitOptions): Promise<ReplResult> {
-    return this.kept(await runWithTools(this.runOptions(program, ctx), host, wait));
+    const started = Date.now();
+    try {
+      return this.kept(await runWithTools(this.runOptions(program, ctx), host, wait));
+    } catch (e) {
+      if (wait.signal?.aborted !== true) throw e;
+      const message = 'Stopped: the tool calls in flight were aborted';
+      return { ok: false, error: { type: 'stopped', message }, prints: [], signal: null, durationMs: Date.now() - started, defined: [] };
+    }
   }
 
   private runOptions(program: string, ctx: ReplContext): RunOptions {
