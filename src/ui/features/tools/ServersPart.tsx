@@ -1,6 +1,7 @@
 // The session's MCP servers in the tool/ panel: each server's place and state (connecting, connected
-// with its protocol revision and tool count, not connected, or why not), Connect / Disconnect /
-// Remove, and the tools it listed as tool/ shows them; then a form to add one by URL. Header values
+// with its protocol revision and tool count, not connected, or why not), Connect (a URL that came
+// with a link or a file confirmed first) / Refresh / Disconnect / Remove, and the tools it listed as
+// tool/ shows them, each with Rename and Hide; then a form to add one by URL. Header values
 // typed here are kept as API keys are (server-headers.ts: this page only, or remembered in this
 // browser until forgotten), never in the store.
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -371,12 +372,12 @@ function AddServer({ taken }: { taken: readonly string[] }) {
     setError(null);
     setBusy(true);
     const added = name.trim();
-    // Typed here: the person vouches for it, as for a base URL typed in the LLM panel.
-    controller.confirmServerUrl(url.trim());
     try {
       const r = await controller.connectServer(added, url.trim(), lines.headers, remember);
       // Refused before it was added (a bad name or URL): said here, the form kept as typed.
       if (!r.ok && !controller.store.getState().view?.servers.some((s) => s.name === added)) return setError(r.error ?? 'The server was not added');
+      // Typed here: the person vouches for it, as for a base URL typed in the LLM panel.
+      controller.confirmServerUrl(url.trim());
       setName('');
       setUrl('');
       setHeaders('');
