@@ -1,5 +1,6 @@
 // Firefox (Debian's ESR, over WebDriver BiDi): the smoke flow under the CSP, with no console error,
-// no uncaught error and no CSP report from the page or any worker. Skipped with a message (from the
+// no uncaught error and no CSP report from the page or any worker; and an MCP server added by URL,
+// whose client (a chunk loaded on first use) runs in the module worker under the CSP. Skipped with a message (from the
 // global setup) when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +9,7 @@ import { findFirefox } from './other-browsers.ts';
 import { watchProblems } from './server-watch.ts';
 import { serveApp, type RunningApp } from './server.ts';
 import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
+import { everythingHttp } from '../test/mcp/servers.ts';
 
 const lookup = findFirefox();
 
@@ -37,6 +39,32 @@ describe.skipIf('missing' in lookup)('Firefox', () => {
     await smoke(app, first, fresh);
     expect([...pages.flatMap((p) => p.errors), ...watchProblems(app.watch!)]).toEqual([]);
   }, 120_000);
+
+  it('adds server-everything by URL: the MCP client loads in the engine worker and the REPL calls a tool live', async () => {
+    const server = await everythingHttp();
+    try {
+      const w = await firefoxPage(await browser.createBrowserContext());
+      pages.push(w);
+      const tid = (id: string) => `[data-testid="${id}"]`;
+      const textOf = (id: string) => w.evaluate((s) => document.querySelector(s)?.textContent ?? null, tid(id));
+      await w.goto(app.url);
+      await expect.poll(() => w.evaluate((s) => document.querySelector(s) !== null, `${tid('step')}:enabled`), { timeout: 30_000 }).toBe(true);
+      await w.click(tid('server-add-name'));
+      await w.type('everything');
+      await w.click(tid('server-add-url'));
+      await w.type(server.url);
+      await w.click(tid('server-add'));
+      await expect.poll(() => textOf('server-everything-status'), { timeout: 30_000 }).toBe('connected');
+      expect(await textOf('server-everything-tools')).toContain('(tool/get-sum a b)');
+      await w.click(tid('repl-input'));
+      await w.type('(tool/get-sum 2 40)');
+      await w.click(tid('repl-eval'));
+      await expect.poll(() => textOf('repl-output'), { timeout: 30_000 }).toContain('The sum of 2 and 40 is 42.');
+      expect([...w.errors, ...watchProblems(app.watch!)]).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 
   // Proves the watch above can fail in this browser.
   it('the server hears CSP violations and a console error', async () => {

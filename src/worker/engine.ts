@@ -1,8 +1,9 @@
 // The engine as the playground sees it: one open session, its live run, and plain-JSON views of both
 // (./views.ts). The worker exposes it to the page through PageApi (./page-api.ts); tests use it directly.
-import { addUsage, LlmError, type Usage } from '../agent/llm.ts';
+import { addUsage, LlmError } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { applyReply, applyReplyLive, initialStep, messagesFor, prepareAgent, resumeStep, type PreparedAgent, type ReplyMeta } from '../agent/loop.ts';
+import { DEFAULT_TOOL_WAIT_MS } from '../agent/external-tools.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { createLlm, type ProviderOptions } from '../agent/providers/index.ts';
 import { formatCallForm, parseSignature } from '../records/signature.ts';
@@ -30,12 +31,14 @@ import { headOf, SavedPieces } from './saved-text.ts';
 import type { SavedText } from './view-parts.ts';
 import { readDefinition } from './definition-input.ts';
 import { ReplScratch, type ReplContext } from './repl-scratch.ts';
+import { metaOf, type PendingReply } from './pending-reply.ts';
 import type { SessionRenders } from './tokenizer-need.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, serverToolsOf, systemPromptViewOf, userView } from './views.ts';
-import { checkTarget, LiveServers, withoutServer, withServer, type LiveServersOptions } from './mcp-servers.ts';
+import { checkTarget, LiveServers, withoutServer, withServer, withToolChanged, type LiveServersOptions, type ToolChange } from './mcp-servers.ts';
 import { withProgress } from './turn-progress.ts';
 import type {
   DefinitionPart,
+  ExportOptions,
   OpenResult,
   RenderView,
   ReplResult,
@@ -51,27 +54,7 @@ import type {
 export type * from './views.ts';
 export { turnView, userView } from './views.ts';
 
-/** A reply the LLM gave for the next turn, waiting to be applied (with what it cost and how it was asked). */
-interface PendingReply {
-  readonly number: number;
-  readonly text: string;
-  readonly messages: readonly Message[];
-  readonly usage?: Usage;
-  readonly llmMs: number;
-  readonly sentWith: SentWith;
-}
-
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-
-function metaOf(pending: PendingReply): ReplyMeta {
-  return { llmMs: pending.llmMs, llm: pending.sentWith, ...(pending.usage !== undefined ? { usage: pending.usage } : {}) };
-}
-
-/** How a session is exported. */
-export interface ExportOptions {
-  /** Leave out the gallery's description and tags (they describe the example a session was edited from). */
-  readonly withoutGallery?: boolean;
-}
 
 /**
  * One open session and its run. Every method is synchronous except token counting, LLM requests,
@@ -104,6 +87,10 @@ export class Engine {
   private step: Step = initialStep();
   private readonly pieces = new SavedPieces();
   private scratch = new ReplScratch();
+  /** The turns of the run before the last Reset, whose recorded calls answer this run's (T5); null: none. */
+  private toolRecord: readonly Turn[] | null = null;
+  /** The REPL's calls in flight, if any (Stop aborts them as a turn's). */
+  private replCalls: AbortController | null = null;
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
   private readonly instance = Math.random().toString(36).slice(2, 10);
   private epochs = 0;
@@ -156,6 +143,7 @@ export class Engine {
       scratch: this.scratch,
       pending: this.pending,
       live: this.live,
+      toolRecord: this.toolRecord,
     };
     try {
       if (fresh) this.live = new LiveServers(this.mcpOptions);
@@ -175,6 +163,7 @@ export class Engine {
         scratch: this.scratch,
         pending: this.pending,
         live: this.live,
+        toolRecord: this.toolRecord,
       } = before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
@@ -187,6 +176,8 @@ export class Engine {
   }
 
   private openSession(session: Session): OpenResult {
+    // Another session (or branch) replays from its own turns' record only.
+    this.toolRecord = null;
     this.install(session);
     // Another session (or branch): the REPL's scratch definitions belonged to the one before.
     this.scratch = new ReplScratch();
@@ -223,7 +214,8 @@ export class Engine {
   private install(session: Session): void {
     this.session = session;
     // Connected servers make their calls live (stepTurnLive); the others' answer from the record.
-    const prepared = prepareAgent({ ...sessionToAgent(session), ...(this.live.anyConnected() ? { mcp: this.live } : {}) });
+    const extras = { ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
+    const prepared = prepareAgent({ ...sessionToAgent(session), ...extras });
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
   }
@@ -319,7 +311,9 @@ export class Engine {
   abortToolCalls(): boolean {
     const calls = this.turnCalls;
     calls?.abort(new Error('stopped'));
-    return calls !== null;
+    const repl = this.replCalls;
+    repl?.abort(new Error('stopped'));
+    return calls !== null || repl !== null;
   }
 
   /**
@@ -364,6 +358,18 @@ export class Engine {
     return { ok: true, view: this.view(this.shown) };
   }
 
+  /** Renames one of a server's tools (`as`, '' for its own) or hides it, in the session's snapshot (withToolChanged). */
+  setServerTool(server: string, tool: string, change: ToolChange): StepResult {
+    const problemsOf = (next: Session): string[] => {
+      const prepared = prepareAgent(sessionToAgent(next));
+      return prepared.ok ? [] : prepared.problems.map((p) => p.text);
+    };
+    const r = withToolChanged(this.requireSession(), server, tool, change, problemsOf);
+    if (!r.ok) return { ok: false, error: r.error, view: this.view(this.shown) };
+    this.installKeepingTurns(r.session);
+    return { ok: true, view: this.view(this.shown) };
+  }
+
   /** Installs a changed session around the run's turns, replayed as after an edit (their calls from the record). */
   private installKeepingTurns(session: Session): void {
     const turns = this.step.turns;
@@ -372,6 +378,8 @@ export class Engine {
   }
 
   reset(options: ViewOptions = {}): View {
+    // T5: the run's recorded calls answer the next run's (a run without turns leaves the record it had).
+    if (this.step.turns.length > 0) this.toolRecord = this.step.turns;
     this.step = initialStep();
     this.lastRendered = null;
     this.pending = null;
@@ -381,6 +389,7 @@ export class Engine {
       this.session = rest;
     }
     this.scratch = new ReplScratch();
+    if (this.session !== null) this.install(this.session);
     return this.view({ ...options, selected: undefined });
   }
 
@@ -618,6 +627,21 @@ export class Engine {
    */
   repl(program: string): ReplResult {
     return this.scratch.evaluate(program, this.replContext());
+  }
+
+  /** repl, with connected servers' calls made live: `onProgress` hears when it waits (as a turn's), Stop aborts them. */
+  async replLive(program: string, onProgress?: TurnProgress): Promise<ReplResult> {
+    const agent = this.agent;
+    const host = agent === null ? null : withProgress(agent, onProgress).external.host;
+    if (agent === null || host === null) return this.repl(program);
+    const controller = new AbortController();
+    this.replCalls = controller;
+    const waitMs = agent.def.toolLimits?.toolWaitMs ?? DEFAULT_TOOL_WAIT_MS;
+    try {
+      return await this.scratch.evaluateLive(program, this.replContext(), host, { waitMs, signal: controller.signal });
+    } finally {
+      if (this.replCalls === controller) this.replCalls = null;
+    }
   }
 
   /** The REPL's definitions made again from the programs that made them (after a worker restart). */

@@ -9,6 +9,41 @@ import { inBrowser } from '../agent/providers/errors.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import type { McpToolResult } from '../records/mcp-values.ts';
 import { isSymbolName } from '../records/signature.ts';
+import { MAX_JSON_DEPTH } from '../lisp/json-reader.ts';
+
+/** What stands where a server's text quoted one of the header values given for it. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The strings a server's answers must never carry back: each header value given for it, and the
+ * token of an `Authorization: Scheme token` value. Shorter ones are no secret and would garble text.
+ */
+export function secretsOf(headers: Readonly<Record<string, string>> | undefined): string[] {
+  const found = new Set<string>();
+  for (const value of Object.values(headers ?? {})) {
+    const v = value.trim();
+    if (v.length >= 4) found.add(v);
+    const token = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(v)?.[1];
+    if (token !== undefined && token.length >= 4) found.add(token);
+  }
+  // Longest first, so a value is replaced whole before its token is looked for.
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `value` with every secret replaced, in strings at any depth the readers go to: a hostile server
+ * echoing a token in an error, a result or a tool's description must not get it into the session, its
+ * record, a message or a log. Deeper than a result may be is left alone: it is refused unread.
+ */
+export function redactSecrets<T>(value: T, secrets: readonly string[], depth = 0): T {
+  if (secrets.length === 0) return value;
+  if (typeof value === 'string') return secrets.reduce((t, secret) => t.split(secret).join(REDACTED), value as string) as T;
+  if (depth > MAX_JSON_DEPTH + 2 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactSecrets(v, secrets, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[redactSecrets(k, secrets)] = redactSecrets(v, secrets, depth + 1);
+  return out as T;
+}
 
 /** A connection as the engine uses it: McpConnections, or a test's stand-in. */
 export interface LiveConnection extends McpClients {
@@ -50,6 +85,8 @@ export interface ServerView {
 
 interface Entry {
   readonly attempt: number;
+  /** What the server's answers must not carry back (secretsOf its header values). */
+  readonly secrets: readonly string[];
   readonly status: ServerStatus;
   readonly error?: string;
   readonly state?: McpServerState;
@@ -113,6 +150,40 @@ export function withServer<S extends { readonly mcpServers?: readonly McpServerR
   return { ...session, mcpServers: at < 0 ? [...servers, record] : servers.map((s, i) => (i === at ? record : s)) };
 }
 
+/** A change of one of a server's tools: the name programs call it by ('' for its own), or whether it is hidden. */
+export interface ToolChange {
+  readonly as?: string;
+  readonly hidden?: boolean;
+}
+
+/**
+ * The session with one of a server's tools renamed or hidden in its snapshot (so the change is saved,
+ * shared and shown as the LLM sees it), or why not: a name that is no symbol, or one that makes a
+ * problem `problemsOf` (the agent's preparation: a clash, saying to rename) did not report before.
+ */
+export function withToolChanged<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(
+  session: S,
+  server: string,
+  tool: string,
+  change: ToolChange,
+  problemsOf: (session: S) => readonly string[],
+): { ok: true; session: S } | { ok: false; error: string } {
+  const record = session.mcpServers?.find((s) => s.name === server);
+  const found = record?.tools.find((t) => t.name === tool);
+  if (record === undefined || found === undefined) return { ok: false, error: `The server ${server} has no tool ${tool}` };
+  const as = change.as?.trim();
+  if (as !== undefined && as !== '' && (!isSymbolName(as) || as.includes('/')))
+    return { ok: false, error: `${JSON.stringify(as)} cannot be a tool's name: use a PTC-Lisp symbol such as get-sum` };
+  const { as: _as, hidden: _hidden, ...rest } = found;
+  const nextAs = as === undefined ? found.as : as === '' || as === tool ? undefined : as;
+  const hidden = change.hidden ?? found.hidden === true;
+  const changed = { ...rest, ...(nextAs !== undefined ? { as: nextAs } : {}), ...(hidden ? { hidden: true } : {}) };
+  const next = withServer(session, { ...record, tools: record.tools.map((t) => (t === found ? changed : t)) });
+  const before = new Set(problemsOf(session));
+  const added = problemsOf(next).filter((p) => !before.has(p));
+  return added.length > 0 ? { ok: false, error: added.join('; ') } : { ok: true, session: next };
+}
+
 /** The session without the server of that name (and without the field when none is left). */
 export function withoutServer<S extends { readonly mcpServers?: readonly McpServerRecord[] }>(session: S, name: string): S {
   const { mcpServers, ...rest } = session;
@@ -143,17 +214,25 @@ export class LiveServers implements McpClients {
     return false;
   }
 
-  callTool(server: string, tool: string, args: string, signal: AbortSignal): Promise<McpToolResult> {
-    const connection = this.entries.get(server)?.connection;
-    if (connection === undefined) return Promise.reject(new Error('the server is not connected'));
-    return connection.callTool(server, tool, args, signal);
+  async callTool(server: string, tool: string, args: string, signal: AbortSignal): Promise<McpToolResult> {
+    const entry = this.entries.get(server);
+    const connection = entry?.connection;
+    if (entry === undefined || connection === undefined) throw new Error('the server is not connected');
+    try {
+      return redactSecrets(await connection.callTool(server, tool, args, signal), entry.secrets);
+    } catch (e) {
+      if (signal.aborted || !(e instanceof Error)) throw e;
+      const message = redactSecrets(e.message, entry.secrets);
+      throw message === e.message ? e : new Error(message);
+    }
   }
 
   /** Connects (again) to a server; a connection it had is closed first. Never throws. */
   async connect(target: McpTarget): Promise<ConnectOutcome> {
     const attempt = ++this.attempts;
+    const secrets = secretsOf(target.headers);
     this.drop(target.name);
-    this.entries.set(target.name, { attempt, status: 'connecting' });
+    this.entries.set(target.name, { attempt, secrets, status: 'connecting' });
     let refused = false;
     const base = this.options.fetch ?? globalThis.fetch.bind(globalThis);
     // A fetch that rejects with a TypeError never got an answer the page may read: the browser
@@ -174,25 +253,27 @@ export class LiveServers implements McpClients {
         fetch: watched,
         ...(this.options.connectTimeoutMs !== undefined ? { connectTimeoutMs: this.options.connectTimeoutMs } : {}),
       });
-      const state = connection.states[0];
+      const listed = connection.states[0];
+      const state = listed === undefined ? undefined : redactSecrets(listed, secrets);
       if (this.entries.get(target.name)?.attempt !== attempt || this.closed) {
         void connection.close().catch(() => undefined);
         return { kind: 'superseded' };
       }
       if (state?.connected === true) {
         const live = connection;
-        this.entries.set(target.name, { attempt, status: 'connected', state, connection: live });
-        return { kind: 'connected', refresh: (record) => live.records([record])[0] ?? record };
+        this.entries.set(target.name, { attempt, secrets, status: 'connected', state, connection: live });
+        return { kind: 'connected', refresh: (record) => redactSecrets(live.records([record])[0] ?? record, secrets) };
       }
       void connection.close().catch(() => undefined);
       error = state?.error ?? 'the server did not connect';
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
+    error = redactSecrets(error, secrets);
     if (this.entries.get(target.name)?.attempt !== attempt || this.closed) return { kind: 'superseded' };
     const told =
       refused && inBrowser() && target.url !== undefined ? `${refusedHint(target.name, target.url, this.options.origin ?? pageOrigin())} (${error})` : error;
-    this.entries.set(target.name, { attempt, status: 'error', error: told });
+    this.entries.set(target.name, { attempt, secrets, status: 'error', error: told });
     return { kind: 'failed', error: told };
   }
 

@@ -4,6 +4,7 @@
 // use it in-process, as the worker does.
 import type { Problem } from '../lisp/problem.ts';
 import type { Engine, ExportOptions } from './engine.ts';
+import type { ToolChange } from './mcp-servers.ts';
 import {
   Experiments,
   type ExperimentInput,
@@ -15,7 +16,7 @@ import {
 import { makePatch, type Known, type ViewPatch } from './view-patch.ts';
 import { branchSide, checkoutSession, forkSession, removeBranchOf, type BranchOp, type BranchSide, type ForkRequest } from './branch-ops.ts';
 import { loadTokenizer, memoizedCounter } from '../compression/tokens.ts';
-import type { OpenResult, RequestResult, SessionDefinition, StepResult, TurnProgress, View, ViewOptions } from './views.ts';
+import type { OpenResult, ReplResult, RequestResult, SessionDefinition, StepResult, TurnProgress, View, ViewOptions } from './views.ts';
 
 export type PatchedOpen = { ok: true; view: ViewPatch; warnings?: string[] } | { ok: false; problems: Problem[] };
 export type PatchedStep = { ok: true; view: ViewPatch } | { ok: false; error: string; view: ViewPatch; stopped?: true };
@@ -92,12 +93,17 @@ export class PageApi {
     return this.stepped(this.engine.disconnectServer(name), known);
   }
 
+  setServerTool(server: string, tool: string, change: ToolChange, known?: Known): PatchedStep {
+    return this.stepped(this.engine.setServerTool(server, tool, change), known);
+  }
+
   removeServer(name: string, known?: Known): PatchedStep {
     return this.stepped(this.engine.removeServer(name), known);
   }
 
-  repl(program: string): ReturnType<Engine['repl']> {
-    return this.engine.repl(program);
+  /** With a server connected its calls are made live, the page told when the program waits on them. */
+  repl(program: string, onProgress?: TurnProgress): Promise<ReplResult> {
+    return this.engine.replLive(program, onProgress);
   }
 
   restoreRepl(programs: readonly string[]): string[] {

@@ -87,7 +87,9 @@ export const PROTOCOL = {
   connectServer: { known: 3, renders: 'session', watchdog: 'none' },
   disconnectServer: { known: 1, renders: 'session', watchdog: 'normal' },
   removeServer: { known: 1, renders: 'session', watchdog: 'normal' },
-  repl: { watchdog: 'normal' },
+  setServerTool: { known: 3, renders: 'session', watchdog: 'normal' },
+  /** With a server connected, waits on its calls as a turn does (the watchdog paused meanwhile). */
+  repl: { progress: 1, watchdog: 'normal' },
   restoreRepl: { watchdog: 'normal' },
   countTokens: { watchdog: 'loading' },
   exportSession: { renders: 'session', watchdog: 'normal' },

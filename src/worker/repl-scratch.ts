@@ -2,7 +2,7 @@
 // session, never part of it. They are kept through edits of the session and Steps; another session
 // or a new run starts without them.
 import { printValue } from '../lisp/printer.ts';
-import { run, type RunOptions } from '../lisp/run.ts';
+import { run, runWithTools, type RunOptions, type RunResult, type ToolHost, type ToolWaitOptions } from '../lisp/run.ts';
 import type { Definition } from '../lisp/runtime.ts';
 import type { Value } from '../lisp/values.ts';
 import { cut, errorView, type ReplResult } from './views.ts';
@@ -21,7 +21,26 @@ export class ReplScratch {
 
   /** Runs a program with the REPL's definitions over the turn's; what it defines is kept here. */
   evaluate(program: string, ctx: ReplContext): ReplResult {
-    const r = run({ program, memory: this.over(ctx.memory), data: ctx.data, tools: ctx.tools, limits: ctx.limits, history: this.results });
+    return this.kept(run(this.runOptions(program, ctx)));
+  }
+
+  /** evaluate, with the calls of the tools `host` makes live (a connected server's) made between passes; Stop (`wait.signal`) aborts them. */
+  async evaluateLive(program: string, ctx: ReplContext, host: ToolHost, wait: ToolWaitOptions): Promise<ReplResult> {
+    const started = Date.now();
+    try {
+      return this.kept(await runWithTools(this.runOptions(program, ctx), host, wait));
+    } catch (e) {
+      if (wait.signal?.aborted !== true) throw e;
+      const message = 'Stopped: the tool calls in flight were aborted';
+      return { ok: false, error: { type: 'stopped', message }, prints: [], signal: null, durationMs: Date.now() - started, defined: [] };
+    }
+  }
+
+  private runOptions(program: string, ctx: ReplContext): RunOptions {
+    return { program, memory: this.over(ctx.memory), data: ctx.data, tools: ctx.tools, limits: ctx.limits, history: this.results };
+  }
+
+  private kept(r: RunResult): ReplResult {
     if (!r.ok) return { ok: false, error: errorView(r.error), prints: r.prints, signal: null, durationMs: r.durationMs, defined: [] };
     for (const d of r.defined) this.definitions.set(d.name, d);
     this.results = [r.value, ...this.results].slice(0, 3);

@@ -297,6 +297,12 @@ export interface ViewOptions {
 export type OpenResult = { ok: true; view: View; warnings?: string[] } | { ok: false; problems: Problem[] };
 
 /** A share link's fragment (`s=<version>.<payload>`, put after `#`) and whether it can be shared. */
+/** How a session is exported. */
+export interface ExportOptions {
+  /** Leave out the gallery's description and tags (they describe the example a session was edited from). */
+  readonly withoutGallery?: boolean;
+}
+
 export interface ShareLinkResult {
   fragment: string;
   /** Characters of fragment. */

@@ -3,7 +3,8 @@
 // telling the page when they wait; Stop aborts the calls in flight and makes no turn; disconnected,
 // removed, or in a session opened again, calls are answered from the record and never reach it;
 // header values go to the server and nowhere else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeLink } from '../../src/session/link-codec.ts';
 import { Engine, type StepResult, type View } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
@@ -153,6 +154,59 @@ describe('connecting', () => {
   });
 });
 
+describe('renaming and hiding tools', () => {
+  it('as and hidden change the snapshot: saved, shared and shown in tool/ as the LLM sees them; turns call the new name', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const renamed = ok(engine.setServerTool('calc', 'add', { as: 'plus' }));
+    expect(renamed.setup.mcpServers[0].tools[0]).toMatchObject({ name: 'plus', toolName: 'add', callForm: '(tool/plus a b)' });
+    expect(userText(renamed)).toContain('(tool/plus a b)');
+    expect(userText(renamed)).not.toContain('tool/add');
+    const hidden = ok(engine.setServerTool('calc', 'echo', { hidden: true }));
+    expect(hidden.setup.mcpServers[0].tools[1]).toMatchObject({ name: 'echo', hidden: true });
+    expect(userText(hidden)).not.toContain('tool/echo');
+    const saved = JSON.parse(engine.exportSession()).mcpServers[0].tools as { name: string; as?: string; hidden?: boolean }[];
+    expect(saved.map((t) => [t.name, t.as ?? null, t.hidden ?? false])).toEqual([
+      ['add', 'plus', false],
+      ['echo', null, true],
+      ['wait', null, false],
+    ]);
+    const link = decodeLink(engine.shareLink({ turns: true }).fragment);
+    expect(link.ok && link.session.mcpServers?.[0].tools[0].as).toBe('plus');
+    const turn = ok(await engine.stepTurnLive(clj('(tool/plus 2 40)')));
+    expect(turn.turns[0].result).toBe('"42"');
+    // Refresh (connecting again) keeps both; '' gives back the server's own name, Show the tool.
+    const refreshed = ok(await engine.connectServer('calc', fake.url));
+    expect(refreshed.setup.mcpServers[0].tools.map((t) => [t.name, t.hidden ?? false])).toEqual([
+      ['plus', false],
+      ['echo', true],
+      ['wait', false],
+    ]);
+    ok(engine.setServerTool('calc', 'add', { as: '' }));
+    const shown = ok(engine.setServerTool('calc', 'echo', { hidden: false }));
+    expect(shown.setup.mcpServers[0].tools.map((t) => [t.name, t.toolName ?? null, t.hidden ?? false])).toEqual([
+      ['add', null, false],
+      ['echo', null, false],
+      ['wait', null, false],
+    ]);
+  });
+
+  it('refuses a name that is no symbol, or one that clashes, with the problem saying to rename; nothing changes', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const before = engine.exportSession();
+    const bad = engine.setServerTool('calc', 'add', { as: 'two words' });
+    expect(bad).toMatchObject({ ok: false, error: '"two words" cannot be a tool\'s name: use a PTC-Lisp symbol such as get-sum' });
+    const clash = engine.setServerTool('calc', 'add', { as: 'echo' });
+    expect(clash).toMatchObject({ ok: false, error: expect.stringMatching(/clashes with .*rename one with "as"/) });
+    expect(engine.setServerTool('calc', 'nope', { hidden: true })).toMatchObject({ ok: false, error: 'The server calc has no tool nope' });
+    expect(engine.exportSession()).toBe(before);
+    // Hiding the other one first lets the name be taken.
+    ok(engine.setServerTool('calc', 'echo', { hidden: true }));
+    expect(engine.setServerTool('calc', 'add', { as: 'echo' }).ok).toBe(true);
+  });
+});
+
 describe('turns', () => {
   it('call a connected server live, pmap side by side, each call recorded with its server and time', async () => {
     const engine = opened();
@@ -229,5 +283,146 @@ describe('turns', () => {
     const fork = page.fork({ at: 2, name: 'other', compression: 'full-history' });
     expect(fork.ok).toBe(true);
     expect(engine.view().servers[0].status).toBe('connected');
+  });
+});
+
+describe('Reset', () => {
+  it("keeps the run's recorded calls: the next run's calls of a server not connected are answered from them, the k-th equal call by the k-th answer", async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    ok(await engine.stepTurnLive(clj('[(tool/add 2 40) (tool/echo {:message "hi"})]')));
+    ok(engine.disconnectServer('calc'));
+    const before = calls();
+    engine.reset();
+    const replayed = ok(await engine.stepTurnLive(clj('[(tool/add 2 40) (tool/echo {:message "hi"})]')));
+    expect(replayed.turns[0].result).toBe('["42" "echo: hi"]');
+    expect(replayed.turns[0].toolCalls.map((c) => [c.name, c.server, c.result])).toEqual([
+      ['add', 'calc', '"42"'],
+      ['echo', 'calc', '"echo: hi"'],
+    ]);
+    // Recorded once: a second equal call, or one with other arguments, has no answer.
+    const again = ok(await engine.stepTurnLive(clj('(tool/add 2 40)')));
+    expect(again.turns[1].error?.message).toMatch(/the server is not connected, and the 1 recorded call with these arguments were all answered/);
+    expect(calls()).toBe(before);
+    // A reset after this run keeps its record (its first turn holds the calls again).
+    engine.reset();
+    expect(ok(await engine.stepTurnLive(clj('(tool/add 2 40)'))).turns[0].result).toBe('"42"');
+    // Another session opened has only its own turns' record.
+    const reopened = engine.open(engine.exportSession());
+    if (!reopened.ok) throw new Error('not opened');
+    engine.reset();
+    engine.reset();
+    expect(ok(await engine.stepTurnLive(clj('(tool/echo {:message "hi"})'))).turns[0].error?.message).toMatch(/not connected/);
+  });
+});
+
+describe('the REPL', () => {
+  it('calls a connected server live, telling the page when it waits; its definitions are kept; not connected, the call fails', async () => {
+    const api = new PageApi(new Engine());
+    api.open(SESSION);
+    const phases: string[] = [];
+    const refused = await api.repl('(tool/add 1 2)');
+    expect(refused.error?.message).toBe('Unknown tool tool/add. No tools are available.');
+    await api.connectServer('calc', fake.url);
+    const before = calls();
+    const r = await api.repl('(def total (tool/add 2 40))', (p) => phases.push(p));
+    expect(r).toMatchObject({ ok: true, defined: ['total'] });
+    expect(phases).toEqual(['waiting', 'running']);
+    expect((await api.repl('[total (pmap #(tool/echo {:message %}) ["a" "b"])]')).result).toBe('["42" ["echo: a" "echo: b"]]');
+    expect(calls() - before).toBe(3);
+    // The session is not changed by it: no turn, nothing recorded.
+    expect(api.engine.view().turns).toEqual([]);
+    api.engine.disconnectServer('calc');
+    expect((await api.repl('(tool/add 1 1)')).error?.message).toMatch(/not connected/);
+  });
+
+  it('Stop aborts its calls in flight', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url));
+    const waiting = engine.replLive('(tool/wait)');
+    await expect.poll(() => fake.inFlight.now).toBe(1);
+    expect(engine.abortToolCalls()).toBe(true);
+    expect(await waiting).toMatchObject({ ok: false, error: { type: 'stopped', message: 'Stopped: the tool calls in flight were aborted' } });
+    expect(engine.abortToolCalls()).toBe(false);
+  });
+});
+
+describe('header values a server echoes', () => {
+  const SECRET = 'tok-LEAKCHECK-5d1e';
+
+  /** A server that refuses every request with `status`, quoting the Authorization header it got. */
+  async function refusing(): Promise<{ url: string; status: { code: number }; stop: () => Promise<void> }> {
+    const status = { code: 401 };
+    const server = createServer((req, res) => {
+      req.resume();
+      const got = String(req.headers.authorization ?? '');
+      res.writeHead(status.code, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `refused ${got} (token ${SECRET})` }));
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${port}/mcp`, status, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('never reach the session, its record, an export, a link, an error, a notice or the console: 401, 500, a result, an error, a description', async () => {
+    const logged: unknown[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...a: unknown[]) => void logged.push(a)),
+    );
+    const refuser = await refusing();
+    const leaky = await startFake({
+      tools: [
+        {
+          name: 'whoami',
+          description: `Says who you are (${TOKEN}).`,
+          inputSchema: { type: 'object' },
+          call: () => ({ content: [{ type: 'text', text: `you are ${SECRET}` }] }),
+        },
+        {
+          name: 'fail',
+          inputSchema: { type: 'object' },
+          call: () => {
+            throw new Error(`bad token ${TOKEN}`);
+          },
+        },
+        { name: 'deny', inputSchema: { type: 'object' }, call: () => ({ isError: true, content: [{ type: 'text', text: `denied for ${SECRET}` }] }) },
+      ],
+    });
+    try {
+      const engine = opened();
+      const errors: string[] = [];
+      const r401 = await engine.connectServer('calc', refuser.url, { Authorization: TOKEN });
+      expect(r401.ok).toBe(false);
+      refuser.status.code = 500;
+      const r500 = await engine.connectServer('calc', refuser.url, { Authorization: TOKEN });
+      expect(r500.ok).toBe(false);
+      for (const r of [r401, r500]) if (!r.ok) errors.push(r.error);
+      expect(errors).toEqual([expect.stringContaining('HTTP 401'), expect.stringContaining('HTTP 500')]);
+      ok(await engine.connectServer('leaky', leaky.url, { Authorization: TOKEN }));
+      // The server got it: the guarantee is about what comes back.
+      expect(leaky.requests.every((q) => q.headers.authorization === TOKEN)).toBe(true);
+      const first = ok(await engine.stepTurnLive(clj('(tool/whoami)')));
+      expect(first.turns[0].result).toBe('"you are [redacted]"');
+      const second = ok(await engine.stepTurnLive(clj('(tool/fail)')));
+      const third = ok(await engine.stepTurnLive(clj('(tool/deny)')));
+      expect(second.turns[1].error?.message).toContain('bad token [redacted]');
+      expect(third.turns[2].error?.message).toContain('denied for [redacted]');
+      const views = [engine.view(), ...[1, 2, 3].map((n) => engine.view({ selected: n }))];
+      const link = engine.shareLink({ turns: true });
+      const decoded = decodeLink(link.fragment);
+      const everything = JSON.stringify([
+        views,
+        engine.exportSession(),
+        engine.savedText(),
+        link.fragment,
+        decoded.ok ? decoded.session : null,
+        errors,
+        logged,
+      ]);
+      expect(everything).not.toContain('LEAKCHECK');
+      expect(everything).toContain('[redacted]');
+    } finally {
+      for (const s of spies) s.mockRestore();
+      await Promise.all([refuser.stop(), leaky.stop()]);
+    }
   });
 });

@@ -8,8 +8,8 @@ import type { Problem } from '../../lisp/problem.ts';
 import { allowanceFor, EngineRestarted, watchdogFor, type EngineClient } from '../engine/client.ts';
 import type { BranchResult } from '../engine/synced-api.ts';
 import { sessionTextOf } from '../engine/session-text.ts';
-import { KeyStore } from '../persistence/keys.ts';
-import { isConfirmedHere } from './confirmed-urls.ts';
+import { KeyStore, normalizeBaseUrl } from '../persistence/keys.ts';
+import { confirmServerHere, isConfirmedHere, isServerConfirmedHere } from './confirmed-urls.ts';
 import { asksLlm, resetAvailability, runAvailability, stepAvailability, stopAvailability, type Availability } from './availability.ts';
 import { realClock, type Clock } from './clock.ts';
 import { requestTurn } from './request-turn.ts';
@@ -55,6 +55,7 @@ export interface ControllerOptions {
   keys?: KeyStore;
   clock?: Clock;
   prices?: PriceBook;
+  serverHeaders?: ServerHeaders;
 }
 
 function messageOf(e: unknown): string {
@@ -67,7 +68,7 @@ export class PlaygroundController {
   /** API keys: kept apart from the store, handed only to LLM requests. */
   readonly keys: KeyStore;
   /** MCP servers' header values: kept apart from the store, handed only to their connections. */
-  readonly serverHeaders = new ServerHeaders();
+  readonly serverHeaders: ServerHeaders;
   readonly clock: Clock;
   /** Edits and turns, one after the other. */
   readonly lane = new SessionLane();
@@ -78,8 +79,9 @@ export class PlaygroundController {
   private turnInFlight: Promise<boolean> | null = null;
   private readonly featureStores = new Map<StoreFactory<unknown>, unknown>();
 
-  constructor({ client, store, keys, clock, prices }: ControllerOptions) {
+  constructor({ client, store, keys, clock, prices, serverHeaders }: ControllerOptions) {
     this.client = client;
+    this.serverHeaders = serverHeaders ?? new ServerHeaders();
     this.store = store ?? createPlaygroundStore();
     this.keys = keys ?? new KeyStore();
     this.clock = clock ?? realClock;
@@ -193,6 +195,12 @@ export class PlaygroundController {
     const baseUrl = r.view.setup.definition.llm.baseUrl;
     const ask = baseUrl !== undefined && (source !== 'saved' || !isConfirmedHere(baseUrl));
     s.setUnconfirmedBaseUrl(ask ? baseUrl : null);
+    // The same for its MCP servers' URLs, asked when Connect is first pressed (nothing connects by itself).
+    const serverUrls = r.view.servers.flatMap((x) =>
+      x.url !== undefined && (source !== 'saved' || !isServerConfirmedHere(x.url)) ? [normalizeBaseUrl(x.url)] : [],
+    );
+    s.setUnconfirmedServerUrls(serverUrls);
+    s.setConfirmingServer(null);
     // Before the view: autosave first finishes the session being replaced, then follows this one.
     s.setPersistence(record);
     this.accept(r.view);
@@ -462,11 +470,12 @@ export class PlaygroundController {
   /**
    * Connects to an MCP server over HTTP (a new name joins the session). It may take seconds, so it
    * waits in no queue and counts as no engine work (Step and Stop are not held up by it); the view
-   * taken just after it is sent shows the server connecting. `headers` stay in this page's memory
-   * for this server; without them, the ones given before for the same name and URL go again.
+   * taken just after it is sent shows the server connecting. `headers` are kept for this server (in
+   * this page's memory, or remembered in this browser); without them, the ones kept for the same
+   * name and URL go again.
    */
-  async connectServer(name: string, url: string, headers?: HeaderValues): Promise<ServerOutcome> {
-    if (headers !== undefined) this.serverHeaders.set(name, url, headers);
+  async connectServer(name: string, url: string, headers?: HeaderValues, remember = false): Promise<ServerOutcome> {
+    if (headers !== undefined) this.serverHeaders.set(name, url, headers, remember);
     const sent = headers ?? this.serverHeaders.get(name, url);
     const connecting = this.client.call('connectServer', [name, url, sent]);
     void this.client
@@ -486,23 +495,49 @@ export class PlaygroundController {
     }
   }
 
+  /** Whether Connect must first show this URL and have it confirmed: it came with a link, a file or a saved session. */
+  serverUrlUnconfirmed(url: string): boolean {
+    return this.s.unconfirmedServerUrls.includes(normalizeBaseUrl(url));
+  }
+
+  /** The person vouched for a server's URL (typed it, or confirmed it): Connect goes without asking, in this browser too. */
+  confirmServerUrl(url: string): void {
+    confirmServerHere(url);
+    const normalized = normalizeBaseUrl(url);
+    const left = this.s.unconfirmedServerUrls.filter((u) => u !== normalized);
+    if (left.length !== this.s.unconfirmedServerUrls.length) this.s.setUnconfirmedServerUrls(left);
+  }
+
   /** Closes a server's connection: its calls are answered from the record. In the session lane, as an edit. */
   disconnectServer(name: string): Promise<ServerOutcome> {
     return this.serverEdit(() => this.client.call('disconnectServer', [name]));
   }
 
-  /** Takes a server out of the session, and forgets its header values. */
+  /** Takes a server out of the session, and forgets its header values (remembered ones too). */
   removeServer(name: string): Promise<ServerOutcome> {
-    this.serverHeaders.forget(name);
+    const url = this.s.view?.servers.find((s) => s.name === name)?.url;
+    if (url !== undefined) this.serverHeaders.forget(name, url);
     return this.serverEdit(() => this.client.call('removeServer', [name]));
   }
 
-  private serverEdit(call: () => Promise<{ ok: boolean; view: View }>): Promise<ServerOutcome> {
+  /** Renames a server's tool (`as`, '' for its own name) or hides it: the session's snapshot changes. In the session lane, as an edit. */
+  setServerTool(server: string, tool: string, change: { as?: string; hidden?: boolean }): Promise<ServerOutcome> {
+    return this.serverEdit(() => this.client.call('setServerTool', [server, tool, change]));
+  }
+
+  /** Lists a connected server's tools again (connecting again with its header values); renames and hiding are kept. */
+  refreshServer(name: string): Promise<ServerOutcome> {
+    const url = this.s.view?.servers.find((s) => s.name === name)?.url;
+    if (url === undefined) return Promise.resolve({ ok: false, error: `${name} has no URL to connect to` });
+    return this.connectServer(name, url);
+  }
+
+  private serverEdit(call: () => Promise<{ ok: boolean; error?: string; view: View }>): Promise<ServerOutcome> {
     return this.lane.enqueueEdit(async () => {
       const r = await this.guarded(call, 'edit');
       if (r === undefined) return { ok: false };
       this.accept(r.view);
-      return { ok: r.ok };
+      return r.ok ? { ok: true } : { ok: false, ...(r.error !== undefined ? { error: r.error } : {}) };
     });
   }
 

@@ -43,6 +43,12 @@ export interface LlmFailure {
   retry: 'step' | 'run';
 }
 
+/** A server's URL waiting for the person's yes before Connect first reaches it. */
+export interface ServerUrlConfirmation {
+  name: string;
+  url: string;
+}
+
 /** A base URL waiting for the person's yes before the first request goes there, and what then goes on. */
 export interface BaseUrlConfirmation {
   baseUrl: string;
@@ -73,6 +79,13 @@ export interface PlaygroundState {
   unconfirmedBaseUrl: string | null;
   /** The confirmation being asked, if any. */
   confirming: BaseUrlConfirmation | null;
+  /**
+   * The MCP servers' URLs (as `normalizeBaseUrl` gives them) that came with an opened session and
+   * were not yet confirmed: Connect asks first.
+   */
+  unconfirmedServerUrls: readonly string[];
+  /** The server confirmation being asked, if any. */
+  confirmingServer: ServerUrlConfirmation | null;
   /** Problems of the last definition edit, by path (`tools[0].signature: …`, `data: …`). */
   /** The engine's reasons for refusing the last definition edit, by path. */
   definitionProblems: Problem[];
@@ -118,6 +131,8 @@ export interface PlaygroundActions {
   setLlmFailure(failure: LlmFailure | null): void;
   setUnconfirmedBaseUrl(url: string | null): void;
   setConfirming(confirmation: BaseUrlConfirmation | null): void;
+  setUnconfirmedServerUrls(urls: readonly string[]): void;
+  setConfirmingServer(confirmation: ServerUrlConfirmation | null): void;
   setDefinitionProblems(problems: Problem[]): void;
   setDraftProblems(panel: string, problems: readonly Problem[]): void;
   setNotice(notice: Notice | null): void;
@@ -145,6 +160,8 @@ export const initialState: PlaygroundState = {
   llmFailure: null,
   unconfirmedBaseUrl: null,
   confirming: null,
+  unconfirmedServerUrls: [],
+  confirmingServer: null,
   definitionProblems: [],
   draftProblems: {},
   notice: null,
@@ -189,6 +206,8 @@ export function createPlaygroundStore(): PlaygroundStore {
     setLlmFailure: (llmFailure) => set({ llmFailure }),
     setUnconfirmedBaseUrl: (unconfirmedBaseUrl) => set({ unconfirmedBaseUrl }),
     setConfirming: (confirming) => set({ confirming }),
+    setUnconfirmedServerUrls: (unconfirmedServerUrls) => set({ unconfirmedServerUrls }),
+    setConfirmingServer: (confirmingServer) => set({ confirmingServer }),
     setDefinitionProblems: (definitionProblems) => set({ definitionProblems }),
     setDraftProblems: (panel, problems) =>
       set((s) => {

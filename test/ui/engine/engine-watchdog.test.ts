@@ -184,6 +184,16 @@ describe('EngineClient watchdog of a turn that waits on tool calls (T4)', () => 
   /** A worker whose stepTurn runs passes of `passMs` each, telling the page it waits `waitMs` between them. */
   function passesClient(passMs: readonly number[], waitMs: number) {
     const made: { terminated: boolean }[] = [];
+    const passes = async (onProgress: Progress): Promise<void> => {
+      for (let i = 0; i < passMs.length; i++) {
+        if (i > 0) {
+          onProgress('waiting');
+          await wait(waitMs);
+          onProgress('running');
+        }
+        await wait(passMs[i]);
+      }
+    };
     const client = new EngineClient({
       watchdogMs: 60,
       createWorker: () => {
@@ -193,15 +203,13 @@ describe('EngineClient watchdog of a turn that waits on tool calls (T4)', () => 
           abortRequest: () => Promise.resolve(false),
           open: () => Promise.resolve({ ok: true }),
           stepTurn: async (_reply: unknown, _options: unknown, onProgress: Progress) => {
-            for (let i = 0; i < passMs.length; i++) {
-              if (i > 0) {
-                onProgress('waiting');
-                await wait(waitMs);
-                onProgress('running');
-              }
-              await wait(passMs[i]);
-            }
+            await passes(onProgress);
             return 'stepped';
+          },
+          // The REPL's program waits on a connected server's calls the same way.
+          repl: async (_program: unknown, onProgress: Progress) => {
+            await passes(onProgress);
+            return 'evaluated';
           },
         } as unknown as EngineRemote;
         return { worker: { terminate: () => void (state.terminated = true) }, api };
@@ -216,6 +224,16 @@ describe('EngineClient watchdog of a turn that waits on tool calls (T4)', () => 
     const turn = client.call('stepTurn', [undefined, {}]);
     await vi.advanceTimersByTimeAsync(20_200);
     await expect(turn).resolves.toBe('stepped');
+    expect(made[0].terminated).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('the REPL waits as a turn does: passes of 40 ms around waits of 10 s end without a restart', async () => {
+    vi.useFakeTimers();
+    const { client, made } = passesClient([40, 40], 10_000);
+    const evaluated = client.call('repl', ['(tool/get-sum 1 2)']);
+    await vi.advanceTimersByTimeAsync(10_100);
+    await expect(evaluated).resolves.toBe('evaluated');
     expect(made[0].terminated).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -1,12 +1,16 @@
 // The session's MCP servers in the tool/ panel: each server's place and state (connecting, connected
-// with its protocol revision and tool count, not connected, or why not), Connect / Disconnect /
-// Remove, and the tools it listed as tool/ shows them; then a form to add one by URL. Header values
-// typed here go to the controller's memory for this page (server-headers.ts), never to the store.
-import { useRef, useState, type FormEvent } from 'react';
+// with its protocol revision and tool count, not connected, or why not), Connect (a URL that came
+// with a link or a file confirmed first) / Refresh / Disconnect / Remove, and the tools it listed as
+// tool/ shows them, each with Rename and Hide; then a form to add one by URL. Header values
+// typed here are kept as API keys are (server-headers.ts: this page only, or remembered in this
+// browser until forgotten), never in the store.
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ServerToolsView, ServerView, View } from '../../../worker/engine.ts';
+import type { ServerToolView } from '../../../worker/views.ts';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { ModalDialog } from '../../components/Dialog.tsx';
 import { parseHeaderLines } from './header-lines.ts';
 
 const STATUS_TEXT: Record<ServerView['status'], string> = {
@@ -50,6 +54,7 @@ export function ServersPart({ view }: { view: View }) {
         </ol>
       )}
       <AddServer taken={servers.map((s) => s.name)} />
+      <ServerUrlConfirm />
     </div>
   );
 }
@@ -84,9 +89,27 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
               className={SMALL_BUTTON}
               disabled={busy}
               aria-label={`Connect to server ${s.name}`}
-              onClick={() => act(() => controller.connectServer(s.name, s.url ?? ''))}
+              onClick={() => {
+                const url = s.url ?? '';
+                // A URL that came with a link or a file is shown and confirmed before the first request.
+                if (controller.serverUrlUnconfirmed(url)) controller.store.getState().setConfirmingServer({ name: s.name, url });
+                else act(() => controller.connectServer(s.name, url));
+              }}
             >
               Connect
+            </button>
+          )}
+          {s.status === 'connected' && (
+            <button
+              type="button"
+              data-testid={`${id}-refresh`}
+              className={SMALL_BUTTON}
+              disabled={busy}
+              aria-label={`Refresh the tools of server ${s.name}`}
+              title="List the server's tools again (renamed and hidden ones stay so)"
+              onClick={() => act(() => controller.refreshServer(s.name))}
+            >
+              Refresh
             </button>
           )}
           {s.status === 'connected' && (
@@ -116,6 +139,7 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
       <p data-testid={`${id}-place`} className="break-all font-mono text-[11px] text-slate-600 dark:text-slate-300">
         {s.transport === 'http' ? s.url : 'stdio'}
       </p>
+      {s.url !== undefined && <KeptHeaders name={s.name} url={s.url} />}
       {s.status === 'connected' && (
         <p data-testid={`${id}-details`} className={HINT}>
           {s.toolCount ?? 0} {s.toolCount === 1 ? 'tool' : 'tools'}
@@ -136,12 +160,7 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
       {listed.length > 0 && (
         <ul data-testid={`${id}-tools`} className="flex flex-col gap-0.5">
           {listed.map((t) => (
-            <li key={t.toolName ?? t.name} className={`text-[11px] ${t.hidden === true ? 'opacity-50' : ''}`}>
-              <code className="font-mono text-slate-800 dark:text-slate-100">{t.callForm}</code>{' '}
-              <span className="font-mono text-slate-500 dark:text-slate-400">; {t.signature}</span>
-              {t.description !== undefined && <span className="text-slate-600 dark:text-slate-300"> — {t.description}</span>}
-              {t.hidden === true && <span className={HINT}> (hidden)</span>}
-            </li>
+            <ServerTool key={t.toolName ?? t.name} server={s.name} tool={t} />
           ))}
         </ul>
       )}
@@ -149,10 +168,197 @@ function ServerItem({ server: s, tools }: { server: ServerView; tools: ServerToo
   );
 }
 
+/** One of a server's tools as tool/ shows it, with Rename (`as`) and Hide / Show. */
+function ServerTool({ server, tool: t }: { server: string; tool: ServerToolView }) {
+  const controller = useController();
+  const own = t.toolName ?? t.name;
+  const [editing, setEditing] = useState(false);
+  const [as, setAs] = useState(t.name);
+  const [error, setError] = useState<string | null>(null);
+  const id = `server-${server}-tool-${own}`;
+  const change = async (c: { as?: string; hidden?: boolean }): Promise<boolean> => {
+    const r = await controller.setServerTool(server, own, c);
+    setError(r.ok ? null : (r.error ?? 'The change was not made'));
+    return r.ok;
+  };
+  const rename = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await change({ as })) setEditing(false);
+  };
+  return (
+    <li data-testid={id} className="flex flex-col text-[11px]">
+      <div className="flex flex-wrap items-baseline gap-x-1">
+        <span data-testid={`${id}-line`} className={t.hidden === true ? 'opacity-50' : ''}>
+          <code className="font-mono text-slate-800 dark:text-slate-100">{t.callForm}</code>{' '}
+          <span className="font-mono text-slate-500 dark:text-slate-400">; {t.signature}</span>
+          {t.description !== undefined && <span className="text-slate-600 dark:text-slate-300"> — {t.description}</span>}
+          {t.toolName !== undefined && <span className={HINT}> (the server's {t.toolName})</span>}
+          {t.hidden === true && <span className={HINT}> (hidden)</span>}
+        </span>
+        <span className="ml-auto flex gap-1">
+          <button
+            type="button"
+            data-testid={`${id}-rename`}
+            className={SMALL_BUTTON}
+            aria-label={`Rename tool ${own} of server ${server}`}
+            onClick={() => {
+              setAs(t.name);
+              setEditing(!editing);
+            }}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            data-testid={`${id}-hide`}
+            className={SMALL_BUTTON}
+            aria-label={`${t.hidden === true ? 'Show' : 'Hide'} tool ${own} of server ${server}`}
+            title={t.hidden === true ? 'Give it back to tool/ and to programs' : 'Leave it out of tool/ and of what programs may call'}
+            onClick={() => void change({ hidden: t.hidden !== true })}
+          >
+            {t.hidden === true ? 'Show' : 'Hide'}
+          </button>
+        </span>
+      </div>
+      {editing && (
+        <form className="flex items-center gap-1" aria-label={`Rename tool ${own}`} onSubmit={(e) => void rename(e)}>
+          <label className={`${LABEL} flex-row items-center gap-1`}>
+            tool/
+            <input
+              data-testid={`${id}-as`}
+              className={`${INPUT} font-mono`}
+              value={as}
+              spellCheck={false}
+              aria-label={`Name programs call tool ${own} of server ${server} by (empty: its own)`}
+              onChange={(e) => setAs(e.target.value)}
+            />
+          </label>
+          <button type="submit" data-testid={`${id}-save`} className={SMALL_BUTTON}>
+            Save
+          </button>
+        </form>
+      )}
+      {error !== null && <ProblemList problems={[error]} testId={`${id}-error`} />}
+    </li>
+  );
+}
+
+/**
+ * Before Connect first reaches a server whose URL came with a link, a file or a saved session, the
+ * person sees the URL and says yes: the page's requests (and the header values kept for it) would go
+ * there. Cancel has the focus; Escape cancels.
+ */
+function ServerUrlConfirm() {
+  const controller = useController();
+  const confirming = usePlayground((s) => s.confirmingServer);
+  if (confirming === null) return null;
+  const s = controller.store.getState;
+  const cancel = () => {
+    s().setConfirmingServer(null);
+    s().setNotice({ kind: 'info', text: `Nothing was sent to ${confirming.url}. Press Connect again to confirm it, or remove the server.` });
+  };
+  const confirm = () => {
+    s().setConfirmingServer(null);
+    controller.confirmServerUrl(confirming.url);
+    void controller.connectServer(confirming.name, confirming.url);
+  };
+  return (
+    <ModalDialog
+      alert
+      testId="server-url-confirm"
+      labelledBy="server-url-confirm-title"
+      describedBy="server-url-confirm-text"
+      onClose={cancel}
+      panelClassName="w-[34rem]"
+    >
+      <h2 id="server-url-confirm-title" className="mb-2 font-semibold">
+        Connect to this server?
+      </h2>
+      <div id="server-url-confirm-text" className="flex flex-col gap-2 text-slate-700 dark:text-slate-300">
+        <p>The URL of the MCP server {confirming.name} came with the session (from a link or a file), not from you:</p>
+        <p data-testid="server-url-confirm-url" className="break-all rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
+          {confirming.url}
+        </p>
+        <p>
+          Connecting sends requests there from this page, with any header values kept for it, and programs&apos; calls send it their arguments. Connect only if
+          you trust this server.
+        </p>
+      </div>
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" data-testid="server-url-confirm-cancel" className={SMALL_BUTTON} onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" data-testid="server-url-confirm-connect" className={`${SMALL_BUTTON} border-sky-600 font-semibold`} onClick={confirm}>
+          Connect to this address
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** Where a server's header values are kept, as the LLM panel shows an API key's: the names only, never the values. */
+function KeptHeaders({ name, url }: { name: string; url: string }) {
+  const { serverHeaders } = useController();
+  useSyncExternalStore(serverHeaders.subscribe, serverHeaders.snapshot);
+  const ids = useId();
+  const headers = serverHeaders.get(name, url);
+  if (headers === undefined) return null;
+  const remembered = serverHeaders.isRemembered(name, url);
+  const id = `server-${name}-headers`;
+  return (
+    <div data-testid={id} className="flex flex-col gap-0.5">
+      <div role="radiogroup" aria-label={`Where the header values of ${name} are kept`} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs">
+        <span className="font-mono text-[11px]" data-testid={`${id}-names`}>
+          {Object.keys(headers).join(', ')}
+        </span>
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid={`${id}-memory`}
+            checked={!remembered}
+            onChange={() => serverHeaders.setRemember(name, url, false)}
+          />
+          this page only
+        </label>
+        <label className="flex items-center gap-1" title={serverHeaders.canRemember() ? undefined : 'This browser refuses localStorage here'}>
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid={`${id}-remember`}
+            checked={remembered}
+            disabled={!serverHeaders.canRemember()}
+            onChange={() => serverHeaders.setRemember(name, url, true)}
+          />
+          remember in this browser
+        </label>
+        {remembered && (
+          <button
+            type="button"
+            data-testid={`${id}-forget`}
+            className={SMALL_BUTTON}
+            title="Remove the header values from this browser's storage and from this page"
+            onClick={() => serverHeaders.forget(name, url)}
+          >
+            Forget headers
+          </button>
+        )}
+      </div>
+      {remembered && (
+        <p className={HINT} data-testid={`${id}-remembered`}>
+          Remembered in this browser (localStorage) until you forget them.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Adds a server by name and URL and connects to it; a name the session has gets connected again. */
 function AddServer({ taken }: { taken: readonly string[] }) {
   const controller = useController();
+  const ids = useId();
   const [name, setName] = useState('');
+  const [remember, setRemember] = useState(false);
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -167,9 +373,11 @@ function AddServer({ taken }: { taken: readonly string[] }) {
     setBusy(true);
     const added = name.trim();
     try {
-      const r = await controller.connectServer(added, url.trim(), lines.headers);
+      const r = await controller.connectServer(added, url.trim(), lines.headers, remember);
       // Refused before it was added (a bad name or URL): said here, the form kept as typed.
       if (!r.ok && !controller.store.getState().view?.servers.some((s) => s.name === added)) return setError(r.error ?? 'The server was not added');
+      // Typed here: the person vouches for it, as for a base URL typed in the LLM panel.
+      controller.confirmServerUrl(url.trim());
       setName('');
       setUrl('');
       setHeaders('');
@@ -219,7 +427,26 @@ function AddServer({ taken }: { taken: readonly string[] }) {
           onChange={(e) => setHeaders(e.target.value)}
         />
       </label>
-      <p className={HINT}>Header values stay in this page's memory: never in the session, its saves, exports or links. A reload forgets them.</p>
+      <div role="radiogroup" aria-label="Where the header values are kept" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs">
+        <label className="flex items-center gap-1">
+          <input type="radio" name={`${ids}-keep`} data-testid="server-add-memory" checked={!remember} onChange={() => setRemember(false)} />
+          this page only
+        </label>
+        <label className="flex items-center gap-1" title={controller.serverHeaders.canRemember() ? undefined : 'This browser refuses localStorage here'}>
+          <input
+            type="radio"
+            name={`${ids}-keep`}
+            data-testid="server-add-remember"
+            checked={remember}
+            disabled={!controller.serverHeaders.canRemember()}
+            onChange={() => setRemember(true)}
+          />
+          remember in this browser
+        </label>
+      </div>
+      <p className={HINT} data-testid="server-add-headers-hint">
+        Sent with this server's requests only: never saved in the session, an export or a share link. This page only: a reload forgets them.
+      </p>
       {error !== null && <ProblemList problems={[error]} testId="server-add-error" />}
       <div>
         <button type="submit" data-testid="server-add" className={SMALL_BUTTON} disabled={busy}>

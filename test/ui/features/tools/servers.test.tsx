@@ -12,6 +12,10 @@ import type { McpTarget } from '../../../../src/agent/mcp-connection.ts';
 import type { McpServerRecord, McpToolSnapshot } from '../../../../src/records/mcp-tools.ts';
 import { ToolsPanel } from '../../../../src/ui/features/tools/ToolsPanel.tsx';
 import { TurnList } from '../../../../src/ui/features/turns/TurnList.tsx';
+import { ReplPane } from '../../../../src/ui/features/repl/ReplPane.tsx';
+import { HEADERS_STORAGE_PREFIX, ServerHeaders } from '../../../../src/ui/state/server-headers.ts';
+import type { PlaygroundController } from '../../../../src/ui/state/controller.ts';
+import type { PersistenceRef } from '../../../../src/ui/state/store.ts';
 import { Engine } from '../../../../src/worker/engine.ts';
 import type { LiveServersOptions, McpConnector } from '../../../../src/worker/mcp-servers.ts';
 import { typeInto, waitForDefaultExample } from '../../app-helpers.tsx';
@@ -19,7 +23,10 @@ import { textOf } from '../../harness.tsx';
 import { renderPanel } from '../../panel-helpers.tsx';
 import { freshSessions, renderTab } from '../../persistence-helpers.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 const TOKEN = 'Bearer tok-LEAKCHECK-c0ffee';
 const URL_ = 'http://127.0.0.1:3001/mcp';
@@ -50,7 +57,15 @@ function fakeMcp() {
         const { a, b } = JSON.parse(args) as { a: number; b: number };
         return Promise.resolve({ content: [{ type: 'text', text: String(a + b) }] });
       },
-      records: (servers: readonly McpServerRecord[]) => servers.map((s) => ({ ...s, tools: TOOLS })),
+      // As the real client: the tools listed now, with the names and hiding the session gave them.
+      records: (servers: readonly McpServerRecord[]) =>
+        servers.map((s) => ({
+          ...s,
+          tools: TOOLS.map((t) => {
+            const old = s.tools.find((x) => x.name === t.name);
+            return { ...t, ...(old?.as !== undefined ? { as: old.as } : {}), ...(old?.hidden === true ? { hidden: true } : {}) };
+          }),
+        })),
       close: () => Promise.resolve(),
     };
   };
@@ -73,11 +88,16 @@ function fakeMcp() {
 }
 
 const byId = (id: string) => screen.getByTestId(id);
+const toolLines = (server: string) =>
+  within(byId(`server-${server}-tools`))
+    .getAllByTestId(/-line$/)
+    .map((t) => t.textContent);
 
-async function addServer(user: ReturnType<typeof userEvent.setup>, name: string, url: string, headers = ''): Promise<void> {
+async function addServer(user: ReturnType<typeof userEvent.setup>, name: string, url: string, headers = '', remember = false): Promise<void> {
   await typeInto(user, byId('server-add-name'), name);
   await typeInto(user, byId('server-add-url'), url);
   if (headers !== '') await typeInto(user, byId('server-add-headers'), headers);
+  if (remember) await user.click(byId('server-add-remember'));
   await user.click(byId('server-add'));
 }
 
@@ -94,8 +114,7 @@ describe('Servers', () => {
     release();
     await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
     expect(byId('server-calc-details').textContent).toBe('3 tools · protocol 2025-06-18 · streamable-http');
-    const tools = within(byId('server-calc-tools')).getAllByRole('listitem');
-    expect(tools.map((t) => t.textContent)).toEqual([
+    expect(toolLines('calc')).toEqual([
       '(tool/add a b) ; (a :int, b :int) -> :any — Adds two integers.',
       '(tool/echo message) ; (message :string?) -> :any',
       '(tool/wait) ; () -> :any',
@@ -144,6 +163,24 @@ describe('Servers', () => {
     expect(within(turn).getByTestId('turn-tool-calls').textContent).toContain('=> "42"');
     expect(within(turn).getByTestId('tool-call-server').textContent).toBe('calc · ');
     expect(within(turn).getByTestId('tool-call-time').textContent).toMatch(/^calc · \d/);
+  });
+
+  it('the REPL calls a connected server live', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(
+      <>
+        <ToolsPanel />
+        <ReplPane />
+      </>,
+      'reviews-and-inventory.json',
+      mcp.engine(),
+    );
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    await typeInto(user, byId('repl-input'), '(tool/add 2 40)');
+    await user.click(byId('repl-eval'));
+    await waitFor(() => expect(byId('repl-output').textContent).toBe('"42"'));
   });
 
   it('Stop while a turn waits on its calls aborts them: no turn, no restart, the server still connected', async () => {
@@ -234,5 +271,196 @@ describe('header values', () => {
     const everything = JSON.stringify([saved, textOf(view), view, exported, link, h.store.getState()]);
     expect(everything).not.toContain('LEAKCHECK');
     expect(JSON.parse(saved).mcpServers[0]).toEqual({ name: 'calc', transport: 'http', url: URL_, tools: expect.any(Array) });
+  });
+
+  it('a server that quotes them in its refusal: the error shown, the store and the page have them redacted', async () => {
+    const user = userEvent.setup();
+    const echoing: McpConnector = ([target]) => Promise.reject(new Error(`HTTP 401: ${target.headers?.Authorization ?? ''} is not allowed`));
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', () => new Engine({}, { connect: echoing }));
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('error'));
+    expect(byId('server-calc-error').textContent).toBe('HTTP 401: [redacted] is not allowed');
+    expect(JSON.stringify([h.store.getState(), await h.controller.exportText()])).not.toContain('LEAKCHECK');
+    expect(document.body.textContent).not.toContain('LEAKCHECK');
+  });
+});
+
+describe("a server's tools", () => {
+  it('Rename (checked as a symbol, a clash said), Hide and Show change tool/ as the LLM sees it; Refresh keeps them', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    const llmSees = () => h.view().compressed.messages[1].content;
+    await user.click(screen.getByRole('button', { name: 'Rename tool add of server calc' }));
+    const as = byId('server-calc-tool-add-as');
+    await user.clear(as);
+    await typeInto(user, as, 'two words');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(byId('server-calc-tool-add-error').textContent).toMatch(/"two words" cannot be a tool's name/));
+    await user.clear(as);
+    await typeInto(user, as, 'echo');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(byId('server-calc-tool-add-error').textContent).toMatch(/clashes with .*rename one with "as"/));
+    await user.clear(as);
+    await typeInto(user, as, 'plus');
+    await user.click(byId('server-calc-tool-add-save'));
+    await waitFor(() => expect(screen.queryByTestId('server-calc-tool-add-as')).toBeNull());
+    expect(screen.queryByTestId('server-calc-tool-add-error')).toBeNull();
+    expect(toolLines('calc')[0]).toBe("(tool/plus a b) ; (a :int, b :int) -> :any — Adds two integers. (the server's add)");
+    expect(llmSees()).toContain('(tool/plus a b)');
+    await user.click(screen.getByRole('button', { name: 'Hide tool echo of server calc' }));
+    await waitFor(() => expect(toolLines('calc')[1]).toBe('(tool/echo message) ; (message :string?) -> :any (hidden)'));
+    expect(llmSees()).not.toContain('tool/echo');
+    // Saved with the session: its snapshot holds them.
+    const saved = JSON.parse((await h.controller.exportText()) ?? '{}') as { mcpServers: { tools: { name: string; as?: string; hidden?: boolean }[] }[] };
+    expect(saved.mcpServers[0].tools.map((t) => [t.name, t.as ?? null, t.hidden ?? false])).toEqual([
+      ['add', 'plus', false],
+      ['echo', null, true],
+      ['wait', null, false],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Refresh the tools of server calc' }));
+    await waitFor(() => expect(mcp.targets).toHaveLength(2));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(toolLines('calc').slice(0, 2)).toEqual([
+      "(tool/plus a b) ; (a :int, b :int) -> :any — Adds two integers. (the server's add)",
+      '(tool/echo message) ; (message :string?) -> :any (hidden)',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Show tool echo of server calc' }));
+    await waitFor(() => expect(llmSees()).toContain('(tool/echo message)'));
+  });
+});
+
+describe('where header values are kept', () => {
+  const storedKeys = () => Object.keys(localStorage).filter((k) => k.startsWith(HEADERS_STORAGE_PREFIX));
+
+  it('this page only by default: nothing in storage, a new page has none; the item names the headers, never their values', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    expect((byId('server-add-memory') as HTMLInputElement).checked).toBe(true);
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(storedKeys()).toEqual([]);
+    expect(new ServerHeaders().get('calc', URL_)).toBeUndefined();
+    expect(byId('server-calc-headers-names').textContent).toBe('Authorization');
+    expect(byId('server-calc-headers').textContent).not.toContain('LEAKCHECK');
+    expect((byId('server-calc-headers-memory') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('server-calc-headers-forget')).toBeNull();
+    // Switched to "remember" at the server, they go to storage; back to "this page only", they leave it.
+    await user.click(byId('server-calc-headers-remember'));
+    expect(storedKeys()).toHaveLength(1);
+    await user.click(byId('server-calc-headers-memory'));
+    expect(storedKeys()).toEqual([]);
+    expect(byId('server-calc-headers-names').textContent).toBe('Authorization');
+  });
+
+  it('remembered in this browser when asked: a new page sends them on Connect, until Forget removes them everywhere', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`, true);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(storedKeys()).toEqual([`${HEADERS_STORAGE_PREFIX}calc ${URL_}`]);
+    expect(byId('server-calc-headers-remembered').textContent).toBe('Remembered in this browser (localStorage) until you forget them.');
+    // Another page of this browser (a new key store over the same storage) has them, for this name and URL only.
+    const later = new ServerHeaders();
+    expect(later.get('calc', URL_)).toEqual({ Authorization: TOKEN });
+    expect(later.get('calc', 'http://127.0.0.1:3002/mcp')).toBeUndefined();
+    expect(later.get('other', URL_)).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Disconnect from server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('not connected'));
+    await user.click(byId('server-calc-headers-forget'));
+    expect(storedKeys()).toEqual([]);
+    expect(screen.queryByTestId('server-calc-headers')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(mcp.targets.map((t) => t.headers?.Authorization)).toEqual([TOKEN, undefined]);
+    expect(JSON.stringify(h.store.getState())).not.toContain('LEAKCHECK');
+  });
+
+  it('Remove forgets them, remembered ones too; without storage "remember" is not offered', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_, `Authorization: ${TOKEN}`, true);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    await user.click(screen.getByRole('button', { name: 'Remove server calc' }));
+    await waitFor(() => expect(screen.queryByTestId('server-calc')).toBeNull());
+    expect(storedKeys()).toEqual([]);
+    const none = new ServerHeaders(null);
+    none.set('calc', URL_, { Authorization: TOKEN }, true);
+    expect(none.get('calc', URL_)).toEqual({ Authorization: TOKEN });
+    expect(none.canRemember()).toBe(false);
+    expect(none.isRemembered('calc', URL_)).toBe(false);
+  });
+});
+
+describe("a server's URL from a link or a file", () => {
+  /** A session file and a share link naming `calc` at URL_, made by adding it here; then this browser forgets everything. */
+  async function sessionWithServer(user: ReturnType<typeof userEvent.setup>, h: { controller: PlaygroundController }) {
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    const text = (await h.controller.exportText()) ?? '';
+    const link = (await h.controller.share(true))?.fragment ?? '';
+    localStorage.clear();
+    return { text, link };
+  }
+
+  it('is shown and confirmed when Connect is first pressed: Cancel sends nothing, Connect to this address connects', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    const { text } = await sessionWithServer(user, h);
+    await act(() => h.controller.open(text));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('not connected'));
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    const dialog = await screen.findByTestId('server-url-confirm');
+    expect(within(dialog).getByTestId('server-url-confirm-url').textContent).toBe(URL_);
+    expect(within(dialog).getByText(/came with the session \(from a link or a file\), not from you/)).toBeTruthy();
+    expect(document.activeElement).toBe(byId('server-url-confirm-cancel'));
+    await user.click(byId('server-url-confirm-cancel'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    expect(h.store.getState().notice?.text).toBe(`Nothing was sent to ${URL_}. Press Connect again to confirm it, or remove the server.`);
+    expect(mcp.targets).toHaveLength(1);
+    expect(byId('server-calc-status').textContent).toBe('not connected');
+    // Asked again; confirmed, it connects, and later Connects of this session do not ask.
+    await user.click(screen.getByRole('button', { name: 'Connect to server calc' }));
+    await user.click(await screen.findByTestId('server-url-confirm-connect'));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(mcp.targets).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Disconnect from server calc' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    expect(mcp.targets).toHaveLength(3);
+  });
+
+  it('a link asks too; a saved session asks only for a URL this browser never confirmed; a typed one never asks', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    const { text, link } = await sessionWithServer(user, h);
+    await act(() => h.controller.openLink(link));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    expect(await screen.findByTestId('server-url-confirm')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    const record: PersistenceRef = { id: 'saved-1', rev: 0 };
+    await act(() => h.controller.openSaved(text, record));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await user.click(await screen.findByTestId('server-url-confirm-connect'));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    // Confirmed in this browser: the saved session reopened (after a reload) does not ask again.
+    await act(() => h.controller.openSaved(text, record));
+    await user.click(await screen.findByRole('button', { name: 'Connect to server calc' }));
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
+    // Typed again under the same name in the form: the person's own, connected at once.
+    await act(() => h.controller.open(text));
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    expect(screen.queryByTestId('server-url-confirm')).toBeNull();
   });
 });
