@@ -34,6 +34,7 @@ import { ReplScratch, type ReplContext } from './repl-scratch.ts';
 import { metaOf, type PendingReply } from './pending-reply.ts';
 import type { SessionRenders } from './tokenizer-need.ts';
 import { cachedTurnView, cut, dataCharsOf, definitionOf, sampleOf, serverToolsOf, systemPromptViewOf, userView } from './views.ts';
+import type { AgentDef } from '../agent/agent.ts';
 import { checkTarget, LiveServers, withoutServer, withServer, withToolChanged, type LiveServersOptions, type ToolChange } from './mcp-servers.ts';
 import { withProgress } from './turn-progress.ts';
 import type {
@@ -70,10 +71,7 @@ export class Engine {
   /** Counts the sessions opened from outside: a turn or a connect that waited across one is dropped. */
   private openings = 0;
 
-  /**
-   * `providerOptions` reach the real providers, `mcpOptions` the MCP servers' connections (tests give
-   * a fetch or a connector of their own).
-   */
+  /** `providerOptions` reach the real providers, `mcpOptions` the MCP servers' connections (tests give their own). */
   constructor(
     private readonly providerOptions: ProviderOptions = {},
     private readonly mcpOptions: LiveServersOptions = {},
@@ -213,9 +211,7 @@ export class Engine {
 
   private install(session: Session): void {
     this.session = session;
-    // Connected servers make their calls live (stepTurnLive); the others' answer from the record.
-    const extras = { ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
-    const prepared = prepareAgent({ ...sessionToAgent(session), ...extras });
+    const prepared = prepareAgent({ ...sessionToAgent(session), ...this.liveTools() });
     this.agent = prepared.ok ? prepared.agent : null;
     this.problems = prepared.ok ? [] : prepared.problems;
   }
@@ -236,6 +232,11 @@ export class Engine {
     if (next.agent.external.host !== null) return { ok: false, error: 'A server is connected: stepTurnLive makes its calls', view: this.view(options) };
     this.step = applyReply(next.agent, this.step, next.text, next.messages);
     return { ok: true, view: this.view({ ...options, selected: undefined }) };
+  }
+
+  /** What an agent of this session adds: connected servers make their calls live, the others' answer from the record. */
+  liveTools(): Partial<AgentDef> {
+    return { ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
   }
 
   /** stepTurn, with the calls of connected servers made live; `onProgress` hears when the program waits on them. */

@@ -13,6 +13,7 @@ import { planExperiment, type ExperimentPlan, type Variant } from '../experiment
 import type { CutKind, RunRecord } from '../experiment/records.ts';
 import { summarizeAll, type VariantSummary } from '../experiment/results.ts';
 import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
+import type { AgentDef } from '../agent/agent.ts';
 import { describeCheck } from '../experiment/success.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
 import { scriptAnswer } from '../experiment/script-answer.ts';
@@ -125,7 +126,13 @@ export class Experiments {
   }
 
   /** Runs the experiment, calling `onRun` as each run ends; one experiment at a time. */
-  async run(session: Session, input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult> {
+  async run(
+    session: Session,
+    input: ExperimentRunInput,
+    onRun: (update: ExperimentRunUpdate) => void | Promise<void>,
+    /** The open session's connected MCP servers, for the variants that call them live. */
+    liveTools?: Partial<AgentDef>,
+  ): Promise<ExperimentRunResult> {
     if (this.running !== null) return { ok: false, errors: ['An experiment is already running; stop it first'] };
     const planned = planOf(session, input);
     if (!planned.ok) return planned;
@@ -169,6 +176,7 @@ export class Experiments {
         prices,
         ...(input.budget !== undefined ? { budget: input.budget } : {}),
         onRunDone: (record, runSession) => onRun({ record, sessionText: serializeSession(runSession) }),
+        ...(liveTools !== undefined ? { liveTools } : {}),
       });
       const names = plan.variants.map((v) => v.name);
       const summaries = summarizeAll(names, result.records);

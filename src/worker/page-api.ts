@@ -179,7 +179,7 @@ export class PageApi {
 
   /** Runs an experiment on the open session as it is now; `onRun` (a Comlink proxy) gets each ended run. */
   runExperiment(input: ExperimentRunInput, onRun: (update: ExperimentRunUpdate) => void | Promise<void>): Promise<ExperimentRunResult> {
-    return this.experiments.run(this.engine.current(), input, onRun);
+    return this.experiments.run(this.engine.current(), input, onRun, this.engine.liveTools());
   }
 
   /** What the open session's script returns, as an expected value (null: it does not return). */

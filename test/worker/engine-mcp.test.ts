@@ -426,3 +426,23 @@ describe('header values a server echoes', () => {
     }
   });
 });
+
+describe('experiments', () => {
+  it('run live variants against the connected server, and recorded ones from the session’s turns without reaching it', async () => {
+    const replies = [clj('(def s (reduce + (pmap #(parse-long (tool/add {:a % :b 1})) [1 2 3])))'), clj('(return s)')];
+    const h = new PageApi(opened(JSON.stringify({ ...JSON.parse(SESSION), llm: { provider: 'mock', replies } })));
+    ok(await h.engine.connectServer('calc', fake.url));
+    ok(await h.engine.stepTurnLive());
+    ok(await h.engine.stepTurnLive());
+    const before = calls();
+    const variantsText = JSON.stringify({ success: { expected: 9 }, variants: [{ name: 'live' }, { name: 'replayed', tools: 'recorded' }] });
+    const r = await h.runExperiment({ variantsText, runs: 2, concurrency: 1, keys: [], done: [] }, () => undefined);
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(r.summaries.map((v) => [v.name, v.successes, v.runs])).toEqual([
+      ['live', 2, 2],
+      ['replayed', 2, 2],
+    ]);
+    // Two live runs of three calls each; the replayed runs made none.
+    expect(calls() - before).toBe(6);
+  });
+});
