@@ -153,16 +153,7 @@ export class Engine {
       }
       return warnings.length > 0 && r.ok ? { ...r, warnings } : r;
     } catch (e) {
-      ({
-        session: this.session,
-        agent: this.agent,
-        problems: this.problems,
-        step: this.step,
-        scratch: this.scratch,
-        pending: this.pending,
-        live: this.live,
-        toolRecord: this.toolRecord,
-      } = before);
+      Object.assign(this, before);
       const why = e instanceof RangeError ? 'it is too large or too deeply nested' : 'something in it could not be prepared';
       return { ok: false, problems: [problem('session', 'session', 'refused', `could not be opened: ${why}`)] };
     }

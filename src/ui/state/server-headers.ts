@@ -3,7 +3,7 @@
 // this browser") until forgotten. Never in the zustand store, the session, its autosave, an export or
 // a link (T1). Each is kept for a server's name and URL together, so a session that names the same
 // server elsewhere never gets them.
-import { browserKeyStorage, type KeyStorage } from '../persistence/keys.ts';
+import { browserKeyStorage, SecretStore, type KeyStorage } from '../persistence/secret-store.ts';
 
 export type HeaderValues = Readonly<Record<string, string>>;
 
@@ -11,8 +11,7 @@ export type HeaderValues = Readonly<Record<string, string>>;
 export const HEADERS_STORAGE_PREFIX = 'ptc-playground:mcp-headers:';
 
 /** Only string values are taken from storage: anything else there was not written by this page. */
-function parseStored(text: string | null): HeaderValues | undefined {
-  if (text === null) return undefined;
+function parseStored(text: string): HeaderValues | undefined {
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
@@ -24,11 +23,20 @@ function parseStored(text: string | null): HeaderValues | undefined {
 }
 
 export class ServerHeaders {
-  private readonly memory = new Map<string, HeaderValues>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+  private readonly store: SecretStore<HeaderValues>;
 
-  constructor(private readonly storage: KeyStorage | null = browserKeyStorage()) {}
+  constructor(storage: KeyStorage | null = browserKeyStorage()) {
+    this.store = new SecretStore<HeaderValues>(
+      {
+        prefix: HEADERS_STORAGE_PREFIX,
+        empty: {},
+        isEmpty: (h) => Object.keys(h).length === 0,
+        encode: (h) => JSON.stringify(h),
+        decode: parseStored,
+      },
+      storage,
+    );
+  }
 
   /** The URL as the engine records it (`new URL(…).href`), so the form's text and the record's agree. */
   private static key(name: string, url: string): string {
@@ -41,64 +49,38 @@ export class ServerHeaders {
     return `${name} ${href}`;
   }
 
-  private readStored(key: string): HeaderValues | undefined {
-    try {
-      return parseStored(this.storage?.getItem(HEADERS_STORAGE_PREFIX + key) ?? null);
-    } catch {
-      return undefined;
-    }
-  }
-
   get(name: string, url: string): HeaderValues | undefined {
-    const key = ServerHeaders.key(name, url);
-    return this.memory.get(key) ?? this.readStored(key);
+    const values = this.store.get(ServerHeaders.key(name, url));
+    return Object.keys(values).length > 0 ? values : undefined;
   }
 
   /** True when this server's header values are kept in localStorage. */
   isRemembered(name: string, url: string): boolean {
-    return this.readStored(ServerHeaders.key(name, url)) !== undefined;
+    return this.store.isRemembered(ServerHeaders.key(name, url));
   }
 
   /** Whether localStorage can be used at all (else "remember" is not offered). */
   canRemember(): boolean {
-    return this.storage !== null;
+    return this.store.canRemember();
   }
 
   /** Keeps the headers for this server (none: forgets them); `remember` keeps them in localStorage too, else drops them from there. */
   set(name: string, url: string, headers: HeaderValues, remember = false): void {
-    const key = ServerHeaders.key(name, url);
-    const empty = Object.keys(headers).length === 0;
-    if (empty) this.memory.delete(key);
-    else this.memory.set(key, { ...headers });
-    try {
-      if (remember && !empty) this.storage?.setItem(HEADERS_STORAGE_PREFIX + key, JSON.stringify(headers));
-      else this.storage?.removeItem(HEADERS_STORAGE_PREFIX + key);
-    } catch {
-      // A full or refused storage: the values still work for this page.
-    }
-    this.changed();
+    this.store.set(ServerHeaders.key(name, url), { ...headers }, remember);
   }
 
   /** Switches between "this page only" and "remember in this browser", keeping the values. */
   setRemember(name: string, url: string, remember: boolean): void {
-    this.set(name, url, this.get(name, url) ?? {}, remember);
+    this.store.setRemember(ServerHeaders.key(name, url), remember);
   }
 
   /** Removes this server's header values everywhere. */
   forget(name: string, url: string): void {
-    this.set(name, url, {}, false);
+    this.store.forget(ServerHeaders.key(name, url));
   }
 
   /** For useSyncExternalStore: changes whenever any server's header values change. */
-  snapshot = (): number => this.version;
+  snapshot = (): number => this.store.snapshot();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  private changed(): void {
-    this.version++;
-    for (const l of this.listeners) l();
-  }
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 }
