@@ -1,34 +1,31 @@
 // The `ptc` command: the list of commands and the dispatch to them. Each command is one description
 // (args.ts's defineCommand: options, arguments, exit codes) and its handler; a new one is a file with
-// its defineCommand and a line in COMMANDS below.
+// its defineCommand and a line in COMMANDS below. A command's module is loaded when it runs (all of
+// them for `ptc --help`): a fresh process then sets up only what its command uses, which leaves
+// the program it runs more of V8's young generation before the first garbage collection.
 import { readFileSync } from 'node:fs';
 import { ArgumentError, closest, overviewText, type Command } from './args.ts';
-import { bridgeCommand } from './bridge.ts';
-import { compareCommand } from './compare.ts';
-import { experimentCommand } from './experiment.ts';
-import { docCommand } from './doc.ts';
 import { UsageError } from './common.ts';
-import { evalCommand } from './eval.ts';
+import { ServersUnreachable, SessionProblems } from './failures.ts';
 import { EXIT, processIo, type CliIo } from './io.ts';
-import { renderCommand } from './render.ts';
-import { replCommand } from './repl.ts';
-import { runCommand } from './run.ts';
-import { toolsCommand } from './tools.ts';
-import { SessionProblems } from './session.ts';
-import { ServersUnreachable } from './mcp-options.ts';
 
-/** Every command, in the order `ptc --help` lists them. */
-export const COMMANDS: readonly Command[] = [
-  evalCommand,
-  replCommand,
-  runCommand,
-  renderCommand,
-  toolsCommand,
-  compareCommand,
-  experimentCommand,
-  docCommand,
-  bridgeCommand,
+/** Every command by name, in the order `ptc --help` lists them, with how to load it. */
+const COMMANDS: readonly (readonly [string, () => Promise<Command>])[] = [
+  ['eval', async () => (await import('./eval.ts')).evalCommand],
+  ['repl', async () => (await import('./repl.ts')).replCommand],
+  ['run', async () => (await import('./run.ts')).runCommand],
+  ['render', async () => (await import('./render.ts')).renderCommand],
+  ['tools', async () => (await import('./tools.ts')).toolsCommand],
+  ['compare', async () => (await import('./compare.ts')).compareCommand],
+  ['experiment', async () => (await import('./experiment.ts')).experimentCommand],
+  ['doc', async () => (await import('./doc.ts')).docCommand],
+  ['bridge', async () => (await import('./bridge.ts')).bridgeCommand],
 ];
+
+/** Every command, loaded, in the order `ptc --help` lists them. */
+export function loadCommands(): Promise<readonly Command[]> {
+  return Promise.all(COMMANDS.map(([, load]) => load()));
+}
 
 const TITLE = 'ptc — PTC-Lisp command line';
 
@@ -38,8 +35,8 @@ const TOP_OPTIONS = [
 ] as const;
 
 /** `ptc --help`. */
-export function usage(): string {
-  return overviewText(TITLE, COMMANDS, TOP_OPTIONS);
+export async function usage(): Promise<string> {
+  return overviewText(TITLE, await loadCommands(), TOP_OPTIONS);
 }
 
 /** Set by the bundler to the package's version; undefined when run from the sources. */
@@ -54,20 +51,21 @@ function version(): string {
 /** Exit code when the reader of our output went away: 128 + SIGPIPE, as a shell reports `yes | head`. */
 export const CLOSED_PIPE_EXIT = EXIT.closedPipe;
 
-function findCommand(name: string): Command | undefined {
-  return COMMANDS.find((c) => c.name === name);
+async function findCommand(name: string): Promise<Command | undefined> {
+  const found = COMMANDS.find(([n]) => n === name);
+  return found === undefined ? undefined : found[1]();
 }
 
 /** An unknown command or option of ptc itself: say so, with a guess, then the usage, on stderr. */
-function refuse(io: CliIo, word: string | undefined): number {
+async function refuse(io: CliIo, word: string | undefined): Promise<number> {
   let head = '';
   if (word !== undefined) {
     const isOption = word.startsWith('-');
-    const known = isOption ? ['--help', '--version'] : [...COMMANDS.map((c) => c.name), 'help'];
+    const known = isOption ? ['--help', '--version'] : [...COMMANDS.map(([n]) => n), 'help'];
     const guess = closest(word, known);
     head = `ptc: unknown ${isOption ? 'option' : 'command'} ${word}${guess !== undefined ? `; did you mean ${guess}?` : ''}\n\n`;
   }
-  io.stderr.write(head + usage() + '\n');
+  io.stderr.write(head + (await usage()) + '\n');
   return EXIT.usage;
 }
 
@@ -81,14 +79,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   switch (cmd) {
     case '--help':
     case '-h':
-      io.stdout.write(usage() + '\n');
+      io.stdout.write((await usage()) + '\n');
       return EXIT.ok;
     case 'help': {
       if (rest.length === 0) {
-        io.stdout.write(usage() + '\n');
+        io.stdout.write((await usage()) + '\n');
         return EXIT.ok;
       }
-      const target = findCommand(rest[0]);
+      const target = await findCommand(rest[0]);
       if (target === undefined) return refuse(io, rest[0]);
       if (rest.length > 1) {
         io.stderr.write(`ptc help: give one command (got ${rest.join(' ')})\n`);
@@ -101,7 +99,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       io.stdout.write(`ptc ${version()}\n`);
       return EXIT.ok;
   }
-  const command = cmd === undefined ? undefined : findCommand(cmd);
+  const command = cmd === undefined ? undefined : await findCommand(cmd);
   if (command === undefined) return refuse(io, cmd);
   try {
     return await command.invoke(rest, io);

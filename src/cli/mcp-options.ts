@@ -12,6 +12,7 @@ import type { Options, Values } from './args.ts';
 import { UsageError } from './common.ts';
 import type { CliIo } from './io.ts';
 import { parseNamedCommand } from './shell-words.ts';
+import { ServersUnreachable } from './failures.ts';
 import { isSymbolName } from '../records/signature.ts';
 
 export const MCP_OPTIONS = {
@@ -191,12 +192,7 @@ export async function connectServers(servers: readonly McpServerRecord[], flags:
   };
 }
 
-/** Servers a run needs could not be reached before the first turn (exit 3). */
-export class ServersUnreachable extends Error {
-  constructor(readonly states: readonly McpServerState[]) {
-    super(states.map((s) => `cannot reach MCP server ${s.name}: ${s.error ?? 'unknown error'}`).join('\n'));
-  }
-}
+export { ServersUnreachable } from './failures.ts';
 
 /**
  * Connect a session's servers for a run and give what its agent adds: the servers' tools (as listed

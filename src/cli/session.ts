@@ -8,16 +8,9 @@ import { MAX_TURNS_CAP, parseSession, sessionToAgent, type Session } from '../se
 import type { Readable } from 'node:stream';
 import type { OptionSpec, PositionalSpec } from './args.ts';
 import { readSource, UsageError } from './common.ts';
+import { SessionProblems } from './failures.ts';
 
-/** Problems with the session file itself: each line names a path. Exit code 2. */
-export class SessionProblems extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: readonly string[],
-  ) {
-    super(`${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  }
-}
+export { SessionProblems } from './failures.ts';
 
 /** The session file `ptc run` and `ptc render` take. */
 export const SESSION_ARGUMENT: PositionalSpec = {

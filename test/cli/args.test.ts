@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { closest, defineCommand, editDistance, exitCodesOf, exitCodeTable, helpText, parseCommandArgs, wrap } from '../../src/cli/args.ts';
-import { COMMANDS, usage } from '../../src/cli/main.ts';
+import { loadCommands, usage } from '../../src/cli/main.ts';
 import { memoryIo, ptcIn, root } from './harness.ts';
+
+const COMMANDS = await loadCommands();
 
 describe('--help', () => {
   test.each(COMMANDS.map((c) => c.name))('ptc %s: --help, -h and `ptc help` print the same help: usage, options, exit codes', async (name) => {
@@ -28,7 +30,7 @@ describe('--help', () => {
   test('ptc --help lists every command and every exit code; so do -h and `ptc help`', async () => {
     const r = await ptcIn(['--help']);
     expect([r.code, r.err]).toEqual([0, '']);
-    expect(r.out).toBe(usage() + '\n');
+    expect(r.out).toBe((await usage()) + '\n');
     expect(r.out.startsWith('ptc — PTC-Lisp command line\n')).toBe(true);
     for (const c of COMMANDS) expect(r.out).toMatch(new RegExp(`\\n  ${c.name} +${c.summary.slice(0, 20).replace(/[()*+?.[\]\\|^$]/g, '\\$&')}`));
     const codes = exitCodeTable(COMMANDS).map(([c]) => c);
@@ -40,7 +42,7 @@ describe('--help', () => {
 
   test('no command, an unknown command or `help` of one: the usage on stderr, exit 2, a guess when close', async () => {
     const none = await ptcIn([]);
-    expect([none.code, none.out, none.err]).toEqual([2, '', usage() + '\n']);
+    expect([none.code, none.out, none.err]).toEqual([2, '', (await usage()) + '\n']);
     expect(await ptcIn(['rnu'])).toMatchObject({ code: 2, out: '', err: expect.stringMatching(/^ptc: unknown command rnu; did you mean run\?\n\nptc — /) });
     expect(await ptcIn(['help', 'evl'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown command evl; did you mean eval?') });
     expect(await ptcIn(['--verison'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown option --verison; did you mean --version?') });

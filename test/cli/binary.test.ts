@@ -51,9 +51,9 @@ describe('bin/ptc.mjs', () => {
     expect(r.out).toContain('=== Returned ===');
   });
 
-  test('--help on stdout, exit 0; --version', () => {
+  test('--help on stdout, exit 0; --version', async () => {
     const help = ptcSpawn(['--help']);
-    expect([help.code, help.out, help.err]).toEqual([0, usage() + '\n', '']);
+    expect([help.code, help.out, help.err]).toEqual([0, (await usage()) + '\n', '']);
     const v = ptcSpawn(['-v']);
     expect([v.code, v.out]).toEqual([0, 'ptc 0.1.0\n']);
   });
