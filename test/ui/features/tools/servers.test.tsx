@@ -201,6 +201,23 @@ describe('Servers', () => {
     expect(h.store.getState().machine.phase).toBe('idle');
   });
 
+  it('Stop while a REPL input waits on its calls aborts them: the input answers with the error, no restart', async () => {
+    const user = userEvent.setup();
+    const mcp = fakeMcp();
+    const h = await renderPanel(<ToolsPanel />, 'reviews-and-inventory.json', mcp.engine());
+    await addServer(user, 'calc', URL_);
+    await waitFor(() => expect(byId('server-calc-status').textContent).toBe('connected'));
+    const evaluating = h.controller.repl('(tool/wait)');
+    await waitFor(() => expect(h.store.getState().machine.calls.other).toBe(1));
+    expect(h.controller.canStop().ok).toBe(true);
+    await act(() => h.controller.stop());
+    await act(() => evaluating);
+    expect(h.store.getState().machine.calls.other).toBe(0);
+    expect(JSON.stringify(h.store.getState().repl.at(-1))).toContain('stopped');
+    // A restarted worker would have no connection: this one still has it.
+    expect(h.view().servers[0].status).toBe('connected');
+  });
+
   it('a restarted engine connects again the servers this page had connected, with their header values', async () => {
     const user = userEvent.setup();
     const mcp = fakeMcp();
