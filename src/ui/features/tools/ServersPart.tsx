@@ -4,13 +4,13 @@
 // tool/ shows them, each with Rename and Hide; then a form to add one by URL. Header values
 // typed here are kept as API keys are (server-headers.ts: this page only, or remembered in this
 // browser until forgotten), never in the store.
+import { AddressConfirm } from '../../components/AddressConfirm.tsx';
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ServerToolsView, ServerView, View } from '../../../worker/engine.ts';
 import type { ServerToolView } from '../../../worker/views.ts';
 import { useController, usePlayground } from '../../state/playground.tsx';
 import { HINT, INPUT, LABEL, ProblemList } from '../../components/panel.tsx';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
-import { ModalDialog } from '../../components/Dialog.tsx';
 import { parseHeaderLines } from './header-lines.ts';
 
 const STATUS_TEXT: Record<ServerView['status'], string> = {
@@ -246,7 +246,7 @@ function ServerTool({ server, tool: t }: { server: string; tool: ServerToolView 
 /**
  * Before Connect first reaches a server whose URL came with a link, a file or a saved session, the
  * person sees the URL and says yes: the page's requests (and the header values kept for it) would go
- * there. Cancel has the focus; Escape cancels.
+ * there.
  */
 function ServerUrlConfirm() {
   const controller = useController();
@@ -263,36 +263,17 @@ function ServerUrlConfirm() {
     void controller.connectServer(confirming.name, confirming.url);
   };
   return (
-    <ModalDialog
-      alert
+    <AddressConfirm
       testId="server-url-confirm"
-      labelledBy="server-url-confirm-title"
-      describedBy="server-url-confirm-text"
-      onClose={cancel}
-      panelClassName="w-[34rem]"
-    >
-      <h2 id="server-url-confirm-title" className="mb-2 font-semibold">
-        Connect to this server?
-      </h2>
-      <div id="server-url-confirm-text" className="flex flex-col gap-2 text-slate-700 dark:text-slate-300">
-        <p>The URL of the MCP server {confirming.name} came with the session (from a link or a file), not from you:</p>
-        <p data-testid="server-url-confirm-url" className="break-all rounded bg-slate-100 p-1.5 font-mono text-xs dark:bg-slate-800">
-          {confirming.url}
-        </p>
-        <p>
-          Connecting sends requests there from this page, with any header values kept for it, and programs&apos; calls send it their arguments. Connect only if
-          you trust this server.
-        </p>
-      </div>
-      <div className="mt-3 flex justify-end gap-2">
-        <button type="button" data-testid="server-url-confirm-cancel" className={SMALL_BUTTON} onClick={cancel}>
-          Cancel
-        </button>
-        <button type="button" data-testid="server-url-confirm-connect" className={`${SMALL_BUTTON} border-sky-600 font-semibold`} onClick={confirm}>
-          Connect to this address
-        </button>
-      </div>
-    </ModalDialog>
+      title="Connect to this server?"
+      lead={`The URL of the MCP server ${confirming.name} came with the session (from a link or a file), not from you:`}
+      address={confirming.url}
+      risk="Connecting sends requests there from this page, with any header values kept for it, and programs' calls send it their arguments. Connect only if you trust this server."
+      confirmLabel="Connect to this address"
+      confirmId="connect"
+      onCancel={cancel}
+      onConfirm={confirm}
+    />
   );
 }
 
