@@ -153,7 +153,8 @@ const anyValue: fc.Arbitrary<Value> = fc.oneof(
     return b.build();
   }),
 );
-const symbol = fc.stringMatching(/^[a-z][a-z0-9-]{0,6}$/);
+// nil, true and false read as literals, so no definition or data entry can have them as its name.
+const symbol = fc.stringMatching(/^[a-z][a-z0-9-]{0,6}$/).filter((n) => !['nil', 'true', 'false'].includes(n));
 
 const sessionWithValues = fc
   .record({
