@@ -11,6 +11,8 @@ export interface ModelPrice {
   readonly cachedInput?: number;
   /** Price of prompt tokens written to the cache (input price when absent). */
   readonly cacheWrite?: number;
+  /** What the provider's batch interface charges for this model; without it, half of every price above. */
+  readonly batch?: Omit<ModelPrice, 'batch'>;
 }
 
 export interface PriceEntry extends ModelPrice {
@@ -57,6 +59,30 @@ export function costOf(usage: Usage | undefined, price: ModelPrice | undefined, 
     output: (usage.outputTokens * price.output) / PER,
   };
   return { known: true, usd: parts.input + parts.cachedInput + parts.cacheWrite + parts.output, parts };
+}
+
+/** Which price a request was charged at: the list price, the entry's own batch price, or half the list price. */
+export type PriceBasis = 'list' | 'batch' | 'half-list';
+
+/**
+ * The price of a request sent through a provider's batch interface. Both providers charge half the
+ * list price today, so an entry that names no batch price (a session's own prices included) is
+ * halved, cached input and cache writes too.
+ */
+export function batchPrice(entry: ModelPrice): { readonly price: ModelPrice; readonly basis: PriceBasis } {
+  if (entry.batch !== undefined) return { price: entry.batch, basis: 'batch' };
+  const half = (n: number | undefined): number | undefined => (n === undefined ? undefined : n / 2);
+  const cachedInput = half(entry.cachedInput);
+  const cacheWrite = half(entry.cacheWrite);
+  return {
+    price: {
+      input: entry.input / 2,
+      output: entry.output / 2,
+      ...(cachedInput !== undefined ? { cachedInput } : {}),
+      ...(cacheWrite !== undefined ? { cacheWrite } : {}),
+    },
+    basis: 'half-list',
+  };
 }
 
 /** Dollars for people: cents below $10 get more digits so small runs do not read as $0.00. */

@@ -384,9 +384,9 @@ export const systemPromptSchema = transform(
 );
 
 const price = z.number().check(z.gte(0));
-const modelPrice = transform(z.strictObject({ input: price, output: price, cachedInput: z.optional(price), cacheWrite: z.optional(price) }), (p): ModelPrice =>
-  definedFields(p),
-);
+const priceFields = { input: price, output: price, cachedInput: z.optional(price), cacheWrite: z.optional(price) };
+const batchPrice = transform(z.strictObject(priceFields), (p): Omit<ModelPrice, 'batch'> => definedFields(p));
+const modelPrice = transform(z.strictObject({ ...priceFields, batch: z.optional(batchPrice) }), (p): ModelPrice => definedFields(p));
 
 const prices = transform(z.record(nonBlank, modelPrice), (r): ReadonlyMap<string, ModelPrice> => new Map(Object.entries(r)));
 

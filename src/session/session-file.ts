@@ -287,7 +287,12 @@ export function serializeSession(session: Session, options: SerializeOptions = {
   if (session.systemPrompt !== undefined) o.systemPrompt = definedJson(session.systemPrompt);
   if (session.prices !== undefined) {
     const prices = obj();
-    for (const [model, p] of session.prices) prices[model] = definedJson(p);
+    for (const [model, p] of session.prices) {
+      const { batch, ...list } = p;
+      const j = definedJson(list);
+      if (batch !== undefined && typeof j === 'object' && j !== null && !Array.isArray(j)) j.batch = definedJson(batch);
+      prices[model] = j;
+    }
     o.prices = prices;
   }
   if (session.discardedRequests !== undefined) o.discardedRequests = session.discardedRequests.map(definedJson);

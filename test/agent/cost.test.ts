@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOf, DEFAULT_PRICES, findPrice, formatUsd } from '../../src/agent/cost.ts';
+import { batchPrice, costOf, DEFAULT_PRICES, findPrice, formatUsd } from '../../src/agent/cost.ts';
 
 describe('costOf', () => {
   const price = { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 };
@@ -53,5 +53,27 @@ describe('formatUsd', () => {
     expect(formatUsd(0.000123)).toBe('$0.00012');
     expect(formatUsd(0.0312)).toBe('$0.0312');
     expect(formatUsd(12.345)).toBe('$12.35');
+  });
+});
+
+describe('batchPrice', () => {
+  it('halves every list price, cached input and cache writes included, when the entry names no batch price', () => {
+    expect(batchPrice({ input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 })).toEqual({
+      price: { input: 1.5, cachedInput: 0.15, cacheWrite: 1.875, output: 7.5 },
+      basis: 'half-list',
+    });
+    expect(batchPrice({ input: 2, output: 8 })).toEqual({ price: { input: 1, output: 4 }, basis: 'half-list' });
+  });
+
+  it("uses the entry's own batch price when it has one", () => {
+    expect(batchPrice({ input: 2, output: 8, batch: { input: 0.9, output: 3.5 } })).toEqual({ price: { input: 0.9, output: 3.5 }, basis: 'batch' });
+  });
+
+  it('makes a request cost half through the batch interface', () => {
+    const usage = { inputTokens: 10_000, cachedInputTokens: 4_000, outputTokens: 500 };
+    const list = DEFAULT_PRICES.get('gpt-4o-mini');
+    const direct = costOf(usage, list);
+    const batched = costOf(usage, list && batchPrice(list).price);
+    expect(direct.known && batched.known && batched.usd / direct.usd).toBeCloseTo(0.5, 12);
   });
 });

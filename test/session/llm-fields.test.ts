@@ -109,6 +109,16 @@ describe('prices', () => {
     expect(JSON.parse(serializeSession(s)).prices).toEqual(prices);
   });
 
+  it("keeps a model's own batch price, and refuses one nested further", () => {
+    const prices = { 'gpt-x': { input: 2, output: 8, batch: { input: 0.8, cachedInput: 0.4, output: 3 } } };
+    const s = parsed({ prices });
+    expect(s.prices?.get('gpt-x')?.batch).toEqual({ input: 0.8, cachedInput: 0.4, output: 3 });
+    expect(JSON.parse(serializeSession(s)).prices).toEqual(prices);
+    expect(problems({ prices: { m: { input: 1, output: 1, batch: { input: 1, output: 1, batch: { input: 1, output: 1 } } } } }).join('\n')).toContain(
+      'prices.m.batch',
+    );
+  });
+
   it('refuses negative and missing prices', () => {
     expect(problems({ prices: { m: { input: -1, output: 1 } } })).toContain('prices.m.input: must be at least 0, got number -1');
     expect(problems({ prices: { m: { input: 1 } } })).toContain('prices.m.output: required');
