@@ -4,6 +4,7 @@
 import type { Message } from '../../records/records.ts';
 import type { LlmError, LlmReply } from '../llm.ts';
 import type { LlmSettings } from '../llm-settings.ts';
+import type { ProviderOptions } from './stream.ts';
 
 /** One request of a batch: the messages a turn would send directly, under a caller-made id. */
 export interface BatchItem {
@@ -62,3 +63,10 @@ export interface BatchProvider {
   /** The outcome of every request the batch completed, by custom id; call only once the batch is final. */
   results(id: string, signal?: AbortSignal): Promise<ReadonlyMap<string, BatchOutcome>>;
 }
+
+/**
+ * Makes the batch interface of the provider and base URL of `settings` (its model is the default
+ * of items that name none), with the key held inside; an empty key sends no auth header. Throws at
+ * once for the mock provider or a base URL that is not a URL.
+ */
+export type BatchProviderFactory = (settings: LlmSettings, apiKey: string, options?: ProviderOptions) => BatchProvider;
