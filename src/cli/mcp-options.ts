@@ -14,6 +14,7 @@ import type { CliIo } from './io.ts';
 import { parseNamedCommand } from './shell-words.ts';
 import { ServersUnreachable } from './failures.ts';
 import { isSymbolName } from '../records/signature.ts';
+import { recordedRun } from '../session/previous-run.ts';
 
 export const MCP_OPTIONS = {
   mcp: {
@@ -203,6 +204,7 @@ export async function sessionServers(
   session: {
     readonly mcpServers?: readonly McpServerRecord[];
     readonly turns: readonly { readonly toolCalls: readonly ToolCallRecord[] }[];
+    readonly previousRunCalls?: readonly ToolCallRecord[];
     readonly limits?: { readonly toolWaitMs?: number };
   },
   values: McpValues,
@@ -219,7 +221,7 @@ export async function sessionServers(
   return {
     ...(servers.records.length > 0 ? { mcpServers: servers.records } : {}),
     ...(servers.mcp !== undefined ? { mcp: servers.mcp } : {}),
-    ...(flags.mode === 'recorded' ? { toolRecord: session.turns } : {}),
+    ...(flags.mode === 'recorded' ? { toolRecord: recordedRun(session) } : {}),
     // The command line's bound on one call, beside the session's on waiting in all.
     ...(flags.toolTimeoutMs !== undefined
       ? { toolLimits: { ...(session.limits?.toolWaitMs !== undefined ? { toolWaitMs: session.limits.toolWaitMs } : {}), toolTimeoutMs: flags.toolTimeoutMs } }

@@ -10,7 +10,8 @@ import { decodeValue, CodecError } from '../session/value-codec.ts';
 import { prepareAgent } from '../agent/loop.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { checkPredicate, RETURNED, type SuccessCheck } from './success.ts';
-import type { Turn } from '../agent/turn.ts';
+import type { ToolCallRecord } from '../lisp/runtime.ts';
+import { recordedRun } from '../session/previous-run.ts';
 
 export interface Variant {
   readonly name: string;
@@ -25,8 +26,8 @@ export interface Variant {
    * answered from the session's recorded turns (T5), never connecting.
    */
   readonly tools: 'live' | 'recorded';
-  /** The recorded turns whose calls answer a recorded variant. */
-  readonly record?: readonly Turn[];
+  /** The recorded run whose calls answer a recorded variant (the session's turns, else the calls kept from before its Reset). */
+  readonly record?: readonly { readonly toolCalls: readonly ToolCallRecord[] }[];
 }
 
 export interface ExperimentPlan {
@@ -166,7 +167,7 @@ function buildVariant(name: string, base: Session, json: Json, changes: LlmChang
     session: parsed.session,
     script,
     tools,
-    ...(tools === 'recorded' ? { record: base.turns } : {}),
+    ...(tools === 'recorded' ? { record: recordedRun(base) } : {}),
     ...(simulated !== undefined ? { simulated: { ...DEFAULT_SIMULATED, ...simulated } } : {}),
   };
 }

@@ -82,7 +82,11 @@ export function buildLink(session: Session, options: LinkOptions = {}): LinkBuil
   // A session with a field of the checksum's name keeps every message, so the field stays the session's.
   const keepMessages = session.extra?.has(CHECK_FIELD) === true;
   const json = JSON.parse(serializeSession(session, { keepMessages })) as Record<string, unknown>;
-  if (options.turns === false) json.turns = [];
+  // Without its turns a link carries no run, so nothing of the run before a Reset either.
+  if (options.turns === false) {
+    json.turns = [];
+    delete json.previousRunCalls;
+  }
   const derived = Array.isArray(json.turns) ? json.turns.filter((t) => t !== null && typeof t === 'object' && !('messages' in t)).length : 0;
   const text = JSON.stringify(json);
   const bytes = new TextEncoder().encode(text);

@@ -85,6 +85,11 @@ export interface Session {
   /** The session's own prices by model name (they win over the app's table). */
   readonly prices?: ReadonlyMap<string, ModelPrice>;
   readonly discardedRequests?: DiscardedRequests;
+  /**
+   * The MCP calls of the run before the last Reset, in call order: they answer this run's equal calls
+   * of a server that is not connected (T5), across a reload too. Absent: none kept.
+   */
+  readonly previousRunCalls?: readonly ToolCallRecord[];
   readonly turns: readonly Turn[];
   /** The open branch (absent: the first, "main"); the others are in `branches` (branch-types.ts). */
   readonly branch?: BranchInfo;
@@ -111,6 +116,7 @@ export const SESSION_FIELDS = [
   'systemPrompt',
   'prices',
   'discardedRequests',
+  'previousRunCalls',
   'turns',
   'branch',
   'branches',
@@ -462,6 +468,12 @@ const toolCall = transform(
   }),
 );
 
+/** A call a server's tool answered; a session keeps only those from the run before a Reset (T5). */
+const previousRunCall = z.pipe(
+  toolCall,
+  z.custom<ToolCallRecord>((c) => (c as ToolCallRecord).server !== undefined, { message: "required: only MCP servers' calls are kept", path: ['server'] }),
+);
+
 const memoryEntry = transform(
   z.strictObject({
     name: symbolName('name'),
@@ -584,6 +596,7 @@ export const sessionSchema = z.object({
   systemPrompt: z.optional(systemPromptSchema),
   prices: z.optional(prices),
   discardedRequests: z.optional(discardedRequests),
+  previousRunCalls: z.optional(z.array(previousRunCall)),
   mcpServers: z.optional(z.array(mcpServer)),
   turns: z._default(z.array(turnSchema), []),
 });

@@ -3,6 +3,7 @@
 // Version 2 leaves out the messages the engine re-renders identically (derived-messages.ts).
 import { OPTION_KEYS } from '../compression/options.ts';
 import type { Turn } from '../agent/turn.ts';
+import type { ToolCallRecord } from '../lisp/runtime.ts';
 import type { McpServerRecord } from '../records/mcp-tools.ts';
 import { CURRENT_LANGUAGE } from '../agent/languages.ts';
 import { problem, type Problem, type SourceRange } from '../lisp/problem.ts';
@@ -138,6 +139,7 @@ function parseChecked(input: unknown): Checked {
     ...(f.systemPrompt !== undefined ? { systemPrompt: f.systemPrompt } : {}),
     ...(f.prices !== undefined ? { prices: f.prices } : {}),
     ...(f.discardedRequests !== undefined ? { discardedRequests: f.discardedRequests } : {}),
+    ...(f.previousRunCalls !== undefined && f.previousRunCalls.length > 0 ? { previousRunCalls: f.previousRunCalls } : {}),
     turns: turnLanguages(f.turns, f.language),
     extra,
   };
@@ -221,6 +223,7 @@ function lowerNumbers(raw: object): unknown {
   return mapFields(raw, (k, v) => {
     if (k === 'data') return mapChildren(v, toTaggedJson);
     if (k === 'turns') return Array.isArray(v) ? v.map((t) => mapFields(t, turnFields)) : toPlainJson(v);
+    if (k === 'previousRunCalls') return Array.isArray(v) ? v.map((c) => mapFields(c, toolCallFields)) : toPlainJson(v);
     if (k === 'branches') return Array.isArray(v) ? v.map((b) => lowerNumbers(b as object)) : toPlainJson(v);
     return toPlainJson(v);
   });
@@ -296,6 +299,7 @@ export function serializeSession(session: Session, options: SerializeOptions = {
     o.prices = prices;
   }
   if (session.discardedRequests !== undefined) o.discardedRequests = session.discardedRequests.map(definedJson);
+  if (session.previousRunCalls !== undefined && session.previousRunCalls.length > 0) o.previousRunCalls = session.previousRunCalls.map(toolCallJson);
   const stored = session.turns.length > 0 && options.keepMessages !== true ? storedMessages(session) : [];
   o.turns = session.turns.map((t, i) => turnToJson(t, stored[i]));
   if (session.branch !== undefined) o.branch = branchInfoJson(session.branch);
@@ -355,6 +359,19 @@ function definedJson(o: object): JsonValue {
   return j;
 }
 
+/** A recorded tool call as a file writes it (values encoded losslessly). */
+function toolCallJson(c: ToolCallRecord): JsonValue {
+  const call = obj();
+  call.name = c.name;
+  call.args = c.args.map(encodeRecorded);
+  call.result = encodeRecorded(c.result);
+  call.durationMs = roundMs(c.durationMs);
+  if (c.error !== undefined) call.error = c.error;
+  if (c.server !== undefined) call.server = c.server;
+  if (c.tool !== undefined) call.tool = c.tool;
+  return call;
+}
+
 /** Microseconds are noise in a saved file; three decimals keep files stable and small. */
 function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000;
@@ -382,17 +399,7 @@ export function turnToJson(t: Turn, stored?: StoredMessages): JsonValue {
   j.signal = t.signal;
   j.prints = [...t.prints];
   if (t.warnings !== undefined && t.warnings.length > 0) j.warnings = [...t.warnings];
-  j.toolCalls = t.toolCalls.map((c) => {
-    const call = obj();
-    call.name = c.name;
-    call.args = c.args.map(encodeRecorded);
-    call.result = encodeRecorded(c.result);
-    call.durationMs = roundMs(c.durationMs);
-    if (c.error !== undefined) call.error = c.error;
-    if (c.server !== undefined) call.server = c.server;
-    if (c.tool !== undefined) call.tool = c.tool;
-    return call;
-  });
+  j.toolCalls = t.toolCalls.map(toolCallJson);
   j.memory = [...t.memory].map(([name, m]) => {
     const entry = obj();
     entry.name = name;

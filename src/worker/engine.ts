@@ -24,6 +24,7 @@ import { sentWithOf } from './sent-with.ts';
 import { requestView } from './request-view.ts';
 import { shareLinkOf, type ShareOptions } from './share-link.ts';
 import { branchList } from '../session/branches.ts';
+import { withPreviousRunCalls } from '../session/previous-run.ts';
 import { messageSides, strategyNameOf } from './message-views.ts';
 import { referenceEntries, type RefEntry } from '../lisp/reference/index.ts';
 import { checkLessonCode, lessonList } from './lessons.ts';
@@ -85,8 +86,6 @@ export class Engine {
   private step: Step = initialStep();
   private readonly pieces = new SavedPieces();
   private scratch = new ReplScratch();
-  /** The turns of the run before the last Reset, whose recorded calls answer this run's (T5); null: none. */
-  private toolRecord: readonly Turn[] | null = null;
   /** The REPL's calls in flight, if any (Stop aborts them as a turn's). */
   private replCalls: AbortController | null = null;
   /** This engine's own prefix of epochs, so a restarted worker's views never pass for the old one's. */
@@ -141,7 +140,6 @@ export class Engine {
       scratch: this.scratch,
       pending: this.pending,
       live: this.live,
-      toolRecord: this.toolRecord,
     };
     try {
       if (fresh) this.live = new LiveServers(this.mcpOptions);
@@ -165,8 +163,6 @@ export class Engine {
   }
 
   private openSession(session: Session): OpenResult {
-    // Another session (or branch) replays from its own turns' record only.
-    this.toolRecord = null;
     this.install(session);
     // Another session (or branch): the REPL's scratch definitions belonged to the one before.
     this.scratch = new ReplScratch();
@@ -185,14 +181,15 @@ export class Engine {
     if (!parsed.ok) return { ok: false, problems: [...parsed.problems] };
     const turns = this.step.turns;
     // What the definition does not hold stays as it was: the servers, the other branches, the requests
-    // this run discarded, the file's fields this build does not know.
-    const { mcpServers, branch, branches, discardedRequests, extra } = this.session ?? {};
+    // this run discarded, the calls kept from the run before, the file's fields this build does not know.
+    const { mcpServers, branch, branches, discardedRequests, previousRunCalls, extra } = this.session ?? {};
     this.install({
       ...parsed.session,
       ...(mcpServers !== undefined ? { mcpServers } : {}),
       ...(branch !== undefined ? { branch } : {}),
       ...(branches !== undefined ? { branches } : {}),
       ...(discardedRequests !== undefined ? { discardedRequests } : {}),
+      ...(previousRunCalls !== undefined ? { previousRunCalls } : {}),
       ...(extra !== undefined ? { extra } : {}),
       turns,
     });
@@ -227,7 +224,9 @@ export class Engine {
 
   /** What an agent of this session adds: connected servers make their calls live, the others' answer from the record. */
   liveTools(): Partial<AgentDef> {
-    return { ...(this.toolRecord !== null ? { toolRecord: this.toolRecord } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
+    // T5: the calls kept from the run before the last Reset answer this run's, the session's field so a reload keeps them.
+    const kept = this.session?.previousRunCalls;
+    return { ...(kept !== undefined ? { toolRecord: [{ toolCalls: kept }] } : {}), ...(this.live.anyConnected() ? { mcp: this.live } : {}) };
   }
 
   /** stepTurn, with the calls of connected servers made live; `onProgress` hears when the program waits on them. */
@@ -370,8 +369,8 @@ export class Engine {
   }
 
   reset(options: ViewOptions = {}): View {
-    // T5: the run's recorded calls answer the next run's (a run without turns leaves the record it had).
-    if (this.step.turns.length > 0) this.toolRecord = this.step.turns;
+    // T5: the run's calls of servers answer the next run's (a run without turns leaves what was kept).
+    if (this.step.turns.length > 0 && this.session !== null) this.session = withPreviousRunCalls(this.session, this.step.turns);
     this.step = initialStep();
     this.lastRendered = null;
     this.pending = null;

@@ -115,6 +115,18 @@ describe('ptc run', () => {
     expect(fake.requests.length).toBe(seen);
   });
 
+  it('answers from the calls a session kept from the run before its Reset when it has no turns of its own', async () => {
+    const servers = [
+      { name: 'f', transport: 'http', url: fake.url, tools: [{ name: 'lookup', inputSchema: { type: 'object', properties: { id: { type: 'integer' } } } }] },
+    ];
+    const previousRunCalls = [{ name: 'lookup', server: 'f', args: [{ id: 5 }], result: { id: 5, name: 'kept' }, durationMs: 3 }];
+    const seen = fake.requests.length;
+    const r = await ptcIn(['run', session([code('(return (:name (tool/lookup 5)))')], { mcpServers: servers, previousRunCalls }), '--tools', 'recorded']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('=== Returned ===\n"kept"');
+    expect(fake.requests.length).toBe(seen);
+  });
+
   it('refuses a call nothing recorded in recorded mode, saying the server is not connected', async () => {
     const servers = [
       { name: 'f', transport: 'http', url: fake.url, tools: [{ name: 'lookup', inputSchema: { type: 'object', properties: { id: { type: 'integer' } } } }] },

@@ -55,8 +55,19 @@ const session = fc
     data,
     extra,
     keepTurns: fc.nat({ max: 3 }),
+    // Calls kept from a run before a Reset: a field before the turns, whose text may look like the file's lines too.
+    previousRunCalls: fc.array(
+      fc.record({
+        name: fc.constantFrom('lookup', 'add'),
+        args: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 2 }),
+        result: tricky,
+        durationMs: fc.nat(),
+        server: tricky,
+      }),
+      { maxLength: 2 },
+    ),
   })
-  .map(({ base, title, mission, description, data, extra, keepTurns }): Session | null => {
+  .map(({ base, title, mission, description, data, extra, keepTurns, previousRunCalls }): Session | null => {
     const turns = (base.turns as unknown[]).slice(0, keepTurns);
     // Data the example's tools and turns never read: the turns stay valid, their messages may not render the same.
     const file = {
@@ -66,6 +77,7 @@ const session = fc
       mission: mission || 'a mission',
       ...(description !== undefined ? { description } : {}),
       data: { ...(base.data as object), extraData: data },
+      ...(previousRunCalls.length > 0 ? { previousRunCalls } : {}),
       turns,
     };
     const r = parseSession(file);

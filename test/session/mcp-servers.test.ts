@@ -86,3 +86,29 @@ describe('mcpServers', () => {
     expect(again.ok && again.session.turns[0].toolCalls[0]).toMatchObject({ server: 'memory', tool: 'read_graph' });
   });
 });
+
+describe('previousRunCalls', () => {
+  const kept = [
+    { name: 'say', args: [{ message: 'hi' }], result: 'echo: hi', durationMs: 2.5, server: 'everything', tool: 'echo' },
+    { name: 'get-sum', args: [2, 40], result: 42, durationMs: 1, server: 'everything', error: 'late' },
+  ];
+
+  it('keeps the calls of the run before a Reset, between the discarded requests and the turns', () => {
+    const s = parsed({ mcpServers: [EVERYTHING], previousRunCalls: kept });
+    expect(s.previousRunCalls?.map((c) => [c.name, c.server, c.tool ?? null, c.error ?? null])).toEqual([
+      ['say', 'everything', 'echo', null],
+      ['get-sum', 'everything', null, 'late'],
+    ]);
+    const text = serializeSession(s);
+    const keys = Object.keys(JSON.parse(text) as object);
+    expect(keys.indexOf('previousRunCalls')).toBe(keys.indexOf('turns') - 1);
+    const again = parseSession(text);
+    expect(again.ok && serializeSession(again.session)).toBe(text);
+  });
+
+  it('refuses a kept call without its server: only servers’ calls are kept', () => {
+    expect(problems({ previousRunCalls: [{ name: 'search', args: [], result: null, durationMs: 1 }] })).toContain(
+      "previousRunCalls[0].server: required: only MCP servers' calls are kept",
+    );
+  });
+});

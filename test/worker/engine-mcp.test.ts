@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeLink } from '../../src/session/link-codec.ts';
+import { joinFileText } from '../../src/session/file-text.ts';
 import { Engine, type StepResult, type View } from '../../src/worker/engine.ts';
 import { PageApi } from '../../src/worker/page-api.ts';
 import { checkTarget } from '../../src/worker/mcp-servers.ts';
@@ -313,6 +314,40 @@ describe('Reset', () => {
     engine.reset();
     engine.reset();
     expect(ok(await engine.stepTurnLive(clj('(tool/echo {:message "hi"})'))).turns[0].error?.message).toMatch(/not connected/);
+  });
+
+  it('keeps them across a reload: the saved text holds the calls (never a header), and the reopened session answers from them', async () => {
+    const engine = opened();
+    ok(await engine.connectServer('calc', fake.url, { Authorization: TOKEN }));
+    ok(await engine.stepTurnLive(clj('(def s (tool/add 2 40))')));
+    ok(await engine.stepTurnLive(clj('[(tool/echo {:message "hi"}) (tool/add 1 1)]')));
+    engine.reset();
+    // What the page autosaves: the run's calls of the server, in call order, and no turns.
+    const saved = JSON.parse(joinFileText(engine.savedText())) as { turns: unknown[]; previousRunCalls: { name: string; server: string; result: unknown }[] };
+    expect(saved.turns).toEqual([]);
+    expect(saved.previousRunCalls.map((c) => [c.name, c.server, c.result])).toEqual([
+      ['add', 'calc', '42'],
+      ['echo', 'calc', 'echo: hi'],
+      ['add', 'calc', '2'],
+    ]);
+    expect(joinFileText(engine.savedText())).not.toContain('tok-LEAKCHECK');
+    // Reloaded, with the server not connected: the new run's equal calls are answered, never reaching it.
+    const reloaded = opened(joinFileText(engine.savedText()));
+    const before = calls();
+    const replayed = ok(await reloaded.stepTurnLive(clj('[(tool/add 2 40) (tool/echo {:message "hi"})]')));
+    expect(replayed.turns[0].result).toBe('["42" "echo: hi"]');
+    expect(calls()).toBe(before);
+    // An edit of the definition keeps them; a link without turns carries none.
+    expect(reloaded.setDefinition({ ...reloaded.view().setup.definition, title: 'Renamed' }).ok).toBe(true);
+    expect(JSON.parse(reloaded.exportSession())).toHaveProperty('previousRunCalls');
+    const link = reloaded.shareLink({ turns: false });
+    const decoded = decodeLink(link.fragment);
+    expect(decoded.ok && decoded.session.previousRunCalls).toBe(undefined);
+    // A Reset of a run that called no server leaves nothing kept.
+    reloaded.reset();
+    ok(reloaded.stepTurn(clj('(+ 1 2)')));
+    reloaded.reset();
+    expect(JSON.parse(reloaded.exportSession())).not.toHaveProperty('previousRunCalls');
   });
 });
 
