@@ -11,6 +11,7 @@ import { prepareAgent } from '../agent/loop.ts';
 import { parseSession, serializeSession, sessionToAgent, type Session } from '../session/session-file.ts';
 import { checkPredicate, RETURNED, type SuccessCheck } from './success.ts';
 import type { Turn } from '../agent/turn.ts';
+import type { Shard } from './shards.ts';
 
 export interface Variant {
   readonly name: string;
@@ -34,6 +35,8 @@ export interface ExperimentPlan {
   readonly variants: readonly Variant[];
   /** Runs of each variant. */
   readonly runs: number;
+  /** When set, only this shard's share of the runs is run (shards.ts says which). */
+  readonly shard?: Shard;
 }
 
 /** The most runs of one variant, and variants, an experiment may ask for (a typo should not start 10⁶ requests). */
