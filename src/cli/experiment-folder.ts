@@ -69,7 +69,10 @@ export class ResultsFolder {
     try {
       manifest = JSON.parse(readFileSync(path, 'utf8')) as FolderManifest;
     } catch (e) {
-      const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `no experiment.json there${asked === '--resume' ? ' (start one with --out)' : ''}` : (e as Error).message;
+      const why =
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `no experiment.json there${asked === '--resume' ? ' (start one with --out)' : ''}`
+          : (e as Error).message;
       throw new UsageError(`${asked}: cannot read ${path}: ${why}`);
     }
     if (

@@ -72,7 +72,15 @@ export const mergeCommand = defineCommand({
   usage: ['DIR... --out DIR [--partial] [--json]'],
   description:
     'Reads the folders that `ptc experiment … --shard i/n --out DIR` wrote (shards run directly or in batches alike) and writes one experiment folder to --out: experiment.json without the shard, runs.jsonl and runs/NN-VARIANT/run-NNN.json with every run, and the results (results-runs.csv, results-variants.csv, results.json, whose configuration says "shards": n) — the runs, successes, rates, Wilson intervals, tokens and costs one unsharded run would have given. Then prints the results table (or --json). Refused, naming the folders: a folder that is not an experiment folder; folders of different experiments (session, variants file with its success check, runs per variant, LLM flags) or of different shard counts; a run in two folders; a run of the experiment in no folder or only cut (finish it with --resume on its shard folder), unless --partial.',
-  positionals: [{ name: 'DIR', description: 'a shard folder (--shard i/n --out DIR); give every shard of the experiment', required: true, variadic: true, missing: 'give the shard folders to merge' }],
+  positionals: [
+    {
+      name: 'DIR',
+      description: 'a shard folder (--shard i/n --out DIR); give every shard of the experiment',
+      required: true,
+      variadic: true,
+      missing: 'give the shard folders to merge',
+    },
+  ],
   options: {
     out: { type: 'string', value: 'DIR', description: 'the merged experiment folder to write (a new one)' },
     partial: {

@@ -62,7 +62,9 @@ function canonical(value: unknown): string {
 
 function differences(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): string[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return keys.filter((k) => canonical(a[k]) !== canonical(b[k])).map((k) => (k === 'runs' ? `${FIELD_WORDS.runs} (${String(a[k])} and ${String(b[k])})` : (FIELD_WORDS[k] ?? k)));
+  return keys
+    .filter((k) => canonical(a[k]) !== canonical(b[k]))
+    .map((k) => (k === 'runs' ? `${FIELD_WORDS.runs} (${String(a[k])} and ${String(b[k])})` : (FIELD_WORDS[k] ?? k)));
 }
 
 const countOf = (f: ShardFolder): number => f.shard?.count ?? 1;
