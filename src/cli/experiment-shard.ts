@@ -22,7 +22,8 @@ export function resumedShard(manifest: FolderManifest, shardValue: string | unde
     throw new UsageError(
       `--shard ${shardText(asked)}: the folder holds ${kept === undefined ? 'an unsharded experiment' : `shard ${shardText(kept)}`}; --resume keeps it (leave --shard out)`,
     );
-  if (kept !== undefined && runsText !== undefined && Number(runsText.trim()) !== manifest.runs)
+  // A --runs that is not a number is --runs's own mistake, said where it is read.
+  if (kept !== undefined && runsText !== undefined && /^\s*\d+\s*$/.test(runsText) && Number(runsText) !== manifest.runs)
     throw new UsageError(
       `--runs: a shard cannot change its runs (the split depends on the runs per variant); merge the shards, then --resume the merged folder with --runs`,
     );
