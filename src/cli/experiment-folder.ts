@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import { join } from 'node:path';
 import { EXPORT_FILES } from '../experiment/exports.ts';
 import type { RunRecord } from '../experiment/records.ts';
+import { readShard, type Shard } from '../experiment/shards.ts';
 import { UsageError } from './common.ts';
 
 export const FOLDER_VERSION = 1;
@@ -24,6 +25,14 @@ export interface FolderManifest {
   /** The LLM flags' fields (provider, model, base URL…), or the simulated model's settings. */
   readonly llm?: Readonly<Record<string, unknown>>;
   readonly simulated?: Readonly<Record<string, unknown>>;
+  /** Set when the folder holds one shard's share of the runs (`--shard i/n`); a merged folder has none. */
+  readonly shard?: Shard;
+}
+
+function isShard(x: unknown): boolean {
+  if (x === null || typeof x !== 'object') return false;
+  const { index, count } = x as Record<string, unknown>;
+  return typeof index === 'number' && typeof count === 'number' && readShard(`${index}/${count}`).ok;
 }
 
 function writeWhole(path: string, text: string): void {
@@ -54,17 +63,26 @@ export class ResultsFolder {
   }
 
   /** An existing folder, its manifest and the runs it recorded. */
-  static open(dir: string): { folder: ResultsFolder; manifest: FolderManifest; records: RunRecord[] } {
+  static open(dir: string, asked = '--resume'): { folder: ResultsFolder; manifest: FolderManifest; records: RunRecord[] } {
     const path = join(dir, 'experiment.json');
     let manifest: FolderManifest;
     try {
       manifest = JSON.parse(readFileSync(path, 'utf8')) as FolderManifest;
     } catch (e) {
-      const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no experiment.json there (start one with --out)' : (e as Error).message;
-      throw new UsageError(`--resume: cannot read ${path}: ${why}`);
+      const why =
+        (e as NodeJS.ErrnoException).code === 'ENOENT'
+          ? `no experiment.json there${asked === '--resume' ? ' (start one with --out)' : ''}`
+          : (e as Error).message;
+      throw new UsageError(`${asked}: cannot read ${path}: ${why}`);
     }
-    if (manifest === null || typeof manifest !== 'object' || manifest.version !== FOLDER_VERSION || typeof manifest.runs !== 'number')
-      throw new UsageError(`--resume: ${path} is not an experiment folder of this version (${FOLDER_VERSION})`);
+    if (
+      manifest === null ||
+      typeof manifest !== 'object' ||
+      manifest.version !== FOLDER_VERSION ||
+      typeof manifest.runs !== 'number' ||
+      (manifest.shard !== undefined && !isShard(manifest.shard))
+    )
+      throw new UsageError(`${asked}: ${path} is not an experiment folder of this version (${FOLDER_VERSION})`);
     return { folder: new ResultsFolder(dir), manifest, records: readRecords(join(dir, 'runs.jsonl')) };
   }
 

@@ -3,6 +3,7 @@ import { formatUsd } from '../agent/cost.ts';
 import type { ExperimentPlan } from '../experiment/plan.ts';
 import type { CutKind, RunRecord } from '../experiment/records.ts';
 import type { VariantSummary } from '../experiment/results.ts';
+import { shardText, shareSize } from '../experiment/shards.ts';
 import { percent } from '../experiment/stats.ts';
 import { describeCheck } from '../experiment/success.ts';
 
@@ -44,9 +45,15 @@ const STOPPED: Record<CutKind, string> = {
   provider: 'The provider refused the settings (key, model or URL): the remaining runs were not started.',
 };
 
-/** The results table with a heading that says what was run and how success was judged. */
-export function formatResultsTable(plan: ExperimentPlan, summaries: readonly VariantSummary[], stopped?: CutKind): string {
-  const head = `Experiment: ${plan.variants.length} ${plan.variants.length === 1 ? 'variant' : 'variants'} × ${plan.runs} ${plan.runs === 1 ? 'run' : 'runs'}; success: ${describeCheck(plan.success)}`;
+/** The results table with a heading that says what was run (a shard: its share) and how success was judged; `notes` go last. */
+export function formatResultsTable(plan: ExperimentPlan, summaries: readonly VariantSummary[], stopped?: CutKind, notes: readonly string[] = []): string {
+  const size = `${plan.variants.length} ${plan.variants.length === 1 ? 'variant' : 'variants'} × ${plan.runs} ${plan.runs === 1 ? 'run' : 'runs'}`;
+  const total = plan.variants.length * plan.runs;
+  const what =
+    plan.shard === undefined
+      ? `Experiment: ${size}`
+      : `Experiment shard ${shardText(plan.shard)}: ${num(shareSize(plan.shard, plan.variants.length, plan.runs))} of ${num(total)} runs (${size})`;
+  const head = `${what}; success: ${describeCheck(plan.success)}`;
   const rows: string[][] = [
     ['variant', 'runs', 'ok', 'failed', 'cut', 'success', '95% interval', 'consistency', 'turns', 'in tokens', 'out tokens', 'cost', 'time'],
   ];
@@ -67,9 +74,10 @@ export function formatResultsTable(plan: ExperimentPlan, summaries: readonly Var
       s.meanMs === null ? '–' : seconds(s.meanMs),
     ]);
   }
-  const notes = [
+  const below = [
     'success: of runs that finished (cut runs are left out); turns and time: mean per run; tokens and cost: summed; –: unknown.',
     ...(stopped !== undefined ? [STOPPED[stopped]] : []),
+    ...notes,
   ];
-  return [head, '', table(rows, new Set([1, 2, 3, 4, 5, 8, 9, 10, 11, 12])), '', ...notes].join('\n');
+  return [head, '', table(rows, new Set([1, 2, 3, 4, 5, 8, 9, 10, 11, 12])), '', ...below].join('\n');
 }

@@ -10,7 +10,7 @@ import { planExperiment, type ExperimentPlan, type LlmChanges, type Variant } fr
 import type { RunRecord } from '../experiment/records.ts';
 import { exportTexts, type ExperimentSetup } from '../experiment/exports.ts';
 import { resultsJson, summarizeAll } from '../experiment/results.ts';
-import { runExperiment, type Budget, type RunLlm } from '../experiment/runner.ts';
+import { runExperiment, schedule, type Budget, type RunLlm } from '../experiment/runner.ts';
 import { readVariantsText } from '../experiment/variants-json.ts';
 import { scriptAnswer } from '../experiment/script-answer.ts';
 import { encodeValue } from '../session/value-codec.ts';
@@ -18,6 +18,8 @@ import { parseSession, serializeSession, sessionToAgent, type Session } from '..
 import { defineCommand } from './args.ts';
 import { readSource, UsageError } from './common.ts';
 import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
+import { MERGE_EXIT_CODES, MERGE_USAGE, withMerge } from './experiment-merge.ts';
+import { resumedShard, shardFlag, SHARD_WITHOUT_OUT } from './experiment-shard.ts';
 import { formatResultsTable, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
@@ -97,12 +99,12 @@ function answerers(plan: ExperimentPlan, io: CliIo, retries?: number): (variant:
   };
 }
 
-export const experimentCommand = defineCommand({
+const runCommand = defineCommand({
   name: 'experiment',
   summary: 'run a session many times per variant (strategy, prompt, model) and report success rates, tokens and cost',
-  usage: ['SESSION.json --runs N [--variants FILE.json] [options]', '--resume DIR [options]'],
+  usage: ['SESSION.json --runs N [--variants FILE.json] [options]', '--resume DIR [options]', MERGE_USAGE],
   description:
-    'Runs every variant of the session N times with its LLM (the mock, the simulated model or a real provider), judges each run by the success check, and prints a table: the success rate with its 95% Wilson interval (runs that were cut are left out), turns, tokens, cost and time. Settings apply field by field: the session, then the LLM flags, then the variant. The variants file is {"success": {"expected": VALUE} | {"predicate": "(fn [result] …)"}, "variants": [{"name", "compression", "systemPrompt", "llm"}]}; VALUE is JSON read as data/ is, the other fields take the session file\'s forms, and {"provider": "simulated", "slip": 0.1, "guess": 0.5} picks the simulated model. Without --variants: one variant with the session\'s settings, success meaning the run returned. Ctrl+C stops: the runs in flight are cut, finished ones are kept.',
+    'Runs every variant of the session N times with its LLM (the mock, the simulated model or a real provider), judges each run by the success check, and prints a table: the success rate with its 95% Wilson interval (runs that were cut are left out), turns, tokens, cost and time. Settings apply field by field: the session, then the LLM flags, then the variant. The variants file is {"success": {"expected": VALUE} | {"predicate": "(fn [result] …)"}, "variants": [{"name", "compression", "systemPrompt", "llm"}]}; VALUE is JSON read as data/ is, the other fields take the session file\'s forms, and {"provider": "simulated", "slip": 0.1, "guess": 0.5} picks the simulated model. Without --variants: one variant with the session\'s settings, success meaning the run returned. Ctrl+C stops: the runs in flight are cut, finished ones are kept. With --shard i/n it runs only its share of the runs; `ptc experiment merge` merges the shards\' folders into the unsharded results (ptc experiment merge --help).',
   positionals: [{ name: 'SESSION.json', description: 'a session file (- reads it from stdin); not with --resume' }],
   options: {
     runs: { type: 'string', value: 'N', description: 'runs of each variant (1 to 1000); with --resume, a larger N adds runs' },
@@ -132,6 +134,12 @@ export const experimentCommand = defineCommand({
         'how variants that do not say answer MCP calls: live calls the servers (connected once, before the first run); recorded answers from the session\'s recorded calls; a variant may say "tools": "live" or "recorded" (not kept by --resume: give it again)',
     },
     resume: { type: 'string', value: 'DIR', description: 'continue the experiment saved in DIR: finished runs are kept, cut and missing ones run' },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      description:
+        'run only shard i of n (1 ≤ i ≤ n ≤ 1000): with runs numbered variant by variant, k = v×N + run − 1, the runs with k mod n = i − 1; each shard into its own --out, merged by ptc experiment merge; kept by --resume',
+    },
     json: {
       type: 'boolean',
       description:
@@ -146,6 +154,7 @@ export const experimentCommand = defineCommand({
       'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout; or an MCP server could not be reached (before the first run)',
     ],
     [130, 'interrupted (Ctrl+C); with --out, continue with --resume'],
+    ...MERGE_EXIT_CODES,
   ],
   async run({ values, positionals }, io) {
     if (values.out !== undefined && values.resume !== undefined)
@@ -171,7 +180,7 @@ export const experimentCommand = defineCommand({
       const opened = ResultsFolder.open(values.resume);
       folder = opened.folder;
       done = opened.records;
-      manifest = opened.manifest;
+      manifest = resumedShard(opened.manifest, values.shard, values.runs);
       if (values.runs !== undefined) {
         const runs = wholeFlag('--runs', values.runs, 1, 1000);
         if (runs < manifest.runs) throw new UsageError(`--runs: the experiment already has ${manifest.runs} runs per variant; give at least that many`);
@@ -189,7 +198,8 @@ export const experimentCommand = defineCommand({
       if (values['expect-script']) variants = withScriptAnswer(read.session, variants);
       const llm = llmChanges(values);
       retries = llm.retries;
-      manifest = { version: FOLDER_VERSION, session, variants, runs, ...llm.manifest };
+      const shard = values.shard !== undefined ? shardFlag(values.shard) : undefined;
+      manifest = { version: FOLDER_VERSION, session, variants, runs, ...llm.manifest, ...(shard !== undefined ? { shard } : {}) };
     }
     const parsed = parseSession(manifest.session);
     if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
@@ -204,7 +214,8 @@ export const experimentCommand = defineCommand({
     };
     const planned = planExperiment(parsed.session, manifest.variants ?? undefined, manifest.runs, changes);
     if (!planned.ok) throw new SessionProblems(values.variants ?? 'experiment', planned.errors);
-    const plan = planned.plan;
+    const plan: ExperimentPlan = manifest.shard !== undefined ? { ...planned.plan, shard: manifest.shard } : planned.plan;
+    if (manifest.shard !== undefined && folder === undefined && values.out === undefined) io.stderr.write(SHARD_WITHOUT_OUT + '\n');
     const llmFor = answerers(plan, io, retries);
     // The simulated model reports the tokens it was sent; strategies that decide by size need the tokenizer too.
     const needsTokens = plan.variants.some((v) => {
@@ -239,7 +250,7 @@ export const experimentCommand = defineCommand({
       io.stderr.write('\nptc experiment: stopping; runs in flight are cut (Ctrl+C again to quit at once)\n');
       controller.abort();
     });
-    const total = plan.variants.length * plan.runs;
+    const total = schedule(plan).length;
     const ended: RunRecord[] = [...done];
     let count = done.filter((r) => r.outcome !== 'cut').length;
     const names = plan.variants.map((v) => v.name);
@@ -250,6 +261,7 @@ export const experimentCommand = defineCommand({
       concurrency,
       variants: names,
       variantsFile: manifest.variants,
+      ...(plan.shard !== undefined ? { shard: plan.shard } : {}),
     };
     let resultsWritten = 0;
     let result;
@@ -290,6 +302,9 @@ export const experimentCommand = defineCommand({
     return EXIT.ok;
   },
 });
+
+/** `ptc experiment`, and `ptc experiment merge` (experiment-merge.ts). */
+export const experimentCommand = withMerge(runCommand);
 
 /** The latest record of each run (a resumed run replaces its cut record). */
 function latest(records: readonly RunRecord[]): RunRecord[] {

@@ -3,6 +3,7 @@
 // variant and every run. Failure reasons are whole; each column's name says what it counts or sums.
 import type { RunRecord } from './records.ts';
 import { resultsJson, type VariantSummary } from './results.ts';
+import type { Shard } from './shards.ts';
 
 /** What was asked: enough to read the figures without the tool that made them. */
 export interface ExperimentSetup {
@@ -17,6 +18,12 @@ export interface ExperimentSetup {
   readonly variants: readonly string[];
   /** The variants file as given (each variant's changes and success check), or null for the session's own settings. */
   readonly variantsFile?: unknown;
+  /** Set when these are one shard's results: only its share of the runs. */
+  readonly shard?: Shard;
+  /** Set when these results were merged from shard folders: how many shards the experiment was split into. */
+  readonly shards?: number;
+  /** Runs of the plan in no merged folder (a partial merge). */
+  readonly missingRuns?: number;
 }
 
 /** File names of the three exports, after a base name (the page prefixes the title and the time). */
@@ -127,6 +134,9 @@ export function resultsDocument(setup: ExperimentSetup, summaries: readonly Vari
       ...(setup.concurrency !== undefined ? { concurrency: setup.concurrency } : {}),
       variants: [...setup.variants],
       variantsFile: setup.variantsFile ?? null,
+      ...(setup.shard !== undefined ? { shard: { index: setup.shard.index, count: setup.shard.count } } : {}),
+      ...(setup.shards !== undefined ? { shards: setup.shards } : {}),
+      ...(setup.missingRuns !== undefined ? { missingRuns: setup.missingRuns } : {}),
     },
     variants: resultsJson(summaries).variants,
     runs: records.map((r) => ({ ...r })),

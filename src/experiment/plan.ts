@@ -12,6 +12,7 @@ import { parseSession, serializeSession, sessionToAgent, type Session } from '..
 import { checkPredicate, RETURNED, type SuccessCheck } from './success.ts';
 import type { ToolCallRecord } from '../lisp/runtime.ts';
 import { recordedRun } from '../session/previous-run.ts';
+import type { Shard } from './shards.ts';
 
 export interface Variant {
   readonly name: string;
@@ -35,6 +36,8 @@ export interface ExperimentPlan {
   readonly variants: readonly Variant[];
   /** Runs of each variant. */
   readonly runs: number;
+  /** When set, only this shard's share of the runs is run (shards.ts says which). */
+  readonly shard?: Shard;
 }
 
 /** The most runs of one variant, and variants, an experiment may ask for (a typo should not start 10⁶ requests). */

@@ -13,6 +13,7 @@ import { printValue } from '../lisp/printer.ts';
 import { sessionToAgent, type Session } from '../session/session-file.ts';
 import type { ExperimentPlan, Variant } from './plan.ts';
 import { isFinished, runKey, type CutKind, type RunRecord } from './records.ts';
+import { inShard } from './shards.ts';
 import { judge } from './success.ts';
 
 /** The LLM for one run of a variant the session's LLM answers (the mock or a real provider). */
@@ -61,10 +62,16 @@ const SETTINGS_FAILURES: readonly LlmErrorKind[] = ['auth', 'not_found', 'bad_re
 
 const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-/** The order runs are taken in: run 1 of every variant, then run 2…, so a stopped experiment is balanced. */
+/**
+ * The order runs are taken in: run 1 of every variant, then run 2…, so a stopped experiment is balanced;
+ * of a sharded plan, only the shard's share.
+ */
 export function schedule(plan: ExperimentPlan): { variant: Variant; run: number }[] {
   const order: { variant: Variant; run: number }[] = [];
-  for (let run = 1; run <= plan.runs; run++) for (const variant of plan.variants) order.push({ variant, run });
+  for (let run = 1; run <= plan.runs; run++)
+    plan.variants.forEach((variant, v) => {
+      if (inShard(plan.shard, v, run, plan.runs)) order.push({ variant, run });
+    });
   return order;
 }
 
