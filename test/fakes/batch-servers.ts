@@ -35,6 +35,8 @@ export interface FakeBatchOptions {
   /** Answers each request when its batch ends. Default: `script[turn − 1]`, else `Reply to turn N.` */
   readonly answer?: (request: BatchRequestSeen) => FakeBatchAnswer;
   readonly script?: readonly string[];
+  /** Requests answered with these errors, by custom id (before `answer` is asked). */
+  readonly failRequests?: Readonly<Record<string, FakeHttpError>>;
   /** A batch ends at the retrieve after this many (default 1: one poll sees it running); Infinity holds it until release. */
   readonly completeAfterPolls?: number;
   /** When set, any request without this key gets 401 in the API's error format (the given key echoed, as some APIs do). */
@@ -64,6 +66,8 @@ export interface FakeBatchServer {
   batches(): readonly FakeBatch[];
   batch(id: string): FakeBatch;
   counts(): FakeBatchCounts;
+  /** Requests per endpoint, ids shown as `{id}`: `{'POST /v1/files': 1, 'GET /v1/batches/{id}': 3, …}`. */
+  perEndpoint(): Record<string, number>;
   /** Ends a running batch now: every request answered. */
   release(id: string): void;
   /** Expires a running batch: the requests in `completed` are answered, the others never run. */
@@ -152,7 +156,8 @@ function usageOf(dialect: Dialect, reply: unknown): { input: number; output: num
 }
 
 function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<FakeBatchServer> {
-  const answer = options.answer ?? defaultAnswer(options);
+  const answerOf = options.answer ?? defaultAnswer(options);
+  const answer = (r: BatchRequestSeen): FakeBatchAnswer => options.failRequests?.[r.customId] ?? answerOf(r);
   const completeAfter = options.completeAfterPolls ?? 1;
   const requests: RecordedRequest[] = [];
   const uploads: string[] = [];
@@ -445,7 +450,7 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
           if (typeof params.model !== 'string' || typeof params.max_tokens !== 'number' || !Array.isArray(params.messages)) {
             return fail(400, `requests.${seen.length}.params: model, max_tokens and messages are required`);
           }
-          if ('stream' in params) return fail(400, `requests.${seen.length}.params.stream: streaming is not supported in batches`);
+          if (params.stream === true) return fail(400, `requests.${seen.length}.params.stream: streaming is not supported in batches`);
           seen.push({ customId: e.custom_id, body: params, turn: turnOf(params) });
         }
         if (failNext !== undefined) {
@@ -523,6 +528,14 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
           return view(b);
         },
         counts: () => ({ ...counts }),
+        perEndpoint: () => {
+          const tally: Record<string, number> = {};
+          for (const r of requests) {
+            const route = `${r.method} ${r.path.split('?')[0].replace(/\/(file-fake|batch_fake|msgbatch_fake)_?-?[^/]*/g, '/{id}')}`;
+            tally[route] = (tally[route] ?? 0) + 1;
+          }
+          return tally;
+        },
         release: (id) => end(mustRun(id), 'ended', () => true),
         expire: (id, completed = []) => end(mustRun(id), 'expired', (c) => completed.includes(c)),
         cancel: (id, completed = []) => {

@@ -142,12 +142,11 @@ export function createOpenAiBatchProvider(
         for (const fileId of [batch.output_file_id, batch.error_file_id]) {
           if (!fileId) continue;
           const content = await client.files.content(fileId, { signal });
-          let number = 0;
-          for await (const line of jsonLines(content.body, `${p.ctx.baseUrl} (file ${fileId})`)) {
-            number++;
-            const customId = text(record(line).custom_id);
-            if (customId === undefined) throw notResultError(`${p.ctx.baseUrl} (file ${fileId})`, number, 'has no custom_id');
-            outcomes.set(customId, lineOutcome(line, p.ctx, p.outputLimit));
+          const from = `${p.ctx.baseUrl} (file ${fileId})`;
+          for await (const { number, value } of jsonLines(content.body, from)) {
+            const customId = text(record(value).custom_id);
+            if (customId === undefined) throw notResultError(from, number, 'has no custom_id');
+            outcomes.set(customId, lineOutcome(value, p.ctx, p.outputLimit));
           }
         }
         return outcomes;

@@ -67,16 +67,16 @@ export function notResultError(where: string, line: number, why: string): LlmErr
   return new LlmError(`The batch results from ${where} were refused: line ${line} ${why}.`, 'provider');
 }
 
-/** JSON Lines of a response body, parsed one by one (blank lines skipped); a line that is not JSON is refused. */
-export async function* jsonLines(body: ReadableStream<Uint8Array> | null, where: string): AsyncGenerator<unknown> {
+/** JSON Lines of a response body, parsed one by one and numbered (blank lines skipped); a line that is not JSON is refused. */
+export async function* jsonLines(body: ReadableStream<Uint8Array> | null, where: string): AsyncGenerator<{ readonly number: number; readonly value: unknown }> {
   if (body === null) return;
   const decoder = new TextDecoder();
   let carry = '';
   let number = 0;
-  const parse = (text: string): unknown => {
+  const parse = (text: string) => {
     number++;
     try {
-      return JSON.parse(text) as unknown;
+      return { number, value: JSON.parse(text) as unknown };
     } catch {
       throw notResultError(where, number, 'is not JSON');
     }

@@ -74,6 +74,7 @@ describe("the fake OpenAI batch server, through the openai SDK's files and batch
     const errors = (await (await client.files.content(done.error_file_id!)).text()).trim().split('\n');
     expect(JSON.parse(errors[0])).toMatchObject({ custom_id: 'b', response: { status_code: 429, body: { error: { message: 'slow down' } } }, error: null });
     expect(fake.counts()).toEqual({ uploads: 1, batchesCreated: 1, retrieves: 2, resultReads: 2, direct: 0 });
+    expect(fake.perEndpoint()).toEqual({ 'POST /v1/files': 1, 'POST /v1/batches': 1, 'GET /v1/batches/{id}': 2, 'GET /v1/files/{id}/content': 2 });
     expect(fake.batch(created.id).requests.map((r) => r.body.model)).toEqual(['m', 'm']);
   });
 
@@ -149,6 +150,8 @@ describe("the fake Anthropic batch server, through the @anthropic-ai/sdk's messa
     const b = results.get('b');
     expect(b?.type === 'errored' && b.error.error).toEqual({ type: 'rate_limit_error', message: 'slow down' });
     expect(fake.counts()).toMatchObject({ batchesCreated: 1, resultReads: 1, direct: 0 });
+    // The SDK's results() retrieves the batch for its results_url first.
+    expect(fake.perEndpoint()).toEqual({ 'POST /v1/messages/batches': 1, 'GET /v1/messages/batches/{id}': 3, 'GET /v1/messages/batches/{id}/results': 1 });
   });
 
   it('expires and cancels batches as Anthropic counts them', async () => {
@@ -174,9 +177,20 @@ describe("the fake Anthropic batch server, through the @anthropic-ai/sdk's messa
     await expect(keyed.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(
       Anthropic.BadRequestError,
     );
-    const streamed = [{ custom_id: 'a', params: { ...requests[0].params, stream: true } }];
+    // The SDK's types forbid it; sent anyway to see the fake refuse it.
+    const streamed = [{ custom_id: 'a', params: { ...requests[0].params, stream: true } as unknown as Anthropic.MessageCreateParamsNonStreaming }];
     await expect(keyed.messages.batches.create({ requests: streamed })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
     expect(fake.counts()).toMatchObject({ direct: 1, batchesCreated: 0 });
+  });
+
+  it('errors the requests named in failRequests', async () => {
+    const { fake, client } = await anthropicFake({ completeAfterPolls: 0, failRequests: { a: { status: 500, message: 'broke' } } });
+    const batch = await client.messages.batches.create({ requests });
+    fake.release(batch.id);
+    const lines = [];
+    for await (const line of await client.messages.batches.results(batch.id)) lines.push(line);
+    expect(lines.find((l) => l.custom_id === 'a')?.result).toMatchObject({ type: 'errored', error: { error: { type: 'api_error', message: 'broke' } } });
+    expect(lines.find((l) => l.custom_id === 'b')?.result.type).toBe('succeeded');
   });
 
   it('holds a batch until released when told to, however often it is polled', async () => {

@@ -260,6 +260,16 @@ describe.each(DIALECTS)('$name batches', (dialect) => {
     expect(error.message).toContain('not every compatible server offers them');
   });
 
+  it('results asked for while the batch runs are a provider error', async () => {
+    const fake = await started(dialect.start({ completeAfterPolls: Infinity }));
+    const settings = settingsFor(dialect, fake);
+    const provider = createBatchProvider(settings, KEY);
+    const id = await provider.submit(items(settings, 1));
+    const error = await failure(provider.results(id));
+    expect(error.kind).toBe('provider');
+    expect(error.message).toMatch(/finished processing|still in_progress/);
+  });
+
   it('a stop before the answer is an aborted error', async () => {
     const fake = await started(dialect.start());
     const provider = createBatchProvider(settingsFor(dialect, fake), KEY);
