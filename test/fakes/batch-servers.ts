@@ -41,6 +41,11 @@ export interface FakeBatchOptions {
   readonly completeAfterPolls?: number;
   /** When set, any request without this key gets 401 in the API's error format (the given key echoed, as some APIs do). */
   readonly requiredKey?: string;
+  /**
+   * Refuses a batch over these (OpenAI: it fails validation; Anthropic: 413 or 400 at creation).
+   * Default: the published limits, 50,000 requests and 200 MB (OpenAI), 100,000 and 256 MB (Anthropic).
+   */
+  readonly limits?: { readonly maxRequests: number; readonly maxBytes: number };
 }
 
 export interface FakeBatchCounts {
@@ -159,6 +164,7 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
   const answerOf = options.answer ?? defaultAnswer(options);
   const answer = (r: BatchRequestSeen): FakeBatchAnswer => options.failRequests?.[r.customId] ?? answerOf(r);
   const completeAfter = options.completeAfterPolls ?? 1;
+  const limits = options.limits ?? (dialect === 'openai' ? { maxRequests: 50_000, maxBytes: 200_000_000 } : { maxRequests: 100_000, maxBytes: 256_000_000 });
   const requests: RecordedRequest[] = [];
   const uploads: string[] = [];
   const files = new Map<string, StoredFile>();
@@ -402,7 +408,13 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
         counts.batchesCreated++;
         const id = `batch_fake_${++serial}`;
         const lines = openAiLines(input.content);
-        const validationError = failNext ?? lines.error;
+        const overLimit =
+          Buffer.byteLength(input.content) > limits.maxBytes
+            ? `The input file is larger than the ${limits.maxBytes}-byte limit.`
+            : lines.seen.length > limits.maxRequests
+              ? `The input file has more than ${limits.maxRequests} requests.`
+              : undefined;
+        const validationError = failNext ?? lines.error ?? overLimit;
         failNext = undefined;
         const b: BatchRecord = {
           id,
@@ -438,6 +450,7 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
       }
     } else {
       if (method === 'POST' && pathname === '/v1/messages/batches') {
+        if (raw.length > limits.maxBytes) return fail(413, `The batch is larger than the ${limits.maxBytes}-byte limit.`);
         const list = record(body).requests;
         if (!Array.isArray(list) || list.length === 0) return fail(400, 'requests: a batch needs at least one request');
         const seen: Omit<BatchRequestSeen, 'batchId'>[] = [];
@@ -453,6 +466,7 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
           if (params.stream === true) return fail(400, `requests.${seen.length}.params.stream: streaming is not supported in batches`);
           seen.push({ customId: e.custom_id, body: params, turn: turnOf(params) });
         }
+        if (seen.length > limits.maxRequests) return fail(400, `requests: a batch holds at most ${limits.maxRequests} requests`);
         if (failNext !== undefined) {
           const message = failNext;
           failNext = undefined;

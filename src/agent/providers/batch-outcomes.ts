@@ -21,10 +21,13 @@ function mib(bytes: number): string {
   return bytes >= 1024 ** 2 ? `${Math.round((bytes / 1024 ** 2) * 10) / 10} MiB` : `${bytes} bytes`;
 }
 
-/** Where results are read: OpenAI's `/files/{id}/content`, Anthropic's `results_url` (`…/results`). */
-function readsResults(input: string | URL | Request): boolean {
-  const url = input instanceof Request ? input.url : String(input);
-  return /\/(content|results)(\?|$)/.test(url);
+/**
+ * Results are what both SDKs ask for as `Accept: application/binary` (OpenAI's file content,
+ * Anthropic's `results_url`, wherever that points); JSON answers are left alone.
+ */
+function readsResults(input: string | URL | Request, init: RequestInit | undefined): boolean {
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  return headers.get('accept') === 'application/binary';
 }
 
 /**
@@ -34,7 +37,7 @@ function readsResults(input: string | URL | Request): boolean {
 export function boundedFetch(baseFetch: typeof fetch, bounds: ResultBounds): typeof fetch {
   return async (input, init) => {
     const response = await baseFetch(input, init);
-    if (response.body === null || !readsResults(input)) return response;
+    if (response.body === null || !readsResults(input, init)) return response;
     let total = 0;
     let line = 0;
     const limit = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({

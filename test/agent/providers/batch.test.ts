@@ -292,6 +292,25 @@ describe.each(DIALECTS)('$name batches', (dialect) => {
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(dialect.name === 'openai' ? 2 : 1);
   });
 
+  it('a batch over the limits is refused: exactly at them it is taken', async () => {
+    const probe = await started(dialect.start());
+    const settings = settingsFor(dialect, probe);
+    const sizes = items(settings, 3).map((item) => createBatchProvider(settings, KEY).sizeOf(item));
+    // The limits of the fake made as small as a batch of these three, with the provider's own accounting.
+    const envelope = dialect.name === 'anthropic' ? '{"requests":[]}'.length - 1 : 0;
+    const fake = await started(dialect.start({ completeAfterPolls: 0, limits: { maxRequests: 3, maxBytes: sizes.reduce((a, b) => a + b, 0) + envelope } }));
+    const at = settingsFor(dialect, fake);
+    const provider = createBatchProvider(at, KEY, { maxRetries: 0 });
+    const taken = await provider.submit(items(at, 3));
+    expect((await settle(provider, taken)).phase).toBe('ended');
+    const four = items(at, 4);
+    if (dialect.name === 'openai') {
+      expect((await settle(provider, await provider.submit(four))).phase).toBe('failed');
+    } else {
+      expect((await failure(provider.submit(four))).kind).toBe('bad_request');
+    }
+  });
+
   it('an item without a model takes the batch provider’s', async () => {
     const fake = await started(dialect.start());
     const settings = settingsFor(dialect, fake, { model: 'batch-default' });
