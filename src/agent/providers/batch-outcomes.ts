@@ -88,10 +88,16 @@ export async function* jsonLines(body: ReadableStream<Uint8Array> | null, where:
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      carry += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      const lines = carry.split('\n');
-      carry = done ? '' : (lines.pop() ?? '');
-      for (const text of lines) if (text.trim() !== '') yield parse(text);
+      const piece = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // Only the new piece is searched, so a long line arriving in many chunks is not scanned again each time.
+      const cut = done ? piece.length : piece.lastIndexOf('\n');
+      if (cut === -1) {
+        carry += piece;
+        continue;
+      }
+      const complete = carry + piece.slice(0, cut);
+      carry = piece.slice(cut + 1);
+      for (const text of complete.split('\n')) if (text.trim() !== '') yield parse(text);
       if (done) return;
     }
   } finally {

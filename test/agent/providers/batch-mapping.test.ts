@@ -1,11 +1,12 @@
-// The pure pieces of the batch providers: each provider's batch states mapped to BatchStatus, and the
-// byte count that sizes requests against a batch's limit.
+// The pieces of the batch providers that need no server: each provider's batch states mapped to
+// BatchStatus, the byte count that sizes requests, and result files read line by line within bounds.
 import type { MessageBatch } from '@anthropic-ai/sdk/resources/messages/batches';
 import fc from 'fast-check';
 import type { Batch } from 'openai/resources/batches';
 import { describe, expect, it } from 'vitest';
 import { anthropicBatchStatus } from '../../../src/agent/providers/batch-anthropic.ts';
 import { utf8Bytes } from '../../../src/agent/providers/batch-items.ts';
+import { boundedFetch, jsonLines } from '../../../src/agent/providers/batch-outcomes.ts';
 import { openAiBatchStatus } from '../../../src/agent/providers/batch-openai.ts';
 
 function openAiBatch(status: Batch['status'], extra: Partial<Batch> = {}): Batch {
@@ -102,5 +103,68 @@ describe('utf8Bytes', () => {
         expect(utf8Bytes(json)).toBe(new TextEncoder().encode(json).length);
       }),
     );
+  });
+});
+
+/** The bytes of `text` cut at the given points (any byte, inside a character too). */
+function chunked(text: string, cuts: readonly number[]): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const bytes = new TextEncoder().encode(text);
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const pieces: Uint8Array<ArrayBuffer>[] = [];
+  let from = 0;
+  for (const to of [...points, bytes.length]) {
+    if (to > from) pieces.push(bytes.slice(from, to));
+    from = Math.max(from, to);
+  }
+  return new ReadableStream({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(piece);
+      controller.close();
+    },
+  });
+}
+
+const JSON_VALUES = fc.array(
+  fc.jsonValue().map((v) => JSON.parse(JSON.stringify(v)) as unknown),
+  { maxLength: 8 },
+);
+
+describe('result files', () => {
+  it('jsonLines gives every line back in order, however the bytes are cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(JSON_VALUES, fc.array(fc.nat()), fc.boolean(), async (values, cuts, trailingNewline) => {
+        const text = values.map((v) => JSON.stringify(v)).join('\n') + (trailingNewline ? '\n' : '');
+        const read = [];
+        for await (const line of jsonLines(chunked(text, cuts), 'test')) read.push(line);
+        expect(read).toEqual(values.map((value, i) => ({ number: i + 1, value })));
+      }),
+    );
+  });
+
+  it('boundedFetch refuses exactly the result bodies with a line over the bound, however the bytes are cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ maxLength: 30 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat()),
+        fc.integer({ min: 1, max: 30 }),
+        async (lines, cuts, bound) => {
+          const text = lines.map((l) => l.replaceAll('\n', ' ')).join('\n');
+          const longest = Math.max(...text.split('\n').map((l) => new TextEncoder().encode(l).length));
+          const fetchResults = boundedFetch(() => Promise.resolve(new Response(chunked(text, cuts))), { maxBytes: 10_000, maxLineBytes: bound });
+          const response = await fetchResults('http://x/results', { headers: { Accept: 'application/binary' } });
+          const read = response.text().then(
+            (body) => body,
+            (error: unknown) => error,
+          );
+          if (longest > bound) expect(await read).toMatchObject({ kind: 'provider' });
+          else expect(await read).toBe(text);
+        },
+      ),
+    );
+  });
+
+  it('boundedFetch leaves JSON answers alone', async () => {
+    const fetchJson = boundedFetch(() => Promise.resolve(new Response('x'.repeat(100))), { maxBytes: 10, maxLineBytes: 10 });
+    expect(await (await fetchJson('http://x/v1/batches/b', { headers: { Accept: 'application/json' } })).text()).toHaveLength(100);
   });
 });
