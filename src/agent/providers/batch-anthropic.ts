@@ -7,7 +7,7 @@ import { LlmError } from '../llm.ts';
 import type { LlmSettings } from '../llm-settings.ts';
 import { anthropicSetup, normalizeAnthropicFinish, parseAnthropicUsage } from './anthropic.ts';
 import type { BatchItem, BatchLimits, BatchOutcome, BatchProvider, BatchStatus } from './batch.ts';
-import { checkItems, itemSettings, utf8Bytes } from './batch-items.ts';
+import { checkItems, itemSettings, uploadTimeoutMs, utf8Bytes } from './batch-items.ts';
 import { RESULT_BOUNDS, batchCall, boundedFetch, failedOutcome, notRunOutcome, replyOutcome, type ResultBounds } from './batch-outcomes.ts';
 import type { ErrorContext } from './errors.ts';
 import { anthropicRequestBody, type AnthropicRequestBody } from './request.ts';
@@ -118,12 +118,13 @@ export function createAnthropicBatchProvider(
     async submit(items, signal) {
       checkItems(items, settings);
       const requests = items.map((item) => anthropicBatchEntry(item, settings));
+      const bytes = requests.reduce((sum, entry) => sum + utf8Bytes(JSON.stringify(entry)) + 1, ENVELOPE_BYTES);
       return batchCall(p, where, async () => {
         const client = await p.client();
         // The SDK's type names every parameter Anthropic takes; the body is a subset of them.
         const batch = await client.messages.batches.create(
           { requests: requests as { custom_id: string; params: MessageCreateParamsNonStreaming }[] },
-          { signal },
+          { signal, timeout: uploadTimeoutMs(p.ctx.timeoutMs, bytes) },
         );
         return batch.id;
       });

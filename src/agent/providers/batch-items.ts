@@ -46,3 +46,11 @@ export function utf8Bytes(text: string): number {
   }
   return bytes;
 }
+
+/**
+ * The SDKs' timeout runs until the answer starts, the upload included; a batch's body can be hundreds
+ * of megabytes, so sending it gets a second per megabyte (a slow 8 Mbit/s line) on top of the request timeout.
+ */
+export function uploadTimeoutMs(timeoutMs: number, bytes: number): number {
+  return timeoutMs + Math.ceil(bytes / 1000);
+}

@@ -4,7 +4,7 @@
 import type { Batch } from 'openai/resources/batches';
 import type { LlmSettings } from '../llm-settings.ts';
 import type { BatchItem, BatchLimits, BatchOutcome, BatchProvider, BatchStatus } from './batch.ts';
-import { checkItems, itemSettings, utf8Bytes } from './batch-items.ts';
+import { checkItems, itemSettings, uploadTimeoutMs, utf8Bytes } from './batch-items.ts';
 import {
   RESULT_BOUNDS,
   batchCall,
@@ -127,7 +127,7 @@ export function createOpenAiBatchProvider(
         const { toFile } = await import('openai');
         // The file holds request bodies only: the key travels in the Authorization header alone.
         const file = await toFile(jsonl, 'batch-input.jsonl', { type: 'application/jsonl' });
-        const uploaded = await client.files.create({ file, purpose: 'batch' }, { signal });
+        const uploaded = await client.files.create({ file, purpose: 'batch' }, { signal, timeout: uploadTimeoutMs(p.ctx.timeoutMs, jsonl.length) });
         const batch = await client.batches.create({ input_file_id: uploaded.id, endpoint: ENDPOINT, completion_window: '24h' }, { signal });
         return batch.id;
       });

@@ -311,6 +311,18 @@ describe.each(DIALECTS)('$name batches', (dialect) => {
     }
   });
 
+  it('sending the batch gets a second per megabyte on top of the request timeout; polls get the request timeout', async () => {
+    const fake = await started(dialect.start({ completeAfterPolls: 0 }));
+    const settings = settingsFor(dialect, fake, { requestTimeoutMs: 10_000 });
+    const provider = createBatchProvider(settings, KEY);
+    const big: BatchItem = { customId: 'big', settings, messages: [{ role: 'user', content: 'x'.repeat(3_000_000) }] };
+    await provider.status(await provider.submit([big]));
+    // The SDKs tell the server their timeout in whole seconds (OpenAI's only when it is given per request).
+    const timeouts = fake.requests.map((r) => r.headers['x-stainless-timeout']);
+    expect(timeouts[0]).toBe('13');
+    expect(timeouts.slice(1).every((t) => t === undefined || t === '10')).toBe(true);
+  });
+
   it('an item without a model takes the batch provider’s', async () => {
     const fake = await started(dialect.start());
     const settings = settingsFor(dialect, fake, { model: 'batch-default' });
