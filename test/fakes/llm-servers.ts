@@ -84,7 +84,7 @@ export interface FakeLlmServer {
   close(): Promise<void>;
 }
 
-type Dialect = 'openai' | 'anthropic';
+export type Dialect = 'openai' | 'anthropic';
 
 const isReply = (r: FakeResponse): r is FakeReply => 'text' in r;
 const isError = (r: FakeResponse): r is FakeHttpError => 'status' in r;
@@ -157,7 +157,8 @@ const ANTHROPIC_ERROR_TYPES: Record<number, [string, string]> = {
   529: ['overloaded_error', 'Overloaded'],
 };
 
-function errorBody(dialect: Dialect, status: number, message: string | undefined): unknown {
+/** An error in the API's own JSON shape (batch fakes answer with it too). */
+export function errorBody(dialect: Dialect, status: number, message: string | undefined): unknown {
   if (dialect === 'openai') {
     const [type, text] =
       OPENAI_ERROR_TYPES[status] ??
@@ -285,7 +286,8 @@ function planStream(dialect: Dialect, reply: FakeReply, request: RecordedRequest
   };
 }
 
-function wholeReply(dialect: Dialect, reply: FakeReply, request: RecordedRequest, id: string, model: string): unknown {
+/** A whole (not streamed) completion or message in the API's shape (batch fakes answer with it too). */
+export function wholeReply(dialect: Dialect, reply: FakeReply, request: RecordedRequest, id: string, model: string): unknown {
   const usage = reply.usage ?? defaultUsage(request, reply.text);
   const finish = finishWord(dialect, reply.finishReason);
   if (dialect === 'openai') {

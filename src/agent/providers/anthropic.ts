@@ -71,7 +71,8 @@ function applyEvent(event: RawMessageStreamEvent, state: StreamState, memo: Memo
   }
 }
 
-const setup = provider({
+/** The client both direct requests and batches use (one SDK load, one way to make it). */
+export const anthropicSetup = provider({
   provider: 'anthropic',
   exampleModel: 'claude-sonnet-4-5',
   load: () => import('@anthropic-ai/sdk'),
@@ -80,7 +81,7 @@ const setup = provider({
 });
 
 export function createAnthropicLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
-  const p = setup(settings, apiKey, options);
+  const p = anthropicSetup(settings, apiKey, options);
   return {
     label: `anthropic ${p.model}`,
     complete(request: LlmRequest) {

@@ -55,12 +55,20 @@ export interface BatchLimits {
 export interface BatchProvider {
   readonly provider: 'openai' | 'anthropic';
   readonly limits: BatchLimits;
-  /** The size a request takes against `limits.maxBytes` (its body as submitted). */
+  /**
+   * The size a request takes against `limits.maxBytes` (its body as submitted): the items of a batch
+   * fit when their sizes add up to no more than it.
+   */
   sizeOf(item: BatchItem): number;
   /** Creates the batch and returns its id; rejects with an LlmError (auth, bad_request…) when the provider refuses it. */
   submit(items: readonly BatchItem[], signal?: AbortSignal): Promise<string>;
   status(id: string, signal?: AbortSignal): Promise<BatchStatus>;
-  /** The outcome of every request the batch completed, by custom id; call only once the batch is final. */
+  /**
+   * The outcome of every request in the batch's results, by custom id; call only once the batch is
+   * final (before that it rejects with an LlmError `provider`). A request the batch never ran (it
+   * expired or was cancelled first) is `{ok: false}` of kind `provider`; a request missing from the
+   * map is in no result file (a failed batch has none).
+   */
   results(id: string, signal?: AbortSignal): Promise<ReadonlyMap<string, BatchOutcome>>;
 }
 

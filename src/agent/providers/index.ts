@@ -4,6 +4,7 @@ import type { Llm } from '../llm.ts';
 import type { LlmSettings } from '../llm-settings.ts';
 import { createAnthropicLlm } from './anthropic.ts';
 import { createOpenAiLlm } from './openai.ts';
+import { requireHttpBaseUrl } from './setup.ts';
 import type { ProviderOptions } from './stream.ts';
 
 export type { ProviderOptions } from './stream.ts';
@@ -36,14 +37,6 @@ export { MAX_RETRY_AFTER_SECONDS, parseRetryAfter, redactKey } from './errors.ts
  */
 export function createLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
   if (settings.provider === 'mock') throw new Error('createLlm makes the real providers only; the mock LLM is made with mockLlm');
-  if (settings.baseUrl !== undefined && settings.baseUrl.trim() !== '') {
-    let url: URL;
-    try {
-      url = new URL(settings.baseUrl.trim());
-    } catch {
-      throw new Error(`The base URL "${settings.baseUrl}" is not a valid URL (for example https://api.openai.com/v1)`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`The base URL "${settings.baseUrl}" must start with http:// or https://`);
-  }
+  requireHttpBaseUrl(settings);
   return settings.provider === 'anthropic' ? createAnthropicLlm(settings, apiKey, options) : createOpenAiLlm(settings, apiKey, options);
 }

@@ -48,7 +48,8 @@ function applyChunk(chunk: ChatCompletionChunk, state: StreamState): void {
   if (usage) state.usage = usage;
 }
 
-const setup = provider({
+/** The client both direct requests and batches use (one SDK load, one way to make it). */
+export const openAiSetup = provider({
   provider: 'openai',
   exampleModel: 'gpt-4o-mini',
   load: () => import('openai'),
@@ -65,7 +66,7 @@ const setup = provider({
 });
 
 export function createOpenAiLlm(settings: LlmSettings, apiKey: string, options: ProviderOptions = {}): Llm {
-  const p = setup(settings, apiKey, options);
+  const p = openAiSetup(settings, apiKey, options);
   return {
     label: `openai ${p.model}`,
     complete(request: LlmRequest) {

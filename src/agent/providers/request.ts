@@ -12,12 +12,17 @@ export const ANTHROPIC_VERSION = '2026-10-21';
 /** Shown instead of the API key wherever a request is displayed. */
 export const REDACTED = '[redacted]';
 
-export interface OpenAiBody {
+/** A chat completion's body without streaming: what a batch sends for one request. */
+export interface OpenAiRequestBody {
   readonly model: string;
   readonly messages: readonly { readonly role: Message['role']; readonly content: string }[];
   readonly temperature?: number;
   readonly max_completion_tokens?: number;
   readonly max_tokens?: number;
+}
+
+/** The body a direct request sends: the same, streamed with usage in the last chunk. */
+export interface OpenAiBody extends OpenAiRequestBody {
   readonly stream: true;
   readonly stream_options: { readonly include_usage: true };
 }
@@ -38,12 +43,17 @@ export interface AnthropicMessage {
   readonly content: string | readonly AnthropicTextBlock[];
 }
 
-export interface AnthropicBody {
+/** A message request's body without streaming: what a batch sends for one request. */
+export interface AnthropicRequestBody {
   readonly model: string;
   readonly max_tokens: number;
   readonly system?: readonly AnthropicTextBlock[];
   readonly messages: readonly AnthropicMessage[];
   readonly temperature?: number;
+}
+
+/** The body a direct request sends: the same, streamed. */
+export interface AnthropicBody extends AnthropicRequestBody {
   readonly stream: true;
 }
 
@@ -92,16 +102,18 @@ function requireModel(settings: LlmSettings): string {
   return model;
 }
 
-export function openAiBody(settings: LlmSettings, messages: readonly Message[]): OpenAiBody {
+export function openAiRequestBody(settings: LlmSettings, messages: readonly Message[]): OpenAiRequestBody {
   const limit = outputLimit(settings);
   return {
     model: requireModel(settings),
     messages: messages.map((m) => ({ role: m.role, content: m.content })),
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
     ...(isOpenAiOwnApi(settings.baseUrl) ? { max_completion_tokens: limit } : { max_tokens: limit }),
-    stream: true,
-    stream_options: { include_usage: true },
   };
+}
+
+export function openAiBody(settings: LlmSettings, messages: readonly Message[]): OpenAiBody {
+  return { ...openAiRequestBody(settings, messages), stream: true, stream_options: { include_usage: true } };
 }
 
 const EPHEMERAL: CacheControl = { type: 'ephemeral' };
@@ -115,7 +127,7 @@ function textBlocks(content: string | readonly AnthropicTextBlock[]): AnthropicT
  * the system prompt (static), the end of the stable prefix in the first USER message that starts with
  * it, and, when there is a conversation (full history), its last block so the next turn reads it back.
  */
-export function anthropicBody(settings: LlmSettings, messages: readonly Message[], stablePrefix?: string): AnthropicBody {
+export function anthropicRequestBody(settings: LlmSettings, messages: readonly Message[], stablePrefix?: string): AnthropicRequestBody {
   const system: AnthropicTextBlock[] = [];
   const conversation: AnthropicMessage[] = [];
   let prefixMarked = false;
@@ -154,8 +166,11 @@ export function anthropicBody(settings: LlmSettings, messages: readonly Message[
     ...(system.length > 0 ? { system } : {}),
     messages: conversation,
     ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
-    stream: true,
   };
+}
+
+export function anthropicBody(settings: LlmSettings, messages: readonly Message[], stablePrefix?: string): AnthropicBody {
+  return { ...anthropicRequestBody(settings, messages, stablePrefix), stream: true };
 }
 
 export interface DescribeOptions {

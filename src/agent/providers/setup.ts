@@ -6,6 +6,21 @@ import { lazySdk, limitRetryAfter, type ErrorContext, type SdkErrorClasses } fro
 import { effectiveBaseUrl } from './request.ts';
 import type { ProviderOptions } from './stream.ts';
 
+/**
+ * Throws at once for a base URL that is not an http(s) URL, so a mistyped one is named before any
+ * request (an empty one means the provider's own API).
+ */
+export function requireHttpBaseUrl(settings: Pick<LlmSettings, 'baseUrl'>): void {
+  if (settings.baseUrl === undefined || settings.baseUrl.trim() === '') return;
+  let url: URL;
+  try {
+    url = new URL(settings.baseUrl.trim());
+  } catch {
+    throw new Error(`The base URL "${settings.baseUrl}" is not a valid URL (for example https://api.openai.com/v1)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`The base URL "${settings.baseUrl}" must start with http:// or https://`);
+}
+
 /** The client options the OpenAI and Anthropic SDKs take alike. */
 export interface SharedClientOptions {
   readonly baseURL: string;

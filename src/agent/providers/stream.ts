@@ -80,11 +80,19 @@ export async function runStream<E>(request: LlmRequest, call: StreamCall<E>): Pr
   if (userSignal?.aborted) throw toLlmError({ type: 'aborted' }, ctx, received(state));
   if (stalled) throw toLlmError({ type: 'timeout' }, ctx, received(state));
 
+  return finishReply(state, ctx, call.outputLimit);
+}
+
+/**
+ * The checks on a finished reply, the same for a streamed one and one read from a batch: a reply cut
+ * at the output limit is `truncated`, one without text `empty`; else the reply.
+ */
+export function finishReply(state: Readonly<StreamState>, ctx: ErrorContext, outputLimit: number): LlmReply {
   const usageDetails = state.usage ? { usage: state.usage } : {};
   if (state.finishReason === 'length') {
     throw new LlmError(
       redactKey(
-        `The reply was cut off at ${call.outputLimit} output tokens (the output limit) before the model finished. Raise "max output tokens" in the LLM settings and try again.`,
+        `The reply was cut off at ${outputLimit} output tokens (the output limit) before the model finished. Raise "max output tokens" in the LLM settings and try again.`,
         ctx.apiKey,
       ),
       'truncated',
