@@ -81,6 +81,8 @@ export interface FakeBatchServer {
   cancel(id: string, completed?: readonly string[]): void;
   /** The next batch created fails validation with this message (OpenAI: a `failed` batch; Anthropic: a 400). */
   failNext(message: string): void;
+  /** The next batch is created, but its creation is answered with a 500 (an answer lost on the way). */
+  loseNextCreation(): void;
   close(): Promise<void>;
 }
 
@@ -171,6 +173,14 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
   const batches = new Map<string, BatchRecord>();
   const counts = { uploads: 0, batchesCreated: 0, retrieves: 0, resultReads: 0, direct: 0 };
   let failNext: string | undefined;
+  let loseNextCreation = false;
+  /** Answers a creation, or loses the answer when asked to (the batch exists all the same). */
+  const created = (respond: () => void): void => {
+    if (!loseNextCreation) return respond();
+    loseNextCreation = false;
+    respond500();
+  };
+  let respond500: () => void = () => undefined;
   let serial = 0;
   let origin = '';
 
@@ -428,7 +438,8 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
           ...(validationError ? { validationError, endedAt: now() } : {}),
         };
         batches.set(id, b);
-        json(200, openAiBatch(b));
+        respond500 = () => fail(500, 'The server had an error while processing your request.');
+        created(() => json(200, openAiBatch(b)));
         return;
       }
       const one = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(pathname);
@@ -476,7 +487,8 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
         const id = `msgbatch_fake_${++serial}`;
         const b: BatchRecord = { id, requests: seen.map((s) => ({ ...s, batchId: id })), createdAt: now(), state: 'running', waiting: 'in_progress', polls: 0 };
         batches.set(id, b);
-        json(200, anthropicBatch(b));
+        respond500 = () => fail(500, 'Internal server error');
+        created(() => json(200, anthropicBatch(b)));
         return;
       }
       const one = /^\/v1\/messages\/batches\/([^/]+)(\/results|\/cancel)?$/.exec(pathname);
@@ -559,6 +571,9 @@ function startBatchFake(dialect: Dialect, options: FakeBatchOptions): Promise<Fa
         },
         failNext: (message) => {
           failNext = message;
+        },
+        loseNextCreation: () => {
+          loseNextCreation = true;
         },
         close: () =>
           new Promise<void>((done) => {

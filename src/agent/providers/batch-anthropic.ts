@@ -121,10 +121,11 @@ export function createAnthropicBatchProvider(
       const bytes = requests.reduce((sum, entry) => sum + utf8Bytes(JSON.stringify(entry)) + 1, ENVELOPE_BYTES);
       return batchCall(p, where, async () => {
         const client = await p.client();
-        // The SDK's type names every parameter Anthropic takes; the body is a subset of them.
+        // The SDK's type names every parameter Anthropic takes; the body is a subset of them. Never
+        // retried: a creation that failed after the provider made the batch would make a second one.
         const batch = await client.messages.batches.create(
           { requests: requests as { custom_id: string; params: MessageCreateParamsNonStreaming }[] },
-          { signal, timeout: uploadTimeoutMs(p.ctx.timeoutMs, bytes) },
+          { signal, timeout: uploadTimeoutMs(p.ctx.timeoutMs, bytes), maxRetries: 0 },
         );
         return batch.id;
       });

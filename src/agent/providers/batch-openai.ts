@@ -128,7 +128,8 @@ export function createOpenAiBatchProvider(
         // The file holds request bodies only: the key travels in the Authorization header alone.
         const file = await toFile(jsonl, 'batch-input.jsonl', { type: 'application/jsonl' });
         const uploaded = await client.files.create({ file, purpose: 'batch' }, { signal, timeout: uploadTimeoutMs(p.ctx.timeoutMs, jsonl.length) });
-        const batch = await client.batches.create({ input_file_id: uploaded.id, endpoint: ENDPOINT, completion_window: '24h' }, { signal });
+        // Never retried: a creation that failed after the provider made the batch would make a second one.
+        const batch = await client.batches.create({ input_file_id: uploaded.id, endpoint: ENDPOINT, completion_window: '24h' }, { signal, maxRetries: 0 });
         return batch.id;
       });
     },

@@ -225,6 +225,16 @@ describe.each(DIALECTS)('$name batches', (dialect) => {
     expect(fake.counts().batchesCreated).toBe(0);
   });
 
+  it('a creation whose answer is lost is not sent again (a second batch would run every request twice); polls are retried', async () => {
+    const fake = await started(dialect.start());
+    const settings = settingsFor(dialect, fake);
+    const provider = createBatchProvider(settings, KEY, { maxRetries: 2 });
+    fake.loseNextCreation();
+    const lost = await failure(provider.submit(items(settings, 2)));
+    expect(lost.kind).toBe('server');
+    expect(fake.counts().batchesCreated).toBe(1);
+  });
+
   it('the key is sent in the auth header only: never in an uploaded file or a body', async () => {
     const fake = await started(dialect.start({ completeAfterPolls: 0, requiredKey: KEY }));
     const settings = settingsFor(dialect, fake);
