@@ -17,6 +17,8 @@ export interface ExperimentSetup {
   readonly variants: readonly string[];
   /** The variants file as given (each variant's changes and success check), or null for the session's own settings. */
   readonly variantsFile?: unknown;
+  /** The requests went through the providers' batch interfaces (priced at their batch price). */
+  readonly batch?: boolean;
 }
 
 /** File names of the three exports, after a base name (the page prefixes the title and the time). */
@@ -37,6 +39,7 @@ export const RUN_COLUMNS = [
   'error_kind',
   'returned',
   'why',
+  'price_basis',
 ] as const;
 
 export const VARIANT_COLUMNS = [
@@ -89,6 +92,7 @@ export function runsCsv(records: readonly RunRecord[]): string {
       r.errorKind,
       r.returned,
       r.why,
+      r.priceBasis,
     ]),
   );
 }
@@ -127,6 +131,7 @@ export function resultsDocument(setup: ExperimentSetup, summaries: readonly Vari
       ...(setup.concurrency !== undefined ? { concurrency: setup.concurrency } : {}),
       variants: [...setup.variants],
       variantsFile: setup.variantsFile ?? null,
+      ...(setup.batch === true ? { batch: true } : {}),
     },
     variants: resultsJson(summaries).variants,
     runs: records.map((r) => ({ ...r })),
