@@ -216,11 +216,10 @@ describe('ptc experiment --batch', () => {
     const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
     engine.hold = true;
     const out = folder();
-    let call: Call | undefined;
     engine.onSubmit = () => {
-      if (engine.batches.length === 2) setImmediate(() => call?.interrupt());
+      if (engine.batches.length === 2) setImmediate(() => call.interrupt());
     };
-    call = experiment([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--out', out], engine);
+    const call = experiment([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--out', out], engine);
     const r = await call.result;
     expect(r.code).toBe(130);
     expect(r.err).toContain(`the batches in flight keep running at the provider: ptc experiment --resume ${out} polls them and reads their results`);
