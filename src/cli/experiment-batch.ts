@@ -116,9 +116,17 @@ export function waveLine(e: WaveEvent): string {
   }
 }
 
-/** What Ctrl+C says in batch mode: the batches go on at the provider and the folder can pick them up. */
+/** What becomes of batches this process stops polling: they go on at the provider, and the folder can pick them up. */
+export function resumeWords(dir: string | undefined): string {
+  return dir !== undefined ? `ptc experiment --resume ${dir} polls them and reads their results` : 'without --out their results are not kept';
+}
+
+/** What Ctrl+C says in batch mode. */
 export function stoppingWords(dir: string | undefined): string {
-  return dir !== undefined
-    ? `the batches in flight keep running at the provider: ptc experiment --resume ${dir} polls them and reads their results`
-    : 'the batches in flight keep running at the provider (without --out their results are not kept)';
+  return `the batches in flight keep running at the provider (${resumeWords(dir)})`;
+}
+
+/** Said at the end when batches were left unread (Ctrl+C, a budget, a refusal that stopped the experiment). */
+export function unreadWords(ids: readonly string[], dir: string | undefined): string {
+  return `ptc experiment: left running at the provider, not read: ${ids.join(', ')}; ${resumeWords(dir)}`;
 }

@@ -18,7 +18,7 @@ import { parseSession, serializeSession, sessionToAgent, type Session } from '..
 import { defineCommand } from './args.ts';
 import { readSource, UsageError } from './common.ts';
 import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
-import { prepareBatches, startBatches, stoppingWords } from './experiment-batch.ts';
+import { prepareBatches, startBatches, stoppingWords, unreadWords } from './experiment-batch.ts';
 import { formatResultsTable, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
@@ -154,9 +154,9 @@ export const experimentCommand = defineCommand({
     [1, 'the budget was spent before every run finished (continue with --resume)'],
     [
       3,
-      'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout; or an MCP server could not be reached (before the first run)',
+      'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout (with --batch: a batch that expired, failed or was cancelled first, or a request that failed inside its batch); or an MCP server could not be reached (before the first run)',
     ],
-    [130, 'interrupted (Ctrl+C); with --out, continue with --resume'],
+    [130, 'interrupted (Ctrl+C); with --out, continue with --resume (with --batch, the batches keep running at the provider and --resume picks them up)'],
   ],
   async run({ values, positionals }, io) {
     if (values.out !== undefined && values.resume !== undefined)
@@ -305,10 +305,7 @@ export const experimentCommand = defineCommand({
       await servers?.close();
     }
     const leftRunning = waves?.gate.pendingBatches() ?? [];
-    if (leftRunning.length > 0)
-      io.stderr.write(
-        `ptc experiment: ${leftRunning.length} ${leftRunning.length === 1 ? 'batch is' : 'batches are'} left running (${leftRunning.join(', ')}); ${stoppingWords(folder?.dir)}\n`,
-      );
+    if (leftRunning.length > 0) io.stderr.write(unreadWords(leftRunning, folder?.dir) + '\n');
     const summaries = summarizeAll(names, result.records);
     if (folder !== undefined) folder.saveResults(exportTexts(setup, summaries, result.records));
     io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, result.stopped) + '\n');

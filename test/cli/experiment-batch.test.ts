@@ -222,8 +222,8 @@ describe('ptc experiment --batch', () => {
     const call = experiment([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--out', out], engine);
     const r = await call.result;
     expect(r.code).toBe(130);
-    expect(r.err).toContain(`the batches in flight keep running at the provider: ptc experiment --resume ${out} polls them and reads their results`);
-    expect(r.err).toContain('2 batches are left running (openai-batch-1, anthropic-batch-2)');
+    expect(r.err).toContain(`the batches in flight keep running at the provider (ptc experiment --resume ${out} polls them and reads their results)`);
+    expect(r.err).toContain(`left running at the provider, not read: openai-batch-1, anthropic-batch-2; ptc experiment --resume ${out} polls them`);
     expect(engine.batches.every((b) => b.phase === 'running')).toBe(true);
     engine.hold = false;
     const again = await ptc(['--resume', out, '--json'], engine);

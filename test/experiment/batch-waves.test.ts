@@ -268,6 +268,21 @@ describe('an experiment in provider batches', () => {
     expect(asked.slice(0, 6)).toEqual([100, 150, 225, 300, 300, 300]);
   });
 
+  it('polls at the set pace again as soon as a batch’s counts move', async () => {
+    const p = plan({ variants: [FOUR.variants[2]] }, 2);
+    const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE, runningPolls: 6 });
+    engine.doneWhileRunning = (polls) => (polls >= 3 ? 1 : 0);
+    const { sleep, asked } = yieldingSleep();
+    const run = batched(p, engine, { sleep, pollMs: 100, maxPollMs: 300 });
+    await finish(run);
+    expect(asked.slice(0, 6)).toEqual([100, 150, 100, 150, 225, 300]);
+    expect(run.events.filter((e) => e.type === 'state' && e.wave === 1).map((e) => (e.type === 'state' ? `${e.providerState} ${e.succeeded}` : ''))).toEqual([
+      'in_progress 0',
+      'in_progress 1',
+      'ended 2',
+    ]);
+  });
+
   it('stopped mid-wave: the runs are cut, the batches are left running at the provider, none is cancelled', async () => {
     const p = plan(FOUR, 1);
     const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });

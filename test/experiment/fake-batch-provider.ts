@@ -37,6 +37,8 @@ export class FakeBatchEngine {
   failing: (item: BatchItem) => LlmError | undefined = () => undefined;
   /** A whole submission refused (a bad key, an unknown model). */
   refuse: (items: readonly BatchItem[]) => LlmError | undefined = () => undefined;
+  /** While a batch runs: how many of its requests it says are done, by its polls so far (default none). */
+  doneWhileRunning: (polls: number) => number = () => 0;
   /** While true, batches stay `in_progress` whatever their polls. */
   hold = false;
   /** Called when a batch is created (a test may "kill" the process here). */
@@ -119,7 +121,7 @@ export class FakeBatchEngine {
   }
 
   private statusOf(batch: FakeBatch): BatchStatus {
-    const done = batch.items.filter((i) => this.completed(batch, i));
+    const done = batch.phase === 'running' ? batch.items.slice(0, this.doneWhileRunning(batch.polls)) : batch.items.filter((i) => this.completed(batch, i));
     const failed = done.filter((i) => this.failing(i) !== undefined).length;
     const state = { running: 'in_progress', ended: 'ended', expired: 'expired', failed: 'failed', cancelled: 'cancelled' }[batch.phase];
     return {
