@@ -376,6 +376,8 @@ export class WaveGate {
     for (const customId of record.customIds) {
       const outcome = ended.results.get(customId) ?? { ok: false, error: new LlmError(unansweredWords(ended.status), 'provider') };
       outcomes.set(customId, outcome);
+      // Recorded once: an earlier process may have recorded part of this batch before it died.
+      if (this.read.has(outcomeKey(record.id, customId))) continue;
       const stored: OutcomeRecord = outcome.ok
         ? { customId, batchId: record.id, ok: true, reply: outcome.reply }
         : { customId, batchId: record.id, ok: false, error: { kind: outcome.error.kind, message: outcome.error.message } };

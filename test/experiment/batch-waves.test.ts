@@ -2,6 +2,7 @@
 // run together, a batch per endpoint (and per OpenAI model), and the runs come out as they would
 // have directly, at half the price. A batch that expires, a request that fails, a refused submission,
 // and a process that dies mid-wave and is resumed from what it recorded.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICES } from '../../src/agent/cost.ts';
 import { LlmError, mockLlm, type Llm } from '../../src/agent/llm.ts';
@@ -210,6 +211,29 @@ describe('an experiment in provider batches', () => {
       [1, 1],
     ]);
     expect(customIdOf(0, 12, 3)).toBe('v1-r12-t3');
+  });
+
+  it('splits any wave into pieces within the limits, in order, each as full as the limits allow', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 50 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 120 }),
+        (sizes, maxRequests, maxBytes) => {
+          const pieces = splitByLimits(sizes, { maxRequests, maxBytes }, (n) => n);
+          expect(pieces.flat()).toEqual(sizes);
+          for (const [i, piece] of pieces.entries()) {
+            const bytes = piece.reduce((a, b) => a + b, 0);
+            expect(piece.length).toBeGreaterThan(0);
+            expect(piece.length).toBeLessThanOrEqual(maxRequests);
+            if (piece.length > 1) expect(bytes).toBeLessThanOrEqual(maxBytes);
+            // A piece ends only where the next item would not fit.
+            const next = pieces[i + 1]?.[0];
+            if (next !== undefined) expect(piece.length === maxRequests || bytes + next > maxBytes).toBe(true);
+          }
+        },
+      ),
+    );
   });
 
   it('answers the mock’s variants at once: they never wait for a wave, and no batch holds them', async () => {
