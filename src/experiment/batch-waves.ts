@@ -150,6 +150,8 @@ interface Pending {
   readonly order: readonly [number, number];
   readonly item: BatchItem;
   readonly target: BatchTarget;
+  /** The earlier process's batch it waits on, when it does. */
+  readonly adoptedFrom?: string;
   settle(outcome: BatchOutcome): void;
 }
 
@@ -246,10 +248,12 @@ export class WaveGate {
         if (this.sent.get(lane.runId) === pending) this.sent.delete(lane.runId);
         reject(stoppedError());
       };
+      const adopting = batch !== undefined && outcome === undefined;
       const pending: Pending = {
         runId: lane.runId,
         order: lane.order,
         target: lane.target,
+        ...(adopting ? { adoptedFrom: batch.id } : {}),
         item: {
           customId,
           settings: lane.settings,
@@ -263,7 +267,7 @@ export class WaveGate {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (batch !== undefined && outcome === undefined) {
+      if (adopting) {
         // In a batch an earlier process submitted and never read: wait for that batch.
         this.sent.set(lane.runId, pending);
         this.adopt(batch, lane.target);
@@ -292,7 +296,11 @@ export class WaveGate {
   /** Sends a wave's batches, waits until every one has ended, then answers all its requests together. */
   private async runWave(wave: number, items: readonly Pending[]): Promise<void> {
     const groups = new Map<string, Pending[]>();
-    for (const p of items) groups.set(p.target.key, [...(groups.get(p.target.key) ?? []), p]);
+    for (const p of items) {
+      const group = groups.get(p.target.key);
+      if (group === undefined) groups.set(p.target.key, [p]);
+      else group.push(p);
+    }
     const pieces = [...groups.values()].flatMap((group) => {
       const batches = group[0].target.batches;
       return splitByLimits(group, batches.limits, (p) => batches.sizeOf(p.item));
@@ -356,8 +364,10 @@ export class WaveGate {
     void this.follow(record, target.batches).then((outcomes) => {
       // A poll that failed read nothing: whoever asks next polls the batch again.
       if (this.unread.has(record.id)) this.adopted.delete(record.id);
-      const waiting = [...this.sent.values()].filter((p) => record.customIds.includes(p.item.customId));
-      this.answer(waiting, outcomes);
+      this.answer(
+        [...this.sent.values()].filter((p) => p.adoptedFrom === record.id),
+        outcomes,
+      );
     });
   }
 

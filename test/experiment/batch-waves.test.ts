@@ -360,6 +360,28 @@ describe('a batched experiment resumed from its records', () => {
     for (const [key, turns] of straight) expect(second.sessions.get(key)?.map(timeless)).toEqual(turns.map(timeless));
   });
 
+  it('a batch recorded only in part: its unread requests wait for it, a recorded error goes out again and gets the new answer', async () => {
+    const p = plan({ success: { expected: EXAMPLE_ANSWER }, variants: [FOUR.variants[0]] }, 2);
+    const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
+    // The earlier process made batch 1 and died while recording its outcomes: only run 2's (an error) made it.
+    const s1 = plan({ variants: [FOUR.variants[0]] }, 1).variants[0].session;
+    const items = ['v1-r1-t1', 'v1-r2-t1'].map((customId) => ({ customId, settings: s1.llm, messages: [] }));
+    const first = await engine.provider(s1.llm).submit(items);
+    engine.failing = (item) => (item.customId === 'v1-r2-t1' && engine.batches[0].items.includes(item) ? new LlmError('overloaded', 'server') : undefined);
+    const past = {
+      batches: [{ wave: 1, id: first, provider: 'openai' as const, model: 'gpt-4o-mini', customIds: ids(items), created: '2026-11-27T00:00:00.000Z' }],
+      outcomes: [{ customId: 'v1-r2-t1', batchId: first, ok: false as const, error: { kind: 'server' as const, message: 'overloaded' } }],
+    };
+    const run = batched(p, engine, { past });
+    const result = await finish(run);
+    expect(result.records.map((r) => r.outcome)).toEqual(['success', 'success']);
+    // Run 2's turn 1 went out again, in wave 2 while run 1 waited on batch 1; nothing else went out twice.
+    expect(run.batches[0]).toMatchObject({ wave: 2, customIds: ['v1-r2-t1'] });
+    expect(run.batches.flatMap((b) => b.customIds).sort()).toEqual(['v1-r1-t2', 'v1-r1-t3', 'v1-r2-t1', 'v1-r2-t2', 'v1-r2-t3']);
+    // Batch 1's outcome for run 1 is recorded now; run 2's is not recorded twice.
+    expect(run.outcomes.filter((o) => o.batchId === first).map((o) => o.customId)).toEqual(['v1-r1-t1']);
+  });
+
   it('retries what was cut: a request whose recorded outcome is an error goes into a new wave', async () => {
     const p = plan({ success: { expected: EXAMPLE_ANSWER }, variants: [FOUR.variants[0]] }, 2);
     const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
