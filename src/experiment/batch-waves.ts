@@ -129,7 +129,15 @@ function asLlmError(e: unknown): LlmError {
   return e instanceof LlmError ? e : new LlmError(e instanceof Error ? e.message : String(e), 'provider');
 }
 
-/** Why a request of a batch that ended has no result. */
+/**
+ * Why a request of a batch that ended has no result. A batch that failed as a whole did not pass the
+ * provider's checks (its input, its model): like a refused request, every later wave would fail the
+ * same way, so it is a bad request and stops the experiment; an expired or cancelled one does not.
+ */
+function unanswered(status: BatchStatus): LlmError {
+  return new LlmError(unansweredWords(status), status.phase === 'failed' ? 'bad_request' : 'provider');
+}
+
 function unansweredWords(status: BatchStatus): string {
   const why = status.why !== undefined ? ` (${status.why})` : '';
   switch (status.phase) {
@@ -384,7 +392,7 @@ export class WaveGate {
     const outcomes = new Map<string, BatchOutcome>();
     const records: OutcomeRecord[] = [];
     for (const customId of record.customIds) {
-      const outcome = ended.results.get(customId) ?? { ok: false, error: new LlmError(unansweredWords(ended.status), 'provider') };
+      const outcome = ended.results.get(customId) ?? { ok: false, error: unanswered(ended.status) };
       outcomes.set(customId, outcome);
       // Recorded once: an earlier process may have recorded part of this batch before it died.
       if (this.read.has(outcomeKey(record.id, customId))) continue;

@@ -283,6 +283,24 @@ describe('an experiment in provider batches', () => {
     expect(run.events.filter((e) => e.type === 'refused')).toHaveLength(1);
   });
 
+  it('a batch that fails as a whole (the provider’s checks) stops the experiment; what it had done is still applied', async () => {
+    const p = plan(FOUR, 2);
+    const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
+    engine.endAs = (b) => (b.items[0].customId === 'v2-r1-t2' ? 'failed' : 'ended');
+    const run = batched(p, engine);
+    const result = await finish(run);
+    expect(result.stopped).toBe('provider');
+    const fourO = result.records.filter((r) => r.variant === '4o');
+    expect(fourO.map((r) => [r.errorKind, r.turns])).toEqual([
+      ['bad_request', 1],
+      ['bad_request', 1],
+    ]);
+    expect(fourO[0].why).toBe('bad_request: batch openai-batch-5 failed (the input file did not validate)');
+    // The other endpoints' wave-2 batches ended together with it and were applied; no wave 3 went out.
+    expect(result.records.filter((r) => r.variant !== '4o').every((r) => r.turns === 2 && r.cutKind === 'stopped')).toBe(true);
+    expect(run.batches.map((b) => b.wave)).toEqual([1, 1, 1, 2, 2, 2]);
+  });
+
   it('polls less often while a batch stands still, never less than every maxPollMs', async () => {
     const p = plan({ variants: [FOUR.variants[2]] }, 1);
     const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE, runningPolls: 6 });
