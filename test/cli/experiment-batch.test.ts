@@ -231,6 +231,23 @@ describe('ptc experiment --batch', () => {
     expect(engine.batches).toHaveLength(6);
   });
 
+  test('a budget stops a batched experiment between waves (exit 1); --resume answers what was read from the record', async () => {
+    const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
+    const out = folder();
+    const r = await ptc([EXAMPLE, '--runs', '2', '--variants', TWO, '--batch', '--budget-tokens', '2000', '--out', out, '--json'], engine);
+    expect(r.code).toBe(1);
+    expect(variants(r).map((v) => [v.runs, v.cut])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
+    expect(engine.batches).toHaveLength(2);
+    expect(r.err).not.toContain('not read');
+    const again = await ptc(['--resume', out, '--json'], engine);
+    expect(again.code, again.err).toBe(0);
+    // Wave 1 came from the record: only turns 2 and 3 went out.
+    expect(engine.batches.slice(2).map((b) => b.items[0].customId.slice(-2))).toEqual(['t2', 't2', 't3', 't3']);
+  });
+
   test('a batch refused for a bad key stops the experiment: exit 3, no run retried one by one', async () => {
     const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
     engine.refuse = (items) => (items[0].settings.provider === 'anthropic' ? new LlmError('invalid x-api-key', 'auth', { status: 401 }) : undefined);
