@@ -161,8 +161,6 @@ export const experimentCommand = defineCommand({
   async run({ values, positionals }, io) {
     if (values.out !== undefined && values.resume !== undefined)
       throw new UsageError('give --out DIR (a new experiment) or --resume DIR (an earlier one), not both');
-    if (values.batch && values.concurrency !== undefined)
-      throw new UsageError('--concurrency does not apply with --batch: every run starts at once and waits for its wave');
     const concurrency = values.concurrency !== undefined ? wholeFlag('--concurrency', values.concurrency, 1, 32) : 2;
     const pollMs = values['poll-ms'] !== undefined ? wholeFlag('--poll-ms', values['poll-ms'], 1, 3_600_000) : undefined;
     const budget: Budget = {
@@ -209,6 +207,8 @@ export const experimentCommand = defineCommand({
     }
     const batched = manifest.batch === true;
     if (pollMs !== undefined && !batched) throw new UsageError('--poll-ms: only with --batch (or --resume of a batched experiment)');
+    if (batched && values.concurrency !== undefined)
+      throw new UsageError('--concurrency does not apply with --batch: every run starts at once and waits for its wave');
     const parsed = parseSession(manifest.session);
     if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
     const mcpFlags = parseMcpFlags(

@@ -274,9 +274,14 @@ describe('ptc experiment --batch', () => {
     const resumed = await ptc(['--resume', out, '--batch'], engine);
     expect(resumed.code).toBe(2);
     expect(resumed.err).toContain('was run one request at a time; resume it without --batch');
+    const batchedOut = folder();
+    expect((await ptc([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--out', batchedOut], engine)).code).toBe(0);
+    const resumedWithConcurrency = await ptc(['--resume', batchedOut, '--concurrency', '2'], engine);
+    expect(resumedWithConcurrency.code).toBe(2);
+    expect(resumedWithConcurrency.err).toContain('--concurrency does not apply with --batch');
     const fromFlags = await experiment([EXAMPLE, '--runs', '1', '--llm', 'anthropic', '--model', 'claude-haiku-4-5', '--batch'], engine).result;
     expect(fromFlags.code).toBe(0);
-    expect(engine.batches).toHaveLength(3);
+    expect(engine.batches).toHaveLength(9);
   });
 
   test('--help describes --batch and --poll-ms', async () => {
