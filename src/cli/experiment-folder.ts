@@ -4,9 +4,13 @@
 //   runs/NN-VARIANT/run-NNN.json   each run as an ordinary session file
 //   results-runs.csv, results-variants.csv, results.json
 //                     the results so far (exports.ts: the page exports the same), rewritten as runs end
+//   batches.jsonl, batch-outcomes.jsonl
+//                     with --batch: each provider batch the moment it is created, each request's
+//                     outcome once its batch is read (appended; what --resume polls and answers from)
 // Every file is written whole to a temporary name and renamed, so a crash leaves the last good copy.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BatchRecord, OutcomeRecord } from '../experiment/batch-waves.ts';
 import { EXPORT_FILES } from '../experiment/exports.ts';
 import type { RunRecord } from '../experiment/records.ts';
 import { readShard, type Shard } from '../experiment/shards.ts';
@@ -27,6 +31,8 @@ export interface FolderManifest {
   readonly simulated?: Readonly<Record<string, unknown>>;
   /** Set when the folder holds one shard's share of the runs (`--shard i/n`); a merged folder has none. */
   readonly shard?: Shard;
+  /** The requests go through the providers' batch interfaces (`--batch`); --resume keeps it so. */
+  readonly batch?: boolean;
 }
 
 function isShard(x: unknown): boolean {
@@ -96,6 +102,29 @@ export class ResultsFolder {
     return file;
   }
 
+  /** Appends a batch the moment the provider created it (never a key: its record holds none). */
+  saveBatch(record: BatchRecord): void {
+    appendFileSync(join(this.dir, 'batches.jsonl'), JSON.stringify(record) + '\n');
+  }
+
+  /** Appends the outcomes of a batch's requests, once read. */
+  saveOutcomes(records: readonly OutcomeRecord[]): void {
+    appendFileSync(join(this.dir, 'batch-outcomes.jsonl'), records.map((r) => JSON.stringify(r) + '\n').join(''));
+  }
+
+  /** The batches and outcomes recorded so far, in order (a torn last line is skipped). */
+  batchHistory(): { batches: BatchRecord[]; outcomes: OutcomeRecord[] } {
+    const batches = readLines<BatchRecord>(
+      join(this.dir, 'batches.jsonl'),
+      (r) => typeof r.id === 'string' && typeof r.wave === 'number' && Array.isArray(r.customIds),
+    );
+    const outcomes = readLines<OutcomeRecord>(
+      join(this.dir, 'batch-outcomes.jsonl'),
+      (r) => typeof r.customId === 'string' && typeof r.batchId === 'string' && typeof r.ok === 'boolean',
+    );
+    return { batches, outcomes };
+  }
+
   saveResults(texts: Readonly<Record<keyof typeof EXPORT_FILES, string>>): void {
     for (const key of ['runs', 'variants', 'json'] as const) writeWhole(join(this.dir, EXPORT_FILES[key]), texts[key]);
   }
@@ -116,4 +145,20 @@ export function readRecords(path: string): RunRecord[] {
     if (typeof r.variant === 'string' && typeof r.run === 'number' && typeof r.outcome === 'string') byRun.set(`${r.variant}\u0000${r.run}`, r);
   }
   return [...byRun.values()];
+}
+
+/** The records of a JSON-lines file; a line that does not parse or is not such a record (a crash mid-write) is skipped. */
+function readLines<T>(path: string, isRecord: (r: Record<string, unknown>) => boolean): T[] {
+  if (!existsSync(path)) return [];
+  const out: T[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && isRecord(value as Record<string, unknown>)) out.push(value as T);
+    } catch {
+      continue;
+    }
+  }
+  return out;
 }

@@ -20,6 +20,7 @@ import { readSource, UsageError } from './common.ts';
 import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment-folder.ts';
 import { MERGE_EXIT_CODES, MERGE_USAGE, withMerge } from './experiment-merge.ts';
 import { resumedShard, shardFlag, SHARD_WITHOUT_OUT } from './experiment-shard.ts';
+import { prepareBatches, startBatches, stoppingWords, unreadWords } from './experiment-batch.ts';
 import { formatResultsTable, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
@@ -116,7 +117,17 @@ const runCommand = defineCommand({
       description:
         "ask a real provider (openai: any OpenAI-compatible server; anthropic), key from OPENAI_API_KEY or ANTHROPIC_API_KEY; or simulated: the simulated model, which follows the session's mock replies (or recorded replies) with mistakes seeded by the run's number",
     },
-    concurrency: { type: 'string', value: 'K', description: 'runs at once (1 to 32, default 2)' },
+    concurrency: { type: 'string', value: 'K', description: 'runs at once (1 to 32, default 2); not with --batch' },
+    batch: {
+      type: 'boolean',
+      description:
+        "send every request of the real providers' variants through their batch interfaces (OpenAI's Batch API, Anthropic's Message Batches) at their batch price, in waves: each wave holds the next request of every unfinished run; the mock and the simulated model answer at once",
+    },
+    'poll-ms': {
+      type: 'string',
+      value: 'MS',
+      description: 'with --batch: how often a batch is polled (default 10000; waits 1.5 times longer, up to 5 minutes, while its counts do not move)',
+    },
     'budget-tokens': { type: 'string', value: 'N', description: 'stop once the runs reported this many tokens (input + output); runs in flight are cut' },
     'budget-usd': { type: 'string', value: 'USD', description: 'stop once the runs cost this much (runs of unknown cost count nothing)' },
     'expect-script': {
@@ -151,15 +162,16 @@ const runCommand = defineCommand({
     [1, 'the budget was spent before every run finished (continue with --resume)'],
     [
       3,
-      'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout; or an MCP server could not be reached (before the first run)',
+      'the provider failed: one or more runs were cut by an HTTP error, a refused connection or a timeout (with --batch: a batch that expired, failed or was cancelled first, or a request that failed inside its batch); or an MCP server could not be reached (before the first run)',
     ],
-    [130, 'interrupted (Ctrl+C); with --out, continue with --resume'],
+    [130, 'interrupted (Ctrl+C); with --out, continue with --resume (with --batch, the batches keep running at the provider and --resume picks them up)'],
     ...MERGE_EXIT_CODES,
   ],
   async run({ values, positionals }, io) {
     if (values.out !== undefined && values.resume !== undefined)
       throw new UsageError('give --out DIR (a new experiment) or --resume DIR (an earlier one), not both');
     const concurrency = values.concurrency !== undefined ? wholeFlag('--concurrency', values.concurrency, 1, 32) : 2;
+    const pollMs = values['poll-ms'] !== undefined ? wholeFlag('--poll-ms', values['poll-ms'], 1, 3_600_000) : undefined;
     const budget: Budget = {
       ...(values['budget-tokens'] !== undefined ? { tokens: wholeFlag('--budget-tokens', values['budget-tokens'], 1, Number.MAX_SAFE_INTEGER) } : {}),
       ...(values['budget-usd'] !== undefined ? { usd: positiveFlag('--budget-usd', values['budget-usd']) } : {}),
@@ -181,6 +193,8 @@ const runCommand = defineCommand({
       folder = opened.folder;
       done = opened.records;
       manifest = resumedShard(opened.manifest, values.shard, values.runs);
+      if (values.batch && manifest.batch !== true)
+        throw new UsageError(`--batch: ${values.resume} was run one request at a time; resume it without --batch (a folder keeps the way it was run)`);
       if (values.runs !== undefined) {
         const runs = wholeFlag('--runs', values.runs, 1, 1000);
         if (runs < manifest.runs) throw new UsageError(`--runs: the experiment already has ${manifest.runs} runs per variant; give at least that many`);
@@ -199,8 +213,20 @@ const runCommand = defineCommand({
       const llm = llmChanges(values);
       retries = llm.retries;
       const shard = values.shard !== undefined ? shardFlag(values.shard) : undefined;
-      manifest = { version: FOLDER_VERSION, session, variants, runs, ...llm.manifest, ...(shard !== undefined ? { shard } : {}) };
+      manifest = {
+        version: FOLDER_VERSION,
+        session,
+        variants,
+        runs,
+        ...llm.manifest,
+        ...(shard !== undefined ? { shard } : {}),
+        ...(values.batch ? { batch: true } : {}),
+      };
     }
+    const batched = manifest.batch === true;
+    if (pollMs !== undefined && !batched) throw new UsageError('--poll-ms: only with --batch (or --resume of a batched experiment)');
+    if (batched && values.concurrency !== undefined)
+      throw new UsageError('--concurrency does not apply with --batch: every run starts at once and waits for its wave');
     const parsed = parseSession(manifest.session);
     if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
     const mcpFlags = parseMcpFlags(
@@ -216,7 +242,8 @@ const runCommand = defineCommand({
     if (!planned.ok) throw new SessionProblems(values.variants ?? 'experiment', planned.errors);
     const plan: ExperimentPlan = manifest.shard !== undefined ? { ...planned.plan, shard: manifest.shard } : planned.plan;
     if (manifest.shard !== undefined && folder === undefined && values.out === undefined) io.stderr.write(SHARD_WITHOUT_OUT + '\n');
-    const llmFor = answerers(plan, io, retries);
+    const direct = answerers(plan, io, retries);
+    const batches = batched ? await prepareBatches(plan, io, retries) : undefined;
     // The simulated model reports the tokens it was sent; strategies that decide by size need the tokenizer too.
     const needsTokens = plan.variants.some((v) => {
       if (v.simulated !== undefined) return true;
@@ -240,6 +267,7 @@ const runCommand = defineCommand({
             ...(mcpFlags.toolTimeoutMs !== undefined ? { toolLimits: { toolTimeoutMs: mcpFlags.toolTimeoutMs } } : {}),
           };
     if (values.out !== undefined) folder = ResultsFolder.create(values.out, manifest);
+    const waves = batches !== undefined ? startBatches(batches, plan, direct, { io, folder, done, ...(pollMs !== undefined ? { pollMs } : {}) }) : undefined;
 
     const controller = new AbortController();
     const stopListening = io.onInterrupt?.(() => {
@@ -247,7 +275,8 @@ const runCommand = defineCommand({
         io.quit?.(EXIT.interrupted);
         return;
       }
-      io.stderr.write('\nptc experiment: stopping; runs in flight are cut (Ctrl+C again to quit at once)\n');
+      const batchWords = waves !== undefined ? `; ${stoppingWords(folder?.dir)}` : '';
+      io.stderr.write(`\nptc experiment: stopping; runs in flight are cut${batchWords} (Ctrl+C again to quit at once)\n`);
       controller.abort();
     });
     const total = schedule(plan).length;
@@ -258,7 +287,7 @@ const runCommand = defineCommand({
       title: parsed.session.title,
       started: new Date().toISOString(),
       runsPerVariant: plan.runs,
-      concurrency,
+      ...(batched ? { batch: true } : { concurrency }),
       variants: names,
       variantsFile: manifest.variants,
       ...(plan.shard !== undefined ? { shard: plan.shard } : {}),
@@ -267,9 +296,10 @@ const runCommand = defineCommand({
     let result;
     try {
       result = await runExperiment(plan, {
-        llmFor,
+        llmFor: waves?.llmFor ?? direct,
         ...(liveTools !== undefined ? { liveTools } : {}),
-        concurrency,
+        // In batch mode every run starts at once: a wave holds the next request of each.
+        concurrency: batched ? total : concurrency,
         budget,
         signal: controller.signal,
         prices: DEFAULT_PRICES,
@@ -291,8 +321,11 @@ const runCommand = defineCommand({
       });
     } finally {
       stopListening?.();
+      waves?.gate.close();
       await servers?.close();
     }
+    const leftRunning = waves?.gate.pendingBatches() ?? [];
+    if (leftRunning.length > 0) io.stderr.write(unreadWords(leftRunning, folder?.dir) + '\n');
     const summaries = summarizeAll(names, result.records);
     if (folder !== undefined) folder.saveResults(exportTexts(setup, summaries, result.records));
     io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, result.stopped) + '\n');

@@ -2,6 +2,8 @@
 // gets its streams, environment and Ctrl+C from here, so tests call it in process with streams of
 // their own, and only processIo() (the real command's) knows about the process it runs in.
 import type { Readable, Writable } from 'node:stream';
+import type { BatchProviderFactory } from '../agent/providers/batch.ts';
+import type { Sleep } from '../experiment/batch-waves.ts';
 
 /** The exit codes of every command; `ptc --help` and docs/cli.md list them with their meaning. */
 export const EXIT = {
@@ -35,6 +37,8 @@ export interface CliIo {
   readonly onTerminate?: (handler: () => void) => () => void;
   /** Ends everything at once with `code` (a second Ctrl+C); absent: nothing to end. */
   readonly quit?: (code: number) => void;
+  /** Stand-ins for `ptc experiment --batch` (tests): the providers' batch interfaces and the wait between polls. */
+  readonly batch?: { readonly createProvider?: BatchProviderFactory; readonly sleep?: Sleep };
 }
 
 let pipesGuarded = false;

@@ -24,6 +24,8 @@ export interface ExperimentSetup {
   readonly shards?: number;
   /** Runs of the plan in no merged folder (a partial merge). */
   readonly missingRuns?: number;
+  /** The requests went through the providers' batch interfaces (priced at their batch price). */
+  readonly batch?: boolean;
 }
 
 /** File names of the three exports, after a base name (the page prefixes the title and the time). */
@@ -44,6 +46,7 @@ export const RUN_COLUMNS = [
   'error_kind',
   'returned',
   'why',
+  'price_basis',
 ] as const;
 
 export const VARIANT_COLUMNS = [
@@ -96,6 +99,7 @@ export function runsCsv(records: readonly RunRecord[]): string {
       r.errorKind,
       r.returned,
       r.why,
+      r.priceBasis,
     ]),
   );
 }
@@ -137,6 +141,7 @@ export function resultsDocument(setup: ExperimentSetup, summaries: readonly Vari
       ...(setup.shard !== undefined ? { shard: { index: setup.shard.index, count: setup.shard.count } } : {}),
       ...(setup.shards !== undefined ? { shards: setup.shards } : {}),
       ...(setup.missingRuns !== undefined ? { missingRuns: setup.missingRuns } : {}),
+      ...(setup.batch === true ? { batch: true } : {}),
     },
     variants: resultsJson(summaries).variants,
     runs: records.map((r) => ({ ...r })),

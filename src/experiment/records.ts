@@ -1,5 +1,6 @@
 // One finished (or cut) run of an experiment, as plain data: written a line at a time to a results
 // folder, sent from the worker to the page, and turned into CSV and JSON (results.ts).
+import type { PriceBasis } from '../agent/cost.ts';
 import type { Usage } from '../agent/usage.ts';
 
 /**
@@ -29,6 +30,11 @@ export interface RunRecord {
   readonly usage: Usage;
   /** USD; null when the model has no price or the provider did not report tokens. */
   readonly cost: number | null;
+  /**
+   * The price the cost is at: `list`, or for requests sent in provider batches the entry's own
+   * `batch` price or `half-list` (half its list price); absent when the model has no price.
+   */
+  readonly priceBasis?: PriceBasis;
   /** Wall time of the run, LLM included. */
   readonly ms: number;
 }

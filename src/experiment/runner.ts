@@ -1,7 +1,7 @@
 // Runs an experiment: every run of every variant, a few at a time, each a fresh agent loop with its
 // own LLM. Finished runs are handed to the host as they finish (to be saved at once), so stopping,
 // a budget cap or a failing provider loses nothing that was done; a resumed experiment skips them.
-import { costOf, findPrice, type PriceTable } from '../agent/cost.ts';
+import { batchPrice, costOf, findPrice, type ModelPrice, type PriceBasis, type PriceTable } from '../agent/cost.ts';
 import { LlmError, type Llm, type LlmErrorKind } from '../agent/llm.ts';
 import type { SentWith } from '../agent/llm-settings.ts';
 import { initialStep, prepareAgent, runTurn, type PreparedAgent } from '../agent/loop.ts';
@@ -21,6 +21,10 @@ export interface RunLlm {
   readonly llm: Llm;
   /** Recorded on each turn (real providers). */
   readonly sentWith?: SentWith;
+  /** Its requests go through the provider's batch interface, so they are priced at the batch price. */
+  readonly batched?: boolean;
+  /** Called once the run has ended, whatever the outcome (a batch gate stops waiting for it). */
+  readonly release?: () => void;
 }
 
 export interface Budget {
@@ -167,7 +171,6 @@ async function runOnce(
   signal: AbortSignal,
   spend: (delta: Spent) => void,
 ): Promise<{ record: Omit<RunRecord, 'ms'>; turns: readonly Turn[]; errorKind?: LlmErrorKind }> {
-  const base = { variant: variant.name, run };
   // A recorded variant never reaches a server; a live one uses the host's connections.
   const tools: Partial<AgentDef> = variant.tools === 'recorded' ? { toolRecord: variant.record ?? [] } : (options.liveTools ?? {});
   const prepared = prepareAgent({ ...sessionToAgent(variant.session), ...tools });
@@ -182,7 +185,11 @@ async function runOnce(
     answerer = options.llmFor(variant, run);
   }
   const model = answerer.sentWith?.model ?? variant.session.llm.model;
-  const price = findPrice(pricesFor(options, variant.session), model);
+  const entry = findPrice(pricesFor(options, variant.session), model);
+  const priced: { price: ModelPrice; basis: PriceBasis } | undefined =
+    entry === undefined ? undefined : answerer.batched === true ? batchPrice(entry) : { price: entry, basis: 'list' };
+  const price = priced?.price;
+  const base = { variant: variant.name, run, ...(priced !== undefined ? { priceBasis: priced.basis } : {}) };
   const costFor = (u: Usage | undefined): number | null => {
     const c = costOf(u, price, model);
     return c.known ? c.usd : null;
@@ -216,6 +223,8 @@ async function runOnce(
     if (e.kind === 'aborted') return cut(reasonOf(signal), cutWords(reasonOf(signal)));
     const c = cut('provider', `${e.kind}: ${e.message}`);
     return { ...c, record: { ...c.record, errorKind: e.kind }, errorKind: e.kind };
+  } finally {
+    answerer.release?.();
   }
   const common = { ...base, status: step.status, turns: step.turns.length, usage, cost: costSoFar() };
   if (step.status === 'returned') {

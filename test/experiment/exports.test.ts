@@ -11,7 +11,13 @@ function rec(variant: string, run: number, outcome: RunRecord['outcome'], over: 
 
 const LONG_WHY = `returned [${'"a, b" '.repeat(400)}], expected "x"`;
 const records = [
-  rec('full history', 1, 'success', { usage: { inputTokens: 100, outputTokens: 10, cachedInputTokens: 40 }, cost: 0.001, ms: 12.6, returned: '42' }),
+  rec('full history', 1, 'success', {
+    usage: { inputTokens: 100, outputTokens: 10, cachedInputTokens: 40 },
+    cost: 0.001,
+    ms: 12.6,
+    returned: '42',
+    priceBasis: 'list',
+  }),
   rec('trim', 2, 'failure', { why: LONG_WHY }),
   rec('trim', 3, 'cut', { cutKind: 'provider', errorKind: 'server', why: 'the provider failed (server)' }),
 ];
@@ -28,16 +34,16 @@ describe('runs CSV', () => {
   it('has one row per run, a header whose names say what they sum, empty cells for what was not reported', () => {
     const lines = runsCsv(records).split('\r\n');
     expect(lines[0]).toBe(
-      'variant,run,outcome,status,turns,input_tokens_all_requests,output_tokens_all_requests,cached_input_tokens_all_requests,cost_usd_all_requests,duration_ms,cut_kind,error_kind,returned,why',
+      'variant,run,outcome,status,turns,input_tokens_all_requests,output_tokens_all_requests,cached_input_tokens_all_requests,cost_usd_all_requests,duration_ms,cut_kind,error_kind,returned,why,price_basis',
     );
-    expect(lines[1]).toBe('full history,1,success,returned,3,100,10,40,0.001,13,,,42,');
-    expect(lines[3]).toBe('trim,3,cut,cut,3,,,,,100,provider,server,,the provider failed (server)');
+    expect(lines[1]).toBe('full history,1,success,returned,3,100,10,40,0.001,13,,,42,,list');
+    expect(lines[3]).toBe('trim,3,cut,cut,3,,,,,100,provider,server,,the provider failed (server),');
     expect(lines.at(-1)).toBe('');
   });
 
   it('keeps a failure reason whole, quoted as CSV quotes', () => {
     const row = runsCsv(records).split('\r\n')[2];
-    expect(row).toBe(`trim,2,failure,returned,3,,,,,100,,,,"${LONG_WHY.replace(/"/g, '""')}"`);
+    expect(row).toBe(`trim,2,failure,returned,3,,,,,100,,,,"${LONG_WHY.replace(/"/g, '""')}",`);
   });
 
   it('keeps a spreadsheet from running a cell as a formula', () => {
@@ -82,6 +88,14 @@ describe('the JSON export', () => {
     expect((doc.variants as { name: string }[]).map((v) => v.name)).toEqual(['full history', 'trim']);
     expect(doc.runs).toEqual(records);
     expect((doc.runs as RunRecord[])[1].why).toBe(LONG_WHY);
+  });
+
+  it('says when the requests went through provider batches, and each run the price it was charged at', () => {
+    const batched = [rec('full history', 1, 'success', { usage: { inputTokens: 100, outputTokens: 10 }, cost: 0.0005, priceBasis: 'half-list' })];
+    const doc = resultsDocument({ ...setup, batch: true }, summarizeAll(setup.variants, batched), batched);
+    expect(doc.configuration).toMatchObject({ batch: true });
+    expect(resultsDocument(setup, [], []).configuration).not.toHaveProperty('batch');
+    expect(runsCsv(batched).split('\r\n')[1].endsWith(',half-list')).toBe(true);
   });
 
   it('the three texts by file name', () => {

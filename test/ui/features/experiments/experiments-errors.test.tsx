@@ -142,6 +142,6 @@ describe('experiments when things go wrong', () => {
     expect(costText(b.cost)).toBe('–');
     expect(rateText(summariesOf(['c'], [record('c', 1, 'cut')])[0])).toBe('–');
     const asked = { title: 't', created: 0, runs: 3, concurrency: 2, variants: ['a', 'b'], variantsText: '' };
-    expect(exportsOf(asked, records).runs.split('\r\n')[2]).toBe('a,2,failure,failed,2,,,,0.001,10,,,,out of turns');
+    expect(exportsOf(asked, records).runs.split('\r\n')[2]).toBe('a,2,failure,failed,2,,,,0.001,10,,,,out of turns,');
   });
 });
