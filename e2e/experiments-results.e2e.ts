@@ -96,23 +96,30 @@ describe('results made by ptc experiment, in the app', () => {
       await waitForReady(page);
       await pressTool(page, 'experiments-button');
       await page.locator(tid('experiments-panel')).waitFor();
-      // The page's long tasks meanwhile: how long the main thread was held at a stretch.
+      // The page's long tasks meanwhile, and when the input's change came: the tasks before it are the
+      // browser's own (it makes the list of 5,000 files), those after it the panel's.
       await page.evaluate(() => {
-        const w = window as unknown as { longest: number };
-        w.longest = 0;
+        const w = window as unknown as { tasks: [number, number][]; changed: number };
+        w.tasks = [];
+        w.changed = Infinity;
+        document.addEventListener('change', () => (w.changed = Math.min(w.changed, performance.now())), true);
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+          for (const e of list.getEntries()) w.tasks.push([e.startTime, e.duration]);
         }).observe({ type: 'longtask' });
       });
       const start = Date.now();
       await page.locator(tid('experiment-open-results-folder')).setInputFiles(big);
       await page.locator(tid('experiment-results')).waitFor({ timeout: 120_000 });
       const ms = Date.now() - start;
-      const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+      const [before, after] = await page.evaluate(() => {
+        const w = window as unknown as { tasks: [number, number][]; changed: number };
+        const longest = (tasks: [number, number][]) => Math.round(Math.max(0, ...tasks.map(([, d]) => d)));
+        return [longest(w.tasks.filter(([t]) => t < w.changed)), longest(w.tasks.filter(([t]) => t >= w.changed))];
+      });
       expect(await page.locator(tid('experiment-saved-count')).textContent()).toBe('5000/5000 runs');
       expect(await page.locator(`${tid('experiment-summary')} tbody tr`).count()).toBe(50);
       console.log(
-        `opened 5,000 runs with their files (${Math.round((5000 * readFileSync(join(big, 'runs', '01-variant-1', 'run-001.json')).length) / 1e6)} MB) in ${ms} ms; longest task ${Math.round(longest)} ms`,
+        `opened 5,000 runs with their files (${Math.round((5000 * readFileSync(join(big, 'runs', '01-variant-1', 'run-001.json')).length) / 1e6)} MB) in ${ms} ms; longest task: the browser's ${before} ms before the change event, the page's ${after} ms after it`,
       );
     } finally {
       await closeClean(w);

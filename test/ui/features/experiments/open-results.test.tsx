@@ -160,4 +160,13 @@ describe('opening results made by ptc experiment', () => {
         .map((li) => li.textContent),
     ).toEqual(['"full": the file\'s summary says 3 successes, its runs 2', '"full": the file\'s summary says 0 failures, its runs 1']);
   });
+
+  it('opens results.json dropped on the panel’s drop area', async () => {
+    await openPanel();
+    const file = new File([folder.texts.json], 'results.json');
+    const entry = { isFile: true, isDirectory: false, fullPath: '/results.json', file: (ok: (f: File) => void) => ok(file) };
+    fireEvent.drop(tid('experiment-open-results'), { dataTransfer: { items: [{ kind: 'file', webkitGetAsEntry: () => entry }], files: [file] } });
+    await shown();
+    expect(tid('experiment-saved-count').textContent).toBe('4/6 runs');
+  });
 });
