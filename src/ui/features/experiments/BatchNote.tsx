@@ -73,9 +73,9 @@ export function BatchNote({ runs, total, variantsText }: { runs: number; total: 
         <span className="text-xs text-slate-600 dark:text-slate-300">the key comes from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY), never a file</span>
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        To spread the runs over machines, give each process <code>--shard i/n</code> and its own <code>--out</code> folder, then join the folders with{' '}
-        <code>ptc experiment merge DIR… --out DIR</code> (docs/experiments.md, &ldquo;Shards&rdquo;). Open the results folder here with &ldquo;Open
-        results…&rdquo;.
+        To spread the runs over machines, give each process <code className="whitespace-nowrap">--shard i/n</code> and its own <code>--out</code> folder, then
+        join the folders with <code className="whitespace-nowrap">ptc experiment merge DIR… --out DIR</code> (docs/experiments.md, &ldquo;Shards&rdquo;). Open
+        the results folder here with &ldquo;Open results…&rdquo;.
       </p>
     </div>
   );

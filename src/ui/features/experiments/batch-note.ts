@@ -6,12 +6,13 @@ import type { ExperimentPlanView } from '../../../worker/experiments.ts';
 /** More runs than this, all answered by real providers, and the setup suggests `--batch`. */
 export const BATCH_NOTE_RUNS = 100;
 
-const BATCHED = new Set(['openai', 'anthropic']);
+/** Providers whose batch interface `ptc experiment --batch` uses. */
+const BATCHED: readonly string[] = ['openai', 'anthropic'];
 
 /** Planned runs answered by a provider that has a batch interface. */
 export function batchableRuns(plan: ExperimentPlanView | null): number {
   if (plan === null || !plan.ok) return 0;
-  return plan.variants.filter((v) => v.endpoint !== undefined && BATCHED.has(v.endpoint.provider)).length * plan.runs;
+  return plan.variants.filter((v) => v.endpoint !== undefined && BATCHED.includes(v.endpoint.provider)).length * plan.runs;
 }
 
 /** A word as a POSIX shell reads it back: bare when it is safe, else single-quoted. */
