@@ -284,6 +284,15 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
           set({ importing: null, importErrors: outcome.errors });
           return;
         }
+        // The same experiment opened again (after a --resume, say) replaces the copy opened before.
+        const { setup } = outcome.record.imported ?? {};
+        const older = get().saved.filter(
+          (r) =>
+            r.id !== outcome.record.id && setup?.started !== undefined && r.imported?.setup.started === setup.started && r.imported.setup.title === setup.title,
+        );
+        for (const r of older) await db.delete(r.id).catch(() => undefined);
+        const gone = new Set(older.map((r) => r.id));
+        set((s) => ({ saved: s.saved.filter((r) => !gone.has(r.id)) }));
         remember(outcome.record);
         set({ importing: null, openId: outcome.record.id });
       },

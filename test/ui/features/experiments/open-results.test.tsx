@@ -169,4 +169,19 @@ describe('opening results made by ptc experiment', () => {
     await shown();
     expect(tid('experiment-saved-count').textContent).toBe('4/6 runs');
   });
+
+  it('replaces the copy opened before when the same experiment is opened again (more runs after a --resume)', async () => {
+    await openPanel();
+    choose('experiment-open-results-files', [new File([folder.texts.json], 'results.json')]);
+    await waitFor(() => expect(tid('experiment-saved-count').textContent).toBe('4/6 runs'));
+    const [first] = await experimentDb().list();
+    const resumed = resultsOf(['full', 'trim'], 3, () => 'success');
+    choose('experiment-open-results-folder', [fileAt('out/results.json', resumed.texts.json), fileAt(runPath('out', 0, 'full', 1), runFileText('full', 1))]);
+    await waitFor(() => expect(tid('experiment-saved-count').textContent).toBe('6/6 runs'));
+    expect(screen.getAllByTestId('experiment-saved')).toHaveLength(1);
+    const saved = await experimentDb().list();
+    expect(saved.map((r) => r.id)).not.toContain(first.id);
+    expect(saved).toHaveLength(1);
+    expect(await experimentDb().getRunText(saved[0].id, 'full', 1)).toBe(runFileText('full', 1));
+  });
 });
