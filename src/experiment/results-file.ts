@@ -3,9 +3,9 @@
 // named by its path, `runs[3].outcome: …`; fields this build does not know are kept, for folders of
 // later builds), and the run files beside it (`runs/NN-VARIANT/run-NNN.json`) placed by their path or,
 // without one, by the `experimentRun` field the runner writes into each.
+// Only zod/mini here: the page's Experiments panel loads this module, and the session reader's
+// helpers would bring the interpreter's values into the page with them.
 import * as z from 'zod/mini';
-import { errorMap } from '../session/schema-problems.ts';
-import { formatPath, type PathSegment } from '../session/value-codec.ts';
 import type { ExperimentSetup } from './exports.ts';
 import { runKey, type RunRecord } from './records.ts';
 import { summarizeAll, type VariantSummary } from './results.ts';
@@ -78,12 +78,41 @@ export type ResultsFileRead = { readonly ok: true; readonly results: ResultsFile
 
 const MAX_ERRORS = 20;
 
-/** The session reader's wording, and "required" for any field left out (an enum's included). */
-const messageOf: z.core.$ZodErrorMap = (iss) => (iss.input === undefined && iss.code !== 'custom' ? 'required' : errorMap(iss));
+/** A JSON value named in a message: its kind, and a short excerpt of a scalar. */
+function described(x: unknown): string {
+  if (x === undefined) return 'nothing';
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  if (typeof x === 'object') return 'an object';
+  const text = JSON.stringify(x);
+  return `${typeof x} ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+}
 
+const KINDS: Readonly<Record<string, string>> = { string: 'a string', number: 'a number', int: 'a whole number', object: 'an object', array: 'an array' };
+
+/** Messages worded as the session reader words its own: what was expected, and what was found. */
+const messageOf: z.core.$ZodErrorMap = (iss) => {
+  if (iss.input === undefined && iss.code !== 'custom') return 'required';
+  switch (iss.code) {
+    case 'invalid_type':
+      return `expected ${KINDS[iss.expected] ?? iss.expected}, got ${described(iss.input)}`;
+    case 'invalid_value':
+      return `expected ${iss.values.map((v) => JSON.stringify(v)).join(' or ')}, got ${described(iss.input)}`;
+    case 'too_small':
+      return iss.origin === 'number' ? `must be at least ${String(iss.minimum)}, got ${described(iss.input)}` : undefined;
+    default:
+      return undefined;
+  }
+};
+
+/** `runs[3].usage.inputTokens`; the file itself for its top level. */
 function pathText(path: readonly PropertyKey[]): string {
-  const segments = path.filter((p): p is PathSegment => typeof p !== 'symbol');
-  return segments.length === 0 ? RESULTS_FILE : formatPath(segments);
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else if (typeof p === 'string') out += /^[A-Za-z_$][\w$]*$/.test(p) ? (out === '' ? p : `.${p}`) : `[${JSON.stringify(p)}]`;
+  }
+  return out === '' ? RESULTS_FILE : out;
 }
 
 /** The checks zod cannot make one field at a time: every run belongs to a variant, once, within the plan. */

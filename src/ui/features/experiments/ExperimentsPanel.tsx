@@ -16,9 +16,10 @@ import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 import { AskFirst } from '../../components/AskFirst.tsx';
 import { OpenResults } from './OpenResults.tsx';
+import { shellWord } from './batch-note.ts';
 
 /** The command that continues results made by `ptc experiment` (the folder as the browser named it). */
-export const resumeCommand = (folder: string | null): string => `ptc experiment --resume ${folder ?? 'DIR'}`;
+export const resumeCommand = (folder: string | null): string => `ptc experiment --resume ${folder === null ? 'DIR' : shellWord(folder)}`;
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
   const store = useExperimentsStore();
