@@ -2,6 +2,7 @@
 // own JSON reads back to the same runs and figures; unknown fields are kept; each mistake is named by
 // its path; runs that disagree with the file's summary win, the difference said; run files are placed
 // by their path in the folder or by the `experimentRun` field they carry.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { exportTexts, type ExperimentSetup } from '../../src/experiment/exports.ts';
 import type { RunRecord } from '../../src/experiment/records.ts';
@@ -166,5 +167,13 @@ describe('run files', () => {
     expect(runOfSessionText(JSON.stringify({ title: 'T' }))).toBeNull();
     expect(runOfSessionText(JSON.stringify({ experimentRun: { variant: 'trim', run: 1.5 } }))).toBeNull();
     expect(runOfSessionText('not json')).toBeNull();
+  });
+});
+
+describe('what the page loads with it', () => {
+  it('imports only zod/mini and its own layer, so the interpreter stays out of the Experiments panel', () => {
+    const source = readFileSync(new URL('../../src/experiment/results-file.ts', import.meta.url), 'utf8');
+    const from = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    expect(from.filter((f) => f !== 'zod/mini' && !f.startsWith('./'))).toEqual([]);
   });
 });
