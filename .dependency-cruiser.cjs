@@ -24,7 +24,7 @@ const NPM = {
   compression: ['gpt-tokenizer'],
   agent: ['openai', '@anthropic-ai/sdk', '@modelcontextprotocol/client'],
   session: ['zod', 'fflate'],
-  experiment: [],
+  experiment: ['zod'],
   worker: ['comlink', 'gpt-tokenizer'],
 };
 

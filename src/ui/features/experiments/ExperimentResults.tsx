@@ -22,13 +22,17 @@ import {
   type RunRecord,
 } from './figures.ts';
 import { RateChart } from './RateChart.tsx';
+import { runKey } from '../../../experiment/records.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 
 const TH = 'border-b border-slate-300 px-2 py-1 text-left font-medium dark:border-slate-700';
 const TD = 'border-b border-slate-200 px-2 py-1 dark:border-slate-800';
 const NUM = `${TD} text-right tabular-nums`;
 
-function RunRow({ r, onOpen }: { r: RunRecord; onOpen: (r: RunRecord) => void }) {
+/** Said instead of Open for a run of opened results whose session file was not among the files. */
+export const RUN_FILE_MISSING = 'open the whole folder to open runs';
+
+function RunRow({ r, openable, onOpen }: { r: RunRecord; openable: boolean; onOpen: (r: RunRecord) => void }) {
   return (
     <tr data-testid={`experiment-run-${r.variant}-${r.run}`}>
       <td className={`${TD} font-mono`}>{r.variant}</td>
@@ -40,15 +44,21 @@ function RunRow({ r, onOpen }: { r: RunRecord; onOpen: (r: RunRecord) => void })
       </td>
       <td className={NUM}>{Math.round(r.ms)}</td>
       <td className={TD}>
-        <button
-          type="button"
-          className={SMALL_BUTTON}
-          data-testid="experiment-run-open"
-          aria-label={`Open ${r.variant} run ${r.run}`}
-          onClick={() => onOpen(r)}
-        >
-          Open
-        </button>
+        {openable ? (
+          <button
+            type="button"
+            className={SMALL_BUTTON}
+            data-testid="experiment-run-open"
+            aria-label={`Open ${r.variant} run ${r.run}`}
+            onClick={() => onOpen(r)}
+          >
+            Open
+          </button>
+        ) : (
+          <span data-testid="experiment-run-no-file" className="text-xs text-slate-600 dark:text-slate-300">
+            {RUN_FILE_MISSING}
+          </span>
+        )}
       </td>
     </tr>
   );
@@ -62,6 +72,8 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
   const [listOpen, setListOpen] = useState(record.total <= 50);
   const summaries = useMemo(() => summariesOf(record.variants, record.records), [record]);
   const runs = useMemo(() => sortedRuns(record.variants, record.records), [record]);
+  // Opened results: only the runs whose session file came with them can be opened.
+  const withFile = useMemo(() => (record.imported === undefined ? null : new Set(record.imported.runFiles)), [record]);
 
   const openRun = async (r: RunRecord) => {
     setOpenError(null);
@@ -86,6 +98,14 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
         </h3>
         <span className="text-xs text-slate-600 dark:text-slate-300">
           {finishedCount(record.records)} of {record.total} runs finished
+          {record.imported !== undefined && (
+            <span data-testid="experiment-results-origin">
+              {' '}
+              · made by <code>ptc experiment</code>
+              {record.imported.folder !== null && <> in {record.imported.folder}</>}
+              {record.imported.setup.started !== undefined && <>, started {new Date(record.imported.setup.started).toLocaleString()}</>}
+            </span>
+          )}
         </span>
         <span className="ml-auto flex gap-2">
           {(
@@ -161,6 +181,16 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
         Cut runs (stopped, over a budget, or the provider failed) say nothing about the model: they are counted under Cut and left out of the success rate. The
         interval is Wilson&apos;s 95% score interval; few runs give a wide one.
       </p>
+      {record.imported !== undefined && record.imported.differences.length > 0 && (
+        <div data-testid="experiment-results-differences" className="text-sm text-amber-800 dark:text-amber-300">
+          <p>The file&apos;s own summary differs from its runs; the figures here are made from the runs:</p>
+          <ul className="list-disc pl-5">
+            {record.imported.differences.map((d, i) => (
+              <li key={i}>{d}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <RateChart summaries={summaries} />
       {openError !== null && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
@@ -183,7 +213,12 @@ export function ExperimentResults({ record, onOpened }: { record: ExperimentReco
             </thead>
             <tbody>
               {(listOpen ? runs : []).map((r) => (
-                <RunRow key={`${r.variant}\u0000${r.run}`} r={r} onOpen={(x) => void openRun(x)} />
+                <RunRow
+                  key={runKey(r.variant, r.run)}
+                  r={r}
+                  openable={withFile === null || withFile.has(runKey(r.variant, r.run))}
+                  onOpen={(x) => void openRun(x)}
+                />
               ))}
             </tbody>
           </table>

@@ -15,6 +15,11 @@ import { SetupForm } from './SetupForm.tsx';
 import { SIDE_SHEET_HEAD } from '../../components/side-sheet.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 import { AskFirst } from '../../components/AskFirst.tsx';
+import { OpenResults } from './OpenResults.tsx';
+import { shellWord } from './batch-note.ts';
+
+/** The command that continues results made by `ptc experiment` (the folder as the browser named it). */
+export const resumeCommand = (folder: string | null): string => `ptc experiment --resume ${folder === null ? 'DIR' : shellWord(folder)}`;
 
 function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; shown: boolean; running: boolean; busy: boolean }) {
   const store = useExperimentsStore();
@@ -28,6 +33,17 @@ function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; 
           {done}/{record.total} runs
         </span>
         {running && ' (running)'}
+        {record.imported !== undefined && (
+          <span data-testid="experiment-saved-origin">
+            {' '}
+            · made by <code>ptc experiment</code>
+            {done < record.total && (
+              <>
+                ; resume it there: <code data-testid="experiment-saved-resume-command">{resumeCommand(record.imported.folder)}</code>
+              </>
+            )}
+          </span>
+        )}
       </span>
       <button
         type="button"
@@ -38,7 +54,7 @@ function SavedRow({ record, shown, running, busy }: { record: ExperimentRecord; 
       >
         Show
       </button>
-      {done < record.total && !running && (
+      {done < record.total && !running && record.imported === undefined && (
         <button
           type="button"
           className={SMALL_BUTTON}
@@ -90,6 +106,7 @@ export function ExperimentsPanel({ onClose, opener }: SheetProps) {
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-4 relative overflow-auto p-3" role="region" aria-label="Experiment" tabIndex={0}>
         <SetupForm />
+        <OpenResults />
         {(errors.length > 0 || notice !== null) && (
           <div role="alert" data-testid="experiment-errors" className="text-sm text-rose-700 dark:text-rose-400">
             {notice !== null && <p>{notice}</p>}
@@ -107,7 +124,9 @@ export function ExperimentsPanel({ onClose, opener }: SheetProps) {
             Saved experiments
           </h3>
           {saved.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-300">None yet. Each run is saved in this browser as it ends.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              None yet. Each run is saved in this browser as it ends; results opened from a folder are kept here too.
+            </p>
           ) : (
             <ul data-testid="experiments-saved" className="divide-y divide-slate-200 dark:divide-slate-800">
               {saved.map((r) => (

@@ -8,6 +8,8 @@ import { useController, useDefinitionView } from '../../state/playground.tsx';
 import { keysFor, useExperimentsStore } from './experiments-store.ts';
 import { PRESETS } from './figures.ts';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
+import { BatchNote } from './BatchNote.tsx';
+import { BATCH_NOTE_RUNS, batchableRuns } from './batch-note.ts';
 
 const INPUT = 'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 const PRIMARY =
@@ -107,6 +109,7 @@ export function SetupForm() {
     return plan?.ok ? keysFor(plan.variants, keys).missing : [];
   }, [plan, keys, keyVersion]);
   const canRun = running === null && plan !== null && plan.ok && missing.length === 0;
+  const batchable = batchableRuns(plan);
 
   return (
     <section aria-labelledby="experiment-setup-title" className="flex flex-col gap-2">
@@ -197,6 +200,7 @@ export function SetupForm() {
           </ul>
         )}
       </div>
+      {plan?.ok === true && batchable > BATCH_NOTE_RUNS && <BatchNote runs={plan.runs} total={batchable} variantsText={form.variantsText} />}
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={PRIMARY} data-testid="experiment-run" disabled={!canRun} onClick={() => void store.getState().run()}>
           Run

@@ -6,8 +6,21 @@
 //   run:<id>:<variant>:<run>  → that run's session file text
 // A run's text and record are written as each run ends, so no finished run is lost; each write is
 // the size of what changed, not of the experiment (older saves kept all in `exp:` and still read).
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, getMany, keys, set, setMany, type UseStore } from 'idb-keyval';
+import type { ExperimentSetup } from '../../../experiment/exports.ts';
 import type { RunRecord } from '../../../experiment/records.ts';
+
+/** Results `ptc experiment` made elsewhere, opened here: shown and exported, never resumed in the browser. */
+export interface ImportedResults {
+  /** The results folder's name as the browser gave it (null for files chosen one by one). */
+  readonly folder: string | null;
+  /** What the file's configuration said: exports made again say the same. */
+  readonly setup: ExperimentSetup;
+  /** The runs (runKey) whose session file was given: only they can be opened. */
+  readonly runFiles: readonly string[];
+  /** Where the file's own summary differed from its runs (the figures shown are the runs'). */
+  readonly differences: readonly string[];
+}
 
 export interface ExperimentRecord {
   readonly id: string;
@@ -26,6 +39,8 @@ export interface ExperimentRecord {
   readonly total: number;
   /** Every run that ended, cut ones included (a resume runs the cut ones again). */
   readonly records: readonly RunRecord[];
+  /** Set when the results were opened from a folder rather than run here (then `sessionText` is empty). */
+  readonly imported?: ImportedResults;
 }
 
 export interface ExperimentDb {
@@ -33,6 +48,8 @@ export interface ExperimentDb {
   get(id: string): Promise<ExperimentRecord | undefined>;
   put(record: ExperimentRecord): Promise<void>;
   putRunText(id: string, variant: string, run: number, text: string): Promise<void>;
+  /** Many runs' texts in one write where the store allows (an opened results folder). */
+  putRunTexts(id: string, texts: readonly { readonly variant: string; readonly run: number; readonly text: string }[]): Promise<void>;
   getRunText(id: string, variant: string, run: number): Promise<string | undefined>;
   /** The record and its runs' texts. */
   delete(id: string): Promise<void>;
@@ -45,7 +62,22 @@ export interface Kv {
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
   keys(): Promise<string[]>;
+  /** Many entries in one transaction (IndexedDB); without it, one at a time. */
+  setMany?(entries: [string, unknown][]): Promise<void>;
+  getMany?(keys: string[]): Promise<unknown[]>;
 }
+
+async function setAll(kv: Kv, entries: [string, unknown][]): Promise<void> {
+  if (kv.setMany !== undefined && entries.length > 1) await kv.setMany(entries);
+  else for (const [k, v] of entries) await kv.set(k, v);
+}
+
+function getAll(kv: Kv, keyList: string[]): Promise<unknown[]> {
+  return kv.getMany !== undefined && keyList.length > 1 ? kv.getMany(keyList) : Promise.all(keyList.map((k) => kv.get(k)));
+}
+
+/** Entries per transaction: one transaction per run is slow past thousands, one for all holds them all at once. */
+const CHUNK = 500;
 
 export const EXPERIMENTS_DB = 'ptc-playground-experiments';
 const EXP = 'exp:';
@@ -77,6 +109,8 @@ function idbKv(dbName: string): Kv {
     set: (k, v) => Promise.resolve().then(() => set(k, v, use())),
     del: (k) => Promise.resolve().then(() => del(k, use())),
     keys: () => Promise.resolve().then(() => keys<string>(use())),
+    setMany: (entries) => Promise.resolve().then(() => setMany(entries, use())),
+    getMany: (keyList) => Promise.resolve().then(() => getMany<unknown>(keyList, use())),
   };
 }
 
@@ -97,7 +131,14 @@ function fallingBack(primary: Kv, unavailable: boolean): { kv: Kv; inMemory: () 
       }
     };
   return {
-    kv: { get: guard((kv) => kv.get), set: guard((kv) => kv.set), del: guard((kv) => kv.del), keys: guard((kv) => kv.keys) },
+    kv: {
+      get: guard((kv) => kv.get),
+      set: guard((kv) => kv.set),
+      del: guard((kv) => kv.del),
+      keys: guard((kv) => kv.keys),
+      setMany: guard((kv) => (entries: [string, unknown][]) => setAll(kv, entries)),
+      getMany: guard((kv) => (keyList: string[]) => getAll(kv, keyList)),
+    },
     inMemory: () => fellBack,
   };
 }
@@ -132,7 +173,10 @@ export function createExperimentDb(options: ExperimentDbOptions = {}): Experimen
   /** A stored head made whole again: its session and its runs' records. */
   const whole = async (head: Head, allKeys: readonly string[]): Promise<ExperimentRecord> => {
     const recPrefix = `${REC}${head.id}:`;
-    const own = await Promise.all(allKeys.filter((k) => k.startsWith(recPrefix)).map((k) => kv.get(k)));
+    const own = await getAll(
+      kv,
+      allKeys.filter((k) => k.startsWith(recPrefix)),
+    );
     const byRun = new Map<string, RunRecord>();
     for (const r of [...(head.records ?? []), ...(own as RunRecord[])]) if (r !== undefined) byRun.set(`${r.variant}\u0000${r.run}`, r);
     const sessionText = head.sessionText ?? (await kv.get(SESSION + head.id));
@@ -141,7 +185,10 @@ export function createExperimentDb(options: ExperimentDbOptions = {}): Experimen
   return {
     async list() {
       const allKeys = await kv.keys();
-      const heads = await Promise.all(allKeys.filter((k) => k.startsWith(EXP)).map((k) => kv.get(k)));
+      const heads = await getAll(
+        kv,
+        allKeys.filter((k) => k.startsWith(EXP)),
+      );
       const records = await Promise.all(heads.filter((h): h is Head => h !== undefined).map((h) => whole(h, allKeys)));
       return records.sort((a, b) => b.created - a.created);
     },
@@ -152,10 +199,22 @@ export function createExperimentDb(options: ExperimentDbOptions = {}): Experimen
     async put(record) {
       const { sessionText, records, ...head } = record;
       await write(SESSION + record.id, sessionText);
-      for (const r of records) await write(`${REC}${record.id}:${r.variant}:${r.run}`, r);
+      const changed = records.map((r): [string, unknown] => [`${REC}${record.id}:${r.variant}:${r.run}`, r]).filter(([k, r]) => written.get(k) !== r);
+      if (changed.length === 1) await write(changed[0][0], changed[0][1]);
+      else
+        for (let i = 0; i < changed.length; i += CHUNK) {
+          const chunk = changed.slice(i, i + CHUNK);
+          await setAll(kv, chunk);
+          for (const [k, r] of chunk) written.set(k, r);
+        }
       await kv.set(EXP + record.id, head);
     },
     putRunText: (id, variant, run, text) => kv.set(runTextKey(id, variant, run), text),
+    putRunTexts: (id, texts) =>
+      setAll(
+        kv,
+        texts.map((t): [string, unknown] => [runTextKey(id, t.variant, t.run), t.text]),
+      ),
     getRunText: async (id, variant, run) => {
       const v = await kv.get(runTextKey(id, variant, run));
       return typeof v === 'string' ? v : undefined;

@@ -15,6 +15,7 @@ import { useController } from '../../state/playground.tsx';
 import { endpointOf, keyRequired } from '../../lib/endpoint.ts';
 import { createExperimentDb, type ExperimentDb, type ExperimentRecord } from './experiment-db.ts';
 import { isFinished, type RunRecord } from './figures.ts';
+import { importResults, type PickedFile } from './results-import.ts';
 
 export type { ExperimentRecord } from './experiment-db.ts';
 
@@ -48,12 +49,18 @@ export interface ExperimentsState {
   /** Errors of the last run (the worker's words) or why it ended early. */
   errors: readonly string[];
   notice: string | null;
+  /** A results folder being opened: run files saved so far, of how many. */
+  importing: { readonly done: number; readonly total: number } | null;
+  /** Why the last results folder did not open (nothing shown or saved changed). */
+  importErrors: readonly string[];
   setForm(change: Partial<ExperimentForm>): void;
   /** Fills the variants file with a preset (judged against the script's own answer when there is one). */
   usePreset(id: string): Promise<void>;
   makePlan(): Promise<void>;
   run(): Promise<void>;
   resume(id: string): Promise<void>;
+  /** Opens results `ptc experiment` wrote (its folder's files, or results.json alone), saves and shows them. */
+  openResults(files: readonly PickedFile[]): Promise<void>;
   stop(): Promise<void>;
   loadSaved(): Promise<void>;
   open(id: string | null): void;
@@ -202,6 +209,8 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       openId: null,
       errors: [],
       notice: null,
+      importing: null,
+      importErrors: [],
       setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
       usePreset: async (id) => {
         const answer = await client.call('scriptAnswer').catch(() => null);
@@ -260,7 +269,32 @@ export function createExperimentsStore(client: EngineClient, keys: KeyStore, db:
       resume: async (id) => {
         if (get().running !== null) return;
         const record = get().saved.find((r) => r.id === id) ?? (await db.get(id));
-        if (record) await execute(record);
+        // Results opened from a folder have no session here: `ptc experiment --resume` continues them.
+        if (record && record.imported === undefined) await execute(record);
+      },
+      openResults: async (files) => {
+        if (get().importing !== null) return;
+        set({ importing: { done: 0, total: 0 }, importErrors: [] });
+        const outcome = await importResults(files, db, {
+          id: newId(),
+          now: Date.now(),
+          onProgress: (done, total) => set({ importing: { done, total } }),
+        }).catch((e: unknown) => ({ ok: false as const, errors: [messageOf(e)] }));
+        if (!outcome.ok) {
+          set({ importing: null, importErrors: outcome.errors });
+          return;
+        }
+        // The same experiment opened again (after a --resume, say) replaces the copy opened before.
+        const { setup } = outcome.record.imported ?? {};
+        const older = get().saved.filter(
+          (r) =>
+            r.id !== outcome.record.id && setup?.started !== undefined && r.imported?.setup.started === setup.started && r.imported.setup.title === setup.title,
+        );
+        for (const r of older) await db.delete(r.id).catch(() => undefined);
+        const gone = new Set(older.map((r) => r.id));
+        set((s) => ({ saved: s.saved.filter((r) => !gone.has(r.id)) }));
+        remember(outcome.record);
+        set({ importing: null, openId: outcome.record.id });
       },
       stop: async () => {
         const running = get().running;

@@ -26,6 +26,8 @@ export interface ExperimentAsked {
   readonly concurrency: number;
   readonly variants: readonly string[];
   readonly variantsText: string;
+  /** For results opened from a folder: what its configuration said. */
+  readonly imported?: { readonly setup: ExperimentSetup };
 }
 
 function setupOf(asked: ExperimentAsked): ExperimentSetup {
@@ -50,7 +52,14 @@ function setupOf(asked: ExperimentAsked): ExperimentSetup {
 
 /** The three export files' texts: runs CSV, variants CSV, JSON (the same as `ptc experiment --out` writes). */
 export function exportsOf(asked: ExperimentAsked, records: readonly RunRecord[]): Record<keyof typeof EXPORT_FILES, string> {
+  if (asked.imported !== undefined) return exportTexts(asked.imported.setup, summariesOf(asked.variants, records), scheduledRuns(asked.variants, records));
   return exportTexts(setupOf(asked), summariesOf(asked.variants, records), sortedRuns(asked.variants, records));
+}
+
+/** Runs in the order `ptc experiment` takes and writes them: run 1 of every variant, then run 2, … */
+export function scheduledRuns(variants: readonly string[], records: readonly RunRecord[]): RunRecord[] {
+  const order = new Map(variants.map((v, i) => [v, i]));
+  return [...records].sort((a, b) => a.run - b.run || (order.get(a.variant) ?? 0) - (order.get(b.variant) ?? 0));
 }
 
 /** Runs in the order they were planned: by variant (the plan's order), then run number. */

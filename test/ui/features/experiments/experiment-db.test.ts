@@ -74,4 +74,35 @@ describe('the experiments store', () => {
     await db.delete('e1');
     expect((await kv.keys()).sort()).toEqual(['exp:e2', 'rec:e2:a:1', 'session:e2']);
   });
+
+  it('writes thousands of runs (an opened results folder) in transactions of at most 500 where the store has them', async () => {
+    const inner = memoryKv();
+    const batches: number[] = [];
+    const kv: Kv = {
+      ...inner,
+      setMany: async (entries) => {
+        batches.push(entries.length);
+        for (const [k, v] of entries) await inner.set(k, v);
+      },
+      getMany: (keyList) => Promise.all(keyList.map((k) => inner.get(k))),
+    };
+    const db = createExperimentDb({ kv });
+    const records = Array.from({ length: 1200 }, (_, i) => rec('a', i + 1));
+    await db.put({
+      ...base,
+      runs: 1200,
+      total: 1200,
+      records,
+      imported: { folder: 'out', setup: { title: 'T', runsPerVariant: 1200, variants: ['a'] }, runFiles: [], differences: [] },
+    });
+    await db.putRunTexts('e1', [
+      { variant: 'a', run: 1, text: 'one' },
+      { variant: 'a', run: 2, text: 'two' },
+    ]);
+    expect(batches).toEqual([500, 500, 200, 2]);
+    const back = await db.get('e1');
+    expect(back?.records).toHaveLength(1200);
+    expect(back?.imported?.folder).toBe('out');
+    expect(await db.getRunText('e1', 'a', 2)).toBe('two');
+  });
 });
