@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { ExperimentSetup } from './exports.ts';
 import { runKey, type RunRecord } from './records.ts';
 import { summarizeAll, type VariantSummary } from './results.ts';
+import { shareSize } from './shards.ts';
 
 export const RESULTS_FILE = 'results.json';
 
@@ -45,6 +46,11 @@ const configurationSchema = z.looseObject({
   concurrency: z.optional(positive),
   variants: z.array(z.string()).check(z.minLength(1, 'must name at least one variant')),
   variantsFile: z.optional(z.unknown()),
+  // One shard's share (`--shard i/n`), a merge of n shards (with the runs no folder held), or batches.
+  shard: z.optional(z.looseObject({ index: positive, count: positive })),
+  shards: z.optional(positive),
+  missingRuns: z.optional(count),
+  batch: z.optional(z.boolean()),
 });
 
 // Only the counts are compared with what the runs say; the rest of a summary is derived from them.
@@ -118,6 +124,8 @@ function pathText(path: readonly PropertyKey[]): string {
 /** The checks zod cannot make one field at a time: every run belongs to a variant, once, within the plan. */
 function crossChecks(configuration: z.infer<typeof configurationSchema>, runs: readonly RunRecord[]): string[] {
   const errors: string[] = [];
+  const { shard } = configuration;
+  if (shard !== undefined && shard.index > shard.count) errors.push(`configuration.shard: shard ${shard.index} of ${shard.count} does not exist`);
   const names = new Set<string>();
   configuration.variants.forEach((name, i) => {
     if (names.has(name)) errors.push(`configuration.variants[${i}]: "${name}" is named twice`);
@@ -184,6 +192,7 @@ export function readResultsFile(text: string): ResultsFileRead {
   if (problems.length > 0)
     return { ok: false, errors: problems.length > MAX_ERRORS ? [...problems.slice(0, MAX_ERRORS), `and ${problems.length - MAX_ERRORS} more`] : problems };
   const summaries = summarizeAll(configuration.variants, records);
+  const shard = configuration.shard !== undefined ? { index: configuration.shard.index, count: configuration.shard.count } : undefined;
   const setup = {
     title: configuration.title,
     ...(configuration.started !== undefined ? { started: configuration.started } : {}),
@@ -191,13 +200,18 @@ export function readResultsFile(text: string): ResultsFileRead {
     ...(configuration.concurrency !== undefined ? { concurrency: configuration.concurrency } : {}),
     variants: configuration.variants,
     variantsFile: configuration.variantsFile ?? null,
+    ...(shard !== undefined ? { shard } : {}),
+    ...(configuration.shards !== undefined ? { shards: configuration.shards } : {}),
+    ...(configuration.missingRuns !== undefined ? { missingRuns: configuration.missingRuns } : {}),
+    ...(configuration.batch === true ? { batch: true } : {}),
   };
   return {
     ok: true,
     results: {
       setup,
       records,
-      total: configuration.runsPerVariant * configuration.variants.length,
+      // A shard's folder holds its share of the runs only.
+      total: shareSize(shard, configuration.variants.length, configuration.runsPerVariant),
       summaries,
       differences: differencesOf(variants, summaries),
     },

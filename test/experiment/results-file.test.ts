@@ -60,16 +60,38 @@ describe('readResultsFile', () => {
     );
   });
 
-  it('keeps fields it does not know (folders of later builds: batches, shards)', () => {
+  it('keeps fields it does not know (folders of later builds)', () => {
     const read = readResultsFile(
       fileText((d) => {
-        (d.configuration as Record<string, unknown>).batch = { provider: 'openai' };
+        (d.configuration as Record<string, unknown>).region = { provider: 'openai' };
         (d.runs as Record<string, unknown>[])[0].price = 'batch';
-        d.shards = 4;
+        d.machines = 4;
       }),
     );
     if (!read.ok) throw new Error(read.errors.join('\n'));
     expect(read.results.records[0]).toMatchObject({ variant: 'full', price: 'batch' });
+  });
+
+  it('reads what a shard, a partial merge and a batched experiment write, and writes it again to the byte', () => {
+    const { concurrency: _c, ...unconcurrent } = setup;
+    const batched = records.map((r) => ({ ...r, priceBasis: 'half-list' as const }));
+    for (const [made, runs] of [
+      [{ ...setup, shard: { index: 2, count: 3 } }, records],
+      [{ ...unconcurrent, shards: 3, missingRuns: 2 }, records],
+      [{ ...unconcurrent, batch: true }, batched],
+    ] as const) {
+      const texts = exportTexts(made, summarizeAll(made.variants, runs), runs);
+      const read = readResultsFile(texts.json);
+      if (!read.ok) throw new Error(read.errors.join('\n'));
+      expect(read.results.records).toEqual(runs);
+      expect(exportTexts(read.results.setup, read.results.summaries, read.results.records)).toEqual(texts);
+    }
+    // A shard's folder holds its share: 2 variants × 3 runs in 3 shards, 2 runs each.
+    const shard = readResultsFile(exportTexts({ ...setup, shard: { index: 2, count: 3 } }, summarizeAll(setup.variants, records), records).json);
+    expect(shard.ok && shard.results.total).toBe(2);
+    expect(errorsOf(fileText((d) => ((d.configuration as Record<string, unknown>).shard = { index: 4, count: 3 })))).toEqual([
+      'configuration.shard: shard 4 of 3 does not exist',
+    ]);
   });
 
   it('reads a file without the optional fields (no start, no concurrency, no variants file)', () => {
