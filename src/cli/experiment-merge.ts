@@ -13,7 +13,7 @@ import { parseSession } from '../session/session-file.ts';
 import { ArgumentError, defineCommand, type Command } from './args.ts';
 import { UsageError } from './common.ts';
 import { ResultsFolder, variantFolder, type FolderManifest } from './experiment-folder.ts';
-import { formatResultsTable } from './experiment-table.ts';
+import { formatResultsTable, priceNote } from './experiment-table.ts';
 import { SessionProblems } from './failures.ts';
 import { EXIT, type CliIo } from './io.ts';
 
@@ -150,18 +150,21 @@ export const mergeCommand = defineCommand({
       variantsFile: manifest.variants,
       shards: merged.shards,
       ...(merged.missing.length > 0 ? { missingRuns: merged.missing.length } : {}),
+      ...(whole.batch === true ? { batch: true } : {}),
     };
     const summaries = summarizeAll(names, merged.records);
     out.saveResults(exportTexts(setup, summaries, merged.records));
     io.stderr.write(
       `ptc experiment merge: ${positionals.length} ${positionals.length === 1 ? 'folder' : 'folders'} (${merged.shards} ${merged.shards === 1 ? 'shard' : 'shards'}) merged into ${values.out}: ${merged.records.length} of ${names.length * plan.runs} runs\n`,
     );
-    const notes =
-      unfinished === 0
+    const notes = [
+      ...(unfinished === 0
         ? []
         : [
             `Partial merge: ${merged.missing.length} ${merged.missing.length === 1 ? 'run' : 'runs'} in no folder and ${merged.cut.length} cut are left out of the rates; ptc experiment --resume ${values.out} runs them.`,
-          ];
+          ]),
+      ...priceNote(merged.records),
+    ];
     io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, undefined, notes) + '\n');
     return EXIT.ok;
   },

@@ -45,6 +45,22 @@ const STOPPED: Record<CutKind, string> = {
   provider: 'The provider refused the settings (key, model or URL): the remaining runs were not started.',
 };
 
+const BASIS_WORDS = { batch: "the model's own batch price", 'half-list': 'half the list price (no batch price for the model)' } as const;
+
+/** Which price the batched runs' costs are at, per variant: a line under the table, or none when every request was sent directly. */
+export function priceNote(records: readonly RunRecord[]): string[] {
+  const byBasis = new Map<keyof typeof BASIS_WORDS, Set<string>>();
+  for (const r of records) {
+    if (r.priceBasis !== 'batch' && r.priceBasis !== 'half-list') continue;
+    let names = byBasis.get(r.priceBasis);
+    if (names === undefined) byBasis.set(r.priceBasis, (names = new Set()));
+    names.add(r.variant);
+  }
+  if (byBasis.size === 0) return [];
+  const parts = [...byBasis].map(([basis, names]) => `${BASIS_WORDS[basis]} for ${[...names].join(', ')}`);
+  return [`cost: requests sent in provider batches are priced at ${parts.join('; ')}.`];
+}
+
 /** The results table with a heading that says what was run (a shard: its share) and how success was judged; `notes` go last. */
 export function formatResultsTable(plan: ExperimentPlan, summaries: readonly VariantSummary[], stopped?: CutKind, notes: readonly string[] = []): string {
   const size = `${plan.variants.length} ${plan.variants.length === 1 ? 'variant' : 'variants'} × ${plan.runs} ${plan.runs === 1 ? 'run' : 'runs'}`;

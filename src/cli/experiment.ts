@@ -21,7 +21,7 @@ import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment
 import { MERGE_EXIT_CODES, MERGE_USAGE, withMerge } from './experiment-merge.ts';
 import { resumedShard, shardFlag, SHARD_WITHOUT_OUT } from './experiment-shard.ts';
 import { prepareBatches, startBatches, stoppingWords, unreadWords } from './experiment-batch.ts';
-import { formatResultsTable, progressLine } from './experiment-table.ts';
+import { formatResultsTable, priceNote, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
 import { SessionProblems } from './session.ts';
@@ -328,7 +328,11 @@ const runCommand = defineCommand({
     if (leftRunning.length > 0) io.stderr.write(unreadWords(leftRunning, folder?.dir) + '\n');
     const summaries = summarizeAll(names, result.records);
     if (folder !== undefined) folder.saveResults(exportTexts(setup, summaries, result.records));
-    io.stdout.write(values.json ? JSON.stringify(resultsJson(summaries), null, 2) + '\n' : formatResultsTable(plan, summaries, result.stopped) + '\n');
+    io.stdout.write(
+      values.json
+        ? JSON.stringify(resultsJson(summaries), null, 2) + '\n'
+        : formatResultsTable(plan, summaries, result.stopped, priceNote(result.records)) + '\n',
+    );
     if (result.stopped === 'stopped') return EXIT.interrupted;
     if (result.records.some((r) => r.cutKind === 'provider')) return EXIT.provider;
     if (result.stopped === 'budget') return EXIT.failed;
