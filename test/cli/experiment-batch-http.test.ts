@@ -3,17 +3,18 @@
 // provider, every request of a wave in it, no direct request; the same turns as the same experiment
 // run directly, at half its cost; a stop mid-wave resumed without sending a batch twice; a batch that
 // expires and a request that fails cutting their runs, and --resume running them again.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import type { CliIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { startFakeAnthropicBatches, startFakeOpenAiBatches, type FakeBatchOptions, type FakeBatchServer } from '../fakes/batch-servers.ts';
 import { startFakeAnthropic, startFakeOpenAi, type FakeLlmServer } from '../fakes/llm-servers.ts';
 import type { RecordedRequest } from '../fakes/llm-servers.ts';
 import { EXAMPLE_ANSWER, exampleJson } from '../experiment/fixtures.ts';
-import { memoryIo, root, type Result } from './harness.ts';
+import { bin, memoryIo, root, type Result } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ptc-batch-http-'));
 const EXAMPLE = join(root, 'examples', 'reviews-and-inventory.json');
@@ -213,6 +214,40 @@ describe('ptc experiment --batch against the providers’ batch interfaces over 
       expect(new Set(ids).size).toBe(ids.length);
       expect(fake.counts().direct).toBe(0);
     }
+  });
+
+  test('a process killed (SIGKILL) while its first wave waits: --resume reads those batches and never sends them again', async () => {
+    const { openai, anthropic } = await batchServers({ completeAfterPolls: Infinity });
+    const out = folder();
+    const args = [EXAMPLE, '--runs', String(RUNS), '--variants', variantsFor(openai.url, anthropic.url), '--batch', '--poll-ms', '20', '--out', out];
+    const child = spawn(process.execPath, [bin, 'experiment', ...args], { cwd: root, env: { ...process.env, ...ENV }, stdio: 'ignore' });
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code)));
+    try {
+      // Both providers' batches of wave 1 are recorded: the process is killed while it polls them.
+      await vi.waitFor(
+        () => {
+          const path = join(out, 'batches.jsonl');
+          expect(existsSync(path) ? lines(path).length : 0).toBe(2);
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await ended).toBe(-9);
+    expect([openai.counts().batchesCreated, anthropic.counts().batchesCreated]).toEqual([1, 1]);
+
+    const releaseAll = () => {
+      for (const fake of [openai, anthropic]) for (const b of fake.batches()) if (b.state === 'running') fake.release(b.id);
+    };
+    const r = await experiment(['--resume', out, '--json'], releaseAll).result;
+    expect(r.code, r.err).toBe(0);
+    expect(variantsOf(r).map((v) => [v.successes, v.cut])).toEqual([
+      [RUNS, 0],
+      [RUNS, 0],
+    ]);
+    // Wave 1's batches were read, not sent again: one batch per provider per turn in all.
+    expect([openai.counts().batchesCreated, anthropic.counts().batchesCreated]).toEqual([SCRIPT.length, SCRIPT.length]);
   });
 
   test('an expired batch and a request failing inside its batch cut their runs (exit 3); --resume runs them again', async () => {
