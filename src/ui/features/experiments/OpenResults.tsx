@@ -1,7 +1,7 @@
 // "Open results…": results `ptc experiment --out` (or `merge`) wrote on another machine, shown here as
 // the page's own are. A folder chosen or dropped brings its run files (each then opens as a session);
 // results.json alone brings the figures. Problems are listed here and change nothing already saved.
-import { useState, type DragEvent } from 'react';
+import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { useStore } from 'zustand';
 import { SMALL_BUTTON } from '../../components/buttons.ts';
 import { formatCount } from '../../lib/format.ts';
@@ -18,6 +18,12 @@ export function OpenResults() {
   const [over, setOver] = useState(false);
 
   const open = (files: readonly PickedFile[]) => void store.getState().openResults(files);
+  // Emptied once read, so choosing the same folder again is a change too.
+  const picked = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = pickedFromFiles(e.target.files ?? []);
+    e.target.value = '';
+    open(files);
+  };
   const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setOver(false);
@@ -49,11 +55,7 @@ export function OpenResults() {
             data-testid="experiment-open-results-folder"
             aria-label="Results folder"
             disabled={importing !== null}
-            onChange={(e) => {
-              const files = pickedFromFiles(e.target.files ?? []);
-              e.target.value = '';
-              open(files);
-            }}
+            onChange={picked}
           />
         </label>
         <label className={`${SMALL_BUTTON} cursor-pointer`}>
@@ -66,11 +68,7 @@ export function OpenResults() {
             data-testid="experiment-open-results-files"
             aria-label="results.json and run files"
             disabled={importing !== null}
-            onChange={(e) => {
-              const files = pickedFromFiles(e.target.files ?? []);
-              e.target.value = '';
-              open(files);
-            }}
+            onChange={picked}
           />
         </label>
         <span className="text-xs text-slate-600 dark:text-slate-300">
