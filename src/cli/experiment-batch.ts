@@ -82,14 +82,14 @@ export async function prepareBatches(plan: ExperimentPlan, io: CliIo, retries?: 
 }
 
 /**
- * Starts the gate: every unfinished run of a batched variant is enrolled; the folder's records (with
+ * Starts the gate: the runs the runner takes first are enrolled (the others as they start); the folder's records (with
  * --out or --resume) are written as batches are made and read, and read back on --resume.
  */
 export function startBatches(
   prepared: PreparedBatches,
   plan: ExperimentPlan,
   local: (variant: Variant, run: number) => RunLlm,
-  options: { readonly io: CliIo; readonly folder?: ResultsFolder; readonly done: readonly RunRecord[]; readonly pollMs?: number },
+  options: { readonly io: CliIo; readonly folder?: ResultsFolder; readonly done: readonly RunRecord[]; readonly pollMs?: number; readonly inFlight?: number },
 ): BatchRun {
   const { io, folder } = options;
   const gate = new WaveGate({
@@ -98,7 +98,7 @@ export function startBatches(
     ...(folder !== undefined ? { past: folder.batchHistory(), onBatch: (r) => folder.saveBatch(r), onOutcomes: (rs) => folder.saveOutcomes(rs) } : {}),
     onEvent: (e) => void io.stderr.write(waveLine(e) + '\n'),
   });
-  return { gate, llmFor: gatedAnswerers(plan, gate, prepared.batchedAs, local, options.done) };
+  return { gate, llmFor: gatedAnswerers(plan, gate, prepared.batchedAs, local, options.done, options.inFlight) };
 }
 
 /** A progress line: which wave, which batch, its state and counts. */

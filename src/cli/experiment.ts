@@ -21,6 +21,7 @@ import { ResultsFolder, type FolderManifest, FOLDER_VERSION } from './experiment
 import { MERGE_EXIT_CODES, MERGE_USAGE, withMerge } from './experiment-merge.ts';
 import { resumedShard, shardFlag, SHARD_WITHOUT_OUT } from './experiment-shard.ts';
 import { prepareBatches, startBatches, stoppingWords, unreadWords } from './experiment-batch.ts';
+import { DEFAULT_BATCHED_IN_FLIGHT, MAX_BATCHED_IN_FLIGHT } from '../experiment/batch-waves.ts';
 import { formatResultsTable, priceNote, progressLine } from './experiment-table.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { hasLlmFlags, LLM_OPTIONS, llmFlagValues, mergeLlm, parseLlmFlags, realLlm } from './llm-options.ts';
@@ -117,7 +118,11 @@ const runCommand = defineCommand({
       description:
         "ask a real provider (openai: any OpenAI-compatible server; anthropic), key from OPENAI_API_KEY or ANTHROPIC_API_KEY; or simulated: the simulated model, which follows the session's mock replies (or recorded replies) with mistakes seeded by the run's number",
     },
-    concurrency: { type: 'string', value: 'K', description: 'runs at once (1 to 32, default 2); not with --batch' },
+    concurrency: {
+      type: 'string',
+      value: 'K',
+      description: `runs at once (1 to 32, default 2); with --batch, runs in flight at once, each waiting for its wave (1 to ${MAX_BATCHED_IN_FLIGHT.toLocaleString('en-US')}, default ${DEFAULT_BATCHED_IN_FLIGHT.toLocaleString('en-US')}: each holds its agent in memory)`,
+    },
     batch: {
       type: 'boolean',
       description:
@@ -170,7 +175,6 @@ const runCommand = defineCommand({
   async run({ values, positionals }, io) {
     if (values.out !== undefined && values.resume !== undefined)
       throw new UsageError('give --out DIR (a new experiment) or --resume DIR (an earlier one), not both');
-    const concurrency = values.concurrency !== undefined ? wholeFlag('--concurrency', values.concurrency, 1, 32) : 2;
     const pollMs = values['poll-ms'] !== undefined ? wholeFlag('--poll-ms', values['poll-ms'], 1, 3_600_000) : undefined;
     const budget: Budget = {
       ...(values['budget-tokens'] !== undefined ? { tokens: wholeFlag('--budget-tokens', values['budget-tokens'], 1, Number.MAX_SAFE_INTEGER) } : {}),
@@ -225,8 +229,14 @@ const runCommand = defineCommand({
     }
     const batched = manifest.batch === true;
     if (pollMs !== undefined && !batched) throw new UsageError('--poll-ms: only with --batch (or --resume of a batched experiment)');
-    if (batched && values.concurrency !== undefined)
-      throw new UsageError('--concurrency does not apply with --batch: every run starts at once and waits for its wave');
+    // In batches a run in flight mostly waits for its wave, so many more are in flight at once.
+    const concurrency = batched
+      ? values.concurrency !== undefined
+        ? wholeFlag('--concurrency', values.concurrency, 1, MAX_BATCHED_IN_FLIGHT)
+        : DEFAULT_BATCHED_IN_FLIGHT
+      : values.concurrency !== undefined
+        ? wholeFlag('--concurrency', values.concurrency, 1, 32)
+        : 2;
     const parsed = parseSession(manifest.session);
     if (!parsed.ok) throw new SessionProblems(positionals[0] ?? `${values.resume ?? ''}/experiment.json`, parsed.errors);
     const mcpFlags = parseMcpFlags(
@@ -267,7 +277,10 @@ const runCommand = defineCommand({
             ...(mcpFlags.toolTimeoutMs !== undefined ? { toolLimits: { toolTimeoutMs: mcpFlags.toolTimeoutMs } } : {}),
           };
     if (values.out !== undefined) folder = ResultsFolder.create(values.out, manifest);
-    const waves = batches !== undefined ? startBatches(batches, plan, direct, { io, folder, done, ...(pollMs !== undefined ? { pollMs } : {}) }) : undefined;
+    const waves =
+      batches !== undefined
+        ? startBatches(batches, plan, direct, { io, folder, done, inFlight: concurrency, ...(pollMs !== undefined ? { pollMs } : {}) })
+        : undefined;
 
     const controller = new AbortController();
     const stopListening = io.onInterrupt?.(() => {
@@ -298,8 +311,8 @@ const runCommand = defineCommand({
       result = await runExperiment(plan, {
         llmFor: waves?.llmFor ?? direct,
         ...(liveTools !== undefined ? { liveTools } : {}),
-        // In batch mode every run starts at once: a wave holds the next request of each.
-        concurrency: batched ? total : concurrency,
+        // In batch mode a wave holds the next request of every run in flight.
+        concurrency: batched ? Math.min(concurrency, total) : concurrency,
         budget,
         signal: controller.signal,
         prices: DEFAULT_PRICES,

@@ -258,14 +258,14 @@ describe('ptc experiment --batch', () => {
     expect(variants(r).every((v) => v.successes === 0)).toBe(true);
   });
 
-  test('refused before any run: nothing to batch, --concurrency, --poll-ms without batches, --batch on a folder run directly', async () => {
+  test('refused before any run: nothing to batch, too many runs in flight, --poll-ms without batches, --batch on a folder run directly', async () => {
     const engine = new FakeBatchEngine({ script: SCRIPT });
     const mockOnly = await ptc([EXAMPLE, '--runs', '1', '--batch'], engine);
     expect(mockOnly.code).toBe(2);
     expect(mockOnly.err).toContain('--batch needs a variant with a real provider');
-    const withConcurrency = await ptc([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--concurrency', '4'], engine);
+    const withConcurrency = await ptc([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--concurrency', '50001'], engine);
     expect(withConcurrency.code).toBe(2);
-    expect(withConcurrency.err).toContain('--concurrency does not apply with --batch');
+    expect(withConcurrency.err).toContain('--concurrency: expected a whole number from 1 to 50,000');
     const pollAlone = await ptc([EXAMPLE, '--runs', '1', '--poll-ms', '500'], engine);
     expect(pollAlone.code).toBe(2);
     expect(pollAlone.err).toContain('--poll-ms: only with --batch');
@@ -276,12 +276,26 @@ describe('ptc experiment --batch', () => {
     expect(resumed.err).toContain('was run one request at a time; resume it without --batch');
     const batchedOut = folder();
     expect((await ptc([EXAMPLE, '--runs', '1', '--variants', TWO, '--batch', '--out', batchedOut], engine)).code).toBe(0);
-    const resumedWithConcurrency = await ptc(['--resume', batchedOut, '--concurrency', '2'], engine);
-    expect(resumedWithConcurrency.code).toBe(2);
-    expect(resumedWithConcurrency.err).toContain('--concurrency does not apply with --batch');
     const fromFlags = await experiment([EXAMPLE, '--runs', '1', '--llm', 'anthropic', '--model', 'claude-haiku-4-5', '--batch'], engine).result;
     expect(fromFlags.code).toBe(0);
     expect(engine.batches).toHaveLength(9);
+  });
+
+  test('--concurrency caps the runs in flight: a run that ends makes room for the next, whose first request joins the next wave', async () => {
+    const engine = new FakeBatchEngine({ script: SCRIPT, usage: USAGE });
+    const r = await ptc([EXAMPLE, '--runs', '3', '--variants', TWO, '--batch', '--concurrency', '2', '--json'], engine);
+    expect(r.code, r.err).toBe(0);
+    expect(variants(r).map((v) => [v.name, v.successes])).toEqual([
+      ['mini', 3],
+      ['haiku', 3],
+    ]);
+    // Never more than 2 runs' requests in a wave, and every run's turns asked once each.
+    const waves = new Map<number, number>();
+    engine.batches.forEach((b, i) => waves.set(i, b.items.length));
+    expect(Math.max(...waves.values())).toBeLessThanOrEqual(2);
+    const asked = engine.batches.flatMap((b) => b.items.map((q) => q.customId)).sort();
+    expect(asked).toHaveLength(6 * SCRIPT.length);
+    expect(new Set(asked).size).toBe(asked.length);
   });
 
   test('--help describes --batch and --poll-ms', async () => {
