@@ -126,7 +126,7 @@ const runCommand = defineCommand({
     batch: {
       type: 'boolean',
       description:
-        "send every request of the real providers' variants through their batch interfaces (OpenAI's Batch API, Anthropic's Message Batches) at their batch price, in waves: each wave holds the next request of every unfinished run; the mock and the simulated model answer at once",
+        "send every request of the real providers' variants through their batch interfaces (OpenAI's Batch API, Anthropic's Message Batches) at their batch price, in waves: each wave holds the next request of every run in flight (--concurrency); the mock and the simulated model answer at once",
     },
     'poll-ms': {
       type: 'string',
