@@ -1,6 +1,7 @@
 // Shards run in provider batches merge as shards run directly do: two batched shards merged give the
 // folder one unsharded batched run gives (every figure but wall times), each shard's waves holding
-// only its own runs' requests.
+// only its own runs' requests; a batched shard and a direct one merge into the direct run's runs and
+// tokens, each run priced as it was sent.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { CliIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { FakeBatchEngine, yieldingSleep } from '../experiment/fake-batch-provider.ts';
+import { startFakeAnthropic, startFakeOpenAi, type RecordedRequest } from '../fakes/llm-servers.ts';
 import { EXAMPLE_ANSWER, exampleJson } from '../experiment/fixtures.ts';
 import { memoryIo, root, type Result } from './harness.ts';
 
@@ -40,7 +42,7 @@ async function ptc(args: string[], engine = new FakeBatchEngine({ script: SCRIPT
 function csvWithout(path: string, columns: readonly string[]): string[][] {
   const [head, ...rows] = readFileSync(path, 'utf8')
     .trim()
-    .split('\n')
+    .split(/\r?\n/)
     .map((l) => l.split(','));
   const keep = head.map((h, i) => (columns.includes(h) ? -1 : i)).filter((i) => i >= 0);
   return [head, ...rows].map((r) => keep.map((i) => r[i]));
@@ -75,4 +77,45 @@ describe('shards run in batches', () => {
     expect(configuration(merged)).toMatchObject({ batch: true, shards: 2 });
     expect(configuration(whole)).toMatchObject({ batch: true });
   });
+
+  test('a shard run in batches and one run directly merge too: the same runs and tokens, each run priced as it was sent', async () => {
+    const reply = (q: RecordedRequest) => ({ text: SCRIPT[turnOf(q) - 1] ?? '', usage: { inputTokens: 1000, outputTokens: 100 } });
+    const [openai, anthropic] = await Promise.all([startFakeOpenAi({ defaultResponse: reply }), startFakeAnthropic({ defaultResponse: reply })]);
+    try {
+      // One variants file for both shards: the batch engine is the fake in memory, the direct requests go to the fakes over HTTP.
+      const variants = join(dir, 'mixed-variants.json');
+      writeFileSync(
+        variants,
+        JSON.stringify({
+          success: { expected: EXAMPLE_ANSWER },
+          variants: [
+            { name: 'mini', compression: false, llm: { provider: 'openai', model: 'gpt-4o-mini', baseUrl: openai.url } },
+            { name: 'haiku', compression: false, llm: { provider: 'anthropic', model: 'claude-haiku-4-5', baseUrl: anthropic.url } },
+          ],
+        }),
+      );
+      const runs = ['--runs', '3', '--variants', variants];
+      const whole = join(dir, 'mixed-whole');
+      expect((await ptc([EXAMPLE, ...runs, '--out', whole])).code).toBe(0);
+      expect((await ptc([EXAMPLE, ...runs, '--batch', '--shard', '1/2', '--out', join(dir, 'mixed-1')])).code).toBe(0);
+      expect((await ptc([EXAMPLE, ...runs, '--shard', '2/2', '--out', join(dir, 'mixed-2')])).code).toBe(0);
+      const merged = join(dir, 'mixed-merged');
+      const m = await ptc(['merge', join(dir, 'mixed-1'), join(dir, 'mixed-2'), '--out', merged]);
+      expect(m.code, m.err).toBe(0);
+      const without = ['duration_ms', 'cost_usd_all_requests', 'price_basis'];
+      expect(csvWithout(join(merged, 'results-runs.csv'), without)).toEqual(csvWithout(join(whole, 'results-runs.csv'), without));
+      const basis = csvWithout(join(merged, 'results-runs.csv'), [])
+        .slice(1)
+        .map((r) => `${r[0]} ${r[1]} ${r[r.length - 1]}`);
+      expect(basis).toEqual(['mini 1 half-list', 'haiku 1 list', 'mini 2 list', 'haiku 2 half-list', 'mini 3 half-list', 'haiku 3 list']);
+    } finally {
+      await Promise.all([openai.close(), anthropic.close()]);
+    }
+  });
 });
+
+/** 1 + the assistant messages of a request with the whole history: the turn it asks for. */
+function turnOf(q: RecordedRequest): number {
+  const messages = (q.body as { messages?: { role: string }[] } | undefined)?.messages ?? [];
+  return 1 + messages.filter((x) => x.role === 'assistant').length;
+}
