@@ -6,10 +6,14 @@
 
 const LITERAL_NAME = /^[\p{L}\p{N}+\-*<>=?!_]+$/u;
 const CONSTRUCTED_NAME = /^\p{L}[\p{L}\p{N}\-_?!]*$/u;
+// The same for ASCII names, tried first: V8 compiles a Unicode-property pattern at its first use,
+// a fixed cost (about 0.2 ms) that a program of plain names would pay on its first keyword.
+const ASCII_LITERAL_NAME = /^[A-Za-z0-9+\-*<>=?!_]+$/;
+const ASCII_CONSTRUCTED_NAME = /^[A-Za-z][A-Za-z0-9\-_?!]*$/;
 
 /** Why a keyword literal's name (after the colon) is refused, or null when it is a name. */
 export function literalKeywordProblem(name: string): string | null {
-  if (LITERAL_NAME.test(name)) return null;
+  if (ASCII_LITERAL_NAME.test(name) || LITERAL_NAME.test(name)) return null;
   if (name.includes('/')) {
     const instead = name.length <= 60 ? `write :${name.replaceAll('/', '-')} or` : '';
     return `namespaced keywords are not supported; ${instead} use a string key`.replace('  ', ' ');
@@ -19,7 +23,7 @@ export function literalKeywordProblem(name: string): string | null {
 
 /** Why `(keyword s)` refuses the name s, or null when it makes a keyword of it. */
 export function constructedKeywordProblem(name: string): string | null {
-  if (CONSTRUCTED_NAME.test(name)) return null;
+  if (ASCII_CONSTRUCTED_NAME.test(name) || CONSTRUCTED_NAME.test(name)) return null;
   if (name === '') return 'a keyword name cannot be empty';
   if (name.includes('/')) return 'namespaced keywords are not supported';
   if (name.startsWith(':')) return 'write the name without its colon';
