@@ -3,16 +3,13 @@
 // whose client (a chunk loaded on first use) runs in the module worker under the CSP; results made by
 // `ptc experiment` opened in the Experiments panel, a run of them as a session. Skipped with a message (from the
 // global setup) when Firefox is not installed, unless PTC_REQUIRE_BROWSERS=1.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { firefoxPage, launchFirefox, type FirefoxPage } from './firefox.ts';
 import { findFirefox } from './other-browsers.ts';
 import { watchProblems } from './server-watch.ts';
-import { ROOT, serveApp, type RunningApp } from './server.ts';
+import { openCliResults } from './results-flow.ts';
+import { serveApp, type RunningApp } from './server.ts';
 import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
 import { everythingHttp } from '../test/mcp/servers.ts';
 
@@ -72,39 +69,14 @@ describe.skipIf('missing' in lookup)('Firefox', () => {
   }, 90_000);
 
   it('opens results made by ptc experiment (results.json and a run file chosen) and opens that run as a session', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ptc-firefox-results-'));
-    try {
-      const out = join(dir, 'results');
-      execFileSync(process.execPath, ['bin/ptc.mjs', 'experiment', 'examples/reviews-and-inventory.json', '--llm', 'simulated', '--runs', '3', '--out', out], {
-        cwd: ROOT,
-        stdio: 'pipe',
-      });
-      const runFile = join(out, 'runs', '01-session', 'run-002.json');
-      const turns = (JSON.parse(readFileSync(runFile, 'utf8')) as { turns: unknown[] }).turns.length;
-      const w = await firefoxPage(await browser.createBrowserContext());
-      pages.push(w);
-      const tid = (id: string) => `[data-testid="${id}"]`;
-      const present = (selector: string) => w.evaluate((s) => document.querySelector(s) !== null, selector);
-      await w.goto(app.url);
-      await expect.poll(() => present(`${tid('step')}:enabled`), { timeout: 30_000 }).toBe(true);
-      // At this width the bar's "More" menu holds the Experiments button.
-      if (await present(`${tid('experiments-button')}[data-overflowed]`)) {
-        await w.click(tid('more-tools'));
-        await w.click(tid('more-experiments-button'));
-      } else await w.click(tid('experiments-button'));
-      await expect.poll(() => present(tid('experiments-panel')), { timeout: 20_000 }).toBe(true);
-      const input = await w.page.$(tid('experiment-open-results-files'));
-      if (input === null) throw new Error('no file input for results');
-      await input.uploadFile(join(out, 'results.json'), runFile);
-      await expect.poll(() => present(tid('experiment-results')), { timeout: 20_000 }).toBe(true);
-      expect(await w.evaluate((s) => document.querySelector(s)?.textContent, tid('experiment-saved-count'))).toBe('3/3 runs');
-      await w.click('[aria-label="Open session run 2"]');
-      await expect.poll(() => present(tid(`turn-${turns}`)), { timeout: 20_000 }).toBe(true);
-      expect(await present(tid(`turn-${turns + 1}`))).toBe(false);
-      expect([...w.errors, ...watchProblems(app.watch!)]).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const w = await firefoxPage(await browser.createBrowserContext());
+    pages.push(w);
+    await openCliResults(w, app.url, async (selector, paths) => {
+      const input = (await w.page.$(selector)) as ElementHandle<HTMLInputElement> | null;
+      if (input === null) throw new Error(`no ${selector}`);
+      await input.uploadFile(...paths);
+    });
+    expect([...w.errors, ...watchProblems(app.watch!)]).toEqual([]);
   }, 90_000);
 
   // Proves the watch above can fail in this browser.

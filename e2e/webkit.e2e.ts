@@ -1,11 +1,13 @@
 // WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver, on Xvfb): the smoke flow under the CSP,
-// with no console error, uncaught error or CSP report. Its WebDriver has no console, so what the page
+// with no console error, uncaught error or CSP report, and results made by `ptc experiment` opened. Its WebDriver has no console, so what the page
 // logs reaches the test through the server (e2e/server-watch.ts); a worker's violation reaches no one
 // (WebKitGTK reports none, see expectProblemsHeard). Skipped with a message (from the global setup)
 // when WebKit is not installed, unless PTC_REQUIRE_BROWSERS=1.
+import { By } from 'selenium-webdriver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findWebKit } from './other-browsers.ts';
 import { watchProblems } from './server-watch.ts';
+import { openCliResults } from './results-flow.ts';
 import { serveApp, type RunningApp } from './server.ts';
 import { expectProblemsHeard, provokeProblems, smoke } from './smoke-flow.ts';
 import { startWebKit, startXvfb, type Display, type WebKitSession } from './webkit.ts';
@@ -39,6 +41,13 @@ describe.skipIf('missing' in lookup)('WebKit', () => {
     await smoke(app, await session(), session);
     expect(watchProblems(app.watch!)).toEqual([]);
   }, 120_000);
+
+  it('opens results made by ptc experiment (results.json and a run file chosen) and opens that run as a session', async () => {
+    const s = await session();
+    // WebDriver sets a file input's files by sending their paths, one a line.
+    await openCliResults(s, app.url, (selector, paths) => s.driver.findElement(By.css(selector)).sendKeys(paths.join('\n')));
+    expect(watchProblems(app.watch!)).toEqual([]);
+  }, 90_000);
 
   // Proves the watch above can fail in this browser.
   it('the server hears CSP violations and a console error', async () => {
