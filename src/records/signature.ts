@@ -290,6 +290,21 @@ export function formatCallForm(name: string, params: readonly (string | { readon
   return names.length === 0 ? `(tool/${name})` : `(tool/${name} ${names.join(' ')})`;
 }
 
+/** What a signature derived from a schema of many properties ends its parameters with (T2's cap). */
+export const MORE_PARAMS = ', & more)';
+
+/**
+ * The call form of a tool from its signature as shown: its parameters, and `& more` after them when
+ * the signature says there are more than it lists. A signature that does not parse gives no parameters.
+ */
+export function callFormOfSignature(name: string, signature: string): string {
+  const at = signature.indexOf(MORE_PARAMS);
+  const listed = at < 0 ? signature : signature.slice(0, at) + ')' + signature.slice(at + MORE_PARAMS.length);
+  const sig = parseSignature(listed);
+  if (!sig.ok) return formatCallForm(name, []);
+  return formatCallForm(name, at < 0 ? sig.params : [...sig.params.map((p) => p.name), '& more']);
+}
+
 /** A type as a tree: a keyword type (`optional` when written with `?`), nil, a vector of one type, or a map of fields. */
 export type TypeNode =
   | { readonly kind: 'keyword'; readonly name: string; readonly optional: boolean }

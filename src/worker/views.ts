@@ -23,7 +23,7 @@ import type { SavedText } from './view-parts.ts';
 import type { JsonValue } from '../session/value-codec.ts';
 import type { ServerView } from './mcp-servers.ts';
 import { descriptionOfTool, signatureOfTool, type McpServerRecord } from '../records/mcp-tools.ts';
-import { formatCallForm, parseSignature } from '../records/signature.ts';
+import { callFormOfSignature } from '../records/signature.ts';
 
 export type { ServerStatus, ServerView } from './mcp-servers.ts';
 /** The editable part of a session, as JSON (the session file without `version` and `turns`). */
@@ -405,12 +405,11 @@ export function serverToolsOf(servers: readonly McpServerRecord[]): ServerToolsV
     tools: s.tools.map((t) => {
       const name = t.as ?? t.name;
       const signature = signatureOfTool(t);
-      const sig = parseSignature(signature);
       const description = descriptionOfTool(t.description);
       return {
         name,
         ...(t.as !== undefined ? { toolName: t.name } : {}),
-        callForm: formatCallForm(name, sig.ok ? sig.params : []),
+        callForm: callFormOfSignature(name, signature),
         signature,
         ...(description !== undefined ? { description } : {}),
         ...(t.hidden === true ? { hidden: true } : {}),

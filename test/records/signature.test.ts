@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallForm, formatSignature, isSymbolName, KNOWN_TYPES, parseSignature, parseType, type SignatureResult } from '../../src/records/signature.ts';
+import {
+  callFormOfSignature,
+  formatCallForm,
+  formatSignature,
+  isSymbolName,
+  KNOWN_TYPES,
+  parseSignature,
+  parseType,
+  type SignatureResult,
+} from '../../src/records/signature.ts';
 
 function ok(result: SignatureResult): { params: { name: string; type: string }[]; returns: string | null } {
   if (!result.ok) throw new Error(`expected success, got: ${result.message}`);
@@ -135,6 +144,12 @@ describe('formatCallForm and formatSignature', () => {
 
   it('writes (tool/NAME) without parameters', () => {
     expect(formatCallForm('get-inventory', [])).toBe('(tool/get-inventory)');
+  });
+
+  it('makes the call form from a signature as shown: its parameters, then & more when it lists only some', () => {
+    expect(callFormOfSignature('search', '(q :string, limit :int?) -> :any')).toBe('(tool/search q limit)');
+    expect(callFormOfSignature('wide', '(a :int, b :int?, & more) -> :map')).toBe('(tool/wide a b & more)');
+    expect(callFormOfSignature('odd', '(a :nope) -> :any')).toBe('(tool/odd)');
   });
 
   it('round-trips a parsed signature into its normalised text', () => {

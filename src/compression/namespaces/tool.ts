@@ -1,14 +1,13 @@
 // The `tool/` section (C4, FMT-001, FMT-004): stable across turns.
 import type { ShownTool } from '../../records/records.ts';
-import { formatCallForm, parseSignature } from '../../records/signature.ts';
+import { callFormOfSignature } from '../../records/signature.ts';
 import { oneLine, padToComment } from '../layout.ts';
 
 export const TOOL_HEADER = ';; === tool/ ===';
 
 export function renderToolLine(tool: ShownTool): string {
-  const sig = parseSignature(tool.signature);
   // A signature that does not parse still shows, as declared; the call form then has no parameters.
-  const call = formatCallForm(tool.name, sig.ok ? sig.params.map((p) => p.name) : []);
+  const call = callFormOfSignature(tool.name, tool.signature);
   const description = tool.description?.trim() ? ` -- ${oneLine(tool.description)}` : '';
   return `${padToComment(call)}; ${oneLine(tool.signature)}${description}`;
 }
