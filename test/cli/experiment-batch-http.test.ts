@@ -2,7 +2,8 @@
 // against fake servers in OpenAI's and Anthropic's wire formats on 127.0.0.1. Waves of one batch per
 // provider, every request of a wave in it, no direct request; the same turns as the same experiment
 // run directly, at half its cost; a stop mid-wave resumed without sending a batch twice; a batch that
-// expires and a request that fails cutting their runs, and --resume running them again.
+// expires, one cancelled at the provider and a request that fails cutting their runs, and --resume
+// running them again.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -304,5 +305,24 @@ describe('ptc experiment --batch against the providers’ batch interfaces over 
       SCRIPT.slice(1).map((_, t) => [`v2-r2-t${t + 2}`, `v2-r3-t${t + 2}`]),
     );
     expect({ openai: openai.counts().batchesCreated, anthropic: anthropic.counts().batchesCreated }).toEqual(before);
+  });
+
+  test('a batch cancelled at the provider (by a person, in its console) cuts the runs it had not done; the done ones go on', async () => {
+    const { openai, anthropic } = await batchServers({ completeAfterPolls: Infinity });
+    const settle = () => {
+      for (const b of openai.batches()) if (b.state === 'running') openai.release(b.id);
+      for (const b of anthropic.batches())
+        if (b.state === 'running') {
+          if (b.requests[0].turn === 1) anthropic.cancel(b.id, ['v2-r3-t1']);
+          else anthropic.release(b.id);
+        }
+    };
+    const r = await experiment([EXAMPLE, '--runs', String(RUNS), '--variants', variantsFor(openai.url, anthropic.url), '--batch', '--json'], settle).result;
+    expect(r.code).toBe(3);
+    expect(variantsOf(r).map((v) => [v.name, v.successes, v.cut])).toEqual([
+      ['mini', RUNS, 0],
+      ['haiku', 1, 2],
+    ]);
+    expect(r.err).toMatch(/wave 1: batch msgbatch_\S+ (canceling|ended)/);
   });
 });
