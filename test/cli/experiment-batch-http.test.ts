@@ -1,9 +1,9 @@
 // `ptc experiment --batch` end to end: the real batch clients (the official SDKs' batch methods)
 // against fake servers in OpenAI's and Anthropic's wire formats on 127.0.0.1. Waves of one batch per
 // provider, every request of a wave in it, no direct request; the same turns as the same experiment
-// run directly, at half its cost; a stop mid-wave and a process killed (SIGKILL) resumed without a batch sent twice; a batch that
-// expires, one cancelled at the provider and a request that fails cutting their runs, and --resume
-// running them again.
+// run directly, at half its cost; a stop mid-wave and a process killed (SIGKILL) resumed without a
+// batch sent twice; a batch that expires, one cancelled at the provider and a request that fails
+// cutting their runs, and --resume running them again.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
