@@ -113,6 +113,8 @@ export function waveLine(e: WaveEvent): string {
       return `wave ${e.wave}: ${e.provider} refused a batch of ${requests(e.requests)}: ${e.message}`;
     case 'state':
       return `wave ${e.wave}: batch ${e.batchId} ${e.providerState}: ${e.succeeded} succeeded, ${e.failed} failed of ${e.total}`;
+    case 'gone':
+      return `wave ${e.wave}: batch ${e.batchId} (${e.provider}, ${requests(e.requests)}) is no longer known to the provider (${e.message}): its requests go out again`;
   }
 }
 

@@ -44,6 +44,7 @@ export type WaveEvent =
   | { readonly type: 'submitted'; readonly wave: number; readonly batchId: string; readonly provider: string; readonly requests: number }
   | { readonly type: 'resumed'; readonly wave: number; readonly batchId: string; readonly provider: string; readonly requests: number }
   | { readonly type: 'refused'; readonly wave: number; readonly provider: string; readonly requests: number; readonly message: string }
+  | { readonly type: 'gone'; readonly wave: number; readonly batchId: string; readonly provider: string; readonly requests: number; readonly message: string }
   | {
       readonly type: 'state';
       readonly wave: number;
@@ -191,6 +192,8 @@ export class WaveGate {
   private readonly unread = new Set<string>();
   /** Earlier processes' batches this one polls. */
   private readonly adopted = new Set<string>();
+  /** Earlier processes' batches the provider no longer knows: their waiting requests are sent again. */
+  private readonly gone = new Set<string>();
   private readonly stop = new AbortController();
   private readonly pollMs: number;
   private readonly maxPollMs: number;
@@ -372,10 +375,14 @@ export class WaveGate {
     void this.follow(record, target.batches).then((outcomes) => {
       // A poll that failed read nothing: whoever asks next polls the batch again.
       if (this.unread.has(record.id)) this.adopted.delete(record.id);
-      this.answer(
-        [...this.sent.values()].filter((p) => p.adoptedFrom === record.id),
-        outcomes,
-      );
+      const waiting = [...this.sent.values()].filter((p) => p.adoptedFrom === record.id);
+      if (!this.gone.has(record.id)) return this.answer(waiting, outcomes);
+      // The provider no longer knows it (its results expired, or another key's project): sent again.
+      for (const { adoptedFrom: _gone, ...p } of waiting) {
+        this.sent.delete(p.runId);
+        this.queued.set(p.runId, p);
+      }
+      this.maybeSubmit();
     });
   }
 
@@ -385,8 +392,11 @@ export class WaveGate {
     try {
       ended = await this.poll(record, batches);
     } catch (e) {
-      // The batch may be fine at the provider: nothing is recorded, so --resume polls it again.
       const error = asLlmError(e);
+      // The batch may be fine at the provider: nothing is recorded, so --resume polls it again. But one
+      // the provider no longer knows would stop every later process the same way: it is recorded as
+      // gone, so no process polls it again and its requests go out anew.
+      if (error.kind === 'not_found' && this.adopted.has(record.id)) this.forget(record, error);
       return new Map(record.customIds.map((id) => [id, { ok: false, error }]));
     }
     const outcomes = new Map<string, BatchOutcome>();
@@ -405,6 +415,28 @@ export class WaveGate {
     this.unread.delete(record.id);
     this.options.onOutcomes?.(records);
     return outcomes;
+  }
+
+  /** Records every unread request of a batch the provider no longer knows as failed with `error`. */
+  private forget(record: BatchRecord, error: LlmError): void {
+    this.gone.add(record.id);
+    this.unread.delete(record.id);
+    const records: OutcomeRecord[] = [];
+    for (const customId of record.customIds) {
+      if (this.read.has(outcomeKey(record.id, customId))) continue;
+      const stored: OutcomeRecord = { customId, batchId: record.id, ok: false, error: { kind: error.kind, message: error.message } };
+      records.push(stored);
+      this.read.set(outcomeKey(record.id, customId), stored);
+    }
+    this.options.onOutcomes?.(records);
+    this.options.onEvent?.({
+      type: 'gone',
+      wave: record.wave,
+      batchId: record.id,
+      provider: record.provider,
+      requests: record.customIds.length,
+      message: error.message,
+    });
   }
 
   /** Status until the phase is final, then the results; waits longer while the counts stand still. */

@@ -325,4 +325,33 @@ describe('ptc experiment --batch against the providers’ batch interfaces over 
     ]);
     expect(r.err).toMatch(/wave 1: batch msgbatch_\S+ (canceling|ended)/);
   });
+
+  test('resumed where the provider no longer knows a recorded batch: its requests go out again, and no later process polls it', async () => {
+    const { openai, anthropic } = await batchServers({ completeAfterPolls: Infinity });
+    const out = folder();
+    const first = experiment([EXAMPLE, '--runs', String(RUNS), '--variants', variantsFor(openai.url, anthropic.url), '--batch', '--out', out], () => {
+      if (openai.batches().length === 1 && anthropic.batches().length === 1) first.interrupt();
+    });
+    expect((await first.result).code).toBe(130);
+    // Other servers that never saw those batches (as when their results have expired).
+    const again = await batchServers();
+    writeFileSync(
+      join(out, 'experiment.json'),
+      readFileSync(join(out, 'experiment.json'), 'utf8').replaceAll(openai.url, again.openai.url).replaceAll(anthropic.url, again.anthropic.url),
+    );
+    const r = await experiment(['--resume', out, '--json']).result;
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/wave 1: batch batch_fake_\S+ \(openai, 3 requests\) is no longer known to the provider .*: its requests go out again/);
+    expect(variantsOf(r).map((v) => [v.successes, v.cut])).toEqual([
+      [RUNS, 0],
+      [RUNS, 0],
+    ]);
+    expect(again.openai.counts().batchesCreated).toBe(SCRIPT.length);
+    const gone = lines(join(out, 'batch-outcomes.jsonl')).filter((o) => (o.error as { kind?: string } | undefined)?.kind === 'not_found');
+    expect(gone).toHaveLength(2 * RUNS);
+    // A later resume has nothing to run and polls nothing.
+    const retrieves = again.openai.counts().retrieves + again.anthropic.counts().retrieves;
+    expect((await experiment(['--resume', out, '--json']).result).code).toBe(0);
+    expect(again.openai.counts().retrieves + again.anthropic.counts().retrieves).toBe(retrieves);
+  });
 });
