@@ -8,7 +8,7 @@ import type { LlmSettings } from '../llm-settings.ts';
 import { anthropicSetup, normalizeAnthropicFinish, parseAnthropicUsage } from './anthropic.ts';
 import type { BatchItem, BatchLimits, BatchOutcome, BatchProvider, BatchStatus } from './batch.ts';
 import { checkItems, itemSettings, uploadTimeoutMs, utf8Bytes } from './batch-items.ts';
-import { RESULT_BOUNDS, batchCall, boundedFetch, failedOutcome, notRunOutcome, replyOutcome, type ResultBounds } from './batch-outcomes.ts';
+import { RESULT_BOUNDS, batchCall, withBoundedFetch, failedOutcome, notRunOutcome, replyOutcome, type ResultBounds } from './batch-outcomes.ts';
 import type { ErrorContext } from './errors.ts';
 import { anthropicRequestBody, type AnthropicRequestBody } from './request.ts';
 import type { ProviderOptions } from './stream.ts';
@@ -107,8 +107,7 @@ export function createAnthropicBatchProvider(
   options: ProviderOptions = {},
   bounds: ResultBounds = RESULT_BOUNDS,
 ): BatchProvider {
-  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const p = anthropicSetup(settings, apiKey, { ...options, fetch: boundedFetch(baseFetch, bounds) });
+  const p = anthropicSetup(settings, apiKey, withBoundedFetch(options, bounds));
   const where = `${p.ctx.baseUrl} (/v1/messages/batches)`;
   return {
     provider: 'anthropic',

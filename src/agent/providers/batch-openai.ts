@@ -8,7 +8,7 @@ import { checkItems, itemSettings, uploadTimeoutMs, utf8Bytes } from './batch-it
 import {
   RESULT_BOUNDS,
   batchCall,
-  boundedFetch,
+  withBoundedFetch,
   failedOutcome,
   jsonLines,
   notResultError,
@@ -108,8 +108,7 @@ export function createOpenAiBatchProvider(
   options: ProviderOptions = {},
   bounds: ResultBounds = RESULT_BOUNDS,
 ): BatchProvider {
-  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const p = openAiSetup(settings, apiKey, { ...options, fetch: boundedFetch(baseFetch, bounds) });
+  const p = openAiSetup(settings, apiKey, withBoundedFetch(options, bounds));
   const where = `${p.ctx.baseUrl} (/files and /batches)`;
   return {
     provider: 'openai',

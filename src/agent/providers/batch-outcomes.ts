@@ -1,6 +1,7 @@
 // What both batch providers do alike with what comes back: errors sorted as a direct request's are,
 // result files read within bounds, and each request's result turned into the reply (or the LlmError)
 // a direct request would have given.
+import type { ProviderOptions } from './stream.ts';
 import { LlmError } from '../llm.ts';
 import type { BatchOutcome } from './batch.ts';
 import { classifySdkError, redactKey, toLlmError, type ErrorContext, type Failure } from './errors.ts';
@@ -28,6 +29,12 @@ function mib(bytes: number): string {
 function readsResults(input: string | URL | Request, init: RequestInit | undefined): boolean {
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
   return headers.get('accept') === 'application/binary';
+}
+
+/** The options a batch provider's client is made with: its fetch (the global one by default) bounded. */
+export function withBoundedFetch(options: ProviderOptions, bounds: ResultBounds): ProviderOptions {
+  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  return { ...options, fetch: boundedFetch(baseFetch, bounds) };
 }
 
 /**
